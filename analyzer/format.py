@@ -1,0 +1,172 @@
+"""Rendering results as text tables, Markdown or JSON. Exact values stay exact here:
+fractions print as "p/q" and decimals are rounded from the exact value, never from a float.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+from tabulate import tabulate
+
+from analyzer.errors import AnalyzerError
+from analyzer.odds import Odds, PuntoRow
+from analyzer.rules import Rules
+
+__all__ = [
+    "FORMATS",
+    "decimal",
+    "exact",
+    "percent",
+    "render_odds",
+    "render_punto_table",
+    "render_rules",
+    "table",
+]
+
+FORMATS = ("table", "markdown", "json")
+_TABLEFMT = {"table": "simple", "markdown": "github"}
+
+
+def exact(value: Fraction | int) -> str:
+    """An exact value as JSON wants it: "p/q", or "0", "1", "-3"."""
+    return str(Fraction(value))
+
+
+def decimal(value: Fraction | int, places: int = 6) -> str:
+    """`value` rounded half away from zero to `places` decimals, from exact arithmetic."""
+    value = Fraction(value)
+    sign = "-" if value < 0 else ""
+    scaled = abs(value) * 10**places
+    digits = int(scaled + Fraction(1, 2))  # round half up on the magnitude
+    whole, frac = divmod(digits, 10**places)
+    if places == 0:
+        return f"{sign}{whole}"
+    text = f"{sign}{whole}.{frac:0{places}d}"
+    return "0." + "0" * places if text == "-0." + "0" * places else text
+
+
+def percent(value: Fraction | int, places: int = 4) -> str:
+    """`value` as a percentage rounded to `places` decimals, e.g. "1.0579%"."""
+    return decimal(Fraction(value) * 100, places) + "%"
+
+
+def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], fmt: str) -> str:
+    """A table through tabulate: plain text for "table", GitHub Markdown for "markdown"."""
+    return tabulate(rows, headers=headers, tablefmt=_TABLEFMT[fmt], disable_numparse=True)
+
+
+def dumps(data: Any) -> str:
+    return json.dumps(data, indent=2) + "\n"
+
+
+def _check(fmt: str, allowed: Sequence[str] = FORMATS) -> None:
+    if fmt not in allowed:
+        raise AnalyzerError(f"format {fmt!r}: use one of {', '.join(allowed)}")
+
+
+def _heading(title: str, fmt: str) -> str:
+    return f"## {title}\n\n" if fmt == "markdown" else f"{title}\n\n"
+
+
+def render_odds(odds: Odds, fmt: str = "table") -> str:
+    """Probabilities (and 6-card-sequence counts for finite shoes) of each result."""
+    _check(fmt)
+    probs = {"banker": odds.banker, "player": odds.player, "tie": odds.tie}
+    if fmt == "json":
+        data: dict[str, Any] = {name: exact(p) for name, p in probs.items()}
+        if odds.counts is not None:
+            data["counts"] = {str(w): c for w, c in odds.counts.items()}
+            data["total"] = odds.total
+        data["shoe"] = str(odds.shoe)
+        data["rules"] = odds.rules.name
+        return dumps(data)
+    headers = ["result", "probability", "exact"]
+    rows = [[name, decimal(p, 10), exact(p)] for name, p in probs.items()]
+    if odds.counts is not None:
+        headers.insert(1, "combinations")
+        for row, count in zip(rows, odds.counts.values(), strict=True):
+            row.insert(1, f"{count:,}")
+        rows.append(["total", f"{odds.total:,}", decimal(1, 10), "1"])
+    title = f"Outcome probabilities: {odds.shoe}, {odds.rules.name} rules"
+    note = (
+        "\n\nCombinations count ordered sequences of 6 cards (the published convention)."
+        if odds.counts is not None
+        else ""
+    )
+    return _heading(title, fmt) + table(rows, headers, fmt) + note + "\n"
+
+
+def render_punto_table(rows: Sequence[PuntoRow], fmt: str = "table", title: str = "") -> str:
+    """Seed 003's table after Punto's two cards."""
+    _check(fmt)
+    if fmt == "json":
+        return dumps(
+            {
+                "rows": [
+                    {
+                        "punto_total": r.punto_total,
+                        "punto_action": r.punto_action,
+                        "punto": exact(r.punto),
+                        "banco": exact(r.banco),
+                        "egalite": exact(r.egalite),
+                    }
+                    for r in rows
+                ]
+            }
+        )
+    headers = [
+        "Punto total",
+        "Punto",
+        "Banco",
+        "Égalité",
+        "Punto (exact)",
+        "Banco (exact)",
+        "Égalité (exact)",
+    ]
+    body = [
+        [
+            f"{r.punto_total} ({r.punto_action})",
+            decimal(r.punto),
+            decimal(r.banco),
+            decimal(r.egalite),
+            exact(r.punto),
+            exact(r.banco),
+            exact(r.egalite),
+        ]
+        for r in rows
+    ]
+    return _heading(title or "Probabilities after Punto's two cards", fmt) + table(body, headers, fmt) + "\n"
+
+
+def render_rules(rules: Rules, fmt: str = "table") -> str:
+    """The tableau: Punto's rule, Banco's rule when Punto stood, and Banco's matrix."""
+    _check(fmt, (*FORMATS, "dot"))
+    if fmt == "json":
+        return dumps(rules.to_mapping())
+    if fmt == "dot":
+        from analyzer.graph import coup_graph, to_dot  # networkx only when asked
+
+        return to_dot(coup_graph(rules))
+    lines = [
+        _heading(f"Tableau: {rules.name}", fmt).rstrip("\n"),
+        "",
+        rules.description,
+        "",
+        f"Natural: a two-card total of {rules.natural} or more ends the coup.",
+        f"Punto draws on: {_list(rules.punto_draws)}.",
+        f"Banco, when Punto stood, draws on: {_list(rules.banco_draws_punto_stood)}.",
+        "",
+        "Banco when Punto drew (D = draws, S = stands), by Punto's third card:",
+        "",
+    ]
+    totals = [t for t in range(10) if not rules.is_natural(t)]
+    body = [[str(t)] + ["D" if v in rules.banco_draws[t] else "S" for v in range(10)] for t in totals]
+    lines.append(table(body, ["Banco"] + [str(v) for v in range(10)], fmt))
+    return "\n".join(lines) + "\n"
+
+
+def _list(values: frozenset[int]) -> str:
+    return ", ".join(map(str, sorted(values))) or "never"

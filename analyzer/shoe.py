@@ -1,0 +1,136 @@
+"""Immutable shoe compositions: decks, explicit per-rank counts, removals, infinite deck."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from analyzer.cards import RANK_POINTS, RANKS, Rank, parse_rank
+from analyzer.errors import AnalyzerError
+
+__all__ = ["MIN_CARDS", "Shoe", "parse_counts", "parse_decks"]
+
+#: A coup can use six cards, so a shoe must hold at least six.
+MIN_CARDS = 6
+
+
+@dataclass(frozen=True)
+class Shoe:
+    """A shoe composition: 13 per-rank counts (rank order A..K), or `None` for infinite.
+
+    The infinite-deck limit gives every rank probability exactly 1/13 on every draw.
+    `label` is for display only and takes no part in equality.
+    """
+
+    counts: tuple[int, ...] | None
+    label: str = field(default="", compare=False)
+
+    def __post_init__(self) -> None:
+        if self.counts is None:
+            return
+        if len(self.counts) != len(RANKS):
+            raise AnalyzerError(f"{len(self.counts)} counts given: give 13, in rank order {','.join(RANKS)}")
+        for rank, count in zip(RANKS, self.counts, strict=True):
+            if isinstance(count, bool) or not isinstance(count, int):
+                raise AnalyzerError(f"count {count!r} for rank {rank}: counts must be integers >= 0")
+            if count < 0:
+                raise AnalyzerError(f"count {count} for rank {rank}: counts must be integers >= 0")
+        if sum(self.counts) < MIN_CARDS:
+            raise AnalyzerError(f"shoe of {sum(self.counts)} cards: a coup needs at least {MIN_CARDS} cards")
+
+    # -- constructors ---------------------------------------------------------------
+
+    @classmethod
+    def decks(cls, n: int) -> Shoe:
+        """`n` full 52-card decks (any positive integer)."""
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+            raise AnalyzerError(f"decks {n!r}: use a positive integer or inf")
+        return cls((4 * n,) * len(RANKS), label=f"{n} deck{'s' if n > 1 else ''}")
+
+    @classmethod
+    def from_counts(cls, counts: Sequence[int], label: str = "") -> Shoe:
+        """Explicit counts in rank order A, 2, ..., 9, 10, J, Q, K."""
+        counts = tuple(counts)
+        return cls(counts, label=label or "counts " + ",".join(map(str, counts)))
+
+    @classmethod
+    def infinite(cls) -> Shoe:
+        """The infinite-deck limit: every rank has probability 1/13 on every draw."""
+        return cls(None, label="infinite deck")
+
+    def remove(self, ranks: Iterable[Rank | str]) -> Shoe:
+        """This shoe with the named cards taken out (one card per item)."""
+        taken = [rank if isinstance(rank, Rank) else parse_rank(rank) for rank in ranks]
+        if not taken:
+            return self
+        if self.counts is None:
+            raise AnalyzerError("cannot remove cards from the infinite deck: use --decks N or --counts")
+        counts = list(self.counts)
+        for rank in taken:
+            i = RANKS.index(rank)
+            if counts[i] == 0:
+                raise AnalyzerError(f"cannot remove {rank}: the shoe has no {rank} left")
+            counts[i] -= 1
+        label = f"{self.label} less {','.join(taken)}"
+        return Shoe(tuple(counts), label=label)
+
+    # -- queries --------------------------------------------------------------------
+
+    @property
+    def is_infinite(self) -> bool:
+        return self.counts is None
+
+    @property
+    def size(self) -> int:
+        """Number of cards (finite shoes only)."""
+        if self.counts is None:
+            raise AnalyzerError("the infinite deck has no size")
+        return sum(self.counts)
+
+    def value_counts(self) -> tuple[int, ...]:
+        """Number of cards of each point value 0..9 (finite shoes only)."""
+        if self.counts is None:
+            raise AnalyzerError("the infinite deck has no counts")
+        totals = [0] * 10
+        for points, count in zip(RANK_POINTS, self.counts, strict=True):
+            totals[points] += count
+        return tuple(totals)
+
+    def rank_probabilities(self) -> tuple[Fraction, ...]:
+        """Probability of each rank on the next draw, exact."""
+        if self.counts is None:
+            return (Fraction(1, 13),) * len(RANKS)
+        n = self.size
+        return tuple(Fraction(c, n) for c in self.counts)
+
+    def __str__(self) -> str:
+        return self.label or ("infinite deck" if self.counts is None else ",".join(map(str, self.counts)))
+
+
+def parse_decks(text: str) -> Shoe:
+    """A shoe from a --decks argument: a positive integer, or 'inf'."""
+    key = text.strip().lower()
+    if key in {"inf", "infinite", "infinity"}:
+        return Shoe.infinite()
+    try:
+        n = int(key)
+    except ValueError:
+        raise AnalyzerError(f"decks {text!r}: use a positive integer or inf") from None
+    return Shoe.decks(n)
+
+
+def parse_counts(text: str) -> Shoe:
+    """A shoe from a --counts argument: 13 comma-separated integers in rank order."""
+    items = [item.strip() for item in text.split(",")]
+    if len(items) != len(RANKS):
+        raise AnalyzerError(
+            f"counts {text!r} has {len(items)} entries: give 13 integers in rank order {','.join(RANKS)}"
+        )
+    counts = []
+    for rank, item in zip(RANKS, items, strict=True):
+        try:
+            counts.append(int(item))
+        except ValueError:
+            raise AnalyzerError(f"count {item!r} for rank {rank}: counts must be integers >= 0") from None
+    return Shoe.from_counts(counts)
