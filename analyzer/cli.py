@@ -5,9 +5,14 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import NoReturn
 
 from analyzer import format as fmt
+from analyzer.bets import Bet, analyze, commission_banker
+from analyzer.catalogue import BETS, TABLES, get_bets, get_table, parse_commission
+from analyzer.compare import compare_tables
+from analyzer.enumerate import distribution
 from analyzer.errors import AnalyzerError
 from analyzer.odds import odds, punto_table
 from analyzer.rules import RULES, Rules, get_rules
@@ -40,7 +45,7 @@ def _common(formats: Sequence[str] = fmt.FORMATS) -> argparse.ArgumentParser:
     parent.add_argument("--decks", help="number of decks (default 8) or inf")
     parent.add_argument("--counts", help="13 card counts in rank order A,2,...,9,10,J,Q,K")
     parent.add_argument("--remove", help="cards taken out of the shoe, e.g. 5,5,K")
-    parent.add_argument("--rules", default="standard", help=f"{'|'.join(RULES)} or a .toml file")
+    parent.add_argument("--rules", help=f"{'|'.join(RULES)} or a .toml file (default standard)")
     parent.add_argument("--format", default="table", help=f"{'|'.join(formats)} (default table)")
     return parent
 
@@ -61,6 +66,43 @@ def _rules(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     return fmt.render_rules(rules, args.format)
 
 
+def _chosen_bets(args: argparse.Namespace) -> tuple[Rules | None, tuple[Bet, ...]]:
+    """Bets from --table and/or --bets (default: every built-in), plus --commission."""
+    table = get_table(args.table) if args.table else None
+    bets = list(table.bets) if table else []
+    if args.bets:
+        bets += [bet for bet in get_bets(args.bets) if bet not in bets]
+    if not table and not args.bets:
+        bets = list(BETS.values())
+    if args.commission is not None:
+        bets.append(commission_banker(parse_commission(args.commission, "--commission")))
+    return (table.rules if table else None), tuple(bets)
+
+
+def _edges(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
+    table_rules, bets = _chosen_bets(args)
+    rules = table_rules if table_rules and args.rules is None else rules
+    dist = distribution(shoe, rules)
+    return fmt.render_edges([analyze(bet, dist) for bet in bets], args.format, shoe, rules, args.details)
+
+
+def _compare(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
+    names = [n.strip() for n in (args.tables or ",".join(TABLES)).split(",") if n.strip()]
+    tables = [get_table(name) for name in names]
+    shoes = [parse_decks(item) for item in args.shoes.split(",")]
+    variant = get_rules(args.variant)
+    comparison = compare_tables(tables, shoes, shoe, variant, list(BETS.values()), base=rules)
+    return fmt.render_compare(comparison, args.format)
+
+
+def _report(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
+    from analyzer.report import write_reports
+
+    written = write_reports(Path(args.out))
+    summary = fmt.render_odds(odds(Shoe.decks(8)), "table")
+    return summary + "\nReports written:\n" + "".join(f"  {path}\n" for path in written)
+
+
 Command = Callable[[argparse.Namespace, Shoe, Rules], str]
 
 COMMANDS: dict[str, tuple[Command, str, Sequence[str]]] = {
@@ -71,6 +113,34 @@ COMMANDS: dict[str, tuple[Command, str, Sequence[str]]] = {
         fmt.FORMATS,
     ),
     "rules": (_rules, "show the drawing tableau (dot: the coup's state graph)", (*fmt.FORMATS, "dot")),
+    "edges": (_edges, "exact house edges of bets (default: every built-in bet)", fmt.FORMATS),
+    "compare": (
+        _compare,
+        "payout rules side by side across shoes; commissions; tableau effects",
+        fmt.FORMATS,
+    ),
+    "report": (_report, "(re)write the Markdown reports and print the 8-deck odds", ("table",)),
+}
+
+_EXTRA: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
+    "edges": [
+        (("--bets",), {"help": "comma-separated built-in bet names"}),
+        (("--table",), {"help": "a built-in table name or a table .toml file"}),
+        (("--commission",), {"help": "add a Banker bet with this commission, e.g. 4%% or 0.04"}),
+        (("--details",), {"action": "store_true", "help": "each bet's combinatorial table (table/markdown)"}),
+    ],
+    "compare": [
+        (("--tables",), {"help": "comma-separated table names or .toml files (default: every built-in)"}),
+        (
+            ("--shoes",),
+            {"default": "1,2,4,6,8,inf", "help": "decks to compare across (default 1,2,4,6,8,inf)"},
+        ),
+        (
+            ("--variant",),
+            {"default": "seed004", "help": "tableau compared against --rules (default seed004)"},
+        ),
+    ],
+    "report": [(("--out",), {"default": "reports", "help": "directory to write (default reports)"})],
 }
 
 
@@ -78,7 +148,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="baccarat", description="Exact combinatorial analysis of baccarat.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name, (_, help_text, formats) in COMMANDS.items():
-        sub.add_parser(name, help=help_text, description=help_text, parents=[_common(formats)])
+        command = sub.add_parser(name, help=help_text, description=help_text, parents=[_common(formats)])
+        for flags, options in _EXTRA.get(name, []):
+            command.add_argument(*flags, **options)  # type: ignore[arg-type]
     return parser
 
 
@@ -90,7 +162,7 @@ def run(argv: Sequence[str] | None = None) -> str:
     command, _, formats = COMMANDS[args.command]
     if args.format not in formats:
         raise AnalyzerError(f"--format {args.format!r}: use one of {', '.join(formats)}")
-    return command(args, shoe_from_args(args), get_rules(args.rules))
+    return command(args, shoe_from_args(args), get_rules(args.rules or "standard"))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

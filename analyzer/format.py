@@ -11,9 +11,12 @@ from typing import Any
 
 from tabulate import tabulate
 
+from analyzer.bets import BetAnalysis
+from analyzer.compare import Comparison
 from analyzer.errors import AnalyzerError
 from analyzer.odds import Odds, PuntoRow
 from analyzer.rules import Rules
+from analyzer.shoe import Shoe
 
 __all__ = [
     "FORMATS",
@@ -170,3 +173,193 @@ def render_rules(rules: Rules, fmt: str = "table") -> str:
 
 def _list(values: frozenset[int]) -> str:
     return ", ".join(map(str, sorted(values))) or "never"
+
+
+# --- Bets -------------------------------------------------------------------------
+
+
+def _pays(pays: Fraction | None) -> str:
+    """A payout as a casino writes it: "8:1", "19:20", "push", "loses"."""
+    if pays is None:
+        return "push"
+    return "loses" if pays == -1 else f"{pays.numerator}:{pays.denominator}"
+
+
+def bet_json(analysis: BetAnalysis) -> dict[str, Any]:
+    """Exact figures of one bet as JSON-ready values."""
+    resolved = analysis.house_edge_resolved
+    return {
+        "title": analysis.bet.title,
+        "house_edge": exact(analysis.house_edge),
+        "house_edge_resolved": None if resolved is None else exact(resolved),
+        "expectation": exact(analysis.expectation),
+        "push": exact(analysis.push),
+        "hit_frequency": exact(analysis.hit_frequency),
+        "variance": exact(analysis.variance),
+        "std_dev": f"{analysis.std_dev:.6f}",
+        "lines": [
+            {
+                "event": row.label,
+                "combinations": row.combinations,
+                "probability": exact(row.probability),
+                "pays": "push" if row.pays is None else exact(row.pays),
+                "return": exact(row.ret),
+            }
+            for row in analysis.lines
+        ],
+    }
+
+
+def edges_rows(analyses: Sequence[BetAnalysis]) -> list[list[str]]:
+    return [
+        [
+            a.bet.name,
+            a.bet.title,
+            percent(a.house_edge),
+            "n/a" if a.house_edge_resolved is None else percent(a.house_edge_resolved),
+            decimal(a.hit_frequency),
+            f"{a.std_dev:.4f}",
+            exact(a.house_edge),
+        ]
+        for a in analyses
+    ]
+
+
+EDGE_HEADERS = [
+    "bet",
+    "title",
+    "house edge",
+    "per resolved bet",
+    "hit frequency",
+    "std dev",
+    "house edge (exact)",
+]
+
+
+def bet_table(analysis: BetAnalysis, fmt: str) -> str:
+    """The combinatorial table of one bet: event, combinations, probability, pays, return."""
+    finite = analysis.lines and analysis.lines[0].combinations is not None
+    headers = ["event", *(["combinations"] if finite else []), "probability", "pays", "return"]
+    rows = []
+    for row in analysis.lines:
+        counts = [f"{row.combinations:,}"] if finite else []
+        rows.append([row.label, *counts, decimal(row.probability, 8), _pays(row.pays), decimal(row.ret, 8)])
+    total_counts = [f"{sum(r.combinations or 0 for r in analysis.lines):,}"] if finite else []
+    rows.append(["total", *total_counts, decimal(1, 8), "", decimal(analysis.expectation, 8)])
+    return table(rows, headers, fmt)
+
+
+def render_edges(
+    analyses: Sequence[BetAnalysis], fmt: str, shoe: Shoe, rules: Rules, details: bool = False
+) -> str:
+    """House edges of several bets on one shoe; with `details`, each bet's paytable too."""
+    _check(fmt)
+    if fmt == "json":
+        return dumps(
+            {"shoe": str(shoe), "rules": rules.name, "bets": {a.bet.name: bet_json(a) for a in analyses}}
+        )
+    out = [
+        _heading(f"House edges: {shoe}, {rules.name} rules", fmt),
+        table(edges_rows(analyses), EDGE_HEADERS, fmt),
+    ]
+    out.append(
+        "\n\nHouse edge per unit bet, positive when the house wins; pushes count as bets. "
+        "'Per resolved bet' leaves pushes out.\n"
+    )
+    if details:
+        for a in analyses:
+            heading = f"### {a.bet.title} (`{a.bet.name}`)" if fmt == "markdown" else a.bet.title
+            source = f"Source: {a.bet.source}." if a.bet.source else ""
+            out.append(f"\n{heading}\n\n{source}\n\n{bet_table(a, fmt)}\n")
+    return "".join(out)
+
+
+def render_compare(
+    cmp: Comparison, fmt: str, sections: Sequence[str] = ("edges", "commissions", "tableau")
+) -> str:
+    """Payout rules side by side across shoes, commission equivalents, tableau effects."""
+    _check(fmt)
+    labels = [str(shoe) for shoe in cmp.shoes]
+    if fmt == "json":
+        return dumps(
+            {
+                "shoes": labels,
+                "edges": {
+                    table.name: {
+                        bet.name: dict(
+                            zip(labels, map(exact, cmp.edges[(table.name, bet.name)]), strict=True)
+                        )
+                        for bet in table.bets
+                    }
+                    for table in cmp.tables
+                },
+                "shoe": str(cmp.shoe),
+                "commissions": {
+                    m.bet.name: {
+                        "house_edge": exact(m.house_edge),
+                        "commission": exact(m.commission),
+                        "relative_to_5pct": exact(m.relative_to()),
+                    }
+                    for m in cmp.commissions
+                },
+                "tableau": {
+                    "base": cmp.base.name,
+                    "variant": cmp.variant.name,
+                    "differences": cmp.base.differences(cmp.variant),
+                    "bets": {
+                        e.bet.name: {
+                            "base": exact(e.base),
+                            "variant": exact(e.variant),
+                            "change": exact(e.change),
+                        }
+                        for e in cmp.tableau
+                    },
+                },
+            }
+        )
+    parts = {
+        "edges": lambda: (
+            _heading("House edge of each table's bets across shoes", fmt)
+            + table(
+                [
+                    [t.title, bet.name, *(percent(edge) for edge in cmp.edges[(t.name, bet.name)])]
+                    for t in cmp.tables
+                    for bet in t.bets
+                ],
+                ["table", "bet", *labels],
+                fmt,
+            )
+        ),
+        "commissions": lambda: (
+            _heading(f"Commission giving the same Banker edge ({cmp.shoe})", fmt)
+            + table(
+                [
+                    [
+                        m.bet.name,
+                        percent(m.house_edge),
+                        percent(m.commission),
+                        ("+" if m.relative_to() >= 0 else "") + percent(m.relative_to(), 2),
+                        exact(m.commission),
+                    ]
+                    for m in cmp.commissions
+                ],
+                ["bet", "house edge", "equivalent commission", "vs 5% commission", "commission (exact)"],
+                fmt,
+            )
+        ),
+        "tableau": lambda: (
+            _heading(f"Tableau {cmp.variant.name} against {cmp.base.name} ({cmp.shoe})", fmt)
+            + "Differences: "
+            + ("; ".join(cmp.base.differences(cmp.variant)) or "none")
+            + ".\n\n"
+            + table(
+                [
+                    [e.bet.name, percent(e.base), percent(e.variant), percent(e.change), exact(e.change)]
+                    for e in cmp.tableau
+                ],
+                ["bet", f"edge ({cmp.base.name})", f"edge ({cmp.variant.name})", "change", "change (exact)"],
+                fmt,
+            )
+        ),
+    }
+    return "\n\n".join(parts[name]() for name in sections) + "\n"

@@ -1,0 +1,276 @@
+"""Bets as data: paytables of conditions on a coup's outcome, and their exact analysis.
+
+A bet is an ordered list of lines. Each line has a condition (``when``: outcome fields
+and the values they may take, all of which must hold) and a result: a payout ratio
+(a win pays ``pays`` to 1), a push, or a loss. The first line that matches settles the
+bet; an outcome no line matches loses the stake.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+from analyzer.enumerate import Distribution, Outcome, Winner
+from analyzer.errors import AnalyzerError
+
+__all__ = [
+    "FIELDS",
+    "Bet",
+    "BetAnalysis",
+    "Line",
+    "LineResult",
+    "analyze",
+    "bet_from_mapping",
+    "commission_banker",
+    "parse_ratio",
+]
+
+
+def _margin(o: Outcome) -> int:
+    return abs(o.punto_total - o.banco_total)
+
+
+#: Outcome fields a condition may test, with how to read them and the values allowed.
+FIELDS: dict[str, tuple[Any, tuple[Any, ...]]] = {
+    "winner": (lambda o: str(o.winner), tuple(str(w) for w in Winner)),
+    "player_total": (lambda o: o.punto_total, tuple(range(10))),
+    "banker_total": (lambda o: o.banco_total, tuple(range(10))),
+    "player_initial": (lambda o: o.punto_initial, tuple(range(10))),
+    "banker_initial": (lambda o: o.banco_initial, tuple(range(10))),
+    "player_cards": (lambda o: o.punto_cards, (2, 3)),
+    "banker_cards": (lambda o: o.banco_cards, (2, 3)),
+    "cards": (lambda o: o.cards, (4, 5, 6)),
+    "natural": (lambda o: o.natural, (False, True)),
+    "player_pair": (lambda o: o.punto_pair, (False, True)),
+    "banker_pair": (lambda o: o.banco_pair, (False, True)),
+    "margin": (_margin, tuple(range(10))),
+}
+
+
+def parse_ratio(value: Any, what: str) -> Fraction:
+    """An exact payout ratio from an int, a "p/q" or decimal string, or a TOML float."""
+    if isinstance(value, bool):
+        raise AnalyzerError(f'{what}: {value!r} is not a payout ratio; use e.g. 1, 0.95 or "19/20"')
+    try:
+        ratio = Fraction(str(value)) if isinstance(value, (int, float, str)) else None
+    except (ValueError, ZeroDivisionError):
+        ratio = None
+    if ratio is None or ratio < 0:
+        raise AnalyzerError(f'{what}: {value!r} is not a payout ratio; use e.g. 1, 0.95 or "19/20"')
+    return ratio
+
+
+@dataclass(frozen=True)
+class Line:
+    """One paytable line: `when` (field -> allowed values) and `pays` (None: push; -1: loss)."""
+
+    when: tuple[tuple[str, tuple[Any, ...]], ...]
+    pays: Fraction | None
+    label: str = ""
+
+    def matches(self, outcome: Outcome) -> bool:
+        return all(FIELDS[name][0](outcome) in allowed for name, allowed in self.when)
+
+    @property
+    def result(self) -> str:
+        if self.pays is None:
+            return "push"
+        return "loses" if self.pays == -1 else f"{self.pays} to 1"
+
+    def describe(self) -> str:
+        if self.label:
+            return self.label
+        parts = []
+        for name, allowed in self.when:
+            shown = "/".join(str(v).lower() for v in allowed)
+            parts.append(f"{name.replace('_', ' ')} {shown}")
+        return ", ".join(parts) or "any outcome"
+
+
+LOSS = Fraction(-1)
+
+
+@dataclass(frozen=True)
+class Bet:
+    """A named paytable. Lines are tried in order; no match loses the stake."""
+
+    name: str
+    title: str
+    lines: tuple[Line, ...]
+    source: str = ""
+    kind: str = "side"  # "player", "banker", "tie" (the main bets) or "side"
+
+    def settle(self, outcome: Outcome) -> Fraction | None:
+        """Net win per unit staked on `outcome` (None for a push)."""
+        i = self.line_index(outcome)
+        return LOSS if i < 0 else self.lines[i].pays
+
+    def line_index(self, outcome: Outcome) -> int:
+        """Index of the first matching line, or -1 (the stake is lost)."""
+        return _line_index(self, outcome)
+
+
+@cache
+def _line_index(bet: Bet, outcome: Outcome) -> int:
+    for i, line in enumerate(bet.lines):
+        if line.matches(outcome):
+            return i
+    return -1
+
+
+def _allowed(name: str, value: Any, what: str) -> tuple[Any, ...]:
+    if name not in FIELDS:
+        raise AnalyzerError(f"{what}: unknown field {name!r}; allowed: {', '.join(FIELDS)}")
+    values = value if isinstance(value, list) else [value]
+    legal = FIELDS[name][1]
+    for v in values:
+        if v not in legal or isinstance(v, bool) != isinstance(legal[0], bool):
+            shown = ", ".join(str(x).lower() for x in legal)
+            raise AnalyzerError(f"{what}.{name}: {v!r} is not allowed; use {shown}")
+    return tuple(values)
+
+
+_LINE_KEYS = {"when", "pays", "label"}
+_BET_KEYS = {"title", "source", "lines", "kind"}
+KINDS = ("player", "banker", "tie", "side")
+
+
+def bet_from_mapping(name: str, data: Mapping[str, Any], source: str = "bet") -> Bet:
+    """A bet from a TOML-shaped mapping: title, source, and lines of {when, pays, label}.
+
+    `pays` is a ratio (1, 0.95, "19/20"), "push" or "lose".
+    """
+    where = f"{source}: bets.{name}"
+    if not isinstance(data, Mapping):
+        raise AnalyzerError(f"{where} must be a table with title and lines")
+    for key in data:
+        if key not in _BET_KEYS:
+            raise AnalyzerError(f"{where}: unknown key {key!r}; allowed: {', '.join(sorted(_BET_KEYS))}")
+    raw_lines = data.get("lines")
+    if not isinstance(raw_lines, list) or not raw_lines:
+        raise AnalyzerError(f"{where}: lines must be a non-empty list of {{when, pays}} tables")
+    lines = []
+    for i, raw in enumerate(raw_lines):
+        at = f"{where}.lines[{i}]"
+        if not isinstance(raw, Mapping):
+            raise AnalyzerError(f"{at} must be a table with when and pays")
+        for key in raw:
+            if key not in _LINE_KEYS:
+                raise AnalyzerError(f"{at}: unknown key {key!r}; allowed: {', '.join(sorted(_LINE_KEYS))}")
+        when = raw.get("when", {})
+        if not isinstance(when, Mapping):
+            raise AnalyzerError(f"{at}.when must be a table of outcome fields")
+        if "pays" not in raw:
+            raise AnalyzerError(f'{at}: missing pays (a ratio, "push" or "lose")')
+        pays_raw = raw["pays"]
+        pays: Fraction | None
+        if pays_raw == "push":
+            pays = None
+        elif pays_raw == "lose":
+            pays = LOSS
+        else:
+            pays = parse_ratio(pays_raw, f"{at}.pays")
+        conditions = tuple((key, _allowed(key, value, f"{at}.when")) for key, value in when.items())
+        lines.append(Line(when=conditions, pays=pays, label=str(raw.get("label", ""))))
+    title = data.get("title", name)
+    kind = data.get("kind", "side")
+    if kind not in KINDS:
+        raise AnalyzerError(f"{where}.kind: {kind!r} is not allowed; use {', '.join(KINDS)}")
+    return Bet(name=name, title=str(title), lines=tuple(lines), source=str(data.get("source", "")), kind=kind)
+
+
+def commission_banker(commission: Fraction, name: str = "") -> Bet:
+    """Banker paying 1 - `commission` to 1 (e.g. 1/20 for the usual 5%), ties push."""
+    if not 0 <= commission < 1:
+        raise AnalyzerError(f"commission {commission}: use a fraction in [0, 1), e.g. 0.05 or 5%")
+    percent = commission * 100
+    shown = f"{percent.numerator}" if percent.denominator == 1 else f"{float(percent):g}"
+    return Bet(
+        name=name or f"banker-{shown}pct",
+        title=f"Banker ({shown}% commission)",
+        lines=(
+            Line(when=(("winner", ("banker",)),), pays=1 - commission, label="Banker wins"),
+            Line(when=(("winner", ("tie",)),), pays=None, label="tie"),
+        ),
+        source="commission game with any commission",
+        kind="banker",
+    )
+
+
+@dataclass(frozen=True)
+class LineResult:
+    """A row of a combinatorial table: `combinations` is None for the infinite deck."""
+
+    label: str
+    combinations: int | None
+    probability: Fraction
+    pays: Fraction | None  # None: push
+    result: str
+
+    @property
+    def ret(self) -> Fraction:
+        """Contribution to the expectation: probability times net win."""
+        return Fraction(0) if self.pays is None else self.probability * self.pays
+
+
+@dataclass(frozen=True)
+class BetAnalysis:
+    """Exact figures of one bet on one shoe, per unit staked.
+
+    - `expectation`: the bettor's expected net win (exact Fraction).
+    - `house_edge`: -expectation, positive when the house wins (pushes count as bets).
+    - `house_edge_resolved`: house edge per bet that wins or loses (pushes excluded).
+    - `hit_frequency`: probability that the bet wins something.
+    - `variance`: of the net win; `std_dev` is its square root (a float, display only).
+    """
+
+    bet: Bet
+    lines: tuple[LineResult, ...]
+    expectation: Fraction
+    push: Fraction
+    hit_frequency: Fraction
+    variance: Fraction
+
+    @property
+    def house_edge(self) -> Fraction:
+        return -self.expectation
+
+    @property
+    def house_edge_resolved(self) -> Fraction | None:
+        return None if self.push == 1 else self.house_edge / (1 - self.push)
+
+    @property
+    def std_dev(self) -> float:
+        return math.sqrt(self.variance)
+
+
+def analyze(bet: Bet, dist: Distribution) -> BetAnalysis:
+    """Exact expectation, push and hit frequency, variance and paytable rows of `bet`."""
+    weights = [0] * (len(bet.lines) + 1)  # last slot: no line matched (loss)
+    for outcome, w in dist.weights.items():
+        weights[bet.line_index(outcome)] += w
+    finite = not dist.shoe.is_infinite
+    rows = []
+    for line, w in zip((*bet.lines, None), weights, strict=True):
+        if line is None:
+            if not w:
+                continue
+            label, pays, result = "any other outcome", LOSS, "loses"
+        else:
+            label, pays, result = line.describe(), line.pays, line.result
+        rows.append(LineResult(label, w if finite else None, Fraction(w, dist.total), pays, result))
+    expectation = sum((r.ret for r in rows), Fraction(0))
+    second = sum((r.probability * r.pays**2 for r in rows if r.pays is not None), Fraction(0))
+    return BetAnalysis(
+        bet=bet,
+        lines=tuple(rows),
+        expectation=expectation,
+        push=sum((r.probability for r in rows if r.pays is None), Fraction(0)),
+        hit_frequency=sum((r.probability for r in rows if r.pays is not None and r.pays > 0), Fraction(0)),
+        variance=second - expectation**2,
+    )

@@ -1,0 +1,150 @@
+"""The built-in bets and tables (payout rule sets), and user tables from TOML files.
+
+Built-ins live in `catalogue.toml` beside this module, each bet citing its source. A
+*table* is what a casino offers: a tableau and a list of bets.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from analyzer.bets import Bet, Line, bet_from_mapping, commission_banker, parse_ratio
+from analyzer.errors import AnalyzerError
+from analyzer.rules import Rules, get_rules, rules_from_mapping
+
+__all__ = [
+    "BETS",
+    "TABLES",
+    "Table",
+    "get_bet",
+    "get_bets",
+    "get_table",
+    "parse_commission",
+    "table_from_mapping",
+]
+
+
+@dataclass(frozen=True)
+class Table:
+    """A casino's table: a tableau and the bets offered with it."""
+
+    name: str
+    title: str
+    rules: Rules
+    bets: tuple[Bet, ...]
+
+
+_TABLE_KEYS = {"title", "rules", "offer", "bets", "banker_commission", "tie_pays"}
+
+
+def parse_commission(value: Any, what: str = "banker_commission") -> Fraction:
+    """A commission from "5%", 0.05 or "1/20"."""
+    text = str(value).strip()
+    try:
+        rate = Fraction(text[:-1]) / 100 if text.endswith("%") else parse_ratio(value, what)
+    except (ValueError, AnalyzerError):
+        raise AnalyzerError(f"{what}: {value!r} is not a commission; use e.g. 5%, 0.05 or 1/20") from None
+    if not 0 <= rate < 1:
+        raise AnalyzerError(f"{what}: {value!r} is not a commission; use a rate from 0% to below 100%")
+    return rate
+
+
+def table_from_mapping(
+    name: str, data: Mapping[str, Any], known: Mapping[str, Bet], source: str = "table"
+) -> Table:
+    """A table from a TOML-shaped mapping (keys: title, rules, offer, bets, banker_commission,
+    tie_pays); `offer` names bets of `known` or of this table's own [bets.NAME] tables."""
+    for key in data:
+        if key not in _TABLE_KEYS:
+            raise AnalyzerError(f"{source}: unknown key {key!r}; allowed: {', '.join(sorted(_TABLE_KEYS))}")
+    own_raw = data.get("bets", {})
+    if not isinstance(own_raw, Mapping):
+        raise AnalyzerError(f"{source}: bets must be tables [bets.NAME] with title and lines")
+    own = {bet_name: bet_from_mapping(bet_name, spec, source) for bet_name, spec in own_raw.items()}
+    offered = data.get("offer", [])
+    if not isinstance(offered, list):
+        raise AnalyzerError(f"{source}: offer must be a list of bet names")
+    bets: list[Bet] = []
+    for bet_name in offered:
+        if bet_name in own:
+            bets.append(own.pop(bet_name))
+        elif bet_name in known:
+            bets.append(known[bet_name])
+        else:
+            raise AnalyzerError(
+                f"{source}: offer names unknown bet {bet_name!r}; built-ins: {', '.join(known)}"
+            )
+    if "banker_commission" in data:
+        bets.append(
+            commission_banker(parse_commission(data["banker_commission"], f"{source}: banker_commission"))
+        )
+    if "tie_pays" in data:
+        pays = parse_ratio(data["tie_pays"], f"{source}: tie_pays")
+        tie = Line(when=(("winner", ("tie",)),), pays=pays, label="tie")
+        bets.append(Bet(f"tie-{pays}to1", f"Tie ({pays}:1)", (tie,), source=source, kind="tie"))
+    bets.extend(own.values())
+    if not bets:
+        raise AnalyzerError(
+            f"{source}: the table offers no bets; give offer, bets, banker_commission or tie_pays"
+        )
+    rules_spec = data.get("rules", "standard")
+    if isinstance(rules_spec, Mapping):
+        rules = rules_from_mapping(rules_spec, source=f"{source}: rules")
+    elif isinstance(rules_spec, str):
+        rules = get_rules(rules_spec)
+    else:
+        raise AnalyzerError(f"{source}: rules must be a rules name, a .toml path or a [rules] table")
+    return Table(name=name, title=str(data.get("title", name)), rules=rules, bets=tuple(bets))
+
+
+def _load_builtins() -> tuple[dict[str, Bet], dict[str, Table]]:
+    text = resources.files("analyzer").joinpath("catalogue.toml").read_text(encoding="utf-8")
+    data = tomllib.loads(text)
+    bets = {name: bet_from_mapping(name, spec, "catalogue") for name, spec in data["bets"].items()}
+    tables = {
+        name: table_from_mapping(name, spec, bets, "catalogue") for name, spec in data["tables"].items()
+    }
+    return bets, tables
+
+
+#: Built-in bets and tables by name.
+BETS, TABLES = _load_builtins()
+
+
+def get_bet(name: str) -> Bet:
+    """A built-in bet by name."""
+    if name not in BETS:
+        raise AnalyzerError(f"unknown bet {name!r}: use one of {', '.join(BETS)}")
+    return BETS[name]
+
+
+def get_bets(names: str) -> tuple[Bet, ...]:
+    """Built-in bets from a comma-separated list of names."""
+    items = [item.strip() for item in names.split(",") if item.strip()]
+    if not items:
+        raise AnalyzerError(f"no bets in {names!r}: give names such as banker,player,tie")
+    return tuple(get_bet(item) for item in items)
+
+
+def get_table(spec: str) -> Table:
+    """A built-in table by name, or one loaded from a TOML file."""
+    if spec in TABLES:
+        return TABLES[spec]
+    path = Path(spec)
+    if path.suffix.lower() != ".toml":
+        raise AnalyzerError(f"unknown table {spec!r}: use one of {', '.join(TABLES)} or a .toml file")
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise AnalyzerError(f"table file {spec!r} not found") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise AnalyzerError(f"table file {spec!r} cannot be read: {error}") from None
+    except tomllib.TOMLDecodeError as error:
+        raise AnalyzerError(f"table file {spec!r} is not valid TOML: {error}") from None
+    return table_from_mapping(path.stem, data, BETS, source=spec)

@@ -1,0 +1,108 @@
+"""The built-in catalogue and user tables in TOML."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from analyzer import SEED004, STANDARD, Shoe, distribution
+from analyzer.bets import analyze
+from analyzer.catalogue import BETS, TABLES, get_bet, get_bets, get_table, parse_commission
+from analyzer.errors import AnalyzerError
+
+REQUIRED = [
+    "player", "banker", "banker-4pct", "tie", "tie-9to1", "super6-banker", "ez-banker",
+    "dragon7", "panda8", "player-pair", "banker-pair",
+]  # fmt: skip
+
+
+def test_required_json_names_exist_and_cite_a_source() -> None:
+    for name in REQUIRED:
+        assert get_bet(name).name == name
+    for bet in BETS.values():
+        assert bet.source, bet.name
+
+
+def test_main_bet_kinds() -> None:
+    assert {b.name for b in BETS.values() if b.kind == "banker"} == {
+        "banker",
+        "banker-4pct",
+        "super6-banker",
+        "ez-banker",
+    }
+    assert TABLES["ez-baccarat"].rules == STANDARD
+
+
+def test_get_bets_and_errors() -> None:
+    assert [b.name for b in get_bets("banker, tie")] == ["banker", "tie"]
+    with pytest.raises(AnalyzerError, match="unknown bet 'bank'"):
+        get_bets("bank")
+    with pytest.raises(AnalyzerError, match="unknown table 'vegas'"):
+        get_table("vegas")
+
+
+@pytest.mark.parametrize(
+    ("text", "rate"), [("5%", Fraction(1, 20)), ("0.04", Fraction(1, 25)), ("1/20", Fraction(1, 20))]
+)
+def test_parse_commission(text: str, rate: Fraction) -> None:
+    assert parse_commission(text) == rate
+
+
+@pytest.mark.parametrize("text", ["100%", "-1%", "abc", "1.5"])
+def test_bad_commission(text: str) -> None:
+    with pytest.raises(AnalyzerError, match="is not a commission"):
+        parse_commission(text)
+
+
+def test_user_table_file(tmp_path: Path) -> None:
+    path = tmp_path / "casino.toml"
+    path.write_text(
+        """
+title = "Casino X"
+offer = ["player", "dragon7"]
+banker_commission = "4%"
+tie_pays = 9
+
+[rules]
+base = "standard"
+[rules.banco_draws]
+4 = [0, 1, 2, 3, 4, 5, 6, 7]
+
+[bets.lucky-tie]
+title = "Natural tie"
+lines = [{ when = { winner = "tie", natural = true }, pays = 30 }]
+""",
+        encoding="utf-8",
+    )
+    table = get_table(str(path))
+    assert [b.name for b in table.bets] == ["player", "dragon7", "banker-4pct", "tie-9to1", "lucky-tie"]
+    assert table.rules.banco_draws == SEED004.banco_draws
+    dist = distribution(Shoe.decks(8), table.rules)
+    by_name = {b.name: analyze(b, dist) for b in table.bets}
+    assert by_name["banker-4pct"].expectation == analyze(BETS["banker-4pct"], dist).expectation
+    assert by_name["tie-9to1"].expectation == analyze(BETS["tie-9to1"], dist).expectation
+    natural_tie = dist.probability(lambda o: o.winner == "tie" and o.natural)
+    assert by_name["lucky-tie"].expectation == 31 * natural_tie - 1
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('offer = ["banker", "ghost"]', "unknown bet 'ghost'"),
+        ('offer = ["banker"]\ncolour = "red"', "unknown key 'colour'"),
+        ('banker_commission = "150%"', "is not a commission"),
+        ("tie_pays = -8", "is not a payout ratio"),
+        ('offer = ["banker"]\nrules = "vegas"', "unknown rules 'vegas'"),
+        ("title = 'empty'", "offers no bets"),
+        ('offer = ["banker"]\n[rules]\nnatural = 11', "natural 11"),
+        ("offer = [", "not valid TOML"),
+    ],
+)
+def test_bad_table_files(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(AnalyzerError, match=message) as error:
+        get_table(str(path))
+    assert "\n" not in str(error.value)

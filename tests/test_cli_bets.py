@@ -1,0 +1,82 @@
+"""CLI contract of `edges`, `compare` and `report`."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from analyzer.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_edges_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "edges", "--format", "json")
+    assert code == 0
+    bets = json.loads(out)["bets"]
+    assert {"player", "banker", "banker-4pct", "tie", "tie-9to1", "super6-banker", "ez-banker", "dragon7",
+            "panda8", "player-pair", "banker-pair"} <= set(bets)  # fmt: skip
+    assert Fraction(bets["player-pair"]["house_edge"]) == Fraction(43, 415)
+    assert Fraction(bets["banker"]["house_edge"]) > 0
+    assert Fraction(bets["banker"]["house_edge_resolved"]) > Fraction(bets["banker"]["house_edge"])
+    lines = bets["tie"]["lines"]
+    assert sum(line["combinations"] for line in lines) == 4_998_398_275_503_360
+
+
+def test_edges_options(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "edges", "--table", "super6", "--commission", "5.8727%", "--format", "json")
+    bets = json.loads(out)["bets"]
+    assert list(bets) == ["player", "super6-banker", "tie", "banker-5.8727pct"]
+    _, out, _ = run(capsys, "edges", "--bets", "banker", "--decks", "inf", "--format", "json")
+    banker = json.loads(out)["bets"]["banker"]
+    assert banker["lines"][0]["combinations"] is None
+    _, out, _ = run(
+        capsys, "edges", "--bets", "banker", "--rules", "seed004", "--format", "markdown", "--details"
+    )
+    assert "| Banker wins " in out and "seed004" in out
+
+
+def test_compare_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "compare", "--tables", "super6", "--shoes", "8,inf", "--format", "json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["shoes"] == ["8 decks", "infinite deck"]
+    assert Fraction(data["commissions"]["super6-banker"]["commission"]) > Fraction(1, 20)
+    assert data["tableau"]["variant"] == "seed004"
+
+
+def test_report_writes_every_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, _ = run(capsys, "report", "--out", str(tmp_path))
+    assert code == 0
+    assert "2,292,252,566,437,888" in out
+    assert {p.name for p in tmp_path.iterdir()} == {
+        "README.md", "odds.md", "punto-table.md", "house-edges.md", "compare.md", "tableau.md",
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("argv", "bad"),
+    [
+        (["edges", "--bets", "banker,bogus"], "bogus"),
+        (["edges", "--table", "vegas"], "vegas"),
+        (["edges", "--table", "missing.toml"], "missing.toml"),
+        (["edges", "--commission", "abc"], "abc"),
+        (["compare", "--shoes", "8,0"], "0"),
+        (["compare", "--tables", "nope"], "nope"),
+        (["compare", "--variant", "nope"], "nope"),
+        (["report", "--format", "json"], "json"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], bad: str
+) -> None:
+    code, _, err = run(capsys, *argv)
+    assert code == 2
+    assert err.count("\n") == 1 and bad in err and "Traceback" not in err
