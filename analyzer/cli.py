@@ -33,7 +33,9 @@ def shoe_from_args(args: argparse.Namespace) -> Shoe:
     if args.decks is not None and args.counts is not None:
         raise AnalyzerError(f"--decks {args.decks} and --counts both given: use one")
     shoe = parse_counts(args.counts) if args.counts is not None else parse_decks(args.decks or "8")
-    if args.remove:
+    if args.decks == "":
+        raise AnalyzerError("--decks '': use a positive integer or inf")
+    if args.remove is not None:
         from analyzer.cards import parse_ranks
 
         shoe = shoe.remove(parse_ranks(args.remove))

@@ -44,11 +44,9 @@ def decimal(value: Fraction | int, places: int = 6) -> str:
     sign = "-" if value < 0 else ""
     scaled = abs(value) * 10**places
     digits = int(scaled + Fraction(1, 2))  # round half up on the magnitude
+    sign = sign if digits else ""  # no "-0"
     whole, frac = divmod(digits, 10**places)
-    if places == 0:
-        return f"{sign}{whole}"
-    text = f"{sign}{whole}.{frac:0{places}d}"
-    return "0." + "0" * places if text == "-0." + "0" * places else text
+    return f"{sign}{whole}" if places == 0 else f"{sign}{whole}.{frac:0{places}d}"
 
 
 def percent(value: Fraction | int, places: int = 4) -> str:

@@ -19,7 +19,7 @@ compiles coup classes by walking the taken edges, and games where hands choose
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -55,12 +55,13 @@ def coup_graph(rules: Rules, options: bool = False) -> nx.DiGraph:
             g.add_node(node, kind="settle", winner=winner, label=f"{p}-{b} {winner}")
         return node
 
-    def decision(node: Node, actor: str, draw_to: Node, stand_to: Node, draws: bool) -> None:
+    def decision(node: Node, actor: str, draw_to: Node, stand_to: Callable[[], Node], draws: bool) -> None:
+        """A decision node; the stand target is built only when its edge is added."""
         g.add_node(node, kind="decision", actor=actor, label=f"{actor} {node[1:]}")
         if options or draws:
             g.add_edge(node, draw_to, action="draw", taken=draws)
         if options or not draws:
-            g.add_edge(node, stand_to, action="stand", taken=not draws)
+            g.add_edge(node, stand_to(), action="stand", taken=not draws)
 
     def banco(p: int, b: int, v: int | None) -> Node:
         node = ("banco", p, b, v)
@@ -68,7 +69,7 @@ def coup_graph(rules: Rules, options: bool = False) -> nx.DiGraph:
             return node
         np_ = 2 if v is None else 3
         chance = ("banco-card", p, b, v)
-        decision(node, "banco", chance, settle(p, b, np_, 2, False), rules.banco_draws_on(b, v))
+        decision(node, "banco", chance, lambda: settle(p, b, np_, 2, False), rules.banco_draws_on(b, v))
         if chance in g:
             g.nodes[chance].update(kind="chance", hand="banco", label="Banco's third card")
             for w in range(10):
@@ -86,7 +87,7 @@ def coup_graph(rules: Rules, options: bool = False) -> nx.DiGraph:
             punto = ("punto", p, b)
             g.add_edge(dealt, punto, action="no natural", taken=True)
             chance = ("punto-card", p, b)
-            decision(punto, "punto", chance, banco(p, b, None), rules.punto_draws_on(p))
+            decision(punto, "punto", chance, lambda p=p, b=b: banco(p, b, None), rules.punto_draws_on(p))
             if chance in g:
                 g.nodes[chance].update(kind="chance", hand="punto", label="Punto's third card")
                 for v in range(10):
@@ -116,14 +117,18 @@ def continuations(rules: Rules) -> dict[tuple[int, int], tuple[Continuation, ...
 def to_dot(g: nx.DiGraph) -> str:
     """Graphviz DOT text of a coup graph (node labels and edge actions/cards)."""
     ids = {node: f"n{i}" for i, node in enumerate(g.nodes)}
+
+    def quote(text: object) -> str:
+        return '"' + str(text).replace("\\", "\\\\").replace('"', '\\"') + '"'
+
     shapes = {"decision": "box", "chance": "circle", "settle": "doubleoctagon"}
-    lines = [f'digraph "{g.graph.get("rules", "coup")}" {{', "  rankdir=LR;"]
+    lines = [f"digraph {quote(g.graph.get('rules', 'coup'))} {{", "  rankdir=LR;"]
     for node, data in g.nodes(data=True):
         shape = shapes.get(data.get("kind"), "ellipse")
-        lines.append(f'  {ids[node]} [label="{data.get("label", node)}", shape={shape}];')
+        lines.append(f"  {ids[node]} [label={quote(data.get('label', node))}, shape={shape}];")
     for a, b, data in g.edges(data=True):
         label = data.get("action") or (f"{data['hand']} {data['card']}" if "card" in data else "")
         style = "" if data.get("taken", True) else ", style=dashed"
-        lines.append(f'  {ids[a]} -> {ids[b]} [label="{label}"{style}];')
+        lines.append(f"  {ids[a]} -> {ids[b]} [label={quote(label)}{style}];")
     lines.append("}")
     return "\n".join(lines) + "\n"

@@ -62,7 +62,8 @@ class PuntoRow:
 def punto_table(shoe: Shoe, rules: Rules = STANDARD) -> tuple[PuntoRow, ...]:
     """Seed 003's "Table 2": one row per Punto two-card total, two rows (draw, stand) for 5.
 
-    Rows other than 5 follow `rules`; a natural is listed as "stand".
+    Rows other than 5 follow `rules`; a natural is listed as "stand". Totals that cannot
+    occur with this shoe (probability 0) are left out.
     """
     rows = []
     for total in range(10):
@@ -75,6 +76,8 @@ def punto_table(shoe: Shoe, rules: Rules = STANDARD) -> tuple[PuntoRow, ...]:
             dist = distribution(shoe, variant)
             given = dist.group(lambda o, t=total: (o.punto_initial == t, o.winner))
             n = sum(w for (hit, _), w in given.items() if hit)
+            if n == 0:
+                continue
             rows.append(
                 PuntoRow(
                     punto_total=total,

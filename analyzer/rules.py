@@ -165,7 +165,7 @@ def rules_from_mapping(data: Mapping[str, Any], source: str = "rules") -> Rules:
         if key not in _KEYS:
             raise AnalyzerError(f"{source}: unknown key {key!r}; allowed: {', '.join(sorted(_KEYS))}")
     base_name = data.get("base", "standard")
-    if base_name not in RULES:
+    if not isinstance(base_name, str) or base_name not in RULES:
         raise AnalyzerError(f"{source}: base {base_name!r} is not a built-in; use one of {', '.join(RULES)}")
     base = RULES[base_name]
     rows = list(base.banco_draws)
@@ -176,6 +176,14 @@ def rules_from_mapping(data: Mapping[str, Any], source: str = "rules") -> Rules:
         if str(key) not in {str(t) for t in _TOTALS}:
             raise AnalyzerError(f"{source}: banco_draws key {key!r} is not a Banco total 0-9")
         rows[int(key)] = _as_list(row, f"{source}: banco_draws.{key}")
+    try:
+        return _build(data, base, rows, source)
+    except AnalyzerError as error:
+        message = str(error)
+        raise AnalyzerError(message if message.startswith(source) else f"{source}: {message}") from None
+
+
+def _build(data: Mapping[str, Any], base: Rules, rows: list[frozenset[int]], source: str) -> Rules:
     return Rules(
         name=_as_str(data.get("name", Path(source).stem), f"{source}: name"),
         natural=data.get("natural", base.natural),
@@ -190,7 +198,7 @@ def rules_from_mapping(data: Mapping[str, Any], source: str = "rules") -> Rules:
 
 
 def _as_list(value: Any, what: str) -> frozenset[int]:
-    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+    if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
         raise AnalyzerError(f"{what}: {value!r} is not a list of point totals 0-9")
     return _total_set(value, what)
 

@@ -1,0 +1,226 @@
+"""Card-counting systems: integer tags per rank, running and true counts, betting triggers,
+and the best linear counts derived from effects of removal.
+
+A system's running count starts at `initial` and adds the tag of every card the counter
+sees (the face-up burn card and every card dealt). The true count is the running count
+per deck (52 cards) left in the shoe. A system bets when its chosen count reaches
+`threshold`.
+"""
+
+from __future__ import annotations
+
+import math
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from analyzer.cards import RANK_POINTS, RANKS, parse_rank
+from analyzer.errors import AnalyzerError
+
+__all__ = [
+    "SYSTEMS",
+    "CountSystem",
+    "best_linear_count",
+    "betting_correlation",
+    "get_system",
+    "linear_break_even",
+    "system_from_mapping",
+]
+
+TRIGGERS = ("true", "running")
+
+
+@dataclass(frozen=True)
+class CountSystem:
+    """A counting system for one bet.
+
+    - `tags`: integer tag of each rank, in rank order A..K.
+    - `initial`: the running count at the start of a shoe (non-zero for unbalanced counts).
+    - `trigger`: "true" (running count per deck left) or "running".
+    - `threshold`: the system bets when that count is >= threshold.
+    """
+
+    name: str
+    title: str
+    bet: str
+    tags: tuple[int, ...]
+    threshold: Fraction
+    trigger: str = "true"
+    initial: int = 0
+    source: str = ""
+
+    @property
+    def balanced(self) -> bool:
+        """True when a full deck's tags sum to zero."""
+        return sum(self.tags) == 0
+
+    @property
+    def level(self) -> int:
+        return max(abs(t) for t in self.tags)
+
+    def running_count(self, seen: Sequence[int]) -> int:
+        """Running count after seeing `seen` cards of each rank (13 counts)."""
+        return self.initial + sum(t * n for t, n in zip(self.tags, seen, strict=True))
+
+    def count(self, seen: Sequence[int], cards_left: int) -> Fraction:
+        """The count this system triggers on: running, or true (per 52 cards left)."""
+        running = self.running_count(seen)
+        if self.trigger == "running":
+            return Fraction(running)
+        return Fraction(running * 52, max(cards_left, 1))
+
+    def bets(self, seen: Sequence[int], cards_left: int) -> bool:
+        return self.count(seen, cards_left) >= self.threshold
+
+
+_KEYS = {"title", "bet", "tags", "threshold", "trigger", "initial", "source"}
+
+
+def _tags(value: Any, where: str) -> tuple[int, ...]:
+    """Tags from 13 integers (A..K), 10 integers (A..9, then all ten-valued), or a table by rank."""
+    if isinstance(value, Mapping):
+        tags = [0] * 13
+        for key, tag in value.items():
+            rank = parse_rank(str(key))
+            tags[RANKS.index(rank)] = _int(tag, f"{where}.tags.{key}")
+        return tuple(tags)
+    if isinstance(value, list) and len(value) in (10, 13):
+        ints = [_int(v, f"{where}.tags") for v in value]
+        if len(ints) == 10:
+            return tuple(ints[p - 1] if p else ints[9] for p in RANK_POINTS)
+        return tuple(ints)
+    raise AnalyzerError(f"{where}.tags: give 13 integers (A..K), 10 (A..9, ten-valued) or a table by rank")
+
+
+def _int(value: Any, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise AnalyzerError(f"{where}: {value!r} is not an integer")
+    return value
+
+
+def system_from_mapping(name: str, data: Mapping[str, Any], source: str = "systems") -> CountSystem:
+    """A counting system from a TOML-shaped mapping (keys: title, bet, tags, threshold,
+    trigger, initial, source)."""
+    where = f"{source}: systems.{name}"
+    for key in data:
+        if key not in _KEYS:
+            raise AnalyzerError(f"{where}: unknown key {key!r}; allowed: {', '.join(sorted(_KEYS))}")
+    for key in ("bet", "tags", "threshold"):
+        if key not in data:
+            raise AnalyzerError(f"{where}: missing {key}")
+    trigger = data.get("trigger", "true")
+    if trigger not in TRIGGERS:
+        raise AnalyzerError(f"{where}.trigger: {trigger!r} is not allowed; use true or running")
+    threshold = data["threshold"]
+    if isinstance(threshold, bool) or not isinstance(threshold, (int, float, str)):
+        raise AnalyzerError(f"{where}.threshold: {threshold!r} is not a number")
+    try:
+        limit = Fraction(str(threshold))
+    except ValueError:
+        raise AnalyzerError(f"{where}.threshold: {threshold!r} is not a number") from None
+    return CountSystem(
+        name=name,
+        title=str(data.get("title", name)),
+        bet=str(data["bet"]),
+        tags=_tags(data["tags"], where),
+        threshold=limit,
+        trigger=trigger,
+        initial=_int(data.get("initial", 0), f"{where}.initial"),
+        source=str(data.get("source", "")),
+    )
+
+
+def _load_builtins() -> dict[str, CountSystem]:
+    text = resources.files("analyzer").joinpath("counting.toml").read_text(encoding="utf-8")
+    data = tomllib.loads(text)
+    return {name: system_from_mapping(name, spec, "counting.toml") for name, spec in data["systems"].items()}
+
+
+#: Built-in counting systems by name.
+SYSTEMS: dict[str, CountSystem] = _load_builtins()
+
+
+def get_system(spec: str) -> list[CountSystem]:
+    """A built-in system by name, or every system of a TOML file ([systems.NAME] tables)."""
+    if spec in SYSTEMS:
+        return [SYSTEMS[spec]]
+    path = Path(spec)
+    if path.suffix.lower() != ".toml":
+        raise AnalyzerError(
+            f"unknown counting system {spec!r}: use one of {', '.join(SYSTEMS)} or a .toml file"
+        )
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise AnalyzerError(f"systems file {spec!r} not found") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise AnalyzerError(f"systems file {spec!r} cannot be read: {error}") from None
+    except tomllib.TOMLDecodeError as error:
+        raise AnalyzerError(f"systems file {spec!r} is not valid TOML: {error}") from None
+    systems = data.get("systems")
+    if not isinstance(systems, Mapping) or not systems:
+        raise AnalyzerError(f"systems file {spec!r} has no [systems.NAME] tables")
+    return [system_from_mapping(name, body, spec) for name, body in systems.items()]
+
+
+def betting_correlation(tags: Sequence[int], effects: Sequence[Fraction]) -> float:
+    """Correlation of tags with effects of removal over the 13 ranks (Griffin's betting
+    correlation for a shoe holding equal numbers of each rank). Display value (float)."""
+    n = len(tags)
+    mt, me = sum(tags) / n, sum(map(float, effects)) / n
+    st = sum((t - mt) ** 2 for t in tags)
+    se = sum((float(e) - me) ** 2 for e in effects)
+    if st == 0 or se == 0:
+        return 0.0
+    return sum((t - mt) * (float(e) - me) for t, e in zip(tags, effects, strict=True)) / math.sqrt(st * se)
+
+
+def best_linear_count(
+    effects: Sequence[Fraction], level: int, balanced: bool = True
+) -> tuple[tuple[int, ...], float]:
+    """Integer tags in [-level, level] with the highest betting correlation with `effects`.
+
+    Candidates are the effects scaled, shifted and rounded, over every scale at which some
+    rank's rounded tag changes and shifts in steps of 1/20; with `balanced`, only tags
+    summing to zero over the 13 ranks (a full deck counts to zero) are kept. Sign
+    convention: a positive tag marks a rank whose removal raises the bettor's expectation,
+    so a high count favours the bettor.
+    """
+    if level not in (1, 2, 3):
+        raise AnalyzerError(f"level {level}: use 1, 2 or 3")
+    values = [float(e) for e in effects]
+    top = max(abs(v) for v in values) or 1.0
+    scales = sorted(
+        {(k + 0.5) / abs(v) * (1 + 1e-9) for v in values if v for k in range(level)} | {level / top}
+    )
+    best: tuple[tuple[int, ...], float] = (tuple(0 for _ in values), -2.0)
+    for scale in scales:
+        for step in range(-10, 11):
+            tags = tuple(max(-level, min(level, round(v * scale + step / 20))) for v in values)
+            if balanced and sum(tags) != 0:
+                continue
+            corr = betting_correlation(tags, effects)
+            if corr > best[1] + 1e-12:
+                best = (tags, corr)
+    if balanced and not any(best[0]):  # no balanced tags at this level
+        return best_linear_count(effects, level, balanced=False)
+    return best
+
+
+def linear_break_even(
+    tags: Sequence[int], effects: Sequence[Fraction], expectation: Fraction, cards: int
+) -> float:
+    """True count at which the linear estimate of the expectation crosses zero.
+
+    With effects of removal e_r measured on a full shoe of `cards` cards and tags fitted as
+    e_r ~ alpha * t_r (least squares), the expectation at true count TC is about
+    expectation + cards * alpha * TC / 52. Display value (float).
+    """
+    if not any(tags):
+        raise AnalyzerError("tags are all zero: a count needs at least one non-zero tag")
+    alpha = sum(t * float(e) for t, e in zip(tags, effects, strict=True)) / sum(t * t for t in tags)
+    return -52 * float(expectation) / (cards * alpha)

@@ -1,0 +1,309 @@
+"""Shoes dealt as a casino deals them, with the exact value of every coup and each counting
+system's count, and the evaluation of counting systems over many shoes.
+
+Procedure (brief): shuffle; burn (turn the first card face up, burn as many cards face
+down as its value, ten-valued = 10); deal coups until the cut card, placed `cut_card` cards
+from the end, comes out; finish that coup and, optionally, play one more. A coup is only
+started with at least 6 cards left. Counters see the face-up burn card and every card
+dealt; the exact expectation of each coup is for the cards actually left in the shoe.
+
+Each shoe is shuffled by its own generator, seeded from (seed, shoe index), and shoes are
+processed in fixed chunks merged in order, so results are identical for any number of
+workers.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import numpy as np
+
+from analyzer.bets import Bet
+from analyzer.cards import RANK_POINTS
+from analyzer.composition import FastEvaluator
+from analyzer.counting import CountSystem
+from analyzer.enumerate import Outcome
+from analyzer.errors import AnalyzerError
+from analyzer.rules import STANDARD, Rules
+from analyzer.shoe import Shoe
+
+__all__ = ["Procedure", "ShoeRecord", "SystemEvaluation", "deal_coup", "deal_shoe", "evaluate_systems"]
+
+CHUNK = 25  # shoes per unit of work
+
+
+@dataclass(frozen=True)
+class Procedure:
+    """How a shoe is dealt: its composition, the cut card's depth, and the last-coup rule."""
+
+    shoe: Shoe = field(default_factory=lambda: Shoe.decks(8))
+    cut_card: int = 7  # cards behind the cut card ("in front of the 7th card from the end")
+    extra_coup: bool = False  # play one more coup after the cut card came out
+    burn: bool = True
+
+    def __post_init__(self) -> None:
+        if self.shoe.counts is None:
+            raise AnalyzerError("shoe simulation needs a finite shoe: use --decks N or --counts")
+        if (
+            isinstance(self.cut_card, bool)
+            or not isinstance(self.cut_card, int)
+            or not (0 <= self.cut_card <= self.shoe.size - 6)
+        ):
+            raise AnalyzerError(
+                f"cut card {self.cut_card!r}: use an integer from 0 to {self.shoe.size - 6} (cards behind it)"
+            )
+
+
+def deal_coup(cards: Sequence[int], pos: int, rules: Rules) -> tuple[Outcome, int]:
+    """Play one coup from `cards` (rank indices) starting at `pos`; returns it and cards used."""
+    p1, b1, p2, b2 = cards[pos : pos + 4]
+    p0 = (RANK_POINTS[p1] + RANK_POINTS[p2]) % 10
+    b0 = (RANK_POINTS[b1] + RANK_POINTS[b2]) % 10
+    p, b, used, pc, bc = p0, b0, 4, 2, 2
+    natural = rules.is_natural(p0) or rules.is_natural(b0)
+    if not natural:
+        third = None
+        if rules.punto_draws_on(p0):
+            third = RANK_POINTS[cards[pos + used]]
+            p, used, pc = (p + third) % 10, used + 1, 3
+        if rules.banco_draws_on(b0, third):
+            b, used, bc = (b + RANK_POINTS[cards[pos + used]]) % 10, used + 1, 3
+    return Outcome(p0, b0, p, b, pc, bc, natural, p1 == p2, b1 == b2), used
+
+
+@dataclass(frozen=True)
+class ShoeRecord:
+    """Every coup of one shoe: cards left (C, 13), cards seen before it (C, 13), outcomes."""
+
+    left: np.ndarray
+    seen: np.ndarray
+    outcomes: tuple[Outcome, ...]
+
+
+def deal_shoe(procedure: Procedure, rules: Rules, seed: int, index: int) -> ShoeRecord:
+    """Shuffle and deal shoe number `index` of a run seeded with `seed`."""
+    counts = procedure.shoe.counts or ()
+    cards = [rank for rank, n in enumerate(counts) for _ in range(n)]
+    random.Random(f"baccarat-analyzer:{seed}:{index}").shuffle(cards)
+    seen = [0] * 13
+    pos = 0
+    if procedure.burn:
+        first = cards[0]
+        seen[first] += 1
+        pos = 1 + (RANK_POINTS[first] or 10)
+    left = list(counts)
+    for rank in cards[:pos]:
+        left[rank] -= 1
+    stop = len(cards) - procedure.cut_card  # index of the first card behind the cut card
+    lefts, seens, outcomes = [], [], []
+    last = False
+    while len(cards) - pos >= 6:
+        lefts.append(list(left))
+        seens.append(list(seen))
+        outcome, used = deal_coup(cards, pos, rules)
+        outcomes.append(outcome)
+        for rank in cards[pos : pos + used]:
+            left[rank] -= 1
+            seen[rank] += 1
+        cut_out = pos + used > stop
+        pos += used
+        if last or (cut_out and not procedure.extra_coup):
+            break
+        last = cut_out
+    return ShoeRecord(np.array(lefts, dtype=np.int64), np.array(seens, dtype=np.int64), tuple(outcomes))
+
+
+@dataclass
+class SystemEvaluation:
+    """A counting system judged on one bet over simulated shoes.
+
+    Exact sums (Fractions) cover every coup; `per_shoe_*` lists (floats, for standard
+    errors) hold each shoe's expected and realized win when flat-betting one unit on the
+    system's triggers, and the perfect-information win (betting exactly when the exact
+    expectation is positive).
+    """
+
+    system: CountSystem
+    bet: Bet
+    shoes: int = 0
+    coups: int = 0
+    triggers: int = 0
+    positive: int = 0
+    expectation_all: Fraction = Fraction(0)
+    expectation_triggered: Fraction = Fraction(0)
+    realized_triggered: Fraction = Fraction(0)
+    perfect: Fraction = Fraction(0)
+    per_shoe_expected: list[float] = field(default_factory=list)
+    per_shoe_realized: list[float] = field(default_factory=list)
+    per_shoe_perfect: list[float] = field(default_factory=list)
+    moments: list[float] = field(default_factory=lambda: [0.0] * 5)  # n-free sums: x, y, xx, yy, xy
+    by_count: dict[int, list[float]] = field(default_factory=dict)  # floor(count) -> [coups, sum EV]
+
+    # -- derived figures (floats are display values) ---------------------------------------
+
+    @property
+    def trigger_edge(self) -> Fraction | None:
+        """Mean exact expectation of the coups the system bets on (player's view)."""
+        return self.expectation_triggered / self.triggers if self.triggers else None
+
+    @property
+    def correlation(self) -> float:
+        """Correlation across coups between the system's count and the bet's exact expectation."""
+        sx, sy, sxx, syy, sxy = self.moments
+        n = self.coups
+        vx, vy = sxx - sx * sx / n, syy - sy * sy / n
+        return (sxy - sx * sy / n) / math.sqrt(vx * vy) if vx > 0 and vy > 0 else 0.0
+
+    def per_shoe(self, which: str) -> tuple[float, float]:
+        """Mean and standard error per shoe of 'expected', 'realized' or 'perfect' win."""
+        values = {"expected": self.per_shoe_expected, "realized": self.per_shoe_realized,
+                  "perfect": self.per_shoe_perfect}[which]  # fmt: skip
+        n = len(values)
+        mean = math.fsum(values) / n
+        var = math.fsum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
+        return mean, math.sqrt(var / n)
+
+    def merge(self, other: SystemEvaluation) -> None:
+        self.shoes += other.shoes
+        self.coups += other.coups
+        self.triggers += other.triggers
+        self.positive += other.positive
+        self.expectation_all += other.expectation_all
+        self.expectation_triggered += other.expectation_triggered
+        self.realized_triggered += other.realized_triggered
+        self.perfect += other.perfect
+        self.per_shoe_expected += other.per_shoe_expected
+        self.per_shoe_realized += other.per_shoe_realized
+        self.per_shoe_perfect += other.per_shoe_perfect
+        self.moments = [a + b for a, b in zip(self.moments, other.moments, strict=True)]
+        for key, (n, s) in other.by_count.items():
+            cell = self.by_count.setdefault(key, [0.0, 0.0])
+            cell[0] += n
+            cell[1] += s
+
+
+def _exact_sum(numerators: np.ndarray, totals: np.ndarray, denominator: int) -> Fraction:
+    """Sum of numerators[i] / (denominator * totals[i]), exact, grouping equal totals."""
+    sums: dict[int, int] = {}
+    for num, tot in zip(numerators.tolist(), totals.tolist(), strict=True):
+        sums[tot] = sums.get(tot, 0) + num
+    return sum((Fraction(s, denominator * t) for t, s in sums.items()), Fraction(0))
+
+
+_STATE: dict[str, object] = {}
+
+
+def _evaluate_chunk(
+    args: tuple[Sequence[CountSystem], Sequence[Bet], Procedure, Rules, int, range],
+) -> list[SystemEvaluation]:
+    systems, bets, procedure, rules, seed, shoes = args
+    key = repr((tuple(b.name for b in bets), rules.name, rules))
+    if _STATE.get("key") != key:
+        _STATE["key"], _STATE["evaluator"] = key, FastEvaluator(bets, rules)
+    evaluator: FastEvaluator = _STATE["evaluator"]  # type: ignore[assignment]
+    results = [SystemEvaluation(system, bet) for system, bet in zip(systems, bets, strict=True)]
+    for index in shoes:
+        record = deal_shoe(procedure, rules, seed, index)
+        numerators, totals = evaluator.expectations(record.left, batch=64)
+        cards_left = record.left.sum(axis=1)
+        for j, (system, result) in enumerate(zip(systems, results, strict=True)):
+            bet, denominator = evaluator.bets[j], evaluator.denominators[j]
+            num = numerators[:, j]
+            running = system.initial + record.seen @ np.array(system.tags, dtype=np.int64)
+            if system.trigger == "running":
+                count = running.astype(np.float64)
+                fires = running * system.threshold.denominator >= system.threshold.numerator
+            else:
+                count = running * 52 / cards_left
+                fires = running * 52 * system.threshold.denominator >= system.threshold.numerator * cards_left
+            ev = num / (denominator * totals.astype(np.float64))  # display / statistics only
+            realized = sum(
+                ((bet.settle(o) or 0) for o, hit in zip(record.outcomes, fires, strict=True) if hit),
+                Fraction(0),
+            )
+            exp_trig = _exact_sum(num[fires], totals[fires], denominator)
+            positive = num > 0
+            perfect = _exact_sum(num[positive], totals[positive], denominator)
+            result.shoes += 1
+            result.coups += len(num)
+            result.triggers += int(fires.sum())
+            result.positive += int(positive.sum())
+            result.expectation_all += _exact_sum(num, totals, denominator)
+            result.expectation_triggered += exp_trig
+            result.realized_triggered += realized
+            result.perfect += perfect
+            result.per_shoe_expected.append(float(exp_trig))
+            result.per_shoe_realized.append(float(realized))
+            result.per_shoe_perfect.append(float(perfect))
+            m = result.moments
+            m[0] += float(count.sum())
+            m[1] += float(ev.sum())
+            m[2] += float((count * count).sum())
+            m[3] += float((ev * ev).sum())
+            m[4] += float((count * ev).sum())
+            for c, e in zip(np.floor(count).astype(int).tolist(), ev.tolist(), strict=True):
+                cell = result.by_count.setdefault(c, [0.0, 0.0])
+                cell[0] += 1
+                cell[1] += e
+    return results
+
+
+def evaluate_systems(
+    systems: Sequence[CountSystem],
+    bets: Sequence[Bet],
+    procedure: Procedure,
+    rules: Rules = STANDARD,
+    shoes: int = 1000,
+    seed: int = 1,
+    workers: int = 1,
+    progress: bool = False,
+) -> list[SystemEvaluation]:
+    """Judge each system on its bet (`bets[i]` for `systems[i]`) over `shoes` simulated shoes."""
+    if isinstance(shoes, bool) or not isinstance(shoes, int) or shoes < 1:
+        raise AnalyzerError(f"shoes {shoes!r}: use a positive integer")
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise AnalyzerError(f"workers {workers!r}: use a positive integer")
+    chunks = [range(i, min(i + CHUNK, shoes)) for i in range(0, shoes, CHUNK)]
+    jobs = [(tuple(systems), tuple(bets), procedure, rules, seed, chunk) for chunk in chunks]
+    bar = _progress(len(jobs), shoes, progress)
+    totals = [SystemEvaluation(system, bet) for system, bet in zip(systems, bets, strict=True)]
+    if workers == 1:
+        parts = map(_evaluate_chunk, jobs)
+        for part in parts:
+            for total, result in zip(totals, part, strict=True):
+                total.merge(result)
+            bar.update(1)
+    else:
+        import multiprocessing
+
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # one core per worker
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+            for part in pool.imap(_evaluate_chunk, jobs):
+                for total, result in zip(totals, part, strict=True):
+                    total.merge(result)
+                bar.update(1)
+    bar.close()
+    return totals
+
+
+class _NoBar:
+    def update(self, n: int) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def _progress(chunks: int, shoes: int, enabled: bool):
+    if not enabled:
+        return _NoBar()
+    try:
+        from tqdm import tqdm
+    except ImportError:  # the bar is a convenience
+        return _NoBar()
+    return tqdm(total=chunks, desc=f"{shoes} shoes", unit="chunk", leave=False)
