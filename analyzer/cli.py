@@ -97,6 +97,14 @@ def _compare(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     return fmt.render_compare(comparison, args.format)
 
 
+def _solve(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
+    from analyzer.games import solve_text  # the game solvers load only when asked
+
+    commission = None if args.commission is None else parse_commission(args.commission, "--commission")
+    chosen = args.decks is not None or args.counts is not None or args.remove is not None
+    return solve_text(args.game, shoe if chosen else None, rules, commission, args.format)
+
+
 def _report(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     from analyzer.report import write_reports
 
@@ -121,6 +129,7 @@ COMMANDS: dict[str, tuple[Command, str, Sequence[str]]] = {
         "payout rules side by side across shoes; commissions; tableau effects",
         fmt.FORMATS,
     ),
+    "solve": (_solve, "solve a game where hands choose (chemin-de-fer, punto-5, banque, macao)", fmt.FORMATS),
     "report": (_report, "(re)write the Markdown reports and print the 8-deck odds", ("table",)),
 }
 
@@ -141,6 +150,10 @@ _EXTRA: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
             ("--variant",),
             {"default": "seed004", "help": "tableau compared against --rules (default seed004)"},
         ),
+    ],
+    "solve": [
+        (("game",), {"help": "chemin-de-fer, punto-5, banque or macao"}),
+        (("--commission",), {"help": "commission on Banker wins, e.g. 5%% (chemin de fer)"}),
     ],
     "report": [(("--out",), {"default": "reports", "help": "directory to write (default reports)"})],
 }
