@@ -10,13 +10,16 @@ from typing import NoReturn
 
 from analyzer import format as fmt
 from analyzer.bets import Bet, analyze, commission_banker
-from analyzer.catalogue import BETS, TABLES, get_bets, get_table, parse_commission
+from analyzer.catalogue import BETS, TABLES, get_bet, get_bets, get_table, parse_commission
 from analyzer.compare import compare_tables
+from analyzer.composition import effects_of_removal
+from analyzer.counting import SYSTEMS, get_system
 from analyzer.enumerate import distribution
 from analyzer.errors import AnalyzerError
 from analyzer.odds import odds, punto_table
 from analyzer.rules import RULES, Rules, get_rules
 from analyzer.shoe import Shoe, parse_counts, parse_decks
+from analyzer.simulation import Procedure, evaluate_systems
 
 __all__ = ["main", "shoe_from_args"]
 
@@ -97,6 +100,35 @@ def _compare(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     return fmt.render_compare(comparison, args.format)
 
 
+def _eor(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
+    if shoe.is_infinite:
+        raise AnalyzerError("effects of removal need a finite shoe: use --decks N or --counts")
+    bets = get_bets(args.bets) if args.bets else tuple(BETS.values())
+    return fmt.render_eor(effects_of_removal(bets, shoe, rules), args.format)
+
+
+def _count(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
+    systems = [system for spec in args.system.split(",") for system in get_system(spec.strip())]
+    bets = [get_bet(args.bet or system.bet) for system in systems]
+    cut_card = _int_arg(args.cut_card, "--cut-card")
+    procedure = Procedure(shoe=shoe, cut_card=cut_card, extra_coup=args.extra_coup)
+    results = evaluate_systems(
+        systems, bets, procedure, rules,
+        shoes=_int_arg(args.shoes, "--shoes"), seed=_int_arg(args.seed, "--seed"),
+        workers=_int_arg(args.workers, "--workers"), progress=sys.stderr.isatty(),
+    )  # fmt: skip
+    last = ", one more coup after the cut card" if procedure.extra_coup else ""
+    described = f"{shoe}, cut card {cut_card} cards from the end{last}, {args.shoes} shoes, seed {args.seed}"
+    return fmt.render_count(results, args.format, described)
+
+
+def _int_arg(text: str, option: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise AnalyzerError(f"{option} {text!r}: use an integer") from None
+
+
 def _solve(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     from analyzer.games import solve_text  # the game solvers load only when asked
 
@@ -129,6 +161,8 @@ COMMANDS: dict[str, tuple[Command, str, Sequence[str]]] = {
         "payout rules side by side across shoes; commissions; tableau effects",
         fmt.FORMATS,
     ),
+    "eor": (_eor, "exact effects of removal of one card of each rank on every bet", fmt.FORMATS),
+    "count": (_count, "judge counting systems against the exact value of every coup", fmt.FORMATS),
     "solve": (_solve, "solve a game where hands choose (chemin-de-fer, punto-5, banque, macao)", fmt.FORMATS),
     "report": (_report, "(re)write the Markdown reports and print the 8-deck odds", ("table",)),
 }
@@ -150,6 +184,19 @@ _EXTRA: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
             ("--variant",),
             {"default": "seed004", "help": "tableau compared against --rules (default seed004)"},
         ),
+    ],
+    "eor": [(("--bets",), {"help": "comma-separated built-in bet names (default: every built-in)"})],
+    "count": [
+        (("--system",), {"default": ",".join(SYSTEMS), "help": "built-in system names or a .toml file"}),
+        (("--bet",), {"help": "bet to judge the systems on (default: each system's own bet)"}),
+        (("--shoes",), {"default": "1000", "help": "number of shoes to simulate (default 1000)"}),
+        (("--seed",), {"default": "1", "help": "random seed (default 1)"}),
+        (
+            ("--workers",),
+            {"default": "1", "help": "worker processes (default 1); results don't depend on it"},
+        ),
+        (("--cut-card",), {"default": "7", "help": "cards behind the cut card (default 7)"}),
+        (("--extra-coup",), {"action": "store_true", "help": "play one more coup after the cut card"}),
     ],
     "solve": [
         (("game",), {"help": "chemin-de-fer, punto-5, banque or macao"}),

@@ -24,7 +24,15 @@ from analyzer.enumerate import CARDS_PER_COUP, basis_values, compile_rules
 from analyzer.rules import STANDARD, Rules
 from analyzer.shoe import Shoe
 
-__all__ = ["FLOAT_EXACT_CARDS", "EffectsOfRemoval", "FastEvaluator", "effects_of_removal"]
+__all__ = [
+    "FLOAT_EXACT_CARDS",
+    "EffectsOfRemoval",
+    "EstimateQuality",
+    "FastEvaluator",
+    "effects_of_removal",
+    "estimate_quality",
+    "linear_estimates",
+]
 
 _LIMB = 26
 _EXACT = 2**53
@@ -199,3 +207,45 @@ def effects_of_removal(bets: Sequence[Bet], shoe: Shoe, rules: Rules = STANDARD)
         for bet in bets
     }
     return EffectsOfRemoval(shoe=shoe, rules=rules, base=ev[0], effects=effects)
+
+
+@dataclass(frozen=True)
+class EstimateQuality:
+    """How well the linear estimate from full-shoe effects of removal predicts exact
+    expectations over a set of depleted shoes (display values)."""
+
+    bet: str
+    compositions: int
+    correlation: float
+    worst_error: float
+    rms_error: float
+
+
+def linear_estimates(eor: EffectsOfRemoval, bet: str, counts: np.ndarray) -> np.ndarray:
+    """Linear estimates of `bet`'s expectation for (B, 13) compositions (floats).
+
+    EV(n) ~ EV0 - N0 * sum_r (n_r / N - n0_r / N0) * EoR_r, the first-order expansion in
+    the proportions of each rank, with EoR measured on the full shoe of N0 cards.
+    """
+    base = np.array(eor.shoe.counts, dtype=np.float64)
+    effects = np.array([float(eor.effects[bet].get(str(rank), 0)) for rank in RANKS])
+    counts = np.asarray(counts, dtype=np.float64)
+    shift = counts / counts.sum(axis=1, keepdims=True) - base / base.sum()
+    return float(eor.base[bet]) - base.sum() * (shift @ effects)
+
+
+def estimate_quality(eor: EffectsOfRemoval, bets: Sequence[Bet], counts: np.ndarray) -> list[EstimateQuality]:
+    """Correlation and worst error of the linear estimate against exact expectations."""
+    evaluator = FastEvaluator(bets, eor.rules)
+    numerators, totals = evaluator.expectations(counts)
+    result = []
+    for i, bet in enumerate(bets):
+        exact = numerators[:, i].astype(np.float64) / (evaluator.denominators[i] * totals.astype(np.float64))
+        error = linear_estimates(eor, bet.name, counts) - exact
+        corr = float(np.corrcoef(exact, exact + error)[0, 1])
+        result.append(
+            EstimateQuality(
+                bet.name, len(counts), corr, float(np.abs(error).max()), float(np.sqrt((error**2).mean()))
+            )
+        )
+    return result

@@ -12,11 +12,14 @@ from typing import Any
 from tabulate import tabulate
 
 from analyzer.bets import BetAnalysis
+from analyzer.cards import RANKS
 from analyzer.compare import Comparison
+from analyzer.composition import EffectsOfRemoval
 from analyzer.errors import AnalyzerError
 from analyzer.odds import Odds, PuntoRow
 from analyzer.rules import Rules
 from analyzer.shoe import Shoe
+from analyzer.simulation import SystemEvaluation
 
 __all__ = [
     "FORMATS",
@@ -361,3 +364,110 @@ def render_compare(
         ),
     }
     return "\n\n".join(parts[name]() for name in sections) + "\n"
+
+
+# --- Composition-dependent analysis --------------------------------------------------
+
+
+def render_eor(eor: EffectsOfRemoval, fmt: str, places: int = 7) -> str:
+    """Effects of removal: change in each bet's expectation per unit bet from removing one
+    card of each rank, and the full-shoe identity sum_r n_r * EoR_r = 0."""
+    _check(fmt)
+    counts = dict(zip(map(str, RANKS), eor.shoe.counts or (), strict=False))
+    identity = {
+        bet: sum((counts[rank] * value for rank, value in effects.items()), Fraction(0))
+        for bet, effects in eor.effects.items()
+    }
+    if fmt == "json":
+        return dumps(
+            {
+                "shoe": str(eor.shoe),
+                "rules": eor.rules.name,
+                "expectation": {bet: exact(ev) for bet, ev in eor.base.items()},
+                "bets": {
+                    bet: {rank: exact(v) for rank, v in effects.items()}
+                    for bet, effects in eor.effects.items()
+                },
+                "identity": {bet: exact(total) for bet, total in identity.items()},
+            }
+        )
+    ranks = list(next(iter(eor.effects.values())).keys()) if eor.effects else []
+    rows = [
+        [bet, *(("+" if v > 0 else "") + decimal(v, places) for v in effects.values()), exact(identity[bet])]
+        for bet, effects in eor.effects.items()
+    ]
+    title = f"Effects of removal: {eor.shoe}, {eor.rules.name} rules"
+    note = (
+        "\n\nChange in expectation per unit bet (bettor's view) from removing one card of each rank. "
+        "Last column: sum over ranks of (cards of the rank) x effect, exactly 0 for every bet: "
+        "removing a random card leaves the expectation unchanged.\n"
+    )
+    return _heading(title, fmt) + table(rows, ["bet", *ranks, "sum n_r EoR_r"], fmt) + note
+
+
+def count_json(result: SystemEvaluation) -> dict[str, Any]:
+    """One counting system's evaluation as JSON-ready values (exact sums as "p/q")."""
+    edge = result.trigger_edge
+    stats = {which: result.per_shoe(which) for which in ("expected", "realized", "perfect")}
+    return {
+        "system": result.system.name,
+        "bet": result.bet.name,
+        "shoes": result.shoes,
+        "coups": result.coups,
+        "triggers": result.triggers,
+        "positive_coups": result.positive,
+        "correlation": round(result.correlation, 6),
+        "expectation_all": exact(result.expectation_all),
+        "expectation_triggered": exact(result.expectation_triggered),
+        "trigger_edge": None if edge is None else exact(edge),
+        "realized_triggered": exact(result.realized_triggered),
+        "perfect": exact(result.perfect),
+        "win_per_shoe": {k: {"mean": round(m, 6), "se": round(se, 6)} for k, (m, se) in stats.items()},
+    }
+
+
+COUNT_HEADERS = [
+    "system", "bet", "bets/shoe", "count-EV corr", "P(EV>0)", "EV when betting",
+    "EV win/shoe", "realized win/shoe", "win/100 coups", "perfect info/shoe",
+]  # fmt: skip
+
+
+def count_rows(results: Sequence[SystemEvaluation]) -> list[list[str]]:
+    rows = []
+    for r in results:
+        (ev, ev_se), (real, real_se), (perf, perf_se) = (
+            r.per_shoe(k) for k in ("expected", "realized", "perfect")
+        )
+        per_100 = r.expectation_triggered * 100 / r.coups if r.coups else Fraction(0)
+        rows.append(
+            [
+                r.system.name,
+                r.bet.name,
+                f"{r.triggers / r.shoes:.2f}",
+                f"{r.correlation:.3f}",
+                percent(Fraction(r.positive, r.coups), 2),
+                "n/a" if r.trigger_edge is None else percent(r.trigger_edge, 2),
+                f"{ev:+.3f} ± {ev_se:.3f}",
+                f"{real:+.3f} ± {real_se:.3f}",
+                decimal(per_100, 4),
+                f"{perf:+.3f} ± {perf_se:.3f}",
+            ]
+        )
+    return rows
+
+
+def render_count(results: Sequence[SystemEvaluation], fmt: str, procedure: str) -> str:
+    """Counting systems judged against the exact expectation of every coup."""
+    _check(fmt)
+    if fmt == "json":
+        return dumps({"procedure": procedure, "systems": [count_json(r) for r in results]})
+    note = (
+        "\n\nWins are in units of one flat bet per trigger, ± one standard error over shoes. "
+        "'EV win' sums the exact expectation of the coups bet; 'realized' the outcomes dealt; "
+        "'perfect info' bets exactly when the exact expectation is positive.\n"
+    )
+    return (
+        _heading(f"Counting systems: {procedure}", fmt)
+        + table(count_rows(results), COUNT_HEADERS, fmt)
+        + note
+    )

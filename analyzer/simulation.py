@@ -32,7 +32,16 @@ from analyzer.errors import AnalyzerError
 from analyzer.rules import STANDARD, Rules
 from analyzer.shoe import Shoe
 
-__all__ = ["Procedure", "ShoeRecord", "SystemEvaluation", "deal_coup", "deal_shoe", "evaluate_systems"]
+__all__ = [
+    "ChoiceValue",
+    "Procedure",
+    "ShoeRecord",
+    "SystemEvaluation",
+    "banker_player_choice",
+    "deal_coup",
+    "deal_shoe",
+    "evaluate_systems",
+]
 
 CHUNK = 25  # shoes per unit of work
 
@@ -307,3 +316,45 @@ def _progress(chunks: int, shoes: int, enabled: bool):
     except ImportError:  # the bar is a convenience
         return _NoBar()
     return tqdm(total=chunks, desc=f"{shoes} shoes", unit="chunk", leave=False)
+
+
+@dataclass(frozen=True)
+class ChoiceValue:
+    """Exact averages per coup over simulated shoes of the Banker and Player expectations,
+    and of what perfect knowledge of each coup's composition could take from them."""
+
+    coups: int
+    banker: Fraction  # mean expectation of always betting Banker
+    player: Fraction
+    better: Fraction  # mean of max(Banker, Player): betting the better side every coup
+    banker_positive: Fraction  # mean of max(Banker, 0): betting Banker only when favourable
+    player_positive: Fraction
+    banker_favourable: int  # coups where the Banker bet has positive expectation
+    player_favourable: int
+
+
+def banker_player_choice(
+    banker: Bet, player: Bet, procedure: Procedure, rules: Rules = STANDARD, shoes: int = 100, seed: int = 1
+) -> ChoiceValue:
+    """How much exact knowledge of every coup could gain on Banker and Player (exact sums)."""
+    evaluator = FastEvaluator([banker, player], rules)
+    db, dp = evaluator.denominators
+    lcm_d = math.lcm(db, dp)
+    sums = {"b": Fraction(0), "p": Fraction(0), "max": Fraction(0), "b+": Fraction(0), "p+": Fraction(0)}
+    coups = fav_b = fav_p = 0
+    for index in range(shoes):
+        record = deal_shoe(procedure, rules, seed, index)
+        numerators, totals = evaluator.expectations(record.left, batch=64)
+        nb, np_ = numerators[:, 0] * (lcm_d // db), numerators[:, 1] * (lcm_d // dp)
+        sums["b"] += _exact_sum(nb, totals, lcm_d)
+        sums["p"] += _exact_sum(np_, totals, lcm_d)
+        sums["max"] += _exact_sum(np.maximum(nb, np_), totals, lcm_d)
+        sums["b+"] += _exact_sum(np.maximum(nb, 0), totals, lcm_d)
+        sums["p+"] += _exact_sum(np.maximum(np_, 0), totals, lcm_d)
+        coups += len(nb)
+        fav_b += int((nb > 0).sum())
+        fav_p += int((np_ > 0).sum())
+    return ChoiceValue(
+        coups, *(sums[k] / coups for k in ("b", "p", "max", "b+", "p+")), banker_favourable=fav_b,
+        player_favourable=fav_p,
+    )  # fmt: skip

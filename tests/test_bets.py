@@ -108,7 +108,7 @@ shoes = (
 )
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(shoes)
 def test_identities_on_any_shoe(shoe: Shoe) -> None:
     dist = distribution(shoe)

@@ -52,13 +52,20 @@ def test_compare_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["tableau"]["variant"] == "seed004"
 
 
-def test_report_writes_every_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_report_writes_every_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import analyzer.report as report
+
+    for name in ("_COUNT_SHOES", "_CHOICE_SHOES", "_EOR_SHOES"):  # a small run: this checks the wiring
+        monkeypatch.setattr(report, name, 4)
     code, out, _ = run(capsys, "report", "--out", str(tmp_path))
     assert code == 0
     assert "2,292,252,566,437,888" in out
     assert {p.name for p in tmp_path.iterdir()} == {
         "README.md", "odds.md", "punto-table.md", "house-edges.md", "compare.md", "tableau.md",
-    }  # fmt: skip
+        "effects-of-removal.md", "counting.md", "counting-ev-by-count.png",
+    } | set(report.GAME_REPORTS)  # fmt: skip
 
 
 @pytest.mark.parametrize(
@@ -80,3 +87,51 @@ def test_bad_input_is_one_line_and_exit_2(
     code, _, err = run(capsys, *argv)
     assert code == 2
     assert err.count("\n") == 1 and bad in err and "Traceback" not in err
+
+
+def test_eor_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "eor", "--bets", "banker,tie", "--format", "json")
+    assert code == 0
+    data = json.loads(out)
+    assert list(data["bets"]["banker"]) == ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    assert data["identity"] == {"banker": "0", "tie": "0"}
+    assert Fraction(data["bets"]["tie"]["6"]) < 0 < Fraction(data["bets"]["tie"]["8"])
+
+
+def test_eor_leaves_out_ranks_the_shoe_lacks(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys, "eor", "--counts", "4,4,4,4,4,4,4,4,4,4,4,4,0", "--bets", "tie", "--format", "json"
+    )
+    assert code == 0 and "K" not in json.loads(out)["bets"]["tie"]
+
+
+def test_count_json(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["count", "--system", "dragon7-jacobson", "--shoes", "20", "--seed", "3", "--cut-card", "14"]
+    code, out, _ = run(capsys, *argv, "--format", "json")
+    assert code == 0
+    [system] = json.loads(out)["systems"]
+    assert system["system"] == "dragon7-jacobson" and system["bet"] == "dragon7" and system["shoes"] == 20
+    assert Fraction(system["perfect"]) >= Fraction(system["expectation_triggered"])
+    _, again, _ = run(capsys, *argv, "--format", "json", "--workers", "2")
+    assert again == out
+    _, other_bet, _ = run(capsys, *argv, "--bet", "panda8", "--format", "json")
+    assert json.loads(other_bet)["systems"][0]["bet"] == "panda8"
+
+
+@pytest.mark.parametrize(
+    ("argv", "bad"),
+    [
+        (["count", "--system", "hilo"], "hilo"),
+        (["count", "--shoes", "ten"], "ten"),
+        (["count", "--shoes", "0"], "0"),
+        (["count", "--cut-card", "999"], "999"),
+        (["count", "--workers", "0"], "0"),
+        (["count", "--decks", "inf"], "finite"),
+        (["count", "--bet", "nope"], "nope"),
+        (["eor", "--decks", "inf"], "finite"),
+        (["eor", "--bets", "nope"], "nope"),
+    ],
+)
+def test_bad_count_and_eor_input(capsys: pytest.CaptureFixture[str], argv: list[str], bad: str) -> None:
+    code, _, err = run(capsys, *argv)
+    assert code == 2 and err.count("\n") == 1 and bad in err and "Traceback" not in err

@@ -21,6 +21,7 @@ def test_committed_reports_match_the_code(texts: dict[str, str]) -> None:
     assert committed == set(texts), "reports/ holds other files than `baccarat report` writes"
     stale = [name for name, text in texts.items() if (REPORTS / name).read_text(encoding="utf-8") != text]
     assert not stale, f"stale reports (run `baccarat report --out reports`): {stale}"
+    assert (REPORTS / "counting-ev-by-count.png").stat().st_size > 10_000
 
 
 def test_reports_state_the_published_figures(texts: dict[str, str]) -> None:
@@ -29,3 +30,5 @@ def test_reports_state_the_published_figures(texts: dict[str, str]) -> None:
     assert "1.0579%" in texts["house-edges.md"]
     assert "5.8727%" in texts["compare.md"] and "+17.45%" in texts["compare.md"]
     assert "Banco draws on 4 against a third card of 0" in texts["tableau.md"]
+    assert "+0.0001157" in texts["effects-of-removal.md"] and "-0.0011595" in texts["effects-of-removal.md"]
+    assert "0.597 (100M shoes, cut card 14)" in texts["counting.md"]

@@ -1,0 +1,411 @@
+"""Chemin de fer as a two-person zero-sum game, solved exactly.
+
+The Player draws on 0-4 and stands on 6-7 by custom (from the rules' Punto tableau) and is
+free on 5; naturals end the coup; the Banker is free at every decision. Payoff per unit
+staked, to the Banker: +1 (or 1 - commission) on a Banker win, -1 on a Player win, 0 on a
+tie. With a commission the real game is not zero-sum; we solve the zero-sum game on the
+Banker's net result, whose value is what the Banker can guarantee.
+
+Method (see `analyzer.games.tree`): the Banker's expectation is bilinear in the two sides'
+behaviour strategies, V(x, q) = sum G[a][b] X_a Q_b. Against a fixed x the Banker's best
+reply is separate at each of its sets (draw where the gain of drawing is positive), so the
+Player's guaranteed value is convex piecewise-linear in x; likewise for the Banker in q.
+Both are minimised exactly by `analyzer.games.lp`, and the solver checks that the two
+guarantees are equal (the minimax theorem), which proves both strategies optimal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from math import perm
+from typing import Any
+
+from analyzer.errors import AnalyzerError
+from analyzer.games.common import (
+    action_cell,
+    check_format,
+    decimal,
+    dumps,
+    exact,
+    heading,
+    percent,
+    signed_percent,
+    table,
+)
+from analyzer.games.lp import Piece, PiecewiseLinear, minimize
+from analyzer.games.tree import FREE_TOTAL, HANDS, INFOS, GameForm, InfoKey, game_form, hand_label
+from analyzer.rules import STANDARD, Rules
+from analyzer.shoe import Shoe
+
+__all__ = [
+    "MODELS",
+    "CheminSolution",
+    "banker_best_value",
+    "banker_gains",
+    "expectation",
+    "player_best_value",
+    "player_gains",
+    "render_chemin",
+    "solve_chemin",
+    "tableau_strategy",
+]
+
+Grid = list[list[Fraction]]
+
+#: Information models and how the report names them.
+MODELS = {
+    "hands": "each side sees its own two cards (Ethier and Gamez's model 3)",
+    "banker-hands": "the Banker sees its two cards, the Player its total (Downton and Lockwood's model 2)",
+    "totals": "each side sees only its own total (Kemeny and Snell's model 1)",
+}
+
+
+# -- the bilinear form ------------------------------------------------------------------
+
+
+def expectation(grid: Grid, x: Sequence[Fraction], q: Sequence[Fraction]) -> Fraction:
+    """V(x, q): the Banker's expectation per unit staked for draw probabilities x and q."""
+    xs, qs = [*x, Fraction(1)], [*q, Fraction(1)]
+    return sum((g * xa * qb for row, xa in zip(grid, xs, strict=True) for g, qb in zip(row, qs, strict=True)),
+               Fraction(0))
+
+
+def banker_gains(grid: Grid, x: Sequence[Fraction]) -> list[Fraction]:
+    """For each Banker set, what drawing there adds to V(x, q) over standing (per unit staked)."""
+    xs = [*x, Fraction(1)]
+    return [sum((grid[a][i] * xs[a] for a in range(len(xs))), Fraction(0)) for i in range(len(grid[0]) - 1)]
+
+
+def player_gains(grid: Grid, q: Sequence[Fraction]) -> list[Fraction]:
+    """For each free Player set, what drawing there adds to V(x, q) over standing."""
+    qs = [*q, Fraction(1)]
+    return [sum((g * qb for g, qb in zip(grid[h], qs, strict=True)), Fraction(0)) for h in range(len(grid) - 1)]
+
+
+def _banker_base(grid: Grid, x: Sequence[Fraction]) -> Fraction:
+    """V(x, q) with the Banker standing at every set."""
+    return sum((row[-1] * xa for row, xa in zip(grid, [*x, Fraction(1)], strict=True)), Fraction(0))
+
+
+def _player_base(grid: Grid, q: Sequence[Fraction]) -> Fraction:
+    """V(x, q) with the Player standing at every free set."""
+    return sum((g * qb for g, qb in zip(grid[-1], [*q, Fraction(1)], strict=True)), Fraction(0))
+
+
+def banker_best_value(grid: Grid, x: Sequence[Fraction]) -> Fraction:
+    """The most the Banker can get against x: the payoff of its best pure reply."""
+    return _banker_base(grid, x) + sum((max(Fraction(0), g) for g in banker_gains(grid, x)), Fraction(0))
+
+
+def player_best_value(grid: Grid, q: Sequence[Fraction]) -> Fraction:
+    """The least the Player can hold the Banker to against q: its best pure reply's payoff."""
+    return _player_base(grid, q) + sum((min(Fraction(0), g) for g in player_gains(grid, q)), Fraction(0))
+
+
+def tableau_strategy(form: GameForm) -> list[Fraction]:
+    """The Banker's draw probability at each set under the punto banco tableau of `form.rules`."""
+    q = []
+    for _, seen, v in form.banker_sets:
+        total = seen if isinstance(seen, int) else sum(seen) % 10
+        q.append(Fraction(int(form.rules.banco_draws_on(total, v))))
+    return q
+
+
+# -- solving ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CheminSolution:
+    """An exact solution of chemin de fer on one shoe, in one information model.
+
+    - `value`: the Banker's expectation per unit staked under optimal play (the game value).
+    - `player` / `banker`: optimal draw probability at each free set (keys from the tree).
+    - `contested`: Banker sets whose best action depends on the Player's play on 5; every
+      other set has an action that is best against every Player strategy.
+    - `five_weights`: P(Player set | two-card total 5, no natural), for averaging `player`.
+    - `custom`: values when one side keeps to custom and the other plays its best reply.
+    """
+
+    shoe: Shoe
+    rules: Rules
+    info: str
+    commission: Fraction
+    value: Fraction
+    player: dict[InfoKey, Fraction]
+    banker: dict[InfoKey, Fraction]
+    contested: tuple[InfoKey, ...]
+    five_weights: dict[InfoKey, Fraction]
+    custom: dict[str, Fraction]
+    tableau_reply: dict[InfoKey, Fraction]
+
+    @property
+    def draw_on_five(self) -> Fraction:
+        """P(the Player draws | two-card total 5, no natural)."""
+        return sum((self.five_weights[k] * p for k, p in self.player.items()), Fraction(0))
+
+    def player_draw_probability(self) -> dict[str, Fraction]:
+        """Draw probability by Player total, from custom and the solution on FREE_TOTAL."""
+        totals = [t for t in range(10) if not self.rules.is_natural(t)]
+        return {
+            str(t): self.draw_on_five if t == FREE_TOTAL else Fraction(int(self.rules.punto_draws_on(t)))
+            for t in totals
+        }
+
+    def grid(self) -> Grid:
+        return game_form(self.shoe, self.rules, self.info).payoff(self.commission)
+
+
+def default_info(shoe: Shoe) -> str:
+    """Kemeny and Snell's totals model for the infinite deck; hands for finite shoes."""
+    return "totals" if shoe.is_infinite else "hands"
+
+
+def solve_chemin(
+    shoe: Shoe | None = None, rules: Rules = STANDARD, commission: Fraction | int = 0, info: str | None = None
+) -> CheminSolution:
+    """Solve chemin de fer exactly (default: 6 decks, each side seeing its own two cards)."""
+    shoe = Shoe.decks(6) if shoe is None else shoe
+    info = default_info(shoe) if info is None else info
+    if info not in INFOS:
+        raise AnalyzerError(f"information model {info!r}: use one of {', '.join(INFOS)}")
+    return _solve(shoe, rules, Fraction(commission), info)
+
+
+@lru_cache(maxsize=16)
+def _solve(shoe: Shoe, rules: Rules, commission: Fraction, info: str) -> CheminSolution:
+    if FREE_TOTAL in range(rules.natural, 10):
+        raise AnalyzerError(f"rules {rules.name!r}: a total of {FREE_TOTAL} is a natural, so no one chooses")
+    form = game_form(shoe, rules, info)
+    grid = form.payoff(commission)
+    n_p, n_b = len(form.player_sets), len(form.banker_sets)
+    if n_p == 0:
+        raise AnalyzerError(f"shoe {shoe}: the Player can never hold {FREE_TOTAL}, so there is no game")
+    gains = [Piece(grid[n_p][i], tuple(grid[h][i] for h in range(n_p))) for i in range(n_b)]
+    # The Player: minimise the Banker's best-reply value over x in [0, 1]^n_p.
+    player_value, x = minimize(PiecewiseLinear(grid[n_p][n_b], tuple(row[n_b] for row in grid[:n_p]),
+                                               tuple(gains)))
+    # The Banker: fix every set whose gain keeps one sign for all x, then solve for the rest.
+    tableau = tableau_strategy(form)
+    q: list[Fraction] = []
+    contested = []
+    for i, piece in enumerate(gains):
+        low, high = piece.low(), piece.high()
+        if low == high == 0:
+            q.append(tableau[i])  # drawing and standing are worth the same whatever x is
+        elif low >= 0:
+            q.append(Fraction(1))
+        elif high <= 0:
+            q.append(Fraction(0))
+        else:
+            q.append(Fraction(0))
+            contested.append(i)
+    base = [sum((grid[h][i] * q[i] for i in range(n_b)), grid[h][n_b]) for h in range(n_p + 1)]
+    banker_func = PiecewiseLinear(
+        -base[n_p],
+        tuple(-grid[n_p][i] for i in contested),
+        tuple(Piece(-base[h], tuple(-grid[h][i] for i in contested)) for h in range(n_p)),
+    )
+    banker_min, mix = minimize(banker_func)
+    for i, p in zip(contested, mix, strict=True):
+        q[i] = p
+    banker_value = -banker_min
+    # The check that makes the pair a solution: each guarantees the same value.
+    if not (player_value == banker_value == banker_best_value(grid, x) == player_best_value(grid, q)):
+        raise ArithmeticError("chemin de fer: the two guarantees differ; the solution is wrong")
+    ones, zeros = [Fraction(1)] * n_p, [Fraction(0)] * n_p
+    reply = [Fraction(int(g < 0)) for g in player_gains(grid, tableau)]  # the Player draws where it lowers V
+    custom = {
+        "player_always_draws_on_5": banker_best_value(grid, ones),
+        "player_always_stands_on_5": banker_best_value(grid, zeros),
+        "banker_follows_tableau": player_best_value(grid, tableau),
+        "both_follow_custom": expectation(grid, ones, tableau),
+    }
+    return CheminSolution(
+        shoe=shoe,
+        rules=rules,
+        info=info,
+        commission=commission,
+        value=player_value,
+        player=dict(zip(form.player_sets, x, strict=True)),
+        banker=dict(zip(form.banker_sets, q, strict=True)),
+        contested=tuple(form.banker_sets[i] for i in contested),
+        five_weights=_five_weights(shoe, rules, form.player_sets),
+        custom=custom,
+        tableau_reply=dict(zip(form.player_sets, reply, strict=True)),
+    )
+
+
+def _five_weights(shoe: Shoe, rules: Rules, sets: Sequence[InfoKey]) -> dict[InfoKey, Fraction]:
+    """P(the Player's set | its two-card total is FREE_TOTAL and no one has a natural)."""
+    counts = [4] + [1] * 9 if shoe.counts is None else list(shoe.value_counts())
+    falling = (lambda c, j: c**j) if shoe.counts is None else perm
+
+    def weight(cards: tuple[int, ...]) -> int:
+        used = [cards.count(v) for v in range(10)]
+        w = 1
+        for v in range(10):
+            w *= falling(counts[v], used[v])
+        return w
+
+    by_hand: dict[tuple[int, int], int] = {}
+    for ph in HANDS:
+        if sum(ph) % 10 != FREE_TOTAL:
+            continue
+        orders = 1 if ph[0] == ph[1] else 2
+        by_hand[ph] = sum(
+            orders * (1 if bh[0] == bh[1] else 2) * weight(ph + bh)
+            for bh in HANDS
+            if not rules.is_natural(sum(bh) % 10)
+        )
+    total = sum(by_hand.values())
+    result = {}
+    for key in sets:
+        seen = key[1]
+        share = by_hand.get(seen, 0) if isinstance(seen, tuple) else total
+        result[key] = Fraction(share, total)
+    return result
+
+
+# -- rendering ------------------------------------------------------------------------------
+
+
+def _row_label(seen: Any) -> str:
+    return hand_label(seen) if isinstance(seen, tuple) else str(seen)
+
+
+def banker_table(solution: CheminSolution) -> tuple[list[str], list[list[str]]]:
+    """Headers and rows of the Banker's strategy: one row per total (or hand), D/S/mix cells."""
+    rows: dict[Any, dict[int | None, Fraction]] = {}
+    for (_, seen, v), p in solution.banker.items():
+        rows.setdefault(seen, {})[v] = p
+    by_hand = solution.info != "totals"
+    headers = ["Banker", *(["total"] if by_hand else []), *(str(v) for v in range(10)), "stood"]
+    body = []
+    for seen, cells in rows.items():
+        total = [str(sum(seen) % 10)] if by_hand else []
+        body.append([_row_label(seen), *total, *(action_cell(cells.get(v, Fraction(0))) for v in (*range(10), None))])
+    if by_hand:
+        body.sort(key=lambda row: (int(row[1]), row[0]))
+    return headers, body
+
+
+def _mixed(solution: CheminSolution) -> list[tuple[InfoKey, Fraction]]:
+    return [(k, p) for k, p in solution.banker.items() if 0 < p < 1]
+
+
+def _cell_name(key: InfoKey) -> str:
+    _, seen, v = key
+    return f"({_row_label(seen)}, {'stood' if v is None else v})"
+
+
+def solution_json(solution: CheminSolution) -> dict[str, Any]:
+    """Exact figures as JSON-ready strings."""
+    strategy: dict[str, dict[str, str]] = {}
+    for (_, seen, v), p in solution.banker.items():
+        strategy.setdefault(_row_label(seen), {})["stood" if v is None else str(v)] = exact(p)
+    data: dict[str, Any] = {
+        "game": "chemin-de-fer",
+        "model": solution.info,
+        "model_description": MODELS[solution.info],
+        "shoe": str(solution.shoe),
+        "rules": solution.rules.name,
+        "commission": exact(solution.commission),
+        "value": exact(solution.value),
+        "player_draw_probability": {k: exact(p) for k, p in solution.player_draw_probability().items()},
+    }
+    if solution.info == "hands":
+        data["player_draw_probability_by_hand"] = {
+            hand_label(k[1]): exact(p) for k, p in solution.player.items()
+        }
+    data["banker_strategy"] = strategy
+    data["banker_mixed"] = {_cell_name(k): exact(p) for k, p in _mixed(solution)}
+    data["banker_contested"] = [_cell_name(k) for k in solution.contested]
+    data["custom"] = {name: exact(v) for name, v in solution.custom.items()}
+    return data
+
+
+def render_chemin(solution: CheminSolution, fmt: str = "table") -> str:
+    """The solution as a text table, Markdown or JSON."""
+    check_format(fmt)
+    if fmt == "json":
+        return dumps(solution_json(solution))
+    return chemin_text(solution, fmt)
+
+
+def chemin_text(solution: CheminSolution, fmt: str, level: int = 2) -> str:
+    s = solution
+    title = f"Chemin de fer: {s.shoe}, {s.info} model"
+    parts = [heading(title, fmt, level)]
+    parts.append(
+        f"Model: {MODELS[s.info]}. Rules: {s.rules.name} naturals and Player custom (draw on "
+        f"{', '.join(str(t) for t in sorted(s.rules.punto_draws - {FREE_TOTAL}))}; free on {FREE_TOTAL}); "
+        f"the Banker is free everywhere. Commission on Banker wins: {percent(s.commission, 2)}. "
+        "Values are the Banker's expectation per unit staked (ties push).\n\n"
+    )
+    parts.append(
+        table(
+            [
+                ["value of the game", signed_percent(s.value), exact(s.value)],
+                ["P(Player draws | 5)", decimal(s.draw_on_five), exact(s.draw_on_five)],
+            ],
+            ["quantity", "decimal", "exact"],
+            fmt,
+        )
+        + "\n\n"
+    )
+    if s.info == "hands":
+        parts.append("Player's optimal draw probability on each two-card 5:\n\n")
+        rows = [[hand_label(k[1]), action_cell(p), exact(s.five_weights[k])] for k, p in s.player.items()]
+        parts.append(table(rows, ["hand", "draws", "P(hand | 5)"], fmt) + "\n\n")
+    mixed = _mixed(s)
+    mixed_text = "; ".join(f"{_cell_name(k)} draws with probability {exact(p)}" for k, p in mixed) or "none"
+    parts.append(
+        "Banker's optimal strategy (D draws, S stands, a fraction is the probability of drawing), "
+        "by Banker total or hand and the Player's third card:\n\n"
+    )
+    headers, rows = banker_table(s)
+    parts.append(table(rows, headers, fmt) + "\n\n")
+    parts.append(
+        f"Mixed cells: {mixed_text}. Cells where the Banker's best action depends on the Player's "
+        f"play on 5: {', '.join(_cell_name(k) for k in s.contested) or 'none'}; every other cell has "
+        "one action that is best against any Player strategy.\n\n"
+    )
+    c = s.custom
+    rows = [
+        ["optimal play (the value)", signed_percent(s.value), exact(s.value), ""],
+        [
+            "Player always draws on 5, Banker replies best",
+            signed_percent(c["player_always_draws_on_5"]),
+            exact(c["player_always_draws_on_5"]),
+            signed_percent(c["player_always_draws_on_5"] - s.value),
+        ],
+        [
+            "Player always stands on 5, Banker replies best",
+            signed_percent(c["player_always_stands_on_5"]),
+            exact(c["player_always_stands_on_5"]),
+            signed_percent(c["player_always_stands_on_5"] - s.value),
+        ],
+        [
+            "Banker follows the punto banco tableau, Player replies best",
+            signed_percent(c["banker_follows_tableau"]),
+            exact(c["banker_follows_tableau"]),
+            signed_percent(c["banker_follows_tableau"] - s.value),
+        ],
+        [
+            "both follow punto banco (Player draws on 5)",
+            signed_percent(c["both_follow_custom"]),
+            exact(c["both_follow_custom"]),
+            signed_percent(c["both_follow_custom"] - s.value),
+        ],
+    ]
+    parts.append("What custom costs (Banker's expectation; change against the value):\n\n")
+    parts.append(table(rows, ["play", "Banker's expectation", "exact", "change"], fmt) + "\n\n")
+    reply = ", ".join(
+        f"{hand_label(k[1]) if isinstance(k[1], tuple) else k[1]}: {'draw' if p else 'stand'}"
+        for k, p in s.tableau_reply.items()
+    )
+    parts.append(f"The Player's best reply on 5 to the tableau: {reply}.\n")
+    return "".join(parts)

@@ -1,0 +1,323 @@
+"""Chemin de fer as a networkx game graph with information sets, compiled into a bilinear form.
+
+The graph extends the ideas of `analyzer.graph` from totals to two-card hands (pairs of point
+values, 0 standing for any ten-valued card), because card removal makes the hand matter in a
+finite shoe. Nodes are tuples whose first item names the stage:
+
+- ``("deal",)``: chance; one edge per pair of hands, with the number of orderings.
+- ``("dealt", ph, bh)``: the Player's and the Banker's hands; a natural ends the coup here.
+- ``("player", ph, bh)``: the Player's decision. Forced totals (the custom) have one edge.
+- ``("player-card", ph, bh)``: chance: the Player's third card, one edge per point value.
+- ``("banker", ph, bh, v)``: the Banker's decision, free everywhere; ``v`` is the value of the
+  Player's third card, or None when the Player stood.
+- ``("banker-card", ph, bh, v)``: chance: the Banker's third card.
+- ``("settle", p, b)``: final totals; the coup is settled.
+
+Decision nodes carry two information-set keys: ``hand_info`` (a side sees its own two cards)
+and ``total_info`` (a side sees only its total, the Kemeny-Snell model). The Banker's key also
+holds ``v`` (or None). Card edges carry ``card``; decision edges carry ``action``.
+
+A behaviour strategy is a draw probability per information set: ``x`` for the Player's free
+sets, ``q`` for the Banker's. Every path meets at most one decision of each side, so the
+Banker's expectation is bilinear: ``V(x, q) = sum G[a, b] X_a Q_b`` with ``X = (x..., 1)`` and
+``Q = (q..., 1)``. `compile_tree` walks the graph once; `game_form` evaluates it on a shoe.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+import networkx as nx
+import numpy as np
+
+from analyzer.enumerate import shoe_factors
+from analyzer.rules import Rules
+from analyzer.shoe import Shoe
+
+__all__ = [
+    "FREE_TOTAL",
+    "HANDS",
+    "INFOS",
+    "CompiledTree",
+    "GameForm",
+    "chemin_graph",
+    "compile_tree",
+    "game_form",
+    "hand_label",
+]
+
+Hand = tuple[int, int]
+Node = tuple[Any, ...]
+InfoKey = tuple[Hashable, ...]
+
+#: Two-card hands as sorted pairs of point values (0: a ten-valued card).
+HANDS: tuple[Hand, ...] = tuple((a, b) for a in range(10) for b in range(a, 10))
+
+#: The Player's total on which custom leaves the choice free.
+FREE_TOTAL = 5
+
+#: Information models (Ethier and Gamez's models 3, 2 and 1): each side sees its own two cards
+#: ("hands"); the Banker its cards and the Player its total ("banker-hands", Downton and
+#: Lockwood); each side only its total ("totals", Kemeny and Snell).
+INFOS = ("hands", "banker-hands", "totals")
+
+
+def hand_label(hand: Hand) -> str:
+    """A hand as "a+b" in point values (0 is any ten-valued card)."""
+    return f"{hand[0]}+{hand[1]}"
+
+
+def _total(hand: Hand) -> int:
+    return sum(hand) % 10
+
+
+def _orders(hand: Hand) -> int:
+    return 1 if hand[0] == hand[1] else 2
+
+
+@lru_cache(maxsize=8)
+def chemin_graph(rules: Rules) -> nx.DiGraph:
+    """The chemin de fer game graph: naturals and the Player's custom from `rules`.
+
+    The Player draws on `rules.punto_draws`, stands otherwise, and chooses freely on
+    FREE_TOTAL; the Banker chooses freely at every one of its decisions.
+    """
+    g = nx.DiGraph(rules=rules.name)
+    root: Node = ("deal",)
+    g.add_node(root, kind="chance")
+    for p in range(10):
+        for b in range(10):
+            winner = "player" if p > b else "banker" if b > p else "tie"
+            g.add_node(("settle", p, b), kind="settle", winner=winner)
+    for ph in HANDS:
+        for bh in HANDS:
+            dealt = ("dealt", ph, bh)
+            g.add_edge(root, dealt, cards=ph + bh, orders=_orders(ph) * _orders(bh))
+            p, b = _total(ph), _total(bh)
+            if rules.is_natural(p) or rules.is_natural(b):
+                g.add_node(dealt, kind="check")
+                g.add_edge(dealt, ("settle", p, b), action="natural")
+                continue
+            g.add_node(dealt, kind="check")
+            _player(g, ph, bh, rules)
+    return g
+
+
+def _player(g: nx.DiGraph, ph: Hand, bh: Hand, rules: Rules) -> None:
+    p = _total(ph)
+    node = ("player", ph, bh)
+    free = p == FREE_TOTAL
+    g.add_edge(("dealt", ph, bh), node, action="no natural")
+    g.add_node(
+        node, kind="decision", actor="player", free=free, hand_info=("player", ph), total_info=("player", p)
+    )
+    if free or rules.punto_draws_on(p):
+        chance = ("player-card", ph, bh)
+        g.add_edge(node, chance, action="draw")
+        g.add_node(chance, kind="chance")
+        for v in range(10):
+            g.add_edge(chance, _banker(g, ph, bh, v), card=v)
+    if free or not rules.punto_draws_on(p):
+        g.add_edge(node, _banker(g, ph, bh, None), action="stand")
+
+
+def _banker(g: nx.DiGraph, ph: Hand, bh: Hand, v: int | None) -> Node:
+    p = _total(ph) if v is None else (_total(ph) + v) % 10
+    b = _total(bh)
+    node = ("banker", ph, bh, v)
+    g.add_node(
+        node, kind="decision", actor="banker", hand_info=("banker", bh, v), total_info=("banker", b, v)
+    )
+    chance = ("banker-card", ph, bh, v)
+    g.add_edge(node, chance, action="draw")
+    g.add_node(chance, kind="chance")
+    for w in range(10):
+        g.add_edge(chance, ("settle", p, (b + w) % 10), card=w)
+    g.add_edge(node, ("settle", p, b), action="stand")
+    return node
+
+
+@dataclass(frozen=True, eq=False)
+class CompiledTree:
+    """Every root-to-settle path of the graph as arrays (one row per path).
+
+    - `player_sets` / `banker_sets`: information-set keys of the free decisions, sorted.
+    - `cards`: (T, 10) point-value counts the path uses; `orders`: orderings of the deal.
+    - `player_set` / `banker_set`: index of the set the path passes (-1: none, or forced);
+      `player_draw` / `banker_draw`: the action taken there.
+    - `result`: +1 Banker wins, -1 Player wins, 0 tie.
+    """
+
+    info: str
+    player_sets: tuple[InfoKey, ...]
+    banker_sets: tuple[InfoKey, ...]
+    cards: np.ndarray
+    orders: np.ndarray
+    player_set: np.ndarray
+    player_draw: np.ndarray
+    banker_set: np.ndarray
+    banker_draw: np.ndarray
+    result: np.ndarray
+
+
+@lru_cache(maxsize=8)
+def compile_tree(rules: Rules, info: str) -> CompiledTree:
+    """Walk every path of `chemin_graph(rules)` once; `info` picks the information model."""
+    g = chemin_graph(rules)
+    keys = {"player": "hand_info" if info == "hands" else "total_info"}
+    keys["banker"] = "total_info" if info == "totals" else "hand_info"
+    rows: list[tuple[int, ...]] = []
+    player_keys: dict[InfoKey, int] = {}
+    banker_keys: dict[InfoKey, int] = {}
+    results = {"banker": 1, "player": -1, "tie": 0}
+    nodes = g.nodes
+
+    def walk(node: Node, used: list[int], orders: int, pset: int, pdraw: int, bset: int, bdraw: int) -> None:
+        data = nodes[node]
+        kind = data["kind"]
+        if kind == "settle":
+            counts = [0] * 10
+            for card in used:
+                counts[card] += 1
+            rows.append((*counts, orders, pset, pdraw, bset, bdraw, results[data["winner"]]))
+            return
+        if kind == "decision":
+            free = data["actor"] == "banker" or data["free"]
+            index = -1
+            if free:
+                sets = banker_keys if data["actor"] == "banker" else player_keys
+                index = sets.setdefault(data[keys[data["actor"]]], len(sets))
+            for succ, edge in g.succ[node].items():
+                draw = int(edge["action"] == "draw")
+                if data["actor"] == "banker":
+                    walk(succ, used, orders, pset, pdraw, index, draw)
+                else:
+                    walk(succ, used, orders, index, draw if free else 0, bset, bdraw)
+            return
+        for succ, edge in g.succ[node].items():
+            if "card" in edge:
+                walk(succ, [*used, edge["card"]], orders, pset, pdraw, bset, bdraw)
+            elif "cards" in edge:
+                walk(succ, list(edge["cards"]), edge["orders"], pset, pdraw, bset, bdraw)
+            else:
+                walk(succ, used, orders, pset, pdraw, bset, bdraw)
+
+    walk(("deal",), [], 1, -1, 0, -1, 0)
+    table = np.array(rows, dtype=np.int64)
+    # Renumber the sets in sorted key order, so tables and tests see a stable order.
+    player_sets, player_map = _sorted(player_keys)
+    banker_sets, banker_map = _sorted(banker_keys)
+    pset, bset = table[:, 11], table[:, 13]
+    return CompiledTree(
+        info=info,
+        player_sets=player_sets,
+        banker_sets=banker_sets,
+        cards=table[:, :10],
+        orders=table[:, 10],
+        player_set=np.where(pset >= 0, player_map[pset], -1),
+        player_draw=table[:, 12].astype(bool),
+        banker_set=np.where(bset >= 0, banker_map[bset], -1),
+        banker_draw=table[:, 14].astype(bool),
+        result=table[:, 15],
+    )
+
+
+def _sort_key(key: InfoKey) -> tuple[Any, ...]:
+    return tuple((1, 0) if item is None else (0, item) for item in key)
+
+
+def _sorted(keys: dict[InfoKey, int]) -> tuple[tuple[InfoKey, ...], np.ndarray]:
+    ordered = sorted(keys, key=_sort_key)
+    mapping = np.zeros(max(len(keys), 1), dtype=np.int64)
+    for new, k in enumerate(ordered):
+        mapping[keys[k]] = new
+    return tuple(ordered), mapping
+
+
+@dataclass(frozen=True, eq=False)
+class GameForm:
+    """The Banker's expectation as a bilinear form, exact: V(x, q) = sum G[a][b] X_a Q_b / total.
+
+    `wins[a][b]` and `losses[a][b]` are integer weights (ordered 6-card sequences for finite
+    shoes, 13**6-scaled for the infinite deck) of Banker wins and Player wins; row H and
+    column I stand for the constant 1. With commission c, G = (1 - c) wins - losses.
+    """
+
+    shoe: Shoe
+    rules: Rules
+    info: str
+    player_sets: tuple[InfoKey, ...]
+    banker_sets: tuple[InfoKey, ...]
+    wins: tuple[tuple[int, ...], ...]
+    losses: tuple[tuple[int, ...], ...]
+    reach: tuple[int, ...]  # chance weight of each Banker set's histories; 0: the set cannot occur
+    total: int
+
+    def payoff(self, commission: Fraction) -> list[list[Fraction]]:
+        """G / total as Fractions, with the Banker paying `commission` on its wins."""
+        keep = 1 - Fraction(commission)
+        return [
+            [(keep * w - lo) / self.total for w, lo in zip(wrow, lrow, strict=True)]
+            for wrow, lrow in zip(self.wins, self.losses, strict=True)
+        ]
+
+
+def _dtype(total: int) -> type | np.dtype:
+    return np.int64 if 64 * total < 2**62 else object
+
+
+@lru_cache(maxsize=16)
+def game_form(shoe: Shoe, rules: Rules, info: str) -> GameForm:
+    """The compiled tree evaluated on `shoe`: exact integer weights of the bilinear form."""
+    tree = compile_tree(rules, info)
+    ff, zero, tail, total = shoe_factors(shoe)
+    dtype = _dtype(total)
+    factors = np.array([zero[0], *ff[1:]], dtype=dtype)  # factors[v][j] = (c_v)_j
+    weight = tree.orders.astype(dtype)
+    for v in range(10):
+        weight = weight * factors[v, tree.cards[:, v]]
+    weight = weight * np.array(tail, dtype=dtype)[tree.cards.sum(axis=1)]
+    n_p, n_b = len(tree.player_sets), len(tree.banker_sets)
+    # X = x or 1 - x and Q = q or 1 - q, each expanded into two (coordinate, sign) monomials.
+    x_terms = _terms(tree.player_set, tree.player_draw, n_p)
+    q_terms = _terms(tree.banker_set, tree.banker_draw, n_b)
+    forms = []
+    for outcome in (1, -1):
+        grid = np.zeros((n_p + 1) * (n_b + 1), dtype=dtype)
+        hit = tree.result == outcome
+        for xi, xs in x_terms:
+            for qi, qs in q_terms:
+                sign = xs * qs * hit
+                keep = sign != 0
+                np.add.at(grid, xi[keep] * (n_b + 1) + qi[keep], weight[keep] * sign[keep])
+        forms.append(tuple(tuple(int(v) for v in row) for row in grid.reshape(n_p + 1, n_b + 1)))
+    # Chance weight of each Banker set (its stand paths, both Player actions counted): 0 = impossible.
+    stand = (tree.banker_set >= 0) & ~tree.banker_draw
+    reach = np.zeros(n_b, dtype=dtype)
+    np.add.at(reach, tree.banker_set[stand], weight[stand])
+    return GameForm(
+        shoe=shoe,
+        rules=rules,
+        info=info,
+        player_sets=tree.player_sets,
+        banker_sets=tree.banker_sets,
+        wins=forms[0],
+        losses=forms[1],
+        reach=tuple(int(r) for r in reach),
+        total=total,
+    )
+
+
+def _terms(index: np.ndarray, draw: np.ndarray, size: int) -> list[tuple[np.ndarray, np.ndarray]]:
+    """A path's factor (1, p or 1 - p) as two monomials: (coordinate, sign) arrays.
+
+    Coordinate `size` is the constant 1. Paths without a free decision: 1 = 1 * const.
+    """
+    has = index >= 0
+    first = (np.where(has, index, size), np.where(has, np.where(draw, 1, -1), 1))
+    second = (np.full(len(index), size), np.where(has & ~draw, 1, 0))
+    return [first, second]

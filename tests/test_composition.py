@@ -1,0 +1,132 @@
+"""Fast exact evaluator and effects of removal.
+
+Published 8-deck effects of removal: Wizard of Odds, baccarat card counting appendix
+(Banker: A +0.0000440, 4 +0.0001157, 6 -0.0001132; Tie: 6 -0.0011595, 8 +0.0006543).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from analyzer import SEED004, Shoe, distribution
+from analyzer.bets import analyze
+from analyzer.catalogue import BETS
+from analyzer.composition import (
+    FLOAT_EXACT_CARDS,
+    FastEvaluator,
+    effects_of_removal,
+    estimate_quality,
+    linear_estimates,
+)
+from analyzer.format import decimal
+
+MAIN = [
+    BETS[n]
+    for n in ("player", "banker", "tie", "tie-9to1", "super6-banker", "ez-banker", "dragon7", "panda8")
+]
+EVALUATOR = FastEvaluator(list(BETS.values()))
+
+
+def exact(shoe_counts: list[int]) -> dict[str, Fraction]:
+    dist = distribution(Shoe.from_counts(shoe_counts))
+    return {bet.name: analyze(bet, dist).expectation for bet in BETS.values()}
+
+
+depleted = st.lists(st.integers(0, 32), min_size=13, max_size=13).filter(lambda c: sum(c) >= 6)
+
+
+@settings(max_examples=25, deadline=None)
+@given(depleted)
+def test_fast_evaluator_equals_the_enumerator(counts: list[int]) -> None:
+    assert EVALUATOR.expectation_fractions(counts) == exact(counts)
+
+
+@pytest.mark.parametrize(
+    "counts",
+    [
+        [32] * 13,  # full 8 decks
+        [0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 2, 1, 0],  # ten-valued only: pairs of different ranks
+        [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5],  # tiny lopsided
+        [36] * 13,  # above the float-exact limit: the exact integer path
+    ],
+)
+def test_fast_evaluator_edge_cases(counts: list[int]) -> None:
+    assert EVALUATOR.expectation_fractions(counts) == exact(counts)
+
+
+def test_float_limit_is_where_6_card_counts_reach_2_53() -> None:
+    from math import perm
+
+    assert perm(FLOAT_EXACT_CARDS, 6) < 2**53 <= perm(FLOAT_EXACT_CARDS + 1, 6)
+
+
+def test_batches_equal_one_by_one_and_other_rules() -> None:
+    rng = np.random.default_rng(5)
+    counts = np.array([rng.multinomial(int(rng.integers(6, 400)), [1 / 13] * 13) for _ in range(150)])
+    fast = FastEvaluator(MAIN)
+    numerators, totals = fast.expectations(counts, batch=64)
+    again, _ = fast.expectations(counts, batch=7)
+    assert (numerators == again).all()
+    for row in (0, 77, 149):
+        dist = distribution(Shoe.from_counts(counts[row].tolist()))
+        for i, bet in enumerate(MAIN):
+            value = Fraction(int(numerators[row, i]), fast.denominators[i] * int(totals[row]))
+            assert value == analyze(bet, dist).expectation
+    seed004 = FastEvaluator(MAIN, SEED004)
+    dist = distribution(Shoe.from_counts(counts[3].tolist()), SEED004)
+    assert seed004.expectation_fractions(counts[3].tolist()) == {
+        b.name: analyze(b, dist).expectation for b in MAIN
+    }
+
+
+@pytest.mark.parametrize(
+    ("bet", "rank", "published"),
+    [
+        ("banker", "A", "+0.0000440"),
+        ("banker", "4", "+0.0001157"),
+        ("banker", "6", "-0.0001132"),
+        ("tie", "6", "-0.0011595"),
+        ("tie", "8", "+0.0006543"),
+    ],
+)
+def test_published_8_deck_effects(bet: str, rank: str, published: str) -> None:
+    eor = effects_of_removal([BETS[bet]], Shoe.decks(8))
+    value = eor.effects[bet][rank]
+    assert ("+" if value > 0 else "") + decimal(value, 7) == published
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.lists(st.integers(1, 12), min_size=13, max_size=13))
+def test_effects_sum_to_zero_over_the_shoe(counts: list[int]) -> None:
+    """Removing a random card leaves the expectation unchanged: sum_r n_r EoR_r = 0."""
+    shoe = Shoe.from_counts(counts)
+    eor = effects_of_removal(MAIN, shoe)
+    for bet in MAIN:
+        assert (
+            sum(n * eor.effects[bet.name][str(r)] for n, r in zip(counts, eor.effects[bet.name], strict=True))
+            == 0
+        )
+
+
+def test_effects_are_exact_differences() -> None:
+    shoe = Shoe.decks(1)
+    eor = effects_of_removal([BETS["banker"]], shoe)
+    full = analyze(BETS["banker"], distribution(shoe)).expectation
+    less = analyze(BETS["banker"], distribution(shoe.remove(["7"]))).expectation
+    assert eor.effects["banker"]["7"] == less - full
+    assert eor.base["banker"] == full
+
+
+def test_linear_estimate_is_exact_to_first_order() -> None:
+    """On the full shoe the estimate is the exact expectation; one card out, it is the EoR
+    scaled by N0/(N0-1) from the proportions."""
+    eor = effects_of_removal([BETS["banker"]], Shoe.decks(8))
+    full = np.array([[32] * 13])
+    assert linear_estimates(eor, "banker", full)[0] == pytest.approx(float(eor.base["banker"]), abs=1e-15)
+    quality = estimate_quality(eor, [BETS["banker"]], np.array([[32] * 13, [31] + [32] * 12, [30] * 13]))
+    assert quality[0].worst_error < 1e-5 and quality[0].correlation > 0.99

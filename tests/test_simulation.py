@@ -1,0 +1,136 @@
+"""The casino shoe procedure, exact values at every coup, and the evaluation of systems."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from analyzer import STANDARD, Shoe, distribution
+from analyzer.bets import analyze
+from analyzer.cards import RANK_POINTS, RANKS
+from analyzer.catalogue import BETS
+from analyzer.counting import SYSTEMS
+from analyzer.errors import AnalyzerError
+from analyzer.simulation import Procedure, banker_player_choice, deal_coup, deal_shoe, evaluate_systems
+
+R = {str(rank): i for i, rank in enumerate(RANKS)}
+
+
+def test_deal_coup_follows_the_tableau() -> None:
+    # Punto 2+3 = 5 draws a 4 -> 9; Banco K+5 = 5 draws against a 4 -> takes the 6 -> 1.
+    cards = [R["2"], R["K"], R["3"], R["5"], R["4"], R["6"], R["9"]]
+    outcome, used = deal_coup(cards, 0, STANDARD)
+    assert used == 6
+    assert (outcome.punto_total, outcome.banco_total, outcome.winner) == (9, 1, "player")
+    # A natural stops at four cards.
+    outcome, used = deal_coup([R["4"], R["A"], R["4"], R["2"], R["9"], R["9"]], 0, STANDARD)
+    assert used == 4 and outcome.natural and outcome.punto_total == 8 and outcome.punto_pair
+
+
+def stacked(procedure: Procedure) -> list[int]:
+    """The shoe deal_shoe shuffles for seed 1, index 0 (re-created here)."""
+    import random
+
+    counts = procedure.shoe.counts or ()
+    cards = [rank for rank, n in enumerate(counts) for _ in range(n)]
+    random.Random("baccarat-analyzer:1:0").shuffle(cards)
+    return cards
+
+
+@pytest.mark.parametrize("cut_card", [7, 14, 16])
+def test_burn_and_cut_card(cut_card: int) -> None:
+    procedure = Procedure(shoe=Shoe.decks(1), cut_card=cut_card)
+    cards = stacked(procedure)
+    record = deal_shoe(procedure, STANDARD, seed=1, index=0)
+    burned = 1 + (RANK_POINTS[cards[0]] or 10)
+    # Before the first coup: the burn cards are gone; only the first one was seen.
+    assert record.left[0].sum() == 52 - burned
+    assert record.seen[0].sum() == 1 and record.seen[0][cards[0]] == 1
+    # Cards left always shrink by the cards each coup used; the last coup took the cut card.
+    used = [int(u) for u in record.left[:-1].sum(axis=1) - record.left[1:].sum(axis=1)]
+    assert all(4 <= u <= 6 for u in used)
+    stop = 52 - cut_card
+    pos_before_last = 52 - int(record.left[-1].sum())
+    assert pos_before_last <= stop  # the cut card had not come out before the last coup
+    last_outcome_cards = record.outcomes[-1].cards
+    assert pos_before_last + last_outcome_cards > stop or 52 - pos_before_last - last_outcome_cards < 6
+
+
+def test_extra_coup_plays_one_more() -> None:
+    plain = deal_shoe(Procedure(shoe=Shoe.decks(2), cut_card=20), STANDARD, seed=3, index=4)
+    extra = deal_shoe(Procedure(shoe=Shoe.decks(2), cut_card=20, extra_coup=True), STANDARD, seed=3, index=4)
+    assert len(extra.outcomes) == len(plain.outcomes) + 1
+    assert extra.outcomes[: len(plain.outcomes)] == plain.outcomes
+
+
+def test_coups_are_valued_on_the_cards_left() -> None:
+    procedure = Procedure(shoe=Shoe.decks(1), cut_card=7)
+    record = deal_shoe(procedure, STANDARD, seed=1, index=2)
+    # seen + left + unseen burn cards = the shoe
+    unseen = 52 - record.left[0].sum() - record.seen[0].sum()
+    assert (record.left[-1] + record.seen[-1]).sum() + unseen == 52
+    left = record.left[5].tolist()
+    dist = distribution(Shoe.from_counts(left))
+    assert (
+        analyze(BETS["dragon7"], dist).expectation
+        != analyze(BETS["dragon7"], distribution(Shoe.decks(1))).expectation
+    )
+
+
+def test_evaluation_is_reproducible_and_independent_of_workers() -> None:
+    systems = [SYSTEMS["dragon7-jacobson"], SYSTEMS["banker-eor"]]
+    bets = [BETS["dragon7"], BETS["banker"]]
+    procedure = Procedure(shoe=Shoe.decks(8), cut_card=14)
+    one = evaluate_systems(systems, bets, procedure, shoes=60, seed=9, workers=1)
+    two = evaluate_systems(systems, bets, procedure, shoes=60, seed=9, workers=2)
+    for a, b in zip(one, two, strict=True):
+        assert a.expectation_triggered == b.expectation_triggered
+        assert a.per_shoe_expected == b.per_shoe_expected and a.moments == b.moments
+    again = evaluate_systems(systems, bets, procedure, shoes=60, seed=9)
+    assert again[0].realized_triggered == one[0].realized_triggered
+    other = evaluate_systems(systems, bets, procedure, shoes=60, seed=10)
+    assert other[0].expectation_all != one[0].expectation_all
+
+
+def test_evaluation_bookkeeping() -> None:
+    system, bet = SYSTEMS["dragon7-jacobson"], BETS["dragon7"]
+    [result] = evaluate_systems([system], [bet], Procedure(shoe=Shoe.decks(8), cut_card=14), shoes=40, seed=2)
+    assert result.shoes == 40 and len(result.per_shoe_expected) == 40
+    assert 0 < result.triggers < result.coups
+    assert result.perfect >= result.expectation_triggered  # betting exactly the positive coups is best
+    assert result.perfect >= 0 and result.expectation_all < 0
+    assert sum(n for n, _ in result.by_count.values()) == result.coups
+    assert float(result.expectation_triggered) == pytest.approx(sum(result.per_shoe_expected), rel=1e-9)
+    assert result.correlation > 0.5  # the true count tracks the exact expectation
+
+
+def test_perfect_information_bound_on_banker_and_player() -> None:
+    choice = banker_player_choice(BETS["banker"], BETS["player"], Procedure(cut_card=14), shoes=20, seed=1)
+    assert choice.better >= max(choice.banker, choice.player)
+    assert choice.banker_positive >= 0 and choice.player_positive >= 0
+    assert Fraction(-12, 1000) < choice.banker < Fraction(-9, 1000)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"cut_card": 500}, "cut card 500"),
+        ({"cut_card": -1}, "cut card -1"),
+        ({"shoe": Shoe.infinite()}, "finite shoe"),
+    ],
+)
+def test_bad_procedures(kwargs: dict, message: str) -> None:
+    with pytest.raises(AnalyzerError, match=message):
+        Procedure(**kwargs)
+
+
+def test_bad_run_sizes() -> None:
+    with pytest.raises(AnalyzerError, match="shoes 0"):
+        evaluate_systems([SYSTEMS["banker-eor"]], [BETS["banker"]], Procedure(), shoes=0)
+    with pytest.raises(AnalyzerError, match="workers 0"):
+        evaluate_systems([SYSTEMS["banker-eor"]], [BETS["banker"]], Procedure(), shoes=1, workers=0)
+    assert np.array_equal(
+        deal_shoe(Procedure(), STANDARD, 1, 0).left, deal_shoe(Procedure(), STANDARD, 1, 0).left
+    )
