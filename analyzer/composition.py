@@ -140,7 +140,7 @@ class FastEvaluator:
 
     # -- expectations ------------------------------------------------------------------
 
-    def expectations(self, counts: np.ndarray, batch: int = 128) -> tuple[np.ndarray, np.ndarray]:
+    def expectations(self, counts: np.ndarray, batch: int = 64) -> tuple[np.ndarray, np.ndarray]:
         """Exact expectations of every bet: (numerators (B, bets), totals (B,)).
 
         The expectation of bet i on row b is numerators[b, i] / (denominators[i] * totals[b]).
