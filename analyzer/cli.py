@@ -140,7 +140,7 @@ def _solve(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
 def _report(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     from analyzer.report import write_reports
 
-    written = write_reports(Path(args.out))
+    written = write_reports(Path(args.out), progress=sys.stderr.isatty())
     summary = fmt.render_odds(odds(Shoe.decks(8)), "table")
     return summary + "\nReports written:\n" + "".join(f"  {path}\n" for path in written)
 

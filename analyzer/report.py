@@ -198,14 +198,14 @@ _COUNT_SHOES = 2000
 _CHOICE_SHOES = 500
 
 
-def _counting_runs(workers: int = 2) -> dict[str, object]:
+def _counting_runs(workers: int = 2, progress: bool = False) -> dict[str, object]:
     """The counting simulations (identical for any number of `workers`)."""
     systems = list(SYSTEMS.values())
     bets = [BETS[s.bet] for s in systems]
     fourteen = Procedure(shoe=Shoe.decks(8), cut_card=14)
     sixteen = Procedure(shoe=Shoe.decks(8), cut_card=16)
     how = [SYSTEMS["dragon7-how"]]
-    run = {"shoes": _COUNT_SHOES, "seed": 1, "workers": workers}
+    run = {"shoes": _COUNT_SHOES, "seed": 1, "workers": workers, "progress": progress}
     return {
         "fourteen": evaluate_systems(systems, bets, fourteen, **run),
         "sixteen": evaluate_systems(how, [BETS["dragon7"]], sixteen, **run),
@@ -314,10 +314,10 @@ def build_reports(runs: dict[str, object] | None = None) -> dict[str, str]:
     return texts
 
 
-def write_reports(out: Path) -> list[Path]:
+def write_reports(out: Path, progress: bool = False) -> list[Path]:
     """(Re)write every report into `out`; returns the paths written."""
     out.mkdir(parents=True, exist_ok=True)
-    runs = _counting_runs()
+    runs = _counting_runs(progress=progress)
     written = []
     for name, text in build_reports(runs).items():
         path = out / name
