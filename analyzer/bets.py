@@ -16,7 +16,7 @@ from functools import cache
 from typing import Any
 
 from analyzer.enumerate import Distribution, Outcome, Winner
-from analyzer.errors import AnalyzerError
+from analyzer.errors import AnalyzerError, check_keys
 
 __all__ = [
     "FIELDS",
@@ -148,9 +148,7 @@ def bet_from_mapping(name: str, data: Mapping[str, Any], source: str = "bet") ->
     where = f"{source}: bets.{name}"
     if not isinstance(data, Mapping):
         raise AnalyzerError(f"{where} must be a table with title and lines")
-    for key in data:
-        if key not in _BET_KEYS:
-            raise AnalyzerError(f"{where}: unknown key {key!r}; allowed: {', '.join(sorted(_BET_KEYS))}")
+    check_keys(data, _BET_KEYS, where)
     raw_lines = data.get("lines")
     if not isinstance(raw_lines, list) or not raw_lines:
         raise AnalyzerError(f"{where}: lines must be a non-empty list of {{when, pays}} tables")
@@ -159,9 +157,7 @@ def bet_from_mapping(name: str, data: Mapping[str, Any], source: str = "bet") ->
         at = f"{where}.lines[{i}]"
         if not isinstance(raw, Mapping):
             raise AnalyzerError(f"{at} must be a table with when and pays")
-        for key in raw:
-            if key not in _LINE_KEYS:
-                raise AnalyzerError(f"{at}: unknown key {key!r}; allowed: {', '.join(sorted(_LINE_KEYS))}")
+        check_keys(raw, _LINE_KEYS, at)
         when = raw.get("when", {})
         if not isinstance(when, Mapping):
             raise AnalyzerError(f"{at}.when must be a table of outcome fields")

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from analyzer.bets import Bet, Line, bet_from_mapping, commission_banker, parse_ratio
-from analyzer.errors import AnalyzerError
+from analyzer.errors import AnalyzerError, check_keys, read_toml
 from analyzer.rules import Rules, get_rules, rules_from_mapping
 
 __all__ = [
@@ -60,9 +60,7 @@ def table_from_mapping(
 ) -> Table:
     """A table from a TOML-shaped mapping (keys: title, rules, offer, bets, banker_commission,
     tie_pays); `offer` names bets of `known` or of this table's own [bets.NAME] tables."""
-    for key in data:
-        if key not in _TABLE_KEYS:
-            raise AnalyzerError(f"{source}: unknown key {key!r}; allowed: {', '.join(sorted(_TABLE_KEYS))}")
+    check_keys(data, _TABLE_KEYS, source)
     own_raw = data.get("bets", {})
     if not isinstance(own_raw, Mapping):
         raise AnalyzerError(f"{source}: bets must be tables [bets.NAME] with title and lines")
@@ -136,15 +134,4 @@ def get_table(spec: str) -> Table:
     """A built-in table by name, or one loaded from a TOML file."""
     if spec in TABLES:
         return TABLES[spec]
-    path = Path(spec)
-    if path.suffix.lower() != ".toml":
-        raise AnalyzerError(f"unknown table {spec!r}: use one of {', '.join(TABLES)} or a .toml file")
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise AnalyzerError(f"table file {spec!r} not found") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise AnalyzerError(f"table file {spec!r} cannot be read: {error}") from None
-    except tomllib.TOMLDecodeError as error:
-        raise AnalyzerError(f"table file {spec!r} is not valid TOML: {error}") from None
-    return table_from_mapping(path.stem, data, BETS, source=spec)
+    return table_from_mapping(Path(spec).stem, read_toml(spec, "table", TABLES), BETS, source=spec)

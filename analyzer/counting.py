@@ -15,11 +15,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from analyzer.cards import RANK_POINTS, RANKS, parse_rank
-from analyzer.errors import AnalyzerError
+from analyzer.errors import AnalyzerError, check_keys, read_toml
 
 __all__ = [
     "SYSTEMS",
@@ -106,9 +105,7 @@ def system_from_mapping(name: str, data: Mapping[str, Any], source: str = "syste
     """A counting system from a TOML-shaped mapping (keys: title, bet, tags, threshold,
     trigger, initial, source)."""
     where = f"{source}: systems.{name}"
-    for key in data:
-        if key not in _KEYS:
-            raise AnalyzerError(f"{where}: unknown key {key!r}; allowed: {', '.join(sorted(_KEYS))}")
+    check_keys(data, _KEYS, where)
     for key in ("bet", "tags", "threshold"):
         if key not in data:
             raise AnalyzerError(f"{where}: missing {key}")
@@ -148,22 +145,9 @@ def get_system(spec: str) -> list[CountSystem]:
     """A built-in system by name, or every system of a TOML file ([systems.NAME] tables)."""
     if spec in SYSTEMS:
         return [SYSTEMS[spec]]
-    path = Path(spec)
-    if path.suffix.lower() != ".toml":
-        raise AnalyzerError(
-            f"unknown counting system {spec!r}: use one of {', '.join(SYSTEMS)} or a .toml file"
-        )
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise AnalyzerError(f"systems file {spec!r} not found") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise AnalyzerError(f"systems file {spec!r} cannot be read: {error}") from None
-    except tomllib.TOMLDecodeError as error:
-        raise AnalyzerError(f"systems file {spec!r} is not valid TOML: {error}") from None
-    systems = data.get("systems")
+    systems = read_toml(spec, "counting system", SYSTEMS).get("systems")
     if not isinstance(systems, Mapping) or not systems:
-        raise AnalyzerError(f"systems file {spec!r} has no [systems.NAME] tables")
+        raise AnalyzerError(f"counting system file {spec!r} has no [systems.NAME] tables")
     return [system_from_mapping(name, body, spec) for name, body in systems.items()]
 
 

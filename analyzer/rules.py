@@ -7,13 +7,12 @@ value of Punto's third card if Punto drew.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from analyzer.errors import AnalyzerError
+from analyzer.errors import AnalyzerError, check_keys, read_toml
 
 __all__ = ["RULES", "SEED004", "STANDARD", "Rules", "get_rules", "rules_from_mapping"]
 
@@ -161,9 +160,7 @@ def rules_from_mapping(data: Mapping[str, Any], source: str = "rules") -> Rules:
     and a [banco_draws] table from Banco totals ("0".."9") to lists of Punto's third-card
     values. Banco totals left out of [banco_draws] keep the base's row.
     """
-    for key in data:
-        if key not in _KEYS:
-            raise AnalyzerError(f"{source}: unknown key {key!r}; allowed: {', '.join(sorted(_KEYS))}")
+    check_keys(data, _KEYS, source)
     base_name = data.get("base", "standard")
     if not isinstance(base_name, str) or base_name not in RULES:
         raise AnalyzerError(f"{source}: base {base_name!r} is not a built-in; use one of {', '.join(RULES)}")
@@ -215,15 +212,4 @@ def get_rules(spec: str | Rules) -> Rules:
         return spec
     if spec in RULES:
         return RULES[spec]
-    path = Path(spec)
-    if path.suffix.lower() != ".toml":
-        raise AnalyzerError(f"unknown rules {spec!r}: use one of {', '.join(RULES)} or a .toml file")
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise AnalyzerError(f"rules file {spec!r} not found") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise AnalyzerError(f"rules file {spec!r} cannot be read: {error}") from None
-    except tomllib.TOMLDecodeError as error:
-        raise AnalyzerError(f"rules file {spec!r} is not valid TOML: {error}") from None
-    return rules_from_mapping(data, source=str(spec))
+    return rules_from_mapping(read_toml(spec, "rules", RULES), source=str(spec))
