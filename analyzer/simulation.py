@@ -38,9 +38,11 @@ __all__ = [
     "ShoeRecord",
     "SystemEvaluation",
     "banker_player_choice",
+    "deal_cards",
     "deal_coup",
     "deal_shoe",
     "evaluate_systems",
+    "shuffled",
 ]
 
 CHUNK = 25  # shoes per unit of work
@@ -94,18 +96,31 @@ class ShoeRecord:
     outcomes: tuple[Outcome, ...]
 
 
-def deal_shoe(procedure: Procedure, rules: Rules, seed: int, index: int) -> ShoeRecord:
-    """Shuffle and deal shoe number `index` of a run seeded with `seed`."""
+def shuffled(procedure: Procedure, seed: int, index: int) -> list[int]:
+    """Shoe number `index` of a run seeded with `seed`, shuffled: rank indices, top card first."""
     counts = procedure.shoe.counts or ()
     cards = [rank for rank, n in enumerate(counts) for _ in range(n)]
     random.Random(f"baccarat-analyzer:{seed}:{index}").shuffle(cards)
+    return cards
+
+
+def deal_shoe(procedure: Procedure, rules: Rules, seed: int, index: int) -> ShoeRecord:
+    """Shuffle and deal shoe number `index` of a run seeded with `seed`."""
+    return deal_cards(shuffled(procedure, seed, index), procedure, rules)
+
+
+def deal_cards(cards: Sequence[int], procedure: Procedure, rules: Rules) -> ShoeRecord:
+    """Deal a stacked shoe (rank indices, top card first) by the casino procedure."""
+    counts = [0] * 13
+    for rank in cards:
+        counts[rank] += 1
     seen = [0] * 13
     pos = 0
     if procedure.burn:
         first = cards[0]
         seen[first] += 1
         pos = 1 + (RANK_POINTS[first] or 10)
-    left = list(counts)
+    left = counts
     for rank in cards[:pos]:
         left[rank] -= 1
     stop = len(cards) - procedure.cut_card  # index of the first card behind the cut card

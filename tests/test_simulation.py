@@ -13,7 +13,15 @@ from analyzer.cards import RANK_POINTS, RANKS
 from analyzer.catalogue import BETS
 from analyzer.counting import SYSTEMS
 from analyzer.errors import AnalyzerError
-from analyzer.simulation import Procedure, banker_player_choice, deal_coup, deal_shoe, evaluate_systems
+from analyzer.simulation import (
+    Procedure,
+    banker_player_choice,
+    deal_cards,
+    deal_coup,
+    deal_shoe,
+    evaluate_systems,
+    shuffled,
+)
 
 R = {str(rank): i for i, rank in enumerate(RANKS)}
 
@@ -29,20 +37,38 @@ def test_deal_coup_follows_the_tableau() -> None:
     assert used == 4 and outcome.natural and outcome.punto_total == 8 and outcome.punto_pair
 
 
-def stacked(procedure: Procedure) -> list[int]:
-    """The shoe deal_shoe shuffles for seed 1, index 0 (re-created here)."""
-    import random
+def test_stacked_shoe_burn_and_cut_card() -> None:
+    """A hand-stacked 22-card shoe: a 3 turned up burns 3 more; coups of 4, 6 and 5 cards
+    follow; the cut card 7 from the end (after card 15) comes out in the third coup."""
+    c = [R[x] for x in ["3", "K", "K", "K"]]  # burn: the 3 face up, then three face down
+    c += [R[x] for x in ["9", "2", "K", "5"]]  # coup 1: Punto 9 natural -> 4 cards
+    c += [R[x] for x in ["2", "K", "3", "5", "4", "6"]]  # coup 2: 5 draws 4 -> 9; Banco 5 draws on 4 -> 1
+    c += [R[x] for x in ["K", "K", "K", "K", "7", "Q"]]  # coup 3 (cards 14-19): 0 v 0, both draw
+    c += [R[x] for x in ["8", "8"]]  # 22 cards: 2 left, too few for another coup anyway
+    procedure = Procedure(shoe=Shoe.from_counts([c.count(i) for i in range(13)]), cut_card=7)
+    record = deal_cards(c, procedure, STANDARD)
+    assert [o.cards for o in record.outcomes] == [4, 6, 6]
+    assert record.left[:, :].sum(axis=1).tolist() == [18, 14, 8]
+    assert record.seen.sum(axis=1).tolist() == [1, 5, 11]  # the face-down burn cards stay unseen
+    assert record.outcomes[1].punto_total == 9 and record.outcomes[1].banco_total == 1
+    # Cut card deeper: after card 10 it comes out in coup 2, and the shoe ends there.
+    early = deal_cards(c, Procedure(shoe=procedure.shoe, cut_card=12), STANDARD)
+    assert len(early.outcomes) == 2
+    extra = deal_cards(c, Procedure(shoe=procedure.shoe, cut_card=12, extra_coup=True), STANDARD)
+    assert len(extra.outcomes) == 3
 
-    counts = procedure.shoe.counts or ()
-    cards = [rank for rank, n in enumerate(counts) for _ in range(n)]
-    random.Random("baccarat-analyzer:1:0").shuffle(cards)
-    return cards
+
+def test_ten_valued_burn_card_burns_ten() -> None:
+    c = [R["Q"]] + [R["A"]] * 10 + [R[x] for x in ["2", "2", "2", "2", "9", "9"]] + [R["9"]] * 6
+    procedure = Procedure(shoe=Shoe.from_counts([c.count(i) for i in range(13)]), cut_card=0)
+    record = deal_cards(c, procedure, STANDARD)
+    assert record.left[0].sum() == len(c) - 11 and record.seen[0][R["Q"]] == 1
 
 
 @pytest.mark.parametrize("cut_card", [7, 14, 16])
 def test_burn_and_cut_card(cut_card: int) -> None:
     procedure = Procedure(shoe=Shoe.decks(1), cut_card=cut_card)
-    cards = stacked(procedure)
+    cards = shuffled(procedure, 1, 0)
     record = deal_shoe(procedure, STANDARD, seed=1, index=0)
     burned = 1 + (RANK_POINTS[cards[0]] or 10)
     # Before the first coup: the burn cards are gone; only the first one was seen.
