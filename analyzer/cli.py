@@ -13,7 +13,7 @@ from analyzer.bets import Bet, analyze, commission_banker
 from analyzer.catalogue import BETS, TABLES, get_bet, get_bets, get_table, parse_commission
 from analyzer.compare import compare_tables
 from analyzer.composition import effects_of_removal
-from analyzer.counting import SYSTEMS, get_system
+from analyzer.counting import SYSTEMS, derived_counts, get_system
 from analyzer.enumerate import distribution
 from analyzer.errors import AnalyzerError
 from analyzer.odds import odds, punto_table
@@ -104,7 +104,8 @@ def _eor(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     if shoe.is_infinite:
         raise AnalyzerError("effects of removal need a finite shoe: use --decks N or --counts")
     bets = get_bets(args.bets) if args.bets else tuple(BETS.values())
-    return fmt.render_eor(effects_of_removal(bets, shoe, rules), args.format)
+    eor = effects_of_removal(bets, shoe, rules)
+    return fmt.render_eor(eor, args.format, derived_counts(eor, [bet.name for bet in bets]))
 
 
 def _count(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:

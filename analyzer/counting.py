@@ -18,13 +18,16 @@ from importlib import resources
 from typing import Any
 
 from analyzer.cards import RANK_POINTS, RANKS, parse_rank
+from analyzer.composition import EffectsOfRemoval
 from analyzer.errors import AnalyzerError, check_keys, read_toml
 
 __all__ = [
     "SYSTEMS",
     "CountSystem",
+    "DerivedCount",
     "best_linear_count",
     "betting_correlation",
+    "derived_counts",
     "get_system",
     "linear_break_even",
     "system_from_mapping",
@@ -208,3 +211,29 @@ def linear_break_even(
         raise AnalyzerError("tags are all zero: a count needs at least one non-zero tag")
     alpha = sum(t * float(e) for t, e in zip(tags, effects, strict=True)) / sum(t * t for t in tags)
     return -52 * float(expectation) / (cards * alpha)
+
+
+@dataclass(frozen=True)
+class DerivedCount:
+    """The best linear count of one level for a bet, from its effects of removal."""
+
+    bet: str
+    level: int
+    tags: tuple[int, ...]
+    correlation: float
+    break_even: float  # true count where the linear estimate of the expectation crosses zero
+
+
+def derived_counts(eor: EffectsOfRemoval, bets: Sequence[str]) -> list[DerivedCount]:
+    """Best linear counts at levels 1-3 for each of `bets` from effects of removal measured on
+    a full shoe; none for a bet whose every rank's removal has the same effect (pair bets)."""
+    result = []
+    for bet in bets:
+        values = [eor.effects[bet].get(str(rank), Fraction(0)) for rank in RANKS]
+        if len(set(values)) == 1:
+            continue
+        for level in (1, 2, 3):
+            tags, corr = best_linear_count(values, level)
+            even = linear_break_even(tags, values, eor.base[bet], eor.shoe.size)
+            result.append(DerivedCount(bet, level, tags, corr, even))
+    return result

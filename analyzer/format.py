@@ -15,6 +15,7 @@ from analyzer.bets import BetAnalysis
 from analyzer.cards import RANKS
 from analyzer.compare import Comparison
 from analyzer.composition import EffectsOfRemoval
+from analyzer.counting import DerivedCount
 from analyzer.errors import AnalyzerError
 from analyzer.odds import Odds, PuntoRow
 from analyzer.rules import Rules
@@ -369,7 +370,7 @@ def render_compare(
 # --- Composition-dependent analysis --------------------------------------------------
 
 
-def render_eor(eor: EffectsOfRemoval, fmt: str, places: int = 7) -> str:
+def _render_eor(eor: EffectsOfRemoval, fmt: str, places: int = 7) -> str:
     """Effects of removal: change in each bet's expectation per unit bet from removing one
     card of each rank, and the full-shoe identity sum_r n_r * EoR_r = 0."""
     _check(fmt)
@@ -403,6 +404,46 @@ def render_eor(eor: EffectsOfRemoval, fmt: str, places: int = 7) -> str:
         "removing a random card leaves the expectation unchanged.\n"
     )
     return _heading(title, fmt) + table(rows, ["bet", *ranks, "sum n_r EoR_r"], fmt) + note
+
+
+DERIVED_HEADERS = ["bet", "level", "tags A..9, ten", "betting correlation", "break-even true count"]
+
+
+def derived_rows(counts: Sequence[DerivedCount]) -> list[list[str]]:
+    """Rows of best linear counts: tags shown for A..9 and the ten-valued ranks."""
+    return [
+        [
+            c.bet,
+            str(c.level),
+            " ".join(f"{t:+d}" for t in c.tags[:10]),
+            f"{c.correlation:.4f}",
+            f"{c.break_even:.1f}",
+        ]
+        for c in counts
+    ]
+
+
+def render_eor(eor: EffectsOfRemoval, fmt: str, counts: Sequence[DerivedCount] = (), places: int = 7) -> str:
+    """Effects of removal and the identity they satisfy; with `counts`, the best linear
+    counts derived from them."""
+    text = _render_eor(eor, fmt, places)
+    if fmt == "json":
+        data = json.loads(text)
+        data["best_counts"] = {c.bet: [] for c in counts}
+        for c in counts:
+            data["best_counts"][c.bet].append(
+                {
+                    "level": c.level,
+                    "tags": dict(zip(map(str, RANKS), c.tags, strict=True)),
+                    "betting_correlation": round(c.correlation, 6),
+                    "break_even_true_count": round(c.break_even, 3),
+                }
+            )
+        return dumps(data)
+    if not counts:
+        return text
+    heading = "Best linear counts (from these effects)"
+    return text + "\n" + _heading(heading, fmt) + table(derived_rows(counts), DERIVED_HEADERS, fmt) + "\n"
 
 
 def count_json(result: SystemEvaluation) -> dict[str, Any]:

@@ -14,11 +14,10 @@ import numpy as np
 
 from analyzer import format as fmt
 from analyzer.bets import analyze
-from analyzer.cards import RANKS
 from analyzer.catalogue import BETS, TABLES
 from analyzer.compare import STANDARD_SHOES, compare_tables, edges_across
 from analyzer.composition import effects_of_removal, estimate_quality
-from analyzer.counting import SYSTEMS, best_linear_count, linear_break_even
+from analyzer.counting import SYSTEMS, derived_counts
 from analyzer.enumerate import distribution
 from analyzer.odds import odds, punto_table
 from analyzer.rules import SEED004, STANDARD
@@ -165,19 +164,7 @@ def _eor_report() -> str:
         + "\n\n"
     )
     # Best linear counts at levels 1-3.
-    rows = []
-    for bet in bets:
-        effects = [eight.effects[bet.name][str(rank)] for rank in RANKS]
-        if len(set(effects)) == 1:  # e.g. pair bets: every rank's removal acts alike
-            rows.append(
-                [bet.name, "-", "no linear count: every rank's removal has the same effect", "-", "-"]
-            )
-            continue
-        for level in (1, 2, 3):
-            tags, corr = best_linear_count(effects, level)
-            even = linear_break_even(tags, effects, eight.base[bet.name], 416)
-            shown = " ".join(f"{t:+d}" for t in tags[:10])
-            rows.append([bet.name, str(level), shown, f"{corr:.4f}", f"{even:.1f}"])
+    rows = fmt.derived_rows(derived_counts(eight, [bet.name for bet in bets]))
     parts.append(
         "## Best linear counts\n\n"
         "For each bet and level, the integer tags (A..9, then every ten-valued rank; balanced where a "
