@@ -17,6 +17,7 @@ from fractions import Fraction
 from math import lcm, perm
 
 import numpy as np
+from threadpoolctl import threadpool_limits
 
 from analyzer.bets import Bet
 from analyzer.cards import RANK_POINTS, RANKS
@@ -147,7 +148,8 @@ class FastEvaluator:
         Numerators are int64 when they fit, else Python ints (object arrays).
         """
         counts = np.asarray(counts, dtype=np.int64).reshape(-1, 13)
-        parts = [self.atom_weights(counts[i : i + batch]) for i in range(0, len(counts), batch)]
+        with threadpool_limits(1, "blas"):  # these skinny products only lose from more threads
+            parts = [self.atom_weights(counts[i : i + batch]) for i in range(0, len(counts), batch)]
         weights = np.vstack(parts) if parts else np.zeros((0, len(self.atoms)), dtype=np.int64)
         totals = np.array([perm(int(n), CARDS_PER_COUP) for n in counts.sum(axis=1)], dtype=object)
         if weights.dtype == object or np.abs(self.payoffs).max() * float(totals.max(initial=1)) >= 2**62:

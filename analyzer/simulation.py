@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import os
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -158,10 +158,10 @@ class SystemEvaluation:
     coups: int = 0
     triggers: int = 0
     positive: int = 0
-    expectation_all: Fraction = Fraction(0)
-    expectation_triggered: Fraction = Fraction(0)
     realized_triggered: Fraction = Fraction(0)
-    perfect: Fraction = Fraction(0)
+    sums: dict[str, ExactSum] = field(
+        default_factory=lambda: {key: ExactSum() for key in ("all", "triggered", "perfect")}
+    )
     per_shoe_expected: list[float] = field(default_factory=list)
     per_shoe_realized: list[float] = field(default_factory=list)
     per_shoe_perfect: list[float] = field(default_factory=list)
@@ -169,6 +169,21 @@ class SystemEvaluation:
     by_count: dict[int, list[float]] = field(default_factory=dict)  # floor(count) -> [coups, sum EV]
 
     # -- derived figures (floats are display values) ---------------------------------------
+
+    @property
+    def expectation_all(self) -> Fraction:
+        """Sum of the exact expectations of every coup (exact)."""
+        return self.sums["all"].value()
+
+    @property
+    def expectation_triggered(self) -> Fraction:
+        """Sum of the exact expectations of the coups the system bets on: the expected win."""
+        return self.sums["triggered"].value()
+
+    @property
+    def perfect(self) -> Fraction:
+        """Sum of the positive exact expectations: the perfect-information win."""
+        return self.sums["perfect"].value()
 
     @property
     def trigger_edge(self) -> Fraction | None:
@@ -197,10 +212,9 @@ class SystemEvaluation:
         self.coups += other.coups
         self.triggers += other.triggers
         self.positive += other.positive
-        self.expectation_all += other.expectation_all
-        self.expectation_triggered += other.expectation_triggered
         self.realized_triggered += other.realized_triggered
-        self.perfect += other.perfect
+        for key, total in other.sums.items():
+            self.sums[key].merge(total)
         self.per_shoe_expected += other.per_shoe_expected
         self.per_shoe_realized += other.per_shoe_realized
         self.per_shoe_perfect += other.per_shoe_perfect
@@ -211,12 +225,42 @@ class SystemEvaluation:
             cell[1] += s
 
 
-def _exact_sum(numerators: np.ndarray, totals: np.ndarray, denominator: int) -> Fraction:
-    """Sum of numerators[i] / (denominator * totals[i]), exact, grouping equal totals."""
-    sums: dict[int, int] = {}
-    for num, tot in zip(numerators.tolist(), totals.tolist(), strict=True):
-        sums[tot] = sums.get(tot, 0) + num
-    return sum((Fraction(s, denominator * t) for t, s in sums.items()), Fraction(0))
+@dataclass
+class ExactSum:
+    """An exact sum of expectations numerator / (denominator * total), kept as integer
+    numerator sums per total (the 6-card count of the shoe valued) until asked for."""
+
+    denominator: int = 1
+    by_total: dict[int, int] = field(default_factory=dict)
+
+    def add(self, numerators: np.ndarray, totals: np.ndarray, denominator: int) -> float:
+        """Add the terms; returns their sum as a float (for per-shoe statistics)."""
+        self.denominator = denominator
+        for num, tot in zip(numerators.tolist(), totals.tolist(), strict=True):
+            self.by_total[tot] = self.by_total.get(tot, 0) + num
+        return float((numerators / (denominator * totals.astype(np.float64))).sum())
+
+    def merge(self, other: ExactSum) -> None:
+        self.denominator = other.denominator
+        for tot, num in other.by_total.items():
+            self.by_total[tot] = self.by_total.get(tot, 0) + num
+
+    def value(self) -> Fraction:
+        return sum((Fraction(n, self.denominator * t) for t, n in self.by_total.items()), Fraction(0))
+
+
+def _valued_shoes(
+    evaluator: FastEvaluator, procedure: Procedure, rules: Rules, seed: int, shoes: range
+) -> Iterator[tuple[ShoeRecord, np.ndarray, np.ndarray]]:
+    """Each shoe dealt, with the exact expectations (numerators, totals) of its coups; the
+    coups of `CHUNK` shoes are valued in one batch."""
+    for start in range(shoes.start, shoes.stop, CHUNK):
+        records = [deal_shoe(procedure, rules, seed, i) for i in range(start, min(start + CHUNK, shoes.stop))]
+        numerators, totals = evaluator.expectations(np.vstack([r.left for r in records]))
+        ends = np.cumsum([len(r.outcomes) for r in records])
+        for record, end in zip(records, ends, strict=True):
+            begin = end - len(record.outcomes)
+            yield record, numerators[begin:end], totals[begin:end]
 
 
 _STATE: dict[str, object] = {}
@@ -231,9 +275,7 @@ def _evaluate_chunk(
         _STATE["key"], _STATE["evaluator"] = key, FastEvaluator(bets, rules)
     evaluator: FastEvaluator = _STATE["evaluator"]  # type: ignore[assignment]
     results = [SystemEvaluation(system, bet) for system, bet in zip(systems, bets, strict=True)]
-    for index in shoes:
-        record = deal_shoe(procedure, rules, seed, index)
-        numerators, totals = evaluator.expectations(record.left, batch=64)
+    for record, numerators, totals in _valued_shoes(evaluator, procedure, rules, seed, shoes):
         cards_left = record.left.sum(axis=1)
         for j, (system, result) in enumerate(zip(systems, results, strict=True)):
             bet, denominator = evaluator.bets[j], evaluator.denominators[j]
@@ -250,30 +292,32 @@ def _evaluate_chunk(
                 ((bet.settle(o) or 0) for o, hit in zip(record.outcomes, fires, strict=True) if hit),
                 Fraction(0),
             )
-            exp_trig = _exact_sum(num[fires], totals[fires], denominator)
             positive = num > 0
-            perfect = _exact_sum(num[positive], totals[positive], denominator)
             result.shoes += 1
             result.coups += len(num)
             result.triggers += int(fires.sum())
             result.positive += int(positive.sum())
-            result.expectation_all += _exact_sum(num, totals, denominator)
-            result.expectation_triggered += exp_trig
+            result.sums["all"].add(num, totals, denominator)
             result.realized_triggered += realized
-            result.perfect += perfect
-            result.per_shoe_expected.append(float(exp_trig))
+            result.per_shoe_expected.append(
+                result.sums["triggered"].add(num[fires], totals[fires], denominator)
+            )
             result.per_shoe_realized.append(float(realized))
-            result.per_shoe_perfect.append(float(perfect))
+            result.per_shoe_perfect.append(
+                result.sums["perfect"].add(num[positive], totals[positive], denominator)
+            )
             m = result.moments
             m[0] += float(count.sum())
             m[1] += float(ev.sum())
             m[2] += float((count * count).sum())
             m[3] += float((ev * ev).sum())
             m[4] += float((count * ev).sum())
-            for c, e in zip(np.floor(count).astype(int).tolist(), ev.tolist(), strict=True):
-                cell = result.by_count.setdefault(c, [0.0, 0.0])
-                cell[0] += 1
-                cell[1] += e
+            keys, index = np.unique(np.floor(count).astype(np.int64), return_inverse=True)
+            sizes, sums = np.bincount(index), np.bincount(index, weights=ev)
+            for key, n, total in zip(keys.tolist(), sizes.tolist(), sums.tolist(), strict=True):
+                cell = result.by_count.setdefault(key, [0.0, 0.0])
+                cell[0] += n
+                cell[1] += total
     return results
 
 
@@ -355,21 +399,19 @@ def banker_player_choice(
     evaluator = FastEvaluator([banker, player], rules)
     db, dp = evaluator.denominators
     lcm_d = math.lcm(db, dp)
-    sums = {"b": Fraction(0), "p": Fraction(0), "max": Fraction(0), "b+": Fraction(0), "p+": Fraction(0)}
+    sums = {key: ExactSum() for key in ("b", "p", "max", "b+", "p+")}
     coups = fav_b = fav_p = 0
-    for index in range(shoes):
-        record = deal_shoe(procedure, rules, seed, index)
-        numerators, totals = evaluator.expectations(record.left, batch=64)
+    for _record, numerators, totals in _valued_shoes(evaluator, procedure, rules, seed, range(shoes)):
         nb, np_ = numerators[:, 0] * (lcm_d // db), numerators[:, 1] * (lcm_d // dp)
-        sums["b"] += _exact_sum(nb, totals, lcm_d)
-        sums["p"] += _exact_sum(np_, totals, lcm_d)
-        sums["max"] += _exact_sum(np.maximum(nb, np_), totals, lcm_d)
-        sums["b+"] += _exact_sum(np.maximum(nb, 0), totals, lcm_d)
-        sums["p+"] += _exact_sum(np.maximum(np_, 0), totals, lcm_d)
+        sums["b"].add(nb, totals, lcm_d)
+        sums["p"].add(np_, totals, lcm_d)
+        sums["max"].add(np.maximum(nb, np_), totals, lcm_d)
+        sums["b+"].add(np.maximum(nb, 0), totals, lcm_d)
+        sums["p+"].add(np.maximum(np_, 0), totals, lcm_d)
         coups += len(nb)
         fav_b += int((nb > 0).sum())
         fav_p += int((np_ > 0).sum())
     return ChoiceValue(
-        coups, *(sums[k] / coups for k in ("b", "p", "max", "b+", "p+")), banker_favourable=fav_b,
+        coups, *(sums[k].value() / coups for k in ("b", "p", "max", "b+", "p+")), banker_favourable=fav_b,
         player_favourable=fav_p,
     )  # fmt: skip
