@@ -128,6 +128,8 @@ def _allowed(name: str, value: Any, what: str) -> tuple[Any, ...]:
         raise AnalyzerError(f"{what}: unknown field {name!r}; allowed: {', '.join(FIELDS)}")
     values = value if isinstance(value, list) else [value]
     legal = FIELDS[name][1]
+    if not values:
+        raise AnalyzerError(f"{what}.{name}: an empty list never matches; give at least one value")
     for v in values:
         if v not in legal or isinstance(v, bool) != isinstance(legal[0], bool):
             shown = ", ".join(str(x).lower() for x in legal)

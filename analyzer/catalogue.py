@@ -48,7 +48,7 @@ def parse_commission(value: Any, what: str = "banker_commission") -> Fraction:
     text = str(value).strip()
     try:
         rate = Fraction(text[:-1]) / 100 if text.endswith("%") else parse_ratio(value, what)
-    except (ValueError, AnalyzerError):
+    except (ValueError, ZeroDivisionError, AnalyzerError):
         raise AnalyzerError(f"{what}: {value!r} is not a commission; use e.g. 5%, 0.05 or 1/20") from None
     if not 0 <= rate < 1:
         raise AnalyzerError(f"{what}: {value!r} is not a commission; use a rate from 0% to below 100%")
@@ -66,7 +66,7 @@ def table_from_mapping(
         raise AnalyzerError(f"{source}: bets must be tables [bets.NAME] with title and lines")
     own = {bet_name: bet_from_mapping(bet_name, spec, source) for bet_name, spec in own_raw.items()}
     offered = data.get("offer", [])
-    if not isinstance(offered, list):
+    if not isinstance(offered, list) or not all(isinstance(name, str) for name in offered):
         raise AnalyzerError(f"{source}: offer must be a list of bet names")
     bets: list[Bet] = []
     for bet_name in offered:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -28,6 +29,8 @@ class _Parser(argparse.ArgumentParser):
     """argparse that reports bad arguments as one AnalyzerError line."""
 
     def error(self, message: str) -> NoReturn:
+        if message.endswith("expected one argument"):
+            message += " (for a value starting with '-', write --option=VALUE)"
         raise AnalyzerError(message)
 
 
@@ -141,7 +144,17 @@ def _solve(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
 def _report(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     from analyzer.report import write_reports
 
-    written = write_reports(Path(args.out), progress=sys.stderr.isatty())
+    out = Path(args.out)
+    if not args.out.strip():
+        raise AnalyzerError("--out '': give a directory, e.g. reports")
+    if (out / "pyproject.toml").exists():
+        raise AnalyzerError(
+            f"--out {args.out!r} is a project root: write the reports into a directory of their own"
+        )
+    try:
+        written = write_reports(out, progress=sys.stderr.isatty())
+    except OSError as error:
+        raise AnalyzerError(f"--out {args.out!r} cannot be written: {error.strerror or error}") from None
     summary = fmt.render_odds(odds(Shoe.decks(8)), "table")
     return summary + "\nReports written:\n" + "".join(f"  {path}\n" for path in written)
 
@@ -230,10 +243,19 @@ def run(argv: Sequence[str] | None = None) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     try:
-        sys.stdout.write(run(argv))
+        text = run(argv)
     except AnalyzerError as error:
         print(f"baccarat: error: {error}", file=sys.stderr)
         return 2
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except BrokenPipeError:  # e.g. piped into head: nothing more to say
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the flush at exit
+        return 1
+    except OSError as error:
+        print(f"baccarat: error: cannot write the output: {error.strerror or error}", file=sys.stderr)
+        return 1
     return 0
 
 

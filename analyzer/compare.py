@@ -10,6 +10,7 @@ from fractions import Fraction
 from analyzer.bets import Bet, BetAnalysis, analyze
 from analyzer.catalogue import Table
 from analyzer.enumerate import Winner, distribution
+from analyzer.errors import AnalyzerError
 from analyzer.rules import Rules
 from analyzer.shoe import Shoe
 
@@ -53,6 +54,8 @@ def matching_commission(bet: Bet, shoe: Shoe, rules: Rules) -> CommissionMatch:
     dist = distribution(shoe, rules)
     edge = analyze(bet, dist).house_edge
     probs = dist.winner_probabilities()
+    if probs[Winner.BANKER] == 0:
+        raise AnalyzerError(f"Banker cannot win with {shoe}: no commission matches {bet.name}")
     commission = 1 - (probs[Winner.PLAYER] - edge) / probs[Winner.BANKER]
     return CommissionMatch(bet=bet, shoe=shoe, house_edge=edge, commission=commission)
 

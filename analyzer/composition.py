@@ -22,6 +22,7 @@ from threadpoolctl import threadpool_limits
 from analyzer.bets import Bet
 from analyzer.cards import RANK_POINTS, RANKS
 from analyzer.enumerate import CARDS_PER_COUP, basis_values, compile_rules
+from analyzer.errors import AnalyzerError
 from analyzer.rules import STANDARD, Rules
 from analyzer.shoe import Shoe
 
@@ -93,8 +94,8 @@ class FastEvaluator:
         """(B, atoms) exact weights, in ordered 6-card sequences, of (B, 13) rank counts."""
         counts = np.asarray(counts, dtype=np.int64).reshape(-1, 13)
         sizes = counts.sum(axis=1)
-        if sizes.min() < CARDS_PER_COUP:
-            raise ValueError("every composition needs at least 6 cards")
+        if counts.min(initial=0) < 0 or sizes.min(initial=CARDS_PER_COUP) < CARDS_PER_COUP:
+            raise AnalyzerError("every composition needs counts >= 0 and at least 6 cards")
         if sizes.max() > FLOAT_EXACT_CARDS:
             return np.vstack([self._exact_row(row) for row in counts])
         return self._float_rows(counts, sizes)
@@ -190,8 +191,8 @@ def effects_of_removal(bets: Sequence[Bet], shoe: Shoe, rules: Rules = STANDARD)
     Identity: over a full shoe the effects weighted by the rank counts sum to zero,
     sum_r n_r * EoR_r = 0, because removing a random card leaves the expectation unchanged.
     """
-    if shoe.counts is None:
-        raise ValueError("effects of removal need a finite shoe")
+    if shoe.counts is None or shoe.size <= CARDS_PER_COUP:
+        raise AnalyzerError(f"effects of removal need a finite shoe of at least 7 cards, not {shoe}")
     evaluator = FastEvaluator(bets, rules)
     base = np.array(shoe.counts)
     rows = [base] + [base - np.eye(13, dtype=np.int64)[i] for i in range(13) if shoe.counts[i] > 0]
@@ -226,14 +227,15 @@ class EstimateQuality:
 def linear_estimates(eor: EffectsOfRemoval, bet: str, counts: np.ndarray) -> np.ndarray:
     """Linear estimates of `bet`'s expectation for (B, 13) compositions (floats).
 
-    EV(n) ~ EV0 - N0 * sum_r (n_r / N - n0_r / N0) * EoR_r, the first-order expansion in
-    the proportions of each rank, with EoR measured on the full shoe of N0 cards.
+    EV(n) ~ EV0 - (N0 - 1) * sum_r (n_r / N - n0_r / N0) * EoR_r, the first-order expansion
+    in the proportions of each rank, with EoR measured on the full shoe of N0 cards (exact for
+    the removal of one card, by the identity sum_r n0_r EoR_r = 0).
     """
     base = np.array(eor.shoe.counts, dtype=np.float64)
     effects = np.array([float(eor.effects[bet].get(str(rank), 0)) for rank in RANKS])
     counts = np.asarray(counts, dtype=np.float64)
     shift = counts / counts.sum(axis=1, keepdims=True) - base / base.sum()
-    return float(eor.base[bet]) - base.sum() * (shift @ effects)
+    return float(eor.base[bet]) - (base.sum() - 1) * (shift @ effects)
 
 
 def estimate_quality(eor: EffectsOfRemoval, bets: Sequence[Bet], counts: np.ndarray) -> list[EstimateQuality]:

@@ -34,6 +34,8 @@ __all__ = [
 ]
 
 TRIGGERS = ("true", "running")
+#: Bound on tags, initial counts and threshold terms, so count arithmetic stays in int64.
+_LIMIT = 10**6
 
 
 @dataclass(frozen=True)
@@ -101,6 +103,8 @@ def _tags(value: Any, where: str) -> tuple[int, ...]:
 def _int(value: Any, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise AnalyzerError(f"{where}: {value!r} is not an integer")
+    if abs(value) > _LIMIT:
+        raise AnalyzerError(f"{where}: {value!r} is out of range; use at most {_LIMIT} in size")
     return value
 
 
@@ -108,6 +112,8 @@ def system_from_mapping(name: str, data: Mapping[str, Any], source: str = "syste
     """A counting system from a TOML-shaped mapping (keys: title, bet, tags, threshold,
     trigger, initial, source)."""
     where = f"{source}: systems.{name}"
+    if not isinstance(data, Mapping):
+        raise AnalyzerError(f"{where} must be a table with bet, tags and threshold")
     check_keys(data, _KEYS, where)
     for key in ("bet", "tags", "threshold"):
         if key not in data:
@@ -120,8 +126,12 @@ def system_from_mapping(name: str, data: Mapping[str, Any], source: str = "syste
         raise AnalyzerError(f"{where}.threshold: {threshold!r} is not a number")
     try:
         limit = Fraction(str(threshold))
-    except ValueError:
+    except (ValueError, ZeroDivisionError):
         raise AnalyzerError(f"{where}.threshold: {threshold!r} is not a number") from None
+    if abs(limit.numerator) > _LIMIT or limit.denominator > _LIMIT:
+        raise AnalyzerError(
+            f"{where}.threshold: {threshold!r} is out of range; use a fraction p/q with |p|, q <= {_LIMIT}"
+        )
     return CountSystem(
         name=name,
         title=str(data.get("title", name)),
@@ -205,12 +215,13 @@ def linear_break_even(
 
     With effects of removal e_r measured on a full shoe of `cards` cards and tags fitted as
     e_r ~ alpha * t_r (least squares), the expectation at true count TC is about
-    expectation + cards * alpha * TC / 52. Display value (float).
+    expectation + (cards - 1) * alpha * TC / 52 (the linear estimate of `linear_estimates`).
+    Display value (float).
     """
     if not any(tags):
         raise AnalyzerError("tags are all zero: a count needs at least one non-zero tag")
     alpha = sum(t * float(e) for t, e in zip(tags, effects, strict=True)) / sum(t * t for t in tags)
-    return -52 * float(expectation) / (cards * alpha)
+    return -52 * float(expectation) / ((cards - 1) * alpha)
 
 
 @dataclass(frozen=True)

@@ -486,7 +486,7 @@ def count_rows(results: Sequence[SystemEvaluation]) -> list[list[str]]:
                 r.bet.name,
                 f"{r.triggers / r.shoes:.2f}",
                 f"{r.correlation:.3f}",
-                percent(Fraction(r.positive, r.coups), 2),
+                percent(Fraction(r.positive, max(r.coups, 1)), 2),
                 "n/a" if r.trigger_edge is None else percent(r.trigger_edge, 2),
                 f"{ev:+.3f} ± {ev_se:.3f}",
                 f"{real:+.3f} ± {real_se:.3f}",

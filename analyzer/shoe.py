@@ -13,6 +13,8 @@ __all__ = ["MIN_CARDS", "Shoe", "parse_counts", "parse_decks"]
 
 #: A coup can use six cards, so a shoe must hold at least six.
 MIN_CARDS = 6
+#: The largest shoe accepted, in decks (exact arithmetic works beyond, but nothing is gained).
+MAX_DECKS = 10**6
 
 
 @dataclass(frozen=True)
@@ -36,6 +38,8 @@ class Shoe:
                 raise AnalyzerError(f"count {count!r} for rank {rank}: counts must be integers >= 0")
             if count < 0:
                 raise AnalyzerError(f"count {count} for rank {rank}: counts must be integers >= 0")
+        if sum(self.counts) > 52 * MAX_DECKS:
+            raise AnalyzerError(f"shoe of {sum(self.counts):,} cards: use at most {52 * MAX_DECKS:,} cards")
         if sum(self.counts) < MIN_CARDS:
             raise AnalyzerError(f"shoe of {sum(self.counts)} cards: a coup needs at least {MIN_CARDS} cards")
 
@@ -44,8 +48,8 @@ class Shoe:
     @classmethod
     def decks(cls, n: int) -> Shoe:
         """`n` full 52-card decks (any positive integer)."""
-        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-            raise AnalyzerError(f"decks {n!r}: use a positive integer or inf")
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_DECKS:
+            raise AnalyzerError(f"decks {n!r}: use an integer from 1 to {MAX_DECKS:,}, or inf")
         return cls((4 * n,) * len(RANKS), label=f"{n} deck{'s' if n > 1 else ''}")
 
     @classmethod

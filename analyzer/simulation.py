@@ -46,6 +46,8 @@ __all__ = [
 ]
 
 CHUNK = 25  # shoes per unit of work
+MAX_SHOES = 10**8
+MAX_CARDS = 52 * 1000
 
 
 @dataclass(frozen=True)
@@ -60,6 +62,8 @@ class Procedure:
     def __post_init__(self) -> None:
         if self.shoe.counts is None:
             raise AnalyzerError("shoe simulation needs a finite shoe: use --decks N or --counts")
+        if self.shoe.size > MAX_CARDS:
+            raise AnalyzerError(f"shoe of {self.shoe.size:,} cards: simulate at most {MAX_CARDS:,} cards")
         if (
             isinstance(self.cut_card, bool)
             or not isinstance(self.cut_card, int)
@@ -139,7 +143,11 @@ def deal_cards(cards: Sequence[int], procedure: Procedure, rules: Rules) -> Shoe
         if last or (cut_out and not procedure.extra_coup):
             break
         last = cut_out
-    return ShoeRecord(np.array(lefts, dtype=np.int64), np.array(seens, dtype=np.int64), tuple(outcomes))
+
+    def table(rows: list[list[int]]) -> np.ndarray:
+        return np.array(rows, dtype=np.int64).reshape(-1, 13)
+
+    return ShoeRecord(table(lefts), table(seens), tuple(outcomes))
 
 
 @dataclass
@@ -195,6 +203,8 @@ class SystemEvaluation:
         """Correlation across coups between the system's count and the bet's exact expectation."""
         sx, sy, sxx, syy, sxy = self.moments
         n = self.coups
+        if n == 0:
+            return 0.0
         vx, vy = sxx - sx * sx / n, syy - sy * sy / n
         return (sxy - sx * sy / n) / math.sqrt(vx * vy) if vx > 0 and vy > 0 else 0.0
 
@@ -270,7 +280,7 @@ def _evaluate_chunk(
     args: tuple[Sequence[CountSystem], Sequence[Bet], Procedure, Rules, int, range],
 ) -> list[SystemEvaluation]:
     systems, bets, procedure, rules, seed, shoes = args
-    key = repr((tuple(b.name for b in bets), rules.name, rules))
+    key = (tuple(bets), rules)
     if _STATE.get("key") != key:
         _STATE["key"], _STATE["evaluator"] = key, FastEvaluator(bets, rules)
     evaluator: FastEvaluator = _STATE["evaluator"]  # type: ignore[assignment]
@@ -287,7 +297,7 @@ def _evaluate_chunk(
             else:
                 count = running * 52 / cards_left
                 fires = running * 52 * system.threshold.denominator >= system.threshold.numerator * cards_left
-            ev = num / (denominator * totals.astype(np.float64))  # display / statistics only
+            ev = num.astype(np.float64) / (denominator * totals.astype(np.float64))  # statistics only
             realized = sum(
                 ((bet.settle(o) or 0) for o, hit in zip(record.outcomes, fires, strict=True) if hit),
                 Fraction(0),
@@ -336,9 +346,15 @@ def evaluate_systems(
         raise AnalyzerError(f"shoes {shoes!r}: use a positive integer")
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise AnalyzerError(f"workers {workers!r}: use a positive integer")
-    chunks = [range(i, min(i + CHUNK, shoes)) for i in range(0, shoes, CHUNK)]
-    jobs = [(tuple(systems), tuple(bets), procedure, rules, seed, chunk) for chunk in chunks]
-    bar = _progress(len(jobs), shoes, progress)
+    if shoes > MAX_SHOES:
+        raise AnalyzerError(f"shoes {shoes}: use at most {MAX_SHOES:,}")
+    count = -(-shoes // CHUNK)
+    jobs = (
+        (tuple(systems), tuple(bets), procedure, rules, seed, range(i * CHUNK, min((i + 1) * CHUNK, shoes)))
+        for i in range(count)
+    )
+    workers = min(workers, count, os.cpu_count() or 1)
+    bar = _progress(count, shoes, progress)
     totals = [SystemEvaluation(system, bet) for system, bet in zip(systems, bets, strict=True)]
     if workers == 1:
         parts = map(_evaluate_chunk, jobs)

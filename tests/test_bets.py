@@ -184,6 +184,7 @@ def test_commission_banker_matches_builtin() -> None:
         ({"lines": [{"when": {"winner": "dragon"}, "pays": 1}]}, "'dragon' is not allowed"),
         ({"lines": [{"when": {"banker_total": 10}, "pays": 1}]}, "10 is not allowed"),
         ({"lines": [{"when": {"natural": 1}, "pays": 1}]}, "1 is not allowed"),
+        ({"lines": [{"when": {"winner": []}, "pays": 1}]}, "empty list never matches"),
         ({"lines": [{"when": {"winner": "tie"}, "pays": -2}]}, "-2 is not a payout ratio"),
         ({"lines": [{"when": {"winner": "tie"}, "pays": "lots"}]}, "'lots' is not a payout ratio"),
         ({"lines": [{"when": {"winner": "tie"}}]}, "missing pays"),

@@ -106,3 +106,10 @@ def test_bad_table_files(tmp_path: Path, text: str, message: str) -> None:
     with pytest.raises(AnalyzerError, match=message) as error:
         get_table(str(path))
     assert "\n" not in str(error.value)
+
+
+def test_offer_items_must_be_names(tmp_path: Path) -> None:
+    path = tmp_path / "t.toml"
+    path.write_text('offer = [["banker"]]', encoding="utf-8")
+    with pytest.raises(AnalyzerError, match="offer must be a list of bet names"):
+        get_table(str(path))

@@ -140,3 +140,49 @@ def test_count_json(capsys: pytest.CaptureFixture[str]) -> None:
 def test_bad_count_and_eor_input(capsys: pytest.CaptureFixture[str], argv: list[str], bad: str) -> None:
     code, _, err = run(capsys, *argv)
     assert code == 2 and err.count("\n") == 1 and bad in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "bad"),
+    [
+        (["report", "--out", ""], "--out ''"),
+        (["report", "--out", str(Path(__file__).resolve().parent.parent)], "project root"),
+        (["edges", "--commission", "1/0%"], "1/0%"),
+        (["eor", "--counts", "0,0,0,0,0,0,0,0,0,0,0,0,6"], "at least 7 cards"),
+        (["compare", "--counts", "0,0,0,0,0,0,0,0,0,0,0,0,6", "--shoes", "1"], "Banker cannot win"),
+        (["count", "--shoes", "100000000000000000000"], "at most"),
+        (["odds", "--decks", "100000000"], "100000000"),
+        (["odds", "--counts", "-1,4,4,4,4,4,4,4,4,4,4,4,4"], "--option=VALUE"),
+    ],
+)
+def test_reviewed_bad_inputs(capsys: pytest.CaptureFixture[str], argv: list[str], bad: str) -> None:
+    code, _, err = run(capsys, *argv)
+    assert code == 2 and err.count("\n") == 1 and bad in err and "Traceback" not in err
+
+
+def test_report_refuses_a_file_as_directory(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    target = tmp_path / "file.md"
+    target.write_text("x", encoding="utf-8")
+    code, _, err = run(capsys, "report", "--out", str(target / "sub"))
+    assert code == 2 and err.count("\n") == 1 and "cannot be written" in err
+
+
+def test_count_on_large_and_tiny_shoes(capsys: pytest.CaptureFixture[str]) -> None:
+    """16 decks takes the exact integer path; a shoe the burn empties deals no coup."""
+    code, out, _ = run(
+        capsys, "count", "--decks", "16", "--shoes", "1", "--system", "banker-eor", "--format", "json"
+    )
+    assert code == 0 and json.loads(out)["systems"][0]["coups"] > 100
+    argv = [
+        "count",
+        "--shoes",
+        "2",
+        "--counts",
+        "0,0,0,0,0,0,0,0,0,0,0,0,6",
+        "--cut-card",
+        "0",
+        "--format",
+        "json",
+    ]
+    code, out, _ = run(capsys, *argv)
+    assert code == 0 and json.loads(out)["systems"][0]["coups"] == 0

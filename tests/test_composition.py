@@ -128,5 +128,8 @@ def test_linear_estimate_is_exact_to_first_order() -> None:
     eor = effects_of_removal([BETS["banker"]], Shoe.decks(8))
     full = np.array([[32] * 13])
     assert linear_estimates(eor, "banker", full)[0] == pytest.approx(float(eor.base["banker"]), abs=1e-15)
+    one_out = np.array([[31] + [32] * 12])
+    exact_one_out = float(eor.base["banker"] + eor.effects["banker"]["A"])
+    assert linear_estimates(eor, "banker", one_out)[0] == pytest.approx(exact_one_out, abs=1e-15)
     quality = estimate_quality(eor, [BETS["banker"]], np.array([[32] * 13, [31] + [32] * 12, [30] * 13]))
     assert quality[0].worst_error < 1e-5 and quality[0].correlation > 0.99

@@ -160,3 +160,15 @@ def test_bad_run_sizes() -> None:
     assert np.array_equal(
         deal_shoe(Procedure(), STANDARD, 1, 0).left, deal_shoe(Procedure(), STANDARD, 1, 0).left
     )
+
+
+def test_evaluator_cache_follows_the_bets_not_their_names() -> None:
+    """Two different bets named alike must not share a cached evaluator."""
+    from analyzer.bets import commission_banker
+
+    system, procedure = SYSTEMS["banker-eor"], Procedure(cut_card=14)
+    [usual] = evaluate_systems([system], [BETS["banker"]], procedure, shoes=3, seed=1)
+    [free] = evaluate_systems(
+        [system], [commission_banker(Fraction(0), name="banker")], procedure, shoes=3, seed=1
+    )
+    assert free.expectation_all > 0 > usual.expectation_all
