@@ -19,6 +19,8 @@ from analyzer.compare import STANDARD_SHOES, compare_tables, edges_across
 from analyzer.composition import effects_of_removal, estimate_quality
 from analyzer.counting import SYSTEMS, derived_counts
 from analyzer.enumerate import distribution
+from analyzer.games import REPORTS as GAME_BUILDERS
+from analyzer.games import games_report
 from analyzer.odds import odds, punto_table
 from analyzer.rules import SEED004, STANDARD
 from analyzer.shoe import Shoe
@@ -278,7 +280,7 @@ def _counting_plot(runs: dict[str, object], path: Path) -> None:
 
 
 #: Report files written by the games module (games where hands choose).
-GAME_REPORTS: tuple[str, ...] = ()
+GAME_REPORTS: tuple[str, ...] = tuple(GAME_BUILDERS)
 
 #: Report file name -> builder.
 REPORTS: dict[str, Callable[[], str]] = {
@@ -295,6 +297,7 @@ def build_reports(runs: dict[str, object] | None = None) -> dict[str, str]:
     """Every report's text, by file name (`runs`: the counting simulations, run if None)."""
     texts = {name: build() for name, build in REPORTS.items()}
     texts["counting.md"] = _counting_report(runs or _counting_runs())
+    texts.update(games_report())
     index = ["# Reports\n\n", _PREAMBLE, "Regenerate with `baccarat report --out reports`.\n\n"]
     index += [f"- [{name}]({name}): {texts[name].splitlines()[0].lstrip('# ')}\n" for name in texts]
     texts["README.md"] = "".join(index)

@@ -49,7 +49,7 @@ class Shoe:
     def decks(cls, n: int) -> Shoe:
         """`n` full 52-card decks (any positive integer)."""
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_DECKS:
-            raise AnalyzerError(f"decks {n!r}: use an integer from 1 to {MAX_DECKS:,}, or inf")
+            raise AnalyzerError(f"decks {n!r}: use a positive integer up to {MAX_DECKS:,}, or inf")
         return cls((4 * n,) * len(RANKS), label=f"{n} deck{'s' if n > 1 else ''}")
 
     @classmethod

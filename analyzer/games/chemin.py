@@ -69,8 +69,10 @@ MODELS = {
 def expectation(grid: Grid, x: Sequence[Fraction], q: Sequence[Fraction]) -> Fraction:
     """V(x, q): the Banker's expectation per unit staked for draw probabilities x and q."""
     xs, qs = [*x, Fraction(1)], [*q, Fraction(1)]
-    return sum((g * xa * qb for row, xa in zip(grid, xs, strict=True) for g, qb in zip(row, qs, strict=True)),
-               Fraction(0))
+    return sum(
+        (g * xa * qb for row, xa in zip(grid, xs, strict=True) for g, qb in zip(row, qs, strict=True)),
+        Fraction(0),
+    )
 
 
 def banker_gains(grid: Grid, x: Sequence[Fraction]) -> list[Fraction]:
@@ -82,7 +84,9 @@ def banker_gains(grid: Grid, x: Sequence[Fraction]) -> list[Fraction]:
 def player_gains(grid: Grid, q: Sequence[Fraction]) -> list[Fraction]:
     """For each free Player set, what drawing there adds to V(x, q) over standing."""
     qs = [*q, Fraction(1)]
-    return [sum((g * qb for g, qb in zip(grid[h], qs, strict=True)), Fraction(0)) for h in range(len(grid) - 1)]
+    return [
+        sum((g * qb for g, qb in zip(grid[h], qs, strict=True)), Fraction(0)) for h in range(len(grid) - 1)
+    ]
 
 
 def _banker_base(grid: Grid, x: Sequence[Fraction]) -> Fraction:
@@ -127,6 +131,7 @@ class CheminSolution:
       other set has an action that is best against every Player strategy.
     - `five_weights`: P(Player set | two-card total 5, no natural), for averaging `player`.
     - `custom`: values when one side keeps to custom and the other plays its best reply.
+    - `unreachable`: Banker sets the shoe can never deal (they keep the tableau's action).
     """
 
     shoe: Shoe
@@ -140,6 +145,7 @@ class CheminSolution:
     five_weights: dict[InfoKey, Fraction]
     custom: dict[str, Fraction]
     tableau_reply: dict[InfoKey, Fraction]
+    unreachable: frozenset[InfoKey] = frozenset()  # Banker sets this shoe can never deal
 
     @property
     def draw_on_five(self) -> Fraction:
@@ -181,12 +187,17 @@ def _solve(shoe: Shoe, rules: Rules, commission: Fraction, info: str) -> CheminS
     form = game_form(shoe, rules, info)
     grid = form.payoff(commission)
     n_p, n_b = len(form.player_sets), len(form.banker_sets)
-    if n_p == 0:
-        raise AnalyzerError(f"shoe {shoe}: the Player can never hold {FREE_TOTAL}, so there is no game")
+    five_weights = _five_weights(shoe, rules, form.player_sets)
+    if not five_weights:
+        raise AnalyzerError(
+            f"shoe {shoe}: the Player never holds {FREE_TOTAL} without a natural on either side, "
+            "so no one chooses"
+        )
     gains = [Piece(grid[n_p][i], tuple(grid[h][i] for h in range(n_p))) for i in range(n_b)]
     # The Player: minimise the Banker's best-reply value over x in [0, 1]^n_p.
-    player_value, x = minimize(PiecewiseLinear(grid[n_p][n_b], tuple(row[n_b] for row in grid[:n_p]),
-                                               tuple(gains)))
+    player_value, x = minimize(
+        PiecewiseLinear(grid[n_p][n_b], tuple(row[n_b] for row in grid[:n_p]), tuple(gains))
+    )
     # The Banker: fix every set whose gain keeps one sign for all x, then solve for the rest.
     tableau = tableau_strategy(form)
     q: list[Fraction] = []
@@ -232,14 +243,16 @@ def _solve(shoe: Shoe, rules: Rules, commission: Fraction, info: str) -> CheminS
         player=dict(zip(form.player_sets, x, strict=True)),
         banker=dict(zip(form.banker_sets, q, strict=True)),
         contested=tuple(form.banker_sets[i] for i in contested),
-        five_weights=_five_weights(shoe, rules, form.player_sets),
+        five_weights=five_weights,
         custom=custom,
         tableau_reply=dict(zip(form.player_sets, reply, strict=True)),
+        unreachable=frozenset(k for k, w in zip(form.banker_sets, form.reach, strict=True) if w == 0),
     )
 
 
 def _five_weights(shoe: Shoe, rules: Rules, sets: Sequence[InfoKey]) -> dict[InfoKey, Fraction]:
-    """P(the Player's set | its two-card total is FREE_TOTAL and no one has a natural)."""
+    """P(the Player's set | its two-card total is FREE_TOTAL and no one has a natural); empty
+    when that never happens with this shoe."""
     counts = [4] + [1] * 9 if shoe.counts is None else list(shoe.value_counts())
     falling = (lambda c, j: c**j) if shoe.counts is None else perm
 
@@ -261,7 +274,9 @@ def _five_weights(shoe: Shoe, rules: Rules, sets: Sequence[InfoKey]) -> dict[Inf
             if not rules.is_natural(sum(bh) % 10)
         )
     total = sum(by_hand.values())
-    result = {}
+    result: dict[InfoKey, Fraction] = {}
+    if total == 0:
+        return result
     for key in sets:
         seen = key[1]
         share = by_hand.get(seen, 0) if isinstance(seen, tuple) else total
@@ -271,6 +286,48 @@ def _five_weights(shoe: Shoe, rules: Rules, sets: Sequence[InfoKey]) -> dict[Inf
 
 # -- rendering ------------------------------------------------------------------------------
 
+MODEL_TEXT = (
+    "Rules: the Player draws on 0-4 and stands on 6-7 by custom and is free on 5; a natural "
+    "(8 or 9) on either side ends the coup; the Banker is free at every decision and sees the "
+    "Player's third card (or that the Player stood). Payoff to the Banker per unit staked: +1 "
+    "on a win (less the commission, if any), -1 on a loss, 0 on a tie. With a commission the "
+    "real game is not zero-sum (the Player still loses 1); the zero-sum game solved here is on "
+    "the Banker's net result, so its value is what the Banker can guarantee. Method: the "
+    "Banker's expectation is bilinear in the two sides' draw probabilities, each side's "
+    "guarantee is a convex piecewise-linear function solved by an exact LP, and the two "
+    "guarantees are checked equal, which proves both strategies optimal. Information models: "
+    + "; ".join(f"{name}: {text}" for name, text in MODELS.items())
+    + ". With the infinite deck the two cards tell nothing more than the total, so all three "
+    "models have the same value."
+)
+
+SOURCES_TEXT = (
+    "Published figures: Kemeny and Snell (1957) solved the infinite-deck totals model; as "
+    "quoted by Ethier and Gamez (2013, 'A game-theoretic analysis of baccara chemin de fer', "
+    "Games 4, 711-737, arXiv:1305.5468), the Player draws on 5 with probability 9/11, matched "
+    "exactly above. Downton and Lockwood (1975) solved the banker-hands model and Ethier and "
+    "Gamez the hands model for d decks; their numerical tables were not available to check "
+    "the finite-shoe figures here, which rest on the exact checks instead."
+)
+
+
+def summary_table(solutions: Sequence[CheminSolution], fmt: str) -> str:
+    """One row per solution: shoe, model, commission, value, P(Player draws | 5), Banker's mixes."""
+    rows = [
+        [
+            str(s.shoe),
+            s.info,
+            percent(s.commission, 2),
+            signed_percent(s.value),
+            exact(s.value),
+            exact(s.draw_on_five),
+            "; ".join(f"{_cell_name(k)} {exact(p)}" for k, p in _mixed(s)) or "none",
+        ]
+        for s in solutions
+    ]
+    headers = ["shoe", "model", "commission", "value", "value (exact)", "P(Player draws | 5)", "Banker mixes"]
+    return table(rows, headers, fmt)
+
 
 def _row_label(seen: Any) -> str:
     return hand_label(seen) if isinstance(seen, tuple) else str(seen)
@@ -278,18 +335,22 @@ def _row_label(seen: Any) -> str:
 
 def banker_table(solution: CheminSolution) -> tuple[list[str], list[list[str]]]:
     """Headers and rows of the Banker's strategy: one row per total (or hand), D/S/mix cells."""
-    rows: dict[Any, dict[int | None, Fraction]] = {}
-    for (_, seen, v), p in solution.banker.items():
-        rows.setdefault(seen, {})[v] = p
+    rows: dict[Any, dict[int | None, Fraction | None]] = {}
+    for (tag, seen, v), p in solution.banker.items():
+        rows.setdefault(seen, {})[v] = None if (tag, seen, v) in solution.unreachable else p
     by_hand = solution.info != "totals"
     headers = ["Banker", *(["total"] if by_hand else []), *(str(v) for v in range(10)), "stood"]
     body = []
     for seen, cells in rows.items():
         total = [str(sum(seen) % 10)] if by_hand else []
-        body.append([_row_label(seen), *total, *(action_cell(cells.get(v, Fraction(0))) for v in (*range(10), None))])
+        body.append([_row_label(seen), *total, *(_cell(cells.get(v)) for v in (*range(10), None))])
     if by_hand:
         body.sort(key=lambda row: (int(row[1]), row[0]))
     return headers, body
+
+
+def _cell(p: Fraction | None) -> str:
+    return "-" if p is None else action_cell(p)
 
 
 def _mixed(solution: CheminSolution) -> list[tuple[InfoKey, Fraction]]:
@@ -304,8 +365,10 @@ def _cell_name(key: InfoKey) -> str:
 def solution_json(solution: CheminSolution) -> dict[str, Any]:
     """Exact figures as JSON-ready strings."""
     strategy: dict[str, dict[str, str]] = {}
-    for (_, seen, v), p in solution.banker.items():
-        strategy.setdefault(_row_label(seen), {})["stood" if v is None else str(v)] = exact(p)
+    for key, p in solution.banker.items():
+        if key not in solution.unreachable:
+            _, seen, v = key
+            strategy.setdefault(_row_label(seen), {})["stood" if v is None else str(v)] = exact(p)
     data: dict[str, Any] = {
         "game": "chemin-de-fer",
         "model": solution.info,
@@ -358,13 +421,16 @@ def chemin_text(solution: CheminSolution, fmt: str, level: int = 2) -> str:
     )
     if s.info == "hands":
         parts.append("Player's optimal draw probability on each two-card 5:\n\n")
-        rows = [[hand_label(k[1]), action_cell(p), exact(s.five_weights[k])] for k, p in s.player.items()]
+        rows = [
+            [hand_label(k[1]), action_cell(p) if s.five_weights[k] else "-", exact(s.five_weights[k])]
+            for k, p in s.player.items()
+        ]
         parts.append(table(rows, ["hand", "draws", "P(hand | 5)"], fmt) + "\n\n")
     mixed = _mixed(s)
     mixed_text = "; ".join(f"{_cell_name(k)} draws with probability {exact(p)}" for k, p in mixed) or "none"
     parts.append(
-        "Banker's optimal strategy (D draws, S stands, a fraction is the probability of drawing), "
-        "by Banker total or hand and the Player's third card:\n\n"
+        "Banker's optimal strategy (D draws, S stands, a fraction is the probability of drawing, "
+        "- never dealt), by Banker total or hand and the Player's third card:\n\n"
     )
     headers, rows = banker_table(s)
     parts.append(table(rows, headers, fmt) + "\n\n")

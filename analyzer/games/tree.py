@@ -97,13 +97,12 @@ def chemin_graph(rules: Rules) -> nx.DiGraph:
         for bh in HANDS:
             dealt = ("dealt", ph, bh)
             g.add_edge(root, dealt, cards=ph + bh, orders=_orders(ph) * _orders(bh))
+            g.nodes[dealt]["kind"] = "check"
             p, b = _total(ph), _total(bh)
             if rules.is_natural(p) or rules.is_natural(b):
-                g.add_node(dealt, kind="check")
                 g.add_edge(dealt, ("settle", p, b), action="natural")
-                continue
-            g.add_node(dealt, kind="check")
-            _player(g, ph, bh, rules)
+            else:
+                _player(g, ph, bh, rules)
     return g
 
 

@@ -1,0 +1,480 @@
+"""Baccarat banque (a deux tableaux): one Banker hand against a right and a left side, exact.
+
+Model (every choice stated):
+
+- Three two-card hands are dealt from the shoe (right side, left side, Banker); with the
+  third cards a coup uses up to 2 + 2 + 2 + 1 + 1 + 1 = 9 cards.
+- A Banker natural ends the coup: both sides are settled on their two cards. A side with a
+  natural (and no Banker natural) is settled at once against the Banker's two-card total.
+- A side without a natural draws on the tableau's Punto totals (0-4), stands on 6-7 and on
+  5 makes a stated choice (draw, stand, or draw with a probability). Each side decides on its
+  own cards only (the left side does not condition on the right side's third card).
+- The Banker, without a natural, then draws or stands once for both sides, seeing its own
+  two cards and each side's state: natural, stood, or the value of its face-up third card.
+- Each side settles on its own final total against the Banker's: per unit staked on a side
+  the Banker gets +1 (less the commission) on a win, -1 on a loss, 0 on a tie.
+
+Computation: `analyzer.games.banque_table` tabulates the Banker's wins and losses at each
+information set; this module finds the Banker's best reply and solves the full game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from analyzer.games.banque_table import (
+    CARDS,
+    NATURAL,
+    OBS_LABEL,
+    OBSERVATIONS,
+    STOOD,
+    BanqueGame,
+    banque_game,
+    class_coef,
+)
+from analyzer.games.common import (
+    check_format,
+    dumps,
+    exact,
+    heading,
+    percent,
+    signed_percent,
+    table,
+)
+from analyzer.games.lp import maximin
+from analyzer.games.tree import FREE_TOTAL, hand_label
+from analyzer.rules import STANDARD, Rules
+from analyzer.shoe import Shoe
+
+__all__ = [
+    "CARDS",
+    "CUSTOMARY_FIVE",
+    "NATURAL",
+    "OBSERVATIONS",
+    "PROFILES",
+    "STOOD",
+    "BanqueGame",
+    "BanqueReply",
+    "BanqueSolution",
+    "banque_game",
+    "banque_reply",
+    "profile_value",
+    "render_banque",
+    "sides_guarantee",
+    "solve_banque",
+    "strategy_value",
+]
+
+# -- the Banker's best reply and the full game ------------------------------------------------
+
+#: The customary choice on 5 assumed for both sides: draw (the punto banco rule).
+CUSTOMARY_FIVE = Fraction(1)
+
+InfoSet = tuple[Any, int, int]  # (Banker key, what it sees of the right side, of the left side)
+
+
+def _class_weights(x_mine: Fraction, x_other: Fraction) -> list[list[Fraction | int]]:
+    """Probability factor of each (class of my history, class of the other side's): integers
+    when both sides play purely on 5, so that sums stay in integers."""
+    weights = [[class_coef(c1, x_mine) * class_coef(c2, x_other) for c2 in range(3)] for c1 in range(3)]
+    if all(w.denominator == 1 for row in weights for w in row):
+        return [[int(w) for w in row] for row in weights]
+    return weights  # type: ignore[return-value]
+
+
+def _side_value(
+    game: BanqueGame, key: Any, a: int, mine: int, other: int, weights: list[list[Fraction | int]]
+) -> int | Fraction:
+    """Numerator (over `game.denominator`) of the Banker's expectation from one side's stake
+    at a set, that side seen as `mine`."""
+    entry = game.right[key][a].get((mine, other))
+    if entry is None:
+        return 0
+    wins, losses = entry
+    won = sum(weights[c1][c2] * wins[c1][c2] for c1 in range(3) for c2 in range(3))
+    lost = sum(weights[c1][c2] * losses[c1][c2] for c1 in range(3) for c2 in range(3))
+    return game.combine(won, lost)
+
+
+def _sets(game: BanqueGame) -> list[InfoSet]:
+    seen = set()
+    for key in game.keys:
+        for a in (0, 1):
+            for o1, o2 in game.right[key][a]:
+                seen.add((key, o1, o2))
+                seen.add((key, o2, o1))
+    return sorted(seen, key=lambda s: (str(type(s[0])), s))
+
+
+Numerator = int | Fraction  # over BanqueGame.denominator
+
+
+def _values(
+    game: BanqueGame, x_right: Fraction, x_left: Fraction
+) -> dict[InfoSet, tuple[tuple[Numerator, Numerator], tuple[Numerator, Numerator]]]:
+    """At each Banker set: ((right, left) if it stands, (right, left) if it draws), as
+    numerators over `game.denominator` (integers when both sides play purely on 5)."""
+    out = {}
+    right_weights, left_weights = _class_weights(x_right, x_left), _class_weights(x_left, x_right)
+    for key, o1, o2 in _sets(game):
+        pair = []
+        for a in (0, 1):
+            if a == 1 and o1 == o2 == NATURAL:
+                pair.append(pair[0])  # nothing left to play for: the Banker does not draw
+                continue
+            right = _side_value(game, key, a, o1, o2, right_weights)
+            left = _side_value(game, key, a, o2, o1, left_weights)
+            pair.append((right, left))
+        out[(key, o1, o2)] = (pair[0], pair[1])
+    return out
+
+
+@dataclass(frozen=True)
+class BanqueReply:
+    """The Banker's exact best reply to fixed play of the sides on 5 (draw probabilities).
+
+    `draws[set]` is True where drawing is strictly better; `right` / `left` are the Banker's
+    expectations per unit staked on each side, `total` their sum (per coup, both stakes).
+    """
+
+    shoe: Shoe
+    rules: Rules
+    commission: Fraction
+    five: tuple[Fraction, Fraction]
+    draws: dict[InfoSet, bool]
+    right: Fraction
+    left: Fraction
+
+    @property
+    def total(self) -> Fraction:
+        return self.right + self.left
+
+
+def banque_reply(
+    game: BanqueGame, five: Fraction = CUSTOMARY_FIVE, five_left: Fraction | None = None
+) -> BanqueReply:
+    """The Banker's best reply when the sides draw on 5 with probabilities `five` (right) and
+    `five_left` (left, default the same)."""
+    x_left = five if five_left is None else five_left
+    values = _values(game, five, x_left)
+    draws = {s: sum(d) > sum(st) for s, (st, d) in values.items()}
+    right = game.natural + Fraction(sum(v[draws[s]][0] for s, v in values.items())) / game.denominator
+    left = game.natural + Fraction(sum(v[draws[s]][1] for s, v in values.items())) / game.denominator
+    return BanqueReply(game.shoe, game.rules, game.commission, (five, x_left), draws, right, left)
+
+
+#: The sides' pure profiles on 5 in the full game: (right draws, left draws).
+PROFILES = ((1, 1), (1, 0), (0, 1), (0, 0))
+
+
+@dataclass(frozen=True)
+class BanqueSolution:
+    """The zero-sum game of the Banker against the two sides together, solved exactly.
+
+    The sides choose a joint (possibly correlated) distribution `profile` over PROFILES (each
+    side draws or stands on its 5); the Banker a draw probability `banker` at each set. The
+    Banker's optimal strategy guarantees `value` per coup (both stakes) against any play of
+    the sides on 5, correlated or not; the sides' optimal profile holds it to `value`.
+    """
+
+    game: BanqueGame
+    value: Fraction
+    profile: dict[tuple[int, int], Fraction]
+    banker: dict[InfoSet, Fraction]
+    contested: tuple[InfoSet, ...]
+
+    @property
+    def independent(self) -> bool:
+        """True when the optimal profile is a product: the sides need not correlate."""
+        p = self.profile
+        return p[(1, 1)] * p[(0, 0)] == p[(1, 0)] * p[(0, 1)]
+
+    def side_probabilities(self) -> tuple[Fraction, Fraction]:
+        """Each side's marginal probability of drawing on 5."""
+        p = self.profile
+        return p[(1, 1)] + p[(1, 0)], p[(1, 1)] + p[(0, 1)]
+
+
+def _profile_values(game: BanqueGame) -> tuple[list[InfoSet], list[Fraction], list[list[int]]]:
+    """For each pure profile: the value with the Banker standing everywhere, and each set's
+    gain from drawing (integer numerators over `game.denominator`)."""
+    sets = _sets(game)
+    base, gains = [], []
+    for xr, xl in PROFILES:
+        values = _values(game, Fraction(xr), Fraction(xl))
+        stand = sum(sum(values[s][0]) for s in sets)
+        base.append(game.natural * 2 + Fraction(stand, game.denominator))
+        gains.append([int(sum(values[s][1]) - sum(values[s][0])) for s in sets])
+    return sets, base, gains
+
+
+@lru_cache(maxsize=8)
+def solve_banque(
+    shoe: Shoe | None = None, rules: Rules = STANDARD, commission: Fraction = Fraction(0)
+) -> BanqueSolution:
+    """Solve the Banker-against-both-sides game on `shoe` (default: the infinite deck)."""
+    game = banque_game(Shoe.infinite() if shoe is None else shoe, rules, commission)
+    sets, base, gains = _profile_values(game)
+    # The Banker: fix sets whose gain has one sign under every profile, solve for the rest
+    # (max over q of the minimum over the sides' pure profiles); the LP's dual gives the
+    # sides' optimal mixture over the profiles.
+    q, contested = [], []
+    for i in range(len(sets)):
+        column = [gains[k][i] for k in range(len(PROFILES))]
+        q.append(Fraction(int(min(column) >= 0 and max(column) > 0)))
+        if min(column) < 0 < max(column):
+            contested.append(i)
+    rows = []
+    den = game.denominator
+    for k in range(len(PROFILES)):
+        fixed = base[k] + Fraction(sum(gains[k][i] for i in range(len(sets)) if q[i]), den)
+        rows.append((fixed, [Fraction(gains[k][i], den) for i in contested]))
+    banker_value, mix, weights = maximin(rows)
+    for i, p in zip(contested, mix, strict=True):
+        q[i] = p
+    profile = dict(zip(PROFILES, weights, strict=True))
+    side_value = sides_guarantee(game, profile)
+    if side_value != banker_value:
+        raise ArithmeticError("banque: the two guarantees differ; the solution is wrong")
+    return BanqueSolution(
+        game=game,
+        value=side_value,
+        profile=profile,
+        banker=dict(zip(sets, q, strict=True)),
+        contested=tuple(sets[i] for i in contested),
+    )
+
+
+def strategy_value(
+    game: BanqueGame,
+    banker: Mapping[InfoSet, Fraction],
+    five_right: Fraction = CUSTOMARY_FIVE,
+    five_left: Fraction | None = None,
+) -> tuple[Fraction, Fraction]:
+    """The Banker's expectation per unit on the right and on the left side when it draws with
+    probability `banker[set]` (sets left out: it stands) and the sides draw on 5 with the
+    given probabilities."""
+    values = _values(game, Fraction(five_right), Fraction(five_right if five_left is None else five_left))
+    right, left = Fraction(0), Fraction(0)
+    for s, (stand, draw) in values.items():
+        q = banker.get(s, Fraction(0))
+        right += (1 - q) * stand[0] + q * draw[0]
+        left += (1 - q) * stand[1] + q * draw[1]
+    return game.natural + right / game.denominator, game.natural + left / game.denominator
+
+
+def profile_value(game: BanqueGame, profile: tuple[int, int], banker: Mapping[InfoSet, Fraction]) -> Fraction:
+    """The Banker's expectation per coup (both stakes) when the sides play a pure `profile`."""
+    return sum(strategy_value(game, banker, Fraction(profile[0]), Fraction(profile[1])), Fraction(0))
+
+
+def sides_guarantee(game: BanqueGame, profile: Mapping[tuple[int, int], Fraction]) -> Fraction:
+    """The most the Banker can get per coup against the sides' (possibly correlated) mixture
+    `profile` over PROFILES: its best reply, set by set."""
+    total = Fraction(0)
+    best: dict[InfoSet, list[Fraction]] = {}
+    for k, weight in profile.items():
+        if not weight:
+            continue
+        values = _values(game, Fraction(k[0]), Fraction(k[1]))
+        for s, (stand, draw) in values.items():
+            pair = best.setdefault(s, [Fraction(0), Fraction(0)])
+            pair[0] += weight * sum(stand)
+            pair[1] += weight * sum(draw)
+    total = sum((max(pair) for pair in best.values()), Fraction(0))
+    return 2 * game.natural + total / game.denominator
+
+
+# -- rendering ------------------------------------------------------------------------------------
+
+
+def _model_text() -> str:
+    """The module docstring's model, as a Markdown list."""
+    model = __doc__.split("\n\nComputation:")[0].split("\n\n", 1)[1]
+    head, *items = model.split("\n- ")
+    return " ".join(head.split()) + "\n\n" + "\n".join("- " + " ".join(item.split()) for item in items)
+
+
+MODEL_TEXT = _model_text()
+
+
+def _key_label(key: Any) -> str:
+    return hand_label(key) if isinstance(key, tuple) else str(key)
+
+
+def _key_total(key: Any) -> int:
+    return sum(key) % 10 if isinstance(key, tuple) else key
+
+
+def reply_grids(reply: BanqueReply) -> dict[int, tuple[list[str], list[list[str]]]]:
+    """Per Banker total: the best reply as a grid (rows: right side, columns: left side).
+
+    For finite shoes a cell is D or S when every hand of that total agrees, else the
+    number of hands that draw, e.g. "2/6".
+    """
+    per_total: dict[int, dict[tuple[int, int], list[bool]]] = {}
+    for (key, o1, o2), d in reply.draws.items():
+        per_total.setdefault(_key_total(key), {}).setdefault((o1, o2), []).append(d)
+    grids = {}
+    for total, cells in sorted(per_total.items()):
+        headers = ["right \\ left", *(OBS_LABEL[o] for o in OBSERVATIONS)]
+        rows = []
+        for o1 in OBSERVATIONS:
+            row = [OBS_LABEL[o1]]
+            for o2 in OBSERVATIONS:
+                ds = cells.get((o1, o2), [])
+                if o1 == o2 == NATURAL:
+                    row.append("-")
+                elif not ds:
+                    row.append("")
+                elif all(ds) or not any(ds):
+                    row.append("D" if ds[0] else "S")
+                else:
+                    row.append(f"{sum(ds)}/{len(ds)}")
+            rows.append(row)
+        grids[total] = (headers, rows)
+    return grids
+
+
+def _uniform(rows: list[list[str]]) -> str | None:
+    cells = {c for row in rows for c in row[1:] if c not in ("-", "")}
+    return next(iter(cells)) if len(cells) == 1 else None
+
+
+def _set_label(s: InfoSet) -> str:
+    key, o1, o2 = s
+    return f"(Banker {_key_label(key)}, right {OBS_LABEL[o1]}, left {OBS_LABEL[o2]})"
+
+
+def banque_json(reply: BanqueReply, solution: BanqueSolution | None) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "game": "banque",
+        "shoe": str(reply.shoe),
+        "rules": reply.rules.name,
+        "commission": exact(reply.commission),
+        "customary_five": "draw" if reply.five == (1, 1) else [exact(x) for x in reply.five],
+        "best_reply": {
+            "value_total": exact(reply.total),
+            "value_per_side": {"right": exact(reply.right), "left": exact(reply.left)},
+            "banker_draws": {
+                _key_label(k): {
+                    f"{OBS_LABEL[o1]}|{OBS_LABEL[o2]}": d
+                    for (kk, o1, o2), d in reply.draws.items()
+                    if kk == k
+                }
+                for k in reply_keys(reply)
+            },
+        },
+    }
+    if solution is not None:
+        data["full_game"] = {
+            "value_total": exact(solution.value),
+            "value_per_side": exact(solution.value / 2),
+            "sides_profile": {
+                f"{'DS'[1 - r]}{'DS'[1 - lft]}": exact(p) for (r, lft), p in solution.profile.items()
+            },
+            "sides_independent": solution.independent,
+            "banker_mixed": {_set_label(s): exact(p) for s, p in solution.banker.items() if 0 < p < 1},
+            "banker_contested": [_set_label(s) for s in solution.contested],
+        }
+    return data
+
+
+def reply_keys(reply: BanqueReply) -> list[Any]:
+    keys: list[Any] = []
+    for key, _, _ in reply.draws:
+        if key not in keys:
+            keys.append(key)
+    return keys
+
+
+def render_banque(reply: BanqueReply, solution: BanqueSolution | None, fmt: str = "table") -> str:
+    """The best reply (and the full game when solved) as text, Markdown or JSON."""
+    check_format(fmt)
+    if fmt == "json":
+        return dumps(banque_json(reply, solution))
+    return banque_text(reply, solution, fmt)
+
+
+def banque_text(reply: BanqueReply, solution: BanqueSolution | None, fmt: str, level: int = 2) -> str:
+    r = reply
+    if r.five[0] == r.five[1]:
+        five = (
+            "draws"
+            if r.five[0] == 1
+            else "stands"
+            if r.five[0] == 0
+            else f"draws with probability {r.five[0]}"
+        )
+    else:
+        five = f"draws with probability {r.five[0]} (right) and {r.five[1]} (left)"
+    forced = ", ".join(map(str, sorted(r.rules.punto_draws - {FREE_TOTAL})))
+    parts = [heading(f"Baccarat banque: {r.shoe}", fmt, level)]
+    parts.append(
+        f"Both sides follow custom: draw on {forced}, "
+        f"stand on 6-7, and on {FREE_TOTAL} each side {five} (the customary choice assumed here is to "
+        f"draw: the punto banco rule). Naturals: {r.rules.name} rules. Commission on Banker wins: "
+        f"{percent(r.commission, 2)}. The Banker sees its own "
+        f"{'total' if r.shoe.is_infinite else 'two cards'} and each side's state.\n\n"
+    )
+    parts.append(
+        table(
+            [
+                ["Banker, per unit on the right side", signed_percent(r.right), exact(r.right)],
+                ["Banker, per unit on the left side", signed_percent(r.left), exact(r.left)],
+                ["Banker, per coup (both stakes)", signed_percent(r.total), exact(r.total)],
+            ],
+            ["best reply to custom", "expectation", "exact"],
+            fmt,
+        )
+        + "\n\n"
+    )
+    grids = reply_grids(r)
+    uniform = {t: _uniform(rows) for t, (_, rows) in grids.items()}
+    same = [f"{t}: {'draws' if u == 'D' else 'stands'} everywhere" for t, u in uniform.items() if u]
+    parts.append(
+        "The Banker's best reply (D draws, S stands; rows: what it sees of the right side, columns: "
+        "of the left side"
+        + ("" if r.shoe.is_infinite else "; k/n: k of the n hands of that total draw")
+        + "). "
+        + ("Banker total " + "; ".join(same) + "." if same else "")
+        + "\n\n"
+    )
+    for t, (headers, rows) in grids.items():
+        if uniform[t]:
+            continue
+        parts.append(f"Banker total {t}:\n\n" + table(rows, headers, fmt) + "\n\n")
+    if solution is not None:
+        s = solution
+        right, left = s.side_probabilities()
+        mixed = [
+            f"{_set_label(k)} draws with probability {exact(p)}" for k, p in s.banker.items() if 0 < p < 1
+        ]
+        parts.append(
+            "Full game (the Banker against both sides together, each side choosing on its 5 by its "
+            "total; the sides may correlate their choices):\n\n"
+            + table(
+                [
+                    ["value per coup (both stakes)", signed_percent(s.value), exact(s.value)],
+                    ["value per side", signed_percent(s.value / 2), exact(s.value / 2)],
+                    ["right side draws on 5", "", exact(right)],
+                    ["left side draws on 5", "", exact(left)],
+                ],
+                ["quantity", "decimal", "exact"],
+                fmt,
+            )
+            + "\n\n"
+            + "Sides' optimal joint play on 5 (DD both draw, DS right draws and left stands, ...): "
+            + ", ".join(f"{'DS'[1 - a]}{'DS'[1 - b]} {exact(p)}" for (a, b), p in s.profile.items())
+            + (". It is a product of independent choices" if s.independent else ". It is correlated")
+            + ". Banker's mixed sets: "
+            + ("; ".join(mixed) or "none")
+            + f". At {len(s.contested)} of its {len(s.banker)} sets the Banker's best action depends on "
+            "the sides' play on 5 (listed in the JSON output); at every other set one action is best "
+            "whatever the sides do.\n"
+        )
+    return "".join(parts)

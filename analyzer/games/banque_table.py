@@ -1,0 +1,296 @@
+"""Tabulating baccarat banque: the Banker's wins and losses at every information set, exact.
+
+The model is stated in `analyzer.games.banque`.
+
+Computation: the Banker's expectation at each of its information sets, for each action, is
+a sum over the side histories of the right side, weighted by the number of ways to deal the
+left side's histories from what is left of the shoe (`left_ways` in `_tabulate`, once per set of
+removed cards). Integer weights of ordered card sequences, one Fraction per set at the end.
+The sides are exchangeable, so the left side's payoff is the right side's with the roles
+swapped.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from math import perm
+from typing import Any
+
+import numpy as np
+
+from analyzer.errors import AnalyzerError
+from analyzer.games.common import need_cards
+from analyzer.games.tree import FREE_TOTAL, HANDS
+from analyzer.rules import STANDARD, Rules
+from analyzer.shoe import Shoe
+
+__all__ = [
+    "CARDS",
+    "FIVE_DRAW",
+    "FIVE_STAND",
+    "FORCED",
+    "NATURAL",
+    "OBSERVATIONS",
+    "OBS_LABEL",
+    "STOOD",
+    "BanqueGame",
+    "banque_game",
+    "class_coef",
+]
+
+#: Most cards a coup of banque can use.
+CARDS = 9
+
+#: What the Banker sees of a side: the value of its third card (0-9), that it stood, or a natural.
+STOOD, NATURAL = 10, 11
+OBSERVATIONS = (*range(10), STOOD, NATURAL)
+OBS_LABEL = {**{v: str(v) for v in range(10)}, STOOD: "stood", NATURAL: "natural"}
+
+#: Classes of side histories: forced by custom, or a 5 that drew, or a 5 that stood.
+FORCED, FIVE_DRAW, FIVE_STAND = 0, 1, 2
+
+
+def _obs_cards(obs: int) -> int:
+    return 3 if obs < 10 else 2
+
+
+def _compare(side: int, banker: int) -> int:
+    """+1 when the Banker wins, -1 when the side wins, 0 on a tie."""
+    return (banker > side) - (side > banker)
+
+
+@dataclass(frozen=True, eq=False)
+class _Sides:
+    """Every history of one side: cards used, orderings, what the Banker sees, totals, class."""
+
+    cards: np.ndarray  # (n, 10) value counts
+    orders: np.ndarray
+    obs: np.ndarray
+    initial: np.ndarray
+    final: np.ndarray
+    cls: np.ndarray
+
+
+@lru_cache(maxsize=8)
+def _sides(rules: Rules) -> _Sides:
+    rows = []
+    for hand in HANDS:
+        p = sum(hand) % 10
+        orders = 1 if hand[0] == hand[1] else 2
+        base = [hand.count(v) for v in range(10)]
+        if rules.is_natural(p):
+            rows.append((*base, orders, NATURAL, p, p, FORCED))
+            continue
+        free = p == FREE_TOTAL
+        if free or rules.punto_draws_on(p):
+            for v in range(10):
+                cards = list(base)
+                cards[v] += 1
+                rows.append((*cards, orders, v, p, (p + v) % 10, FIVE_DRAW if free else FORCED))
+        if free or not rules.punto_draws_on(p):
+            rows.append((*base, orders, STOOD, p, p, FIVE_STAND if free else FORCED))
+    t = np.array(rows, dtype=np.int64)
+    return _Sides(
+        cards=t[:, :10], orders=t[:, 10], obs=t[:, 11], initial=t[:, 12], final=t[:, 13], cls=t[:, 14]
+    )
+
+
+def _counts(shoe: Shoe) -> tuple[list[int], int]:
+    """Per-value counts and size; the infinite deck as 13 cards drawn with replacement."""
+    if shoe.counts is None:
+        return [4] + [1] * 9, 13
+    return list(shoe.value_counts()), shoe.size
+
+
+def _falling_table(shoe: Shoe) -> np.ndarray:
+    """ff[v, a, j]: ways to draw j cards of value v in order when a such cards are left
+    (for the infinite deck count_v ** j, with no removal); j <= 6, the most one hand-up uses."""
+    counts, _ = _counts(shoe)
+    ff = np.zeros((10, max(counts) + 1, 7), dtype=object)
+    for v in range(10):
+        for a in range(max(counts) + 1):
+            for j in range(7):
+                ff[v, a, j] = counts[v] ** j if shoe.counts is None else perm(a, j)
+    small = all(int(x) < 2**62 // 8 for x in ff[:, :, 6].ravel()) and max(counts) ** 6 < 2**58
+    return ff.astype(np.int64) if small else ff
+
+
+@dataclass(frozen=True, eq=False)
+class BanqueGame:
+    """The Banker's expectation against the right side at every information set, exact.
+
+    `right[key][a]` maps (obs_right, obs_left) to (wins, losses): 3x3 integer tables over the
+    sides' classes (FORCED, FIVE_DRAW, FIVE_STAND) of the weight of Banker wins and losses on
+    the right side's stake, over histories with that Banker key (its hand, or its total for
+    the infinite deck), action a (0 stand, 1 draw) and observations; probabilities are
+    weights / `scale` (ordered 9-card sequences; 13**9 for the infinite deck). `natural` is
+    the Banker's expectation from one side's stake over the coups where the Banker has a
+    natural (no decision).
+    """
+
+    shoe: Shoe
+    rules: Rules
+    commission: Fraction
+    keys: tuple[Any, ...]
+    right: dict[Any, tuple[dict[tuple[int, int], tuple[list[list[int]], list[list[int]]]], ...]]
+    natural: Fraction
+    scale: int
+
+    @property
+    def denominator(self) -> int:
+        """Numerators from `_side_value` are over this: commission denominator x scale."""
+        return self.commission.denominator * self.scale
+
+    def combine(self, won: int | Fraction, lost: int | Fraction) -> int | Fraction:
+        """The numerator (over `denominator`) of (1 - commission) won - lost."""
+        c = self.commission
+        return (c.denominator - c.numerator) * won - c.denominator * lost
+
+
+def class_coef(cls: int, x: Fraction) -> Fraction:
+    """The probability factor of a side history of class `cls` when the side draws on 5 with probability x."""
+    return Fraction(1) if cls == FORCED else x if cls == FIVE_DRAW else 1 - x
+
+
+@lru_cache(maxsize=8)
+def banque_game(shoe: Shoe, rules: Rules = STANDARD, commission: Fraction = Fraction(0)) -> BanqueGame:
+    """Tabulate banque on `shoe` (exact; about a second for 3 decks)."""
+    need_cards(shoe, CARDS, "banque")
+    if FREE_TOTAL in range(rules.natural, 10):
+        raise AnalyzerError(f"rules {rules.name!r}: a total of {FREE_TOTAL} is a natural, so no one chooses")
+    sides = _sides(rules)
+    counts, size = _counts(shoe)
+    infinite = shoe.counts is None
+    ff = _falling_table(shoe)
+    keep = 1 - commission
+    wins, losses = _tabulate(sides, counts, infinite, ff, rules)
+    right: dict[Any, Any] = {}
+    keys = []
+    zero = [[0] * 3 for _ in range(3)]
+    scale = size**CARDS if infinite else perm(size, CARDS)
+    for (hand, a), won in sorted(wins.items()):
+        key = sum(hand) % 10 if infinite else hand
+        if key not in right:
+            right[key] = ({}, {})
+            keys.append(key)
+        lost = losses[(hand, a)]
+        for o1, o2 in sorted(set(won) | set(lost)):
+            k = 2 + _obs_cards(o1) + _obs_cards(o2) + a
+            factor = scale // (size**k if infinite else perm(size, k))
+            w, lo = won.get((o1, o2), zero), lost.get((o1, o2), zero)
+            w0, l0 = right[key][a].get((o1, o2), (zero, zero))
+            right[key][a][(o1, o2)] = (
+                [[w0[c1][c2] + factor * w[c1][c2] for c2 in range(3)] for c1 in range(3)],
+                [[l0[c1][c2] + factor * lo[c1][c2] for c2 in range(3)] for c1 in range(3)],
+            )
+    natural = _natural_part(counts, size, infinite, ff, rules, keep)
+    return BanqueGame(
+        shoe=shoe,
+        rules=rules,
+        commission=commission,
+        keys=tuple(keys),
+        right=right,
+        natural=natural,
+        scale=scale,
+    )
+
+
+def _remaining_ways(
+    ff: np.ndarray, counts: list[int], removed: np.ndarray, cards: np.ndarray, infinite: bool
+) -> np.ndarray:
+    """(len(removed), len(cards)): ways to deal each row of `cards` in order after `removed`."""
+    out = np.ones((len(removed), len(cards)), dtype=ff.dtype)
+    for v in range(10):
+        left = np.zeros(len(removed), dtype=np.int64) if infinite else counts[v] - removed[:, v]
+        ok = left >= 0
+        out = out * ff[v][np.where(ok, left, 0)[:, None], cards[None, :, v]] * ok[:, None]
+    return out
+
+
+Tables = dict[tuple[Any, int], dict[tuple[int, int], list[list[int]]]]
+
+
+def _tabulate(
+    sides: _Sides, counts: list[int], infinite: bool, ff: np.ndarray, rules: Rules
+) -> tuple[Tables, Tables]:
+    """Integer weights of Banker wins and losses from the right side's stake.
+
+    Keys (Banker hand, action); values {(obs_right, obs_left): 3x3 [class_right][class_left]}.
+    """
+    groups = [(o, c) for o in OBSERVATIONS for c in (FORCED, FIVE_DRAW, FIVE_STAND)]
+    members = [np.flatnonzero((sides.obs == o) & (sides.cls == c)) for o, c in groups]
+    cache: dict[bytes, np.ndarray] = {}
+
+    def left_ways(removed: np.ndarray) -> np.ndarray:
+        """(rows, groups): ways to deal the left side's histories of each group after `removed`."""
+        keys = [row.tobytes() for row in removed]
+        todo = sorted({k for k in keys if k not in cache})
+        if todo:
+            rows = np.array([np.frombuffer(k, dtype=np.int64) for k in todo])
+            ways = _remaining_ways(ff, counts, rows, sides.cards, infinite) * sides.orders[None, :]
+            summed = np.stack([ways[:, m].sum(axis=1) for m in members], axis=1)
+            for k, row in zip(todo, summed, strict=True):
+                cache[k] = row
+        return np.stack([cache[k] for k in keys])
+
+    none = np.zeros((1, 10), dtype=np.int64)
+    wins: Tables = {}
+    losses: Tables = {}
+    for hand in HANDS:
+        b = sum(hand) % 10
+        if rules.is_natural(b):
+            continue
+        bcards = np.array([hand.count(v) for v in range(10)], dtype=np.int64)
+        border = 1 if hand[0] == hand[1] else 2
+        for a, w in [(0, None), *((1, w) for w in range(10))]:
+            removed = sides.cards + bcards[None, :]
+            if w is not None:
+                removed[:, w] += 1
+            final = b if w is None else (b + w) % 10
+            # Ways to deal the Banker's hand, the right side and the Banker's third card.
+            weight = _remaining_ways(ff, counts, none, removed, infinite)[0] * sides.orders * border
+            against = np.where(sides.obs == NATURAL, b, final)
+            result = np.sign(against - sides.final)  # +1: the Banker wins
+            ways = left_ways(removed)
+            bound = int(np.max(weight)) * int(np.max(ways)) * len(weight)
+            if bound >= 2**62:
+                ways, weight = ways.astype(object), weight.astype(object)
+            ways = ways * weight[:, None]
+            for sign, store in ((1, wins), (-1, losses)):
+                hit = result == sign
+                cells = store.setdefault((hand, a), {})
+                for g1, m in enumerate(members):
+                    rows = m[hit[m]]
+                    if len(rows) == 0:
+                        continue
+                    sums = ways[rows].sum(axis=0)
+                    o1, c1 = groups[g1]
+                    for g2, value in enumerate(sums.tolist()):
+                        if value:
+                            o2, c2 = groups[g2]
+                            cell = cells.setdefault((o1, o2), [[0] * 3 for _ in range(3)])
+                            cell[c1][c2] += int(value)
+    return wins, losses
+
+
+def _natural_part(
+    counts: list[int], size: int, infinite: bool, ff: np.ndarray, rules: Rules, keep: Fraction
+) -> Fraction:
+    """The Banker's expectation from one side's stake over coups where the Banker has a natural."""
+    two = np.array([[h.count(v) for v in range(10)] for h in HANDS], dtype=np.int64)
+    orders = np.array([1 if h[0] == h[1] else 2 for h in HANDS], dtype=np.int64)
+    totals = [sum(h) % 10 for h in HANDS]
+    total = Fraction(0)
+    for i, b in enumerate(totals):
+        if not rules.is_natural(b):
+            continue
+        removed = two + two[i][None, :]
+        ways = _remaining_ways(ff, counts, np.zeros((1, 10), dtype=np.int64), removed, infinite)[0]
+        ways = ways * orders * orders[i]
+        other = size**2 if infinite else (size - 4) * (size - 5)  # any two cards for the other side
+        for j in range(len(HANDS)):
+            r = _compare(totals[j], b)
+            total += (keep if r > 0 else 1) * r * int(ways[j]) * other
+    return total / (size**6 if infinite else perm(size, 6))

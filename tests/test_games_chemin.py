@@ -1,0 +1,288 @@
+"""Chemin de fer as a zero-sum game (analyzer.games.chemin, analyzer.games.tree).
+
+Sources: Kemeny and Snell (1957) solved the infinite-deck game where each side sees only its
+total; Ethier and Gamez, "A game-theoretic analysis of baccara chemin de fer", Games 4
+(2013) 711-737, arXiv:1305.5468, describe that model as a 2 x 2^88 matrix game, Downton and
+Lockwood's (the Banker sees its two cards) as 2 x 2^484 and the one where both sides see
+their two cards as 2^5 x 2^484. The brief quotes the Player's draw probability 9/11 on 5.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from fractions import Fraction
+from math import perm
+
+import networkx as nx
+import pytest
+
+from analyzer.errors import AnalyzerError
+from analyzer.games.chemin import (
+    CheminSolution,
+    banker_best_value,
+    banker_gains,
+    expectation,
+    player_best_value,
+    player_gains,
+    solve_chemin,
+)
+from analyzer.games.tree import HANDS, chemin_graph, game_form
+from analyzer.odds import odds
+from analyzer.rules import STANDARD
+from analyzer.shoe import Shoe
+
+ONE, ZERO = Fraction(1), Fraction(0)
+
+
+def strategies(s: CheminSolution) -> tuple[list[Fraction], list[Fraction]]:
+    return list(s.player.values()), list(s.banker.values())
+
+
+@pytest.fixture(scope="module")
+def kemeny_snell() -> CheminSolution:
+    return solve_chemin(Shoe.infinite())
+
+
+@pytest.fixture(scope="module")
+def six_decks() -> CheminSolution:
+    return solve_chemin(Shoe.decks(6))
+
+
+def test_kemeny_snell_player_draws_on_five_with_probability_9_11(kemeny_snell: CheminSolution) -> None:
+    """Kemeny and Snell (1957), as quoted in the brief and by Ethier and Gamez (2013): 9/11."""
+    assert kemeny_snell.info == "totals"
+    assert kemeny_snell.player == {("player", 5): Fraction(9, 11)}
+    assert kemeny_snell.player_draw_probability() == {
+        "0": ONE, "1": ONE, "2": ONE, "3": ONE, "4": ONE, "5": Fraction(9, 11), "6": ZERO, "7": ZERO,
+    }  # fmt: skip
+    assert kemeny_snell.value == Fraction(679568, 53094899)  # about 1.28% to the Banker
+
+
+def test_kemeny_snell_player_optimum_is_unique(kemeny_snell: CheminSolution) -> None:
+    """The Player's guarantee is convex in x and strictly worse on both sides of 9/11."""
+    grid = kemeny_snell.grid()
+    eps = Fraction(1, 10**9)
+    at = banker_best_value(grid, [Fraction(9, 11)])
+    assert at == kemeny_snell.value
+    assert banker_best_value(grid, [Fraction(9, 11) - eps]) > at
+    assert banker_best_value(grid, [Fraction(9, 11) + eps]) > at
+
+
+def test_kemeny_snell_banker_strategy(kemeny_snell: CheminSolution) -> None:
+    """The Banker mixes only with 6 when the Player stood; its choice depends on the Player's
+    play on 5 only at (3, 9), (4, 1), (5, 4) and (6, stood). (The brief guessed a mix at (3, 9):
+    the exact solution draws there.)"""
+    mixed = {k: p for k, p in kemeny_snell.banker.items() if 0 < p < 1}
+    assert mixed == {("banker", 6, None): Fraction(859, 2288)}
+    assert kemeny_snell.contested == (
+        ("banker", 3, 9),
+        ("banker", 4, 1),
+        ("banker", 5, 4),
+        ("banker", 6, None),
+    )
+    b = kemeny_snell.banker
+    assert b[("banker", 3, 9)] == 1 and b[("banker", 3, 8)] == 0
+    assert b[("banker", 4, 1)] == 0 and b[("banker", 5, 4)] == 1
+    assert b[("banker", 7, None)] == 0 and b[("banker", 0, 8)] == 1
+
+
+def test_kemeny_snell_mix_by_hand(kemeny_snell: CheminSolution) -> None:
+    """By hand: with replacement a two-card total is 5, 6 or 7 with probability 16/169 each.
+    Banker 6 against a Player who stood gains by drawing -11/13 against 5, -3/13 against 6 and
+    +5/13 against 7, so the gain per coup is 256/13^5 (2 - 11 (1 - x)): zero at x = 9/11,
+    which is why the Banker mixes at (6, stood)."""
+    grid = kemeny_snell.grid()
+    index = list(kemeny_snell.banker).index(("banker", 6, None))
+    for x in (Fraction(0), Fraction(9, 11), Fraction(1), Fraction(1, 3)):
+        assert banker_gains(grid, [x])[index] == Fraction(256, 13**5) * (2 - 11 * (1 - x))
+
+
+def test_information_sets_match_the_published_game_sizes() -> None:
+    """Ethier and Gamez (2013): 2 x 2^88 (totals), 2 x 2^484 (Banker's hand), 2^5 x 2^484 (both hands)."""
+    sizes = {}
+    for info in ("totals", "banker-hands", "hands"):
+        form = game_form(Shoe.infinite(), STANDARD, info)
+        sizes[info] = (len(form.player_sets), len(form.banker_sets))
+    assert sizes == {"totals": (1, 88), "banker-hands": (1, 484), "hands": (5, 484)}
+
+
+def test_game_graph_structure() -> None:
+    g = chemin_graph(STANDARD)
+    assert nx.is_directed_acyclic_graph(g)
+    assert sum(1 for n in g if n[0] == "dealt") == len(HANDS) ** 2
+    for node, data in g.nodes(data=True):
+        if data["kind"] != "decision":
+            continue
+        actions = sorted(edge["action"] for edge in g.succ[node].values())
+        if data["actor"] == "banker" or data["free"]:
+            assert actions == ["draw", "stand"], node
+        else:
+            total = sum(node[1]) % 10
+            assert actions == (["draw"] if total <= 4 else ["stand"]), node
+        assert data["hand_info"][0] == data["total_info"][0] == data["actor"]
+    for node in g:
+        if g.out_degree(node) == 0:
+            assert node[0] == "settle"
+
+
+@pytest.mark.parametrize("name", ["kemeny_snell", "six_decks"])
+def test_value_against_every_pure_reply(name: str, request: pytest.FixtureRequest) -> None:
+    """The value is the payoff of the two strategies; no pure reply of either side does better."""
+    s: CheminSolution = request.getfixturevalue(name)
+    grid = s.grid()
+    x, q = strategies(s)
+    assert expectation(grid, x, q) == s.value
+    # The Player's pure strategies on 5: all 2^n of them.
+    replies = [expectation(grid, list(pure), q) for pure in itertools.product([ZERO, ONE], repeat=len(x))]
+    assert min(replies) == s.value == player_best_value(grid, q)
+    # The Banker's payoff is additive over its sets, so its pure replies are checked set by set
+    # (the sign of the gain from drawing), then whole pure replies are priced directly: single
+    # changes of action at sampled sets, and combinations of pure actions on the contested sets.
+    gains = banker_gains(grid, x)
+    for p, gain in zip(q, gains, strict=True):
+        assert gain >= 0 if p == 1 else gain <= 0 if p == 0 else gain == 0
+    rng = random.Random(1)
+    for i in rng.sample(range(len(q)), 12):
+        for action in (ZERO, ONE):
+            changed = expectation(grid, x, [*q[:i], action, *q[i + 1 :]])
+            assert changed == s.value + (action - q[i]) * gains[i] <= s.value
+    keys = list(s.banker)
+    contested = [keys.index(k) for k in s.contested]
+    if len(contested) <= 4:
+        combos = list(itertools.product([ZERO, ONE], repeat=len(contested)))
+    else:
+        combos = [tuple(rng.choice([ZERO, ONE]) for _ in contested) for _ in range(16)]
+    for combo in combos:
+        pure = [ONE if p > 0 else ZERO for p in q]
+        for i, a in zip(contested, combo, strict=True):
+            pure[i] = a
+        assert expectation(grid, x, pure) <= s.value
+    assert banker_best_value(grid, x) == s.value
+
+
+@pytest.mark.parametrize("name", ["kemeny_snell", "six_decks"])
+def test_mixed_strategies_leave_the_opponent_indifferent(name: str, request: pytest.FixtureRequest) -> None:
+    s: CheminSolution = request.getfixturevalue(name)
+    grid = s.grid()
+    x, q = strategies(s)
+    gains = banker_gains(grid, x)
+    mixed_banker = [i for i, p in enumerate(q) if 0 < p < 1]
+    assert mixed_banker
+    assert all(gains[i] == 0 for i in mixed_banker)
+    mixed_player = [h for h, p in enumerate(x) if 0 < p < 1]
+    assert mixed_player
+    assert all(player_gains(grid, q)[h] == 0 for h in mixed_player)
+
+
+def test_six_decks_each_side_sees_its_hand(six_decks: CheminSolution) -> None:
+    """The finite-shoe solution (both sides see their two cards), regression values."""
+    by_hand = {k[1]: p for k, p in six_decks.player.items()}
+    assert by_hand == {(0, 5): 1, (1, 4): Fraction(35003, 74880), (2, 3): 0, (6, 9): 1, (7, 8): 1}
+    assert six_decks.value == Fraction(73356216203119, 5712649844821920)
+    mixed = {k: p for k, p in six_decks.banker.items() if 0 < p < 1}
+    assert mixed == {("banker", (0, 6), None): Fraction(18885571, 36781056)}
+    assert sum(six_decks.five_weights.values()) == 1
+
+
+@pytest.mark.parametrize("shoe", [Shoe.infinite(), Shoe.decks(6)], ids=str)
+@pytest.mark.parametrize("commission", [Fraction(0), Fraction(1, 20)], ids=str)
+def test_both_following_custom_is_punto_banco(shoe: Shoe, commission: Fraction) -> None:
+    """Player drawing on 5 against the tableau is punto banco: the engine's Banker expectation."""
+    s = solve_chemin(shoe, STANDARD, commission)
+    o = odds(shoe)
+    assert s.custom["both_follow_custom"] == (1 - commission) * o.banker - o.player
+    assert s.custom["player_always_draws_on_5"] >= s.value >= s.custom["banker_follows_tableau"]
+    assert s.custom["player_always_stands_on_5"] >= s.value
+
+
+def test_infinite_deck_models_agree() -> None:
+    """With replacement the two cards say nothing beyond the total: one value for all models."""
+    values = {
+        info: solve_chemin(Shoe.infinite(), STANDARD, 0, info).value for info in ("hands", "banker-hands")
+    }
+    assert values == {"hands": Fraction(679568, 53094899), "banker-hands": Fraction(679568, 53094899)}
+
+
+def test_more_information_never_hurts_its_holder(six_decks: CheminSolution) -> None:
+    totals = solve_chemin(Shoe.decks(6), STANDARD, 0, "totals").value
+    banker_hands = solve_chemin(Shoe.decks(6), STANDARD, 0, "banker-hands").value
+    assert banker_hands > totals  # the Banker sees more
+    assert six_decks.value < banker_hands  # the Player sees more
+
+
+def _brute_force(counts: list[int], draws_on_5: dict, banker_draws: dict) -> Fraction:
+    """V(x, q) for pure strategies by walking every deal and third card, with card removal.
+
+    `draws_on_5[player hand]` and `banker_draws[(banker hand, v or None)]` are 0/1.
+    """
+    n = sum(counts)
+    sums = {4: 0, 5: 0, 6: 0}  # integer weights by cards used, over (n)_k
+    left = list(counts)
+
+    def take(v: int) -> int:
+        ways = left[v]
+        left[v] -= 1
+        return ways
+
+    def result(p: int, b: int) -> int:
+        return (b > p) - (p > b)
+
+    for ph in HANDS:
+        for bh in HANDS:
+            w = 1
+            for v in ph + bh:
+                w *= take(v)
+            w *= (1 if ph[0] == ph[1] else 2) * (1 if bh[0] == bh[1] else 2)
+            p, b = sum(ph) % 10, sum(bh) % 10
+            if w and (p >= 8 or b >= 8):
+                sums[4] += w * result(p, b)
+            elif w:
+                draw = p <= 4 or (p == 5 and draws_on_5[ph])
+                thirds = range(10) if draw else [None]
+                for v in thirds:
+                    w3 = w if v is None else w * take(v)
+                    pf = p if v is None else (p + v) % 10
+                    k = 4 if v is None else 5
+                    if w3 and banker_draws[(bh, v)]:
+                        for c in range(10):
+                            w4 = w3 * take(c)
+                            sums[k + 1] += w4 * result(pf, (b + c) % 10)
+                            left[c] += 1
+                    elif w3:
+                        sums[k] += w3 * result(pf, b)
+                    if v is not None:
+                        left[v] += 1
+            for v in ph + bh:
+                left[v] += 1
+    return sum((Fraction(total, perm(n, k)) for k, total in sums.items()), Fraction(0))
+
+
+def test_compiled_game_matches_brute_force_on_one_deck() -> None:
+    """The graph-compiled bilinear form against a direct walk over the cards (1 deck, pure strategies)."""
+    shoe = Shoe.decks(1)
+    form = game_form(shoe, STANDARD, "hands")
+    grid = form.payoff(Fraction(0))
+    rng = random.Random(5)
+    for trial in range(2):
+        x = [ONE if trial == 0 else Fraction(rng.randint(0, 1)) for _ in form.player_sets]
+        q = [Fraction(rng.randint(0, 1)) for _ in form.banker_sets]
+        draws_on_5 = {key[1]: int(p) for key, p in zip(form.player_sets, x, strict=True)}
+        banker_draws = {(key[1], key[2]): int(p) for key, p in zip(form.banker_sets, q, strict=True)}
+        assert expectation(grid, x, q) == _brute_force(list(shoe.value_counts()), draws_on_5, banker_draws)
+
+
+def test_commission_lowers_the_value() -> None:
+    free = solve_chemin(Shoe.infinite())
+    taxed = solve_chemin(Shoe.infinite(), STANDARD, Fraction(1, 20))
+    assert taxed.value < free.value
+    assert taxed.commission == Fraction(1, 20)
+
+
+def test_bad_input() -> None:
+    with pytest.raises(AnalyzerError, match="information model 'cards'"):
+        solve_chemin(Shoe.infinite(), STANDARD, 0, "cards")
+    only_aces_and_tens = Shoe.from_counts([4, 0, 0, 0, 0, 0, 0, 0, 0, 4, 4, 4, 4])
+    with pytest.raises(AnalyzerError, match="never holds 5") as error:
+        solve_chemin(only_aces_and_tens)
+    assert "\n" not in str(error.value)
