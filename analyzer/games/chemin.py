@@ -312,7 +312,7 @@ SOURCES_TEXT = (
 
 
 def summary_table(solutions: Sequence[CheminSolution], fmt: str) -> str:
-    """One row per solution: shoe, model, commission, value, P(Player draws | 5), Banker's mixes."""
+    """One row per solution: shoe, model, commission, value, P(Player draws on 5), Banker's mixes."""
     rows = [
         [
             str(s.shoe),
@@ -325,7 +325,7 @@ def summary_table(solutions: Sequence[CheminSolution], fmt: str) -> str:
         ]
         for s in solutions
     ]
-    headers = ["shoe", "model", "commission", "value", "value (exact)", "P(Player draws | 5)", "Banker mixes"]
+    headers = ["shoe", "model", "commission", "value", "value (exact)", "P(Player draws on 5)", "Banker mixes"]
     return table(rows, headers, fmt)
 
 
@@ -412,7 +412,7 @@ def chemin_text(solution: CheminSolution, fmt: str, level: int = 2) -> str:
         table(
             [
                 ["value of the game", signed_percent(s.value), exact(s.value)],
-                ["P(Player draws | 5)", decimal(s.draw_on_five), exact(s.draw_on_five)],
+                ["P(Player draws on 5)", decimal(s.draw_on_five), exact(s.draw_on_five)],
             ],
             ["quantity", "decimal", "exact"],
             fmt,
@@ -425,7 +425,7 @@ def chemin_text(solution: CheminSolution, fmt: str, level: int = 2) -> str:
             [hand_label(k[1]), action_cell(p) if s.five_weights[k] else "-", exact(s.five_weights[k])]
             for k, p in s.player.items()
         ]
-        parts.append(table(rows, ["hand", "draws", "P(hand | 5)"], fmt) + "\n\n")
+        parts.append(table(rows, ["hand", "draws", "P(hand, given 5)"], fmt) + "\n\n")
     mixed = _mixed(s)
     mixed_text = "; ".join(f"{_cell_name(k)} draws with probability {exact(p)}" for k, p in mixed) or "none"
     parts.append(
