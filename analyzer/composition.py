@@ -75,6 +75,7 @@ class FastEvaluator:
         )
         self._keep = keep
         self._classes = classes
+        self._work: tuple[np.ndarray, np.ndarray] | None = None
         # Distinct parts of the monomials over each value group, and each monomial's parts.
         a_parts = np.column_stack([zero_kind, basis[:, list(_A)]])
         self._a, self._ia = np.unique(a_parts, axis=0, return_inverse=True)
@@ -132,13 +133,23 @@ class FastEvaluator:
         fb = tails[self._b[:, -1]]
         for col, v in enumerate(_B):
             fb *= ff[v, self._b[:, col]]
-        limbs = np.empty((2, len(self._ia), width))  # high and low 26-bit limbs of each monomial
-        np.multiply(fa[self._ia], fb[self._ib], out=limbs[1])
+        # Work buffers are reused across batches: fresh multi-megabyte arrays each batch can
+        # cost page faults on every call once the heap is fragmented.
+        limbs, gathered = self._buffers(width)  # high and low 26-bit limbs of each monomial
+        np.take(fa, self._ia, axis=0, out=gathered)
+        np.take(fb, self._ib, axis=0, out=limbs[1])
+        limbs[1] *= gathered
         np.multiply(limbs[1], 2.0**-_LIMB, out=limbs[0])  # exact: scaling by a power of two
         np.floor(limbs[0], out=limbs[0])
-        limbs[1] -= limbs[0] * 2.0**_LIMB
+        np.multiply(limbs[0], 2.0**_LIMB, out=gathered)
+        limbs[1] -= gathered
         high, low = (self._matrix_t @ limbs).astype(np.int64)
         return ((high << _LIMB) + low).T
+
+    def _buffers(self, width: int) -> tuple[np.ndarray, np.ndarray]:
+        if self._work is None or self._work[1].shape[1] != width:
+            self._work = (np.empty((2, len(self._ia), width)), np.empty((len(self._ia), width)))
+        return self._work
 
     # -- expectations ------------------------------------------------------------------
 
