@@ -84,6 +84,10 @@ def _chosen_bets(args: argparse.Namespace) -> tuple[Rules | None, tuple[Bet, ...
         bets = list(BETS.values())
     if args.commission is not None:
         bets.append(commission_banker(parse_commission(args.commission, "--commission")))
+    names = [bet.name for bet in bets]
+    for name in names:
+        if names.count(name) > 1:
+            raise AnalyzerError(f"two different bets are named {name!r}: rename one in the table file")
     return (table.rules if table else None), tuple(bets)
 
 

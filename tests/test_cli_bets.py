@@ -187,3 +187,10 @@ def test_count_on_large_and_tiny_shoes(capsys: pytest.CaptureFixture[str]) -> No
     ]
     code, out, _ = run(capsys, *argv)
     assert code == 0 and json.loads(out)["systems"][0]["coups"] == 0
+
+
+def test_two_bets_with_one_name_are_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "t.toml"
+    path.write_text('[bets.player]\nlines = [{ when = { winner = "player" }, pays = 2 }]', encoding="utf-8")
+    code, _, err = run(capsys, "edges", "--table", str(path), "--bets", "player")
+    assert code == 2 and "two different bets are named 'player'" in err

@@ -325,7 +325,7 @@ def summary_table(solutions: Sequence[CheminSolution], fmt: str) -> str:
         ]
         for s in solutions
     ]
-    headers = ["shoe", "model", "commission", "value", "value (exact)", "P(Player draws on 5)", "Banker mixes"]
+    headers = ["shoe", "model", "commission", "value", "exact", "P(Player draws on 5)", "Banker mixes"]
     return table(rows, headers, fmt)
 
 
