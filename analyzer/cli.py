@@ -50,7 +50,7 @@ def shoe_from_args(args: argparse.Namespace) -> Shoe:
 
 def _common(formats: Sequence[str] = fmt.FORMATS) -> argparse.ArgumentParser:
     parent = _Parser(add_help=False)
-    parent.add_argument("--decks", help="number of decks (default 8) or inf")
+    parent.add_argument("--decks", help="number of decks (default 8; solve: the game's own) or inf")
     parent.add_argument("--counts", help="13 card counts in rank order A,2,...,9,10,J,Q,K")
     parent.add_argument("--remove", help="cards taken out of the shoe, e.g. 5,5,K")
     parent.add_argument("--rules", help=f"{'|'.join(RULES)} or a .toml file (default standard)")
@@ -138,11 +138,16 @@ def _int_arg(text: str, option: str) -> int:
 
 
 def _solve(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
-    from analyzer.games import solve_text  # the game solvers load only when asked
+    from analyzer.games import default_shoe, solve_text  # the game solvers load only when asked
 
     commission = None if args.commission is None else parse_commission(args.commission, "--commission")
-    chosen = args.decks is not None or args.counts is not None or args.remove is not None
-    return solve_text(args.game, shoe if chosen else None, rules, commission, args.format)
+    if args.decks is None and args.counts is None:  # the game's own default shoe, less --remove
+        shoe = default_shoe(args.game)
+        if args.remove is not None:
+            from analyzer.cards import parse_ranks
+
+            shoe = shoe.remove(parse_ranks(args.remove))
+    return solve_text(args.game, shoe, rules, commission, args.format)
 
 
 def _report(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:

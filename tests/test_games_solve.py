@@ -116,3 +116,21 @@ def test_games_report() -> None:
     assert "3 decks" in reports["banque.md"] and "infinite deck" in reports["banque.md"]
     assert "2 decks" in reports["macao.md"]
     assert games_report() == reports  # deterministic
+
+
+def test_remove_alone_applies_to_the_games_own_shoe(capsys) -> None:
+    """`solve chemin-de-fer --remove 5` starts from 6 decks, not the 8 of other commands."""
+    import json
+
+    from analyzer.cli import main
+
+    assert main(["solve", "chemin-de-fer", "--remove", "5", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["shoe"] == "6 decks less 5"
+
+
+def test_commission_solution_is_labelled_a_maximin(capsys) -> None:
+    from analyzer.cli import main
+
+    assert main(["solve", "chemin-de-fer", "--decks", "inf", "--commission", "5%"]) == 0
+    out = capsys.readouterr().out
+    assert "Banker's maximin (net)" in out and "not a Nash equilibrium" in out

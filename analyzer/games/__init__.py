@@ -20,7 +20,7 @@ from analyzer.games.common import check_format, exact, signed_percent, table
 from analyzer.rules import STANDARD, Rules
 from analyzer.shoe import Shoe
 
-__all__ = ["GAMES", "Game", "games_report", "solve_text"]
+__all__ = ["GAMES", "Game", "default_shoe", "games_report", "solve_text"]
 
 
 @dataclass(frozen=True)
@@ -72,6 +72,13 @@ GAMES: dict[str, Game] = {
         Game("macao", "Macao and Victoria", lambda: Shoe.decks(2), _macao),
     )
 }
+
+
+def default_shoe(game: str) -> Shoe:
+    """The shoe `game` is played with when none is given (chemin de fer 6 decks, banque 3, ...)."""
+    if game not in GAMES:
+        raise AnalyzerError(f"unknown game {game!r}: use one of {', '.join(GAMES)}")
+    return GAMES[game].default_shoe()
 
 
 def solve_text(

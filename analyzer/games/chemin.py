@@ -408,11 +408,30 @@ def chemin_text(solution: CheminSolution, fmt: str, level: int = 2) -> str:
         f"the Banker is free everywhere. Commission on Banker wins: {percent(s.commission, 2)}. "
         "Values are the Banker's expectation per unit staked (ties push).\n\n"
     )
+    if s.commission:
+        parts.append(
+            "With a commission the game is not zero-sum: the commission goes to the house and the "
+            "Player's payoff is unchanged. Shown here is the zero-sum game on the Banker's net "
+            "result: the value is what the Banker can guarantee (its maximin), and the Player's "
+            "draw probability on 5 is the one that holds the Banker to it. That pair is not a Nash "
+            "equilibrium of the real game; the Player's own maximin is the no-commission strategy "
+            "(solve without --commission).\n\n"
+        )
     parts.append(
         table(
             [
-                ["value of the game", signed_percent(s.value), exact(s.value)],
-                ["P(Player draws on 5)", decimal(s.draw_on_five), exact(s.draw_on_five)],
+                [
+                    "Banker's maximin (net)" if s.commission else "value of the game",
+                    signed_percent(s.value),
+                    exact(s.value),
+                ],
+                [
+                    "P(Player draws on 5) holding the Banker to it"
+                    if s.commission
+                    else "P(Player draws on 5)",
+                    decimal(s.draw_on_five),
+                    exact(s.draw_on_five),
+                ],
             ],
             ["quantity", "decimal", "exact"],
             fmt,
@@ -428,8 +447,9 @@ def chemin_text(solution: CheminSolution, fmt: str, level: int = 2) -> str:
         parts.append(table(rows, ["hand", "draws", "P(hand, given 5)"], fmt) + "\n\n")
     mixed = _mixed(s)
     mixed_text = "; ".join(f"{_cell_name(k)} draws with probability {exact(p)}" for k, p in mixed) or "none"
+    kind = "maximin" if s.commission else "optimal"
     parts.append(
-        "Banker's optimal strategy (D draws, S stands, a fraction is the probability of drawing, "
+        f"Banker's {kind} strategy (D draws, S stands, a fraction is the probability of drawing, "
         "- never dealt), by Banker total or hand and the Player's third card:\n\n"
     )
     headers, rows = banker_table(s)
