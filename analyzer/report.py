@@ -194,12 +194,26 @@ def _counting_runs(workers: int = 2, progress: bool = False) -> dict[str, object
     fourteen = Procedure(shoe=Shoe.decks(8), cut_card=14)
     sixteen = Procedure(shoe=Shoe.decks(8), cut_card=16)
     how = [SYSTEMS["dragon7-how"]]
+    jacobson = [SYSTEMS["dragon7-jacobson"], SYSTEMS["panda8-jacobson"]]
     run = {"shoes": _COUNT_SHOES, "seed": 1, "workers": workers, "progress": progress}
     return {
         "fourteen": evaluate_systems(systems, bets, fourteen, **run),
         "sixteen": evaluate_systems(how, [BETS["dragon7"]], sixteen, **run),
         "choice": banker_player_choice(BETS["banker"], BETS["player"], fourteen, shoes=_CHOICE_SHOES, seed=1),
+        "procedures": {
+            label: evaluate_systems(jacobson, [BETS["dragon7"], BETS["panda8"]], procedure, **run)
+            for label, procedure in _PROCEDURES.items()
+        },
     }
+
+
+#: Variants of the shoe procedure, to show how much a published figure depends on it.
+_PROCEDURES = {
+    "burn, no extra coup (as above)": Procedure(shoe=Shoe.decks(8), cut_card=14),
+    "burn, one more coup after the cut card": Procedure(shoe=Shoe.decks(8), cut_card=14, extra_coup=True),
+    "no burn, no extra coup": Procedure(shoe=Shoe.decks(8), cut_card=14, burn=False),
+    "no burn, one more coup": Procedure(shoe=Shoe.decks(8), cut_card=14, burn=False, extra_coup=True),
+}
 
 
 def _counting_report(runs: dict[str, object]) -> str:
@@ -231,6 +245,20 @@ def _counting_report(runs: dict[str, object]) -> str:
         fmt.render_count(sixteen, "markdown", f"8 decks, cut card 16, {_COUNT_SHOES:,} shoes, seed 1"),
         "\n## Against published figures (expected win per shoe, units of one bet)\n\n",
         fmt.table(rows, ["system", "published", "here (exact EV, ± SE)"], "markdown"),
+        "\n\n## How much the shoe procedure matters\n\n"
+        "Jacobson's counts under variants of the procedure (cut card 14, same seed and shoes). The "
+        "face-down burn cards hide up to ten cards from the counter, which matters most late in "
+        "the shoe where the bets are made; an extra coup after the cut card adds a bet at the "
+        "deepest point. Published figures that do not state their procedure can differ by this "
+        "much.\n\n",
+        fmt.table(
+            [
+                [label, _mean_se(results[0]), _mean_se(results[1])]
+                for label, results in runs["procedures"].items()
+            ],
+            ["procedure", "Dragon 7, EV win/shoe", "Panda 8, EV win/shoe"],
+            "markdown",
+        ),
         "\n\n## Can counting Banker/Player gain 'about 0.05%'?\n\n",
         f"Over {choice.coups:,} coups of {_CHOICE_SHOES:,} shoes (cut card 14), exact averages per coup:\n\n",
         fmt.table(
