@@ -158,8 +158,8 @@ def _eor_report() -> str:
     parts.append(
         "## The linear estimate against exact values\n\n"
         f"Every coup of {_EOR_SHOES} simulated 8-deck shoes (cut card 14 cards from the end, seed 7): the "
-        "estimate EV0 - (N0-1) * sum_r (n_r/N - n0_r/N0) * EoR_r from the full-shoe effects against the exact "
-        "expectation of the cards left. Errors are in units of the bet.\n\n"
+        "estimate EV0 - (N0-1) * sum_r (n_r/N - n0_r/N0) * EoR_r from the full-shoe effects against "
+        "the exact expectation of the cards left. Errors are in units of the bet.\n\n"
         + fmt.table(
             rows, ["bet", "coups", "compositions", "correlation", "worst error", "RMS error"], "markdown"
         )
