@@ -459,33 +459,15 @@ def chemin_text(solution: CheminSolution, fmt: str, level: int = 2) -> str:
         f"play on 5: {', '.join(_cell_name(k) for k in s.contested) or 'none'}; every other cell has "
         "one action that is best against any Player strategy.\n\n"
     )
-    c = s.custom
-    rows = [
-        ["optimal play (the value)", signed_percent(s.value), exact(s.value), ""],
-        [
-            "Player always draws on 5, Banker replies best",
-            signed_percent(c["player_always_draws_on_5"]),
-            exact(c["player_always_draws_on_5"]),
-            signed_percent(c["player_always_draws_on_5"] - s.value),
-        ],
-        [
-            "Player always stands on 5, Banker replies best",
-            signed_percent(c["player_always_stands_on_5"]),
-            exact(c["player_always_stands_on_5"]),
-            signed_percent(c["player_always_stands_on_5"] - s.value),
-        ],
-        [
-            "Banker follows the punto banco tableau, Player replies best",
-            signed_percent(c["banker_follows_tableau"]),
-            exact(c["banker_follows_tableau"]),
-            signed_percent(c["banker_follows_tableau"] - s.value),
-        ],
-        [
-            "both follow punto banco (Player draws on 5)",
-            signed_percent(c["both_follow_custom"]),
-            exact(c["both_follow_custom"]),
-            signed_percent(c["both_follow_custom"] - s.value),
-        ],
+    plays = {
+        "player_always_draws_on_5": "Player always draws on 5, Banker replies best",
+        "player_always_stands_on_5": "Player always stands on 5, Banker replies best",
+        "banker_follows_tableau": "Banker follows the punto banco tableau, Player replies best",
+        "both_follow_custom": "both follow punto banco (Player draws on 5)",
+    }
+    rows = [["optimal play (the value)", signed_percent(s.value), exact(s.value), ""]] + [
+        [label, signed_percent(s.custom[key]), exact(s.custom[key]), signed_percent(s.custom[key] - s.value)]
+        for key, label in plays.items()
     ]
     parts.append("What custom costs (Banker's expectation; change against the value):\n\n")
     parts.append(table(rows, ["play", "Banker's expectation", "exact", "change"], fmt) + "\n\n")
