@@ -23,10 +23,25 @@ from analyzer.shoe import Shoe
 from analyzer.simulation import SystemEvaluation
 
 __all__ = [
+    "COUNT_HEADERS",
+    "DERIVED_HEADERS",
+    "EDGE_HEADERS",
     "FORMATS",
+    "bet_json",
+    "bet_table",
+    "check_format",
+    "count_json",
+    "count_rows",
     "decimal",
+    "derived_rows",
+    "dumps",
+    "edges_rows",
     "exact",
     "percent",
+    "render_compare",
+    "render_count",
+    "render_edges",
+    "render_eor",
     "render_odds",
     "render_punto_table",
     "render_rules",
@@ -67,7 +82,8 @@ def dumps(data: Any) -> str:
     return json.dumps(data, indent=2) + "\n"
 
 
-def _check(fmt: str, allowed: Sequence[str] = FORMATS) -> None:
+def check_format(fmt: str, allowed: Sequence[str] = FORMATS) -> None:
+    """Raise AnalyzerError unless `fmt` is one of `allowed`."""
     if fmt not in allowed:
         raise AnalyzerError(f"format {fmt!r}: use one of {', '.join(allowed)}")
 
@@ -78,7 +94,7 @@ def _heading(title: str, fmt: str) -> str:
 
 def render_odds(odds: Odds, fmt: str = "table") -> str:
     """Probabilities (and 6-card-sequence counts for finite shoes) of each result."""
-    _check(fmt)
+    check_format(fmt)
     probs = {"banker": odds.banker, "player": odds.player, "tie": odds.tie}
     if fmt == "json":
         data: dict[str, Any] = {name: exact(p) for name, p in probs.items()}
@@ -106,7 +122,7 @@ def render_odds(odds: Odds, fmt: str = "table") -> str:
 
 def render_punto_table(rows: Sequence[PuntoRow], fmt: str = "table", title: str = "") -> str:
     """Seed 003's table after Punto's two cards."""
-    _check(fmt)
+    check_format(fmt)
     if fmt == "json":
         return dumps(
             {
@@ -148,7 +164,7 @@ def render_punto_table(rows: Sequence[PuntoRow], fmt: str = "table", title: str 
 
 def render_rules(rules: Rules, fmt: str = "table") -> str:
     """The tableau: Punto's rule, Banco's rule when Punto stood, and Banco's matrix."""
-    _check(fmt, (*FORMATS, "dot"))
+    check_format(fmt, (*FORMATS, "dot"))
     if fmt == "json":
         return dumps(rules.to_mapping())
     if fmt == "dot":
@@ -255,7 +271,7 @@ def render_edges(
     analyses: Sequence[BetAnalysis], fmt: str, shoe: Shoe, rules: Rules, details: bool = False
 ) -> str:
     """House edges of several bets on one shoe; with `details`, each bet's paytable too."""
-    _check(fmt)
+    check_format(fmt)
     if fmt == "json":
         return dumps(
             {"shoe": str(shoe), "rules": rules.name, "bets": {a.bet.name: bet_json(a) for a in analyses}}
@@ -280,7 +296,7 @@ def render_compare(
     cmp: Comparison, fmt: str, sections: Sequence[str] = ("edges", "commissions", "tableau")
 ) -> str:
     """Payout rules side by side across shoes, commission equivalents, tableau effects."""
-    _check(fmt)
+    check_format(fmt)
     labels = [str(shoe) for shoe in cmp.shoes]
     if fmt == "json":
         return dumps(
@@ -373,7 +389,7 @@ def render_compare(
 def _render_eor(eor: EffectsOfRemoval, fmt: str, places: int = 7) -> str:
     """Effects of removal: change in each bet's expectation per unit bet from removing one
     card of each rank, and the full-shoe identity sum_r n_r * EoR_r = 0."""
-    _check(fmt)
+    check_format(fmt)
     counts = dict(zip(map(str, RANKS), eor.shoe.counts or (), strict=False))
     identity = {
         bet: sum((counts[rank] * value for rank, value in effects.items()), Fraction(0))
@@ -499,7 +515,7 @@ def count_rows(results: Sequence[SystemEvaluation]) -> list[list[str]]:
 
 def render_count(results: Sequence[SystemEvaluation], fmt: str, procedure: str) -> str:
     """Counting systems judged against the exact expectation of every coup."""
-    _check(fmt)
+    check_format(fmt)
     if fmt == "json":
         return dumps({"procedure": procedure, "systems": [count_json(r) for r in results]})
     note = (

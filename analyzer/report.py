@@ -8,6 +8,7 @@ the committed files.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 
 import numpy as np
@@ -15,7 +16,7 @@ import numpy as np
 from analyzer import format as fmt
 from analyzer.bets import analyze
 from analyzer.catalogue import BETS, TABLES
-from analyzer.compare import STANDARD_SHOES, compare_tables, edges_across
+from analyzer.compare import STANDARD_SHOES, Comparison, compare_tables, edges_across
 from analyzer.composition import effects_of_removal, estimate_quality
 from analyzer.counting import SYSTEMS, derived_counts
 from analyzer.enumerate import distribution
@@ -102,7 +103,9 @@ def _edges_report() -> str:
     )
 
 
-def _comparison():
+@cache
+def _comparison() -> Comparison:
+    """The payout-rule and tableau comparison (compare.md and tableau.md share one run)."""
     return compare_tables(
         list(TABLES.values()), STANDARD_SHOES, Shoe.decks(8), SEED004, list(BETS.values()), base=STANDARD
     )

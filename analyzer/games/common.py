@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
-from typing import Any
 
 from analyzer.errors import AnalyzerError
-from analyzer.format import FORMATS, decimal, exact, percent, table
+from analyzer.format import FORMATS, check_format, decimal, dumps, exact, percent, table
 from analyzer.shoe import Shoe
 
 __all__ = [
@@ -25,12 +23,6 @@ __all__ = [
 ]
 
 
-def check_format(fmt: str) -> None:
-    """Raise AnalyzerError unless `fmt` is table, markdown or json."""
-    if fmt not in FORMATS:
-        raise AnalyzerError(f"format {fmt!r}: use one of {', '.join(FORMATS)}")
-
-
 def heading(title: str, fmt: str, level: int = 2) -> str:
     """A section heading: Markdown `##` for markdown, the bare title for table."""
     return f"{'#' * level} {title}\n\n" if fmt == "markdown" else f"{title}\n{'=' * len(title)}\n\n"
@@ -44,10 +36,6 @@ def action_cell(draw: Fraction) -> str:
 def signed_percent(value: Fraction, places: int = 4) -> str:
     """A percentage with its sign always shown, e.g. "+1.2799%"."""
     return ("+" if value >= 0 else "") + percent(value, places)
-
-
-def dumps(data: Any) -> str:
-    return json.dumps(data, indent=2) + "\n"
 
 
 def need_cards(shoe: Shoe, cards: int, game: str) -> None:
