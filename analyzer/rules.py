@@ -14,7 +14,7 @@ from typing import Any
 
 from analyzer.errors import AnalyzerError, check_keys, read_toml
 
-__all__ = ["RULES", "SEED004", "STANDARD", "Rules", "get_rules", "rules_from_mapping"]
+__all__ = ["ALIASES", "RULES", "SEED004", "STANDARD", "Rules", "get_rules", "rules_from_mapping"]
 
 _TOTALS = range(10)
 
@@ -129,18 +129,26 @@ STANDARD = Rules(
         frozenset(),
         frozenset(),  # 7 stands; 8-9 are naturals
     ),
-    description="The punto banco tableau of every casino source (brief, seeds 000-003).",
+    description=(
+        "The punto banco tableau of every casino source: Punto draws on 0-5; Banco draws on 0-2, "
+        "on 3 unless Punto's third card is 8, on 4 against 2-7, 5 against 4-7, 6 against 6-7"
+    ),
 )
 
 SEED004 = replace(
     STANDARD,
-    name="seed004",
+    name="banco-4-draws-on-0-1",
     banco_draws=(*STANDARD.banco_draws[:4], frozenset(range(8)), *STANDARD.banco_draws[5:]),
-    description="Seed 004's grid: Banco 4 also draws against a third card of 0 or 1.",
+    description=(
+        "A Russian-language beginner's guide's tableau: Banco 4 also draws against a third card "
+        "of 0 or 1 (no casino source has this)"
+    ),
 )
 
 #: Built-in tableaux by name.
 RULES: dict[str, Rules] = {rules.name: rules for rules in (STANDARD, SEED004)}
+#: Old names still accepted: alias -> name in RULES.
+ALIASES: dict[str, str] = {"seed004": SEED004.name}
 
 _KEYS = {
     "name",
@@ -162,6 +170,7 @@ def rules_from_mapping(data: Mapping[str, Any], source: str = "rules") -> Rules:
     """
     check_keys(data, _KEYS, source)
     base_name = data.get("base", "standard")
+    base_name = ALIASES.get(base_name, base_name) if isinstance(base_name, str) else base_name
     if not isinstance(base_name, str) or base_name not in RULES:
         raise AnalyzerError(f"{source}: base {base_name!r} is not a built-in; use one of {', '.join(RULES)}")
     base = RULES[base_name]
@@ -210,6 +219,7 @@ def get_rules(spec: str | Rules) -> Rules:
     """A built-in tableau by name, or one loaded from a TOML file path."""
     if isinstance(spec, Rules):
         return spec
+    spec = ALIASES.get(spec, spec)
     if spec in RULES:
         return RULES[spec]
     return rules_from_mapping(read_toml(spec, "rules", RULES), source=str(spec))

@@ -1,0 +1,61 @@
+"""Closed forms in the number of decks (analyzer.closed_form) against the enumerator.
+
+The functions are derived symbolically from the coup classes; the enumerator evaluates the
+same classes numerically per shoe, and the plain enumerator (tests/test_enumerate.py) checks
+those. Here: every d from 1 to 8 exactly, and the limit against the infinite deck.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+import sympy as sp
+
+from analyzer.bets import analyze
+from analyzer.catalogue import BETS
+from analyzer.closed_form import D, closed_forms, evaluate
+from analyzer.enumerate import distribution
+from analyzer.rules import SEED004, STANDARD
+from analyzer.shoe import Shoe
+
+NAMES = ["banker", "player", "tie", "super6-banker", "dragon7", "player-pair", "either-pair", "big"]
+
+
+@pytest.fixture(scope="module")
+def forms() -> dict[str, object]:
+    return {form.bet.name: form for form in closed_forms([BETS[name] for name in NAMES])}
+
+
+@pytest.mark.parametrize("decks", range(1, 9))
+def test_closed_forms_equal_the_enumerator_at_every_deck_count(forms: dict, decks: int) -> None:
+    dist = distribution(Shoe.decks(decks))
+    for name in NAMES:
+        form, analysis = forms[name], analyze(BETS[name], dist)
+        assert evaluate(form.house_edge, decks) == analysis.house_edge, name
+        expected = {row.label: row.probability for row in analysis.lines}
+        got = {label: evaluate(p, decks) for label, p in form.results}
+        assert got == {label: p for label, p in expected.items() if label in got}, name
+        assert sum(got.values()) == 1
+
+
+def test_limits_are_the_infinite_deck(forms: dict) -> None:
+    dist = distribution(Shoe.infinite())
+    for name in NAMES:
+        form, analysis = forms[name], analyze(BETS[name], dist)
+        assert Fraction(str(form.house_edge_limit)) == analysis.house_edge, name
+        assert sp.limit(form.house_edge, D, sp.oo) == form.house_edge_limit
+        expected = {row.label: row.probability for row in analysis.lines}
+        for label, limit in form.results_limit:
+            assert Fraction(str(limit)) == expected[label], (name, label)
+
+
+def test_pair_bet_has_the_textbook_form(forms: dict) -> None:
+    """Player Pair at 11:1: P(pair) = (4d-1)/(52d-1), so the edge is (4d+11)/(52d-1)."""
+    assert sp.simplify(forms["player-pair"].house_edge - (4 * D + 11) / (52 * D - 1)) == 0
+
+
+def test_other_rules_at_six_decks() -> None:
+    (form,) = closed_forms([BETS["dragon7"]], SEED004)
+    assert evaluate(form.house_edge, 6) == analyze(BETS["dragon7"], distribution(Shoe.decks(6), SEED004)).house_edge
+    assert STANDARD != SEED004
