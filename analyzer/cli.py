@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -11,16 +12,17 @@ from typing import NoReturn
 
 from analyzer import format as fmt
 from analyzer.bets import Bet, analyze, commission_banker
-from analyzer.catalogue import BETS, TABLES, get_bet, get_bets, get_table, parse_commission
+from analyzer.catalogue import BETS, TABLES, get_bet, get_table, parse_commission
 from analyzer.compare import compare_tables
 from analyzer.composition import effects_of_removal
 from analyzer.counting import SYSTEMS, derived_counts, get_system
 from analyzer.enumerate import distribution
 from analyzer.errors import AnalyzerError
 from analyzer.odds import odds, punto_table
-from analyzer.rules import RULES, Rules, get_rules
+from analyzer.rules import RULES, SEED004, Rules, get_rules
 from analyzer.shoe import Shoe, parse_counts, parse_decks
 from analyzer.simulation import Procedure, evaluate_systems
+from analyzer.version import __version__
 
 __all__ = ["main", "shoe_from_args"]
 
@@ -53,7 +55,9 @@ def _common(formats: Sequence[str] = fmt.FORMATS) -> argparse.ArgumentParser:
     parent.add_argument("--decks", help="number of decks (default 8; solve: the game's own) or inf")
     parent.add_argument("--counts", help="13 card counts in rank order A,2,...,9,10,J,Q,K")
     parent.add_argument("--remove", help="cards taken out of the shoe, e.g. 5,5,K")
-    parent.add_argument("--rules", help=f"{'|'.join(RULES)} or a .toml file (default standard)")
+    parent.add_argument(
+        "--rules", help=f"{', '.join(RULES)} or a .toml file (default standard; see `baccarat list rules`)"
+    )
     parent.add_argument("--format", default="table", help=f"{'|'.join(formats)} (default table)")
     return parent
 
@@ -76,11 +80,11 @@ def _rules(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
 
 def _chosen_bets(args: argparse.Namespace) -> tuple[Rules | None, tuple[Bet, ...]]:
     """Bets from --table and/or --bets (default: every built-in), plus --commission."""
-    table = get_table(args.table) if args.table else None
+    table = get_table(_one_name(args.table, "--table")) if args.table is not None else None
     bets = list(table.bets) if table else []
-    if args.bets:
-        bets += [bet for bet in get_bets(args.bets) if bet not in bets]
-    if not table and not args.bets:
+    if args.bets is not None:
+        bets += [bet for bet in _bets(args.bets, "--bets") if bet not in bets]
+    if not table and args.bets is None:
         bets = list(BETS.values())
     if args.commission is not None:
         bets.append(commission_banker(parse_commission(args.commission, "--commission")))
@@ -91,17 +95,22 @@ def _chosen_bets(args: argparse.Namespace) -> tuple[Rules | None, tuple[Bet, ...
     return (table.rules if table else None), tuple(bets)
 
 
+def _edges_rules(args: argparse.Namespace, table_rules: Rules | None, rules: Rules) -> Rules:
+    """The table's rules unless --rules is given."""
+    return table_rules if table_rules and args.rules is None else rules
+
+
 def _edges(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     table_rules, bets = _chosen_bets(args)
-    rules = table_rules if table_rules and args.rules is None else rules
+    rules = _edges_rules(args, table_rules, rules)
     dist = distribution(shoe, rules)
     return fmt.render_edges([analyze(bet, dist) for bet in bets], args.format, shoe, rules, args.details)
 
 
 def _compare(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
-    names = [n.strip() for n in (args.tables or ",".join(TABLES)).split(",") if n.strip()]
+    names = list(TABLES) if args.tables is None else _names(args.tables, "--tables")
     tables = [get_table(name) for name in names]
-    shoes = [parse_decks(item) for item in args.shoes.split(",")]
+    shoes = [_deck_item(item, "--shoes") for item in _names(args.shoes, "--shoes")]
     variant = get_rules(args.variant)
     comparison = compare_tables(tables, shoes, shoe, variant, list(BETS.values()), base=rules)
     return fmt.render_compare(comparison, args.format)
@@ -110,14 +119,15 @@ def _compare(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
 def _eor(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     if shoe.is_infinite:
         raise AnalyzerError("effects of removal need a finite shoe: use --decks N or --counts")
-    bets = get_bets(args.bets) if args.bets else tuple(BETS.values())
+    bets = _bets(args.bets, "--bets") if args.bets is not None else tuple(BETS.values())
     eor = effects_of_removal(bets, shoe, rules)
     return fmt.render_eor(eor, args.format, derived_counts(eor, [bet.name for bet in bets]))
 
 
 def _count(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
-    systems = [system for spec in args.system.split(",") for system in get_system(spec.strip())]
-    bets = [get_bet(args.bet or system.bet) for system in systems]
+    systems = [system for spec in _names(args.system, "--system") for system in get_system(spec)]
+    bet = None if args.bet is None else _one_name(args.bet, "--bet")
+    bets = [get_bet(bet or system.bet) for system in systems]
     cut_card = _int_arg(args.cut_card, "--cut-card")
     procedure = Procedure(shoe=shoe, cut_card=cut_card, extra_coup=args.extra_coup)
     results = evaluate_systems(
@@ -137,29 +147,34 @@ def _int_arg(text: str, option: str) -> int:
         raise AnalyzerError(f"{option} {text!r}: use an integer") from None
 
 
-def _solve(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
-    from analyzer.games import default_shoe, solve_text  # the game solvers load only when asked
+def _solve_shoe(args: argparse.Namespace, shoe: Shoe) -> Shoe:
+    """The game's own default shoe, less --remove, unless --decks or --counts is given."""
+    from analyzer.games import default_shoe  # the game solvers load only when asked
 
-    commission = None if args.commission is None else parse_commission(args.commission, "--commission")
-    if args.decks is None and args.counts is None:  # the game's own default shoe, less --remove
+    if args.decks is None and args.counts is None:
         shoe = default_shoe(args.game)
         if args.remove is not None:
             from analyzer.cards import parse_ranks
 
             shoe = shoe.remove(parse_ranks(args.remove))
-    return solve_text(args.game, shoe, rules, commission, args.format)
+    return shoe
+
+
+def _solve(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
+    from analyzer.games import solve_text  # the game solvers load only when asked
+
+    commission = None if args.commission is None else parse_commission(args.commission, "--commission")
+    return solve_text(args.game, _solve_shoe(args, shoe), rules, commission, args.format)
 
 
 def _report(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
-    from analyzer.report import write_reports
+    from analyzer.report import check_output_dir, write_reports
 
+    _refuse_shoe_options(args, "report", "the reports state their own shoes and rules", ("rules",))
     out = Path(args.out)
     if not args.out.strip():
         raise AnalyzerError("--out '': give a directory, e.g. reports")
-    if (out / "pyproject.toml").exists():
-        raise AnalyzerError(
-            f"--out {args.out!r} is a project root: write the reports into a directory of their own"
-        )
+    check_output_dir(out, f"--out {args.out!r}")
     try:
         written = write_reports(out, progress=sys.stderr.isatty())
     except OSError as error:
@@ -168,13 +183,97 @@ def _report(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     return summary + "\nReports written:\n" + "".join(f"  {path}\n" for path in written)
 
 
+# --- issue 11: closed forms, `list`, one rule for name lists, JSON metadata ---------------
+
+
+def _closed_form(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
+    from analyzer.closed_form import closed_forms  # sympy loads only when asked
+
+    _refuse_shoe_options(args, "closed-form", "the closed forms are functions of the number of decks d")
+    bets = _bets(args.bets, "--bets") if args.bets is not None else tuple(BETS[n] for n in _MAIN_BETS)
+    return fmt.render_closed_forms(closed_forms(bets, rules), args.format)
+
+
+_MAIN_BETS = ("banker", "player", "tie")
+
+
+def _refuse_shoe_options(
+    args: argparse.Namespace, command: str, why: str, also: tuple[str, ...] = ()
+) -> None:
+    for option in ("decks", "counts", "remove", *also):
+        if getattr(args, option) is not None:
+            raise AnalyzerError(f"{command} does not take --{option}: {why}")
+
+
+def _names(text: str, option: str) -> list[str]:
+    """A comma-separated list of names. One rule for every list option: an empty value or
+    an empty item is an error, and so is a name given twice."""
+    items = [item.strip() for item in text.split(",")]
+    if not text.strip() or not all(items):
+        raise AnalyzerError(f"{option} {text!r}: give comma-separated names, none empty")
+    for item in items:
+        if items.count(item) > 1:
+            raise AnalyzerError(f"{option} {text!r}: {item!r} is given twice; give each once")
+    return items
+
+
+def _one_name(text: str, option: str) -> str:
+    if not text.strip():
+        raise AnalyzerError(f"{option} {text!r}: give a name (see `baccarat list`)")
+    return text.strip()
+
+
+def _bets(text: str, option: str) -> tuple[Bet, ...]:
+    return tuple(get_bet(name) for name in _names(text, option))
+
+
+def _deck_item(text: str, option: str) -> Shoe:
+    try:
+        return parse_decks(text)
+    except AnalyzerError as error:
+        raise AnalyzerError(f"{option}: {error}") from None
+
+
+def _list(args: argparse.Namespace) -> str:
+    from analyzer.listing import entries
+
+    return fmt.render_list(args.what, entries(args.what), args.format)
+
+
+def _used(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> tuple[Shoe, Rules]:
+    """The shoe and rules a command actually used (a game's own shoe, a table's rules)."""
+    if args.command == "solve":
+        return _solve_shoe(args, shoe), rules
+    if args.command == "edges" and args.table is not None:
+        return shoe, _edges_rules(args, get_table(args.table.strip()).rules, rules)
+    return shoe, rules
+
+
+def _with_metadata(text: str, args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
+    """A command's JSON with `version`, a structured `shoe` and `rules` added; other keys stay."""
+    data = json.loads(text)
+    if not isinstance(data, dict):
+        return text
+    used_shoe, used_rules = _used(args, shoe, rules)
+    removed = [] if args.remove is None or args.command == "closed-form" else args.remove.split(",")
+    shoe_value = (
+        {"decks": "d"}
+        if args.command == "closed-form"
+        else fmt.shoe_json(used_shoe, [r.strip() for r in removed])
+    )
+    data["shoe"] = shoe_value
+    data.setdefault("rules", used_rules.name)
+    data["version"] = __version__
+    return fmt.dumps(data)
+
+
 Command = Callable[[argparse.Namespace, Shoe, Rules], str]
 
 COMMANDS: dict[str, tuple[Command, str, Sequence[str]]] = {
     "odds": (_odds, "exact probabilities of Banker, Player and tie", fmt.FORMATS),
     "punto-table": (
         _punto_table,
-        "probabilities after Punto's two-card total (seed 003, Table 2)",
+        "probabilities after Punto's two-card total (a Russian gambling dictionary's Table 2)",
         fmt.FORMATS,
     ),
     "rules": (_rules, "show the drawing tableau (dot: the coup's state graph)", (*fmt.FORMATS, "dot")),
@@ -188,29 +287,60 @@ COMMANDS: dict[str, tuple[Command, str, Sequence[str]]] = {
     "count": (_count, "judge counting systems against the exact value of every coup", fmt.FORMATS),
     "solve": (_solve, "solve a game where hands choose (chemin-de-fer, punto-5, banque, macao)", fmt.FORMATS),
     "report": (_report, "(re)write the Markdown reports and print the 8-deck odds", ("table",)),
+    "closed-form": (
+        _closed_form,
+        "each bet's probabilities and house edge as exact functions of the number of decks d",
+        fmt.FORMATS,
+    ),
+}
+
+#: One example per command, shown at the end of its --help.
+EXAMPLES: dict[str, str] = {
+    "odds": "baccarat odds --decks 6 --format json",
+    "punto-table": "baccarat punto-table --decks inf",
+    "rules": "baccarat rules --rules banco-4-draws-on-0-1",
+    "edges": "baccarat edges --bets banker,player,tie --decks 6",
+    "compare": "baccarat compare --tables commission,super6 --shoes 6,8",
+    "eor": "baccarat eor --bets tie,dragon7 --decks 8",
+    "count": "baccarat count --system dragon7-jacobson --shoes 200",
+    "solve": "baccarat solve chemin-de-fer --format markdown",
+    "report": "baccarat report --out reports",
+    "closed-form": "baccarat closed-form --bets tie,player-pair --format markdown",
+    "list": "baccarat list bets --format json",
 }
 
 _EXTRA: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
     "edges": [
-        (("--bets",), {"help": "comma-separated built-in bet names"}),
-        (("--table",), {"help": "a built-in table name or a table .toml file"}),
+        (("--bets",), {"help": "comma-separated bet names (see `baccarat list bets`)"}),
+        (("--table",), {"help": "a table name (see `baccarat list tables`) or a table .toml file"}),
         (("--commission",), {"help": "add a Banker bet with this commission, e.g. 4%% or 0.04"}),
         (("--details",), {"action": "store_true", "help": "each bet's combinatorial table (table/markdown)"}),
     ],
     "compare": [
-        (("--tables",), {"help": "comma-separated table names or .toml files (default: every built-in)"}),
+        (
+            ("--tables",),
+            {"help": "comma-separated table names (`baccarat list tables`) or .toml files (default: all)"},
+        ),
         (
             ("--shoes",),
             {"default": "1,2,4,6,8,inf", "help": "decks to compare across (default 1,2,4,6,8,inf)"},
         ),
         (
             ("--variant",),
-            {"default": "seed004", "help": "tableau compared against --rules (default seed004)"},
+            {
+                "default": SEED004.name,
+                "help": f"tableau compared against --rules (default {SEED004.name}; `baccarat list rules`)",
+            },
         ),
     ],
-    "eor": [(("--bets",), {"help": "comma-separated built-in bet names (default: every built-in)"})],
+    "eor": [
+        (("--bets",), {"help": "comma-separated bet names (default: every built-in; `baccarat list bets`)"})
+    ],
     "count": [
-        (("--system",), {"default": ",".join(SYSTEMS), "help": "built-in system names or a .toml file"}),
+        (
+            ("--system",),
+            {"default": ",".join(SYSTEMS), "help": "system names (`baccarat list systems`) or a .toml file"},
+        ),
         (("--bet",), {"help": "bet to judge the systems on (default: each system's own bet)"}),
         (("--shoes",), {"default": "1000", "help": "number of shoes to simulate (default 1000)"}),
         (("--seed",), {"default": "1", "help": "random seed (default 1)"}),
@@ -222,40 +352,81 @@ _EXTRA: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
         (("--extra-coup",), {"action": "store_true", "help": "play one more coup after the cut card"}),
     ],
     "solve": [
-        (("game",), {"help": "chemin-de-fer, punto-5, banque or macao"}),
+        (("game",), {"help": "chemin-de-fer, punto-5, banque or macao (`baccarat list games`)"}),
         (("--commission",), {"help": "commission on Banker wins, e.g. 5%% (chemin de fer)"}),
     ],
     "report": [(("--out",), {"default": "reports", "help": "directory to write (default reports)"})],
+    "closed-form": [
+        (("--bets",), {"help": "comma-separated bet names (default banker,player,tie; `baccarat list bets`)"})
+    ],
 }
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="baccarat", description="Exact combinatorial analysis of baccarat.")
+    parser = _Parser(
+        prog="baccarat",
+        description="Exact combinatorial analysis of baccarat.",
+        epilog="Built-in names: baccarat list bets|tables|rules|systems|games. Example: baccarat odds",
+    )
+    parser.add_argument("-V", "--version", action="version", version=f"baccarat {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name, (_, help_text, formats) in COMMANDS.items():
-        command = sub.add_parser(name, help=help_text, description=help_text, parents=[_common(formats)])
+        command = sub.add_parser(
+            name,
+            help=help_text,
+            description=help_text,
+            parents=[_common(formats)],
+            epilog=f"Example: {EXAMPLES[name]}",
+        )
         for flags, options in _EXTRA.get(name, []):
             command.add_argument(*flags, **options)  # type: ignore[arg-type]
+    from analyzer.listing import KINDS
+
+    listing = sub.add_parser(
+        "list",
+        help="built-in bets, tables, rules, systems or games, with title and source",
+        description="Built-in names, each with its title and source: "
+        + "; ".join(f"{kind}: {what}" for kind, what in KINDS.items()),
+        epilog=f"Example: {EXAMPLES['list']}",
+    )
+    listing.add_argument("what", help=" | ".join(KINDS))
+    listing.add_argument("--format", default="table", help=f"{'|'.join(fmt.FORMATS)} (default table)")
     return parser
 
 
 def run(argv: Sequence[str] | None = None) -> str:
     """Parse `argv` and return the command's output text; bad input raises AnalyzerError."""
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
     if args.command is None:
-        raise AnalyzerError(f"no command given: use one of {', '.join(COMMANDS)}")
+        return parser.format_help()
+    if args.command == "list":
+        return _list(args)
     command, _, formats = COMMANDS[args.command]
     if args.format not in formats:
         raise AnalyzerError(f"--format {args.format!r}: use one of {', '.join(formats)}")
-    return command(args, shoe_from_args(args), get_rules(args.rules or "standard"))
+    shoe, rules = shoe_from_args(args), get_rules(args.rules or "standard")
+    text = command(args, shoe, rules)
+    return _with_metadata(text, args, shoe, rules) if args.format == "json" else text
+
+
+def _one_line(message: str) -> str:
+    """A message on one line: line breaks in a bad value are shown as \\n."""
+    return message.replace("\r", "\\r").replace("\n", "\\n")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         text = run(argv)
     except AnalyzerError as error:
-        print(f"baccarat: error: {error}", file=sys.stderr)
+        print(f"baccarat: error: {_one_line(str(error))}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("baccarat: interrupted", file=sys.stderr)
+        return 130
+    if sys.stdout is None:  # started with stdout closed
+        print("baccarat: error: cannot write the output: standard output is closed", file=sys.stderr)
+        return 1
     try:
         sys.stdout.write(text)
         sys.stdout.flush()
@@ -265,6 +436,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as error:
         print(f"baccarat: error: cannot write the output: {error.strerror or error}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:
+        print("baccarat: interrupted", file=sys.stderr)
+        return 130
     return 0
 
 

@@ -21,7 +21,7 @@ from analyzer.bets import Bet
 from analyzer.enumerate import CARDS_PER_COUP, compile_rules
 from analyzer.rules import STANDARD, Rules
 
-__all__ = ["D", "ClosedForm", "closed_forms", "evaluate"]
+__all__ = ["ClosedForm", "D", "closed_forms", "evaluate"]
 
 #: The number of decks, the variable of every closed form.
 D = sp.Symbol("d", positive=True, integer=True)

@@ -5,6 +5,7 @@ fractions print as "p/q" and decimals are rounded from the exact value, never fr
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
@@ -38,18 +39,23 @@ __all__ = [
     "edges_rows",
     "exact",
     "percent",
+    "render_closed_forms",
     "render_compare",
     "render_count",
     "render_edges",
     "render_eor",
+    "render_list",
     "render_odds",
     "render_punto_table",
     "render_rules",
+    "shoe_json",
     "table",
 ]
 
 FORMATS = ("table", "markdown", "json")
-_TABLEFMT = {"table": "simple", "markdown": "github"}
+_TABLEFMT = {"table": "simple", "markdown": "pipe"}
+#: A cell that reads as a number (exact, decimal, percentage, count, "± SE"): right-aligned.
+_NUMBER = re.compile(r"[+\-−]?[\d,]+(\.\d+)?(/\d+)?%?( ± [\d.]+)?|n/a|")
 
 
 def exact(value: Fraction | int) -> str:
@@ -74,8 +80,18 @@ def percent(value: Fraction | int, places: int = 4) -> str:
 
 
 def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], fmt: str) -> str:
-    """A table through tabulate: plain text for "table", GitHub Markdown for "markdown"."""
-    return tabulate(rows, headers=headers, tablefmt=_TABLEFMT[fmt], disable_numparse=True)
+    """A table through tabulate: plain text for "table", GitHub Markdown for "markdown".
+
+    Columns of numbers are right-aligned; in Markdown a `|` inside a cell is escaped."""
+    cells = [[str(cell) for cell in row] for row in rows]
+    align = [
+        "right" if cells and all(_NUMBER.fullmatch(row[i]) for row in cells) else "left"
+        for i in range(len(headers))
+    ]
+    if fmt == "markdown":
+        cells = [[cell.replace("|", "\\|") for cell in row] for row in cells]
+        headers = [header.replace("|", "\\|") for header in headers]
+    return tabulate(cells, headers=headers, tablefmt=_TABLEFMT[fmt], disable_numparse=True, colalign=align)
 
 
 def dumps(data: Any) -> str:
@@ -408,18 +424,46 @@ def _render_eor(eor: EffectsOfRemoval, fmt: str, places: int = 7) -> str:
                 "identity": {bet: exact(total) for bet, total in identity.items()},
             }
         )
-    ranks = list(next(iter(eor.effects.values())).keys()) if eor.effects else []
-    rows = [
-        [bet, *(("+" if v > 0 else "") + decimal(v, places) for v in effects.values()), exact(identity[bet])]
-        for bet, effects in eor.effects.items()
-    ]
     title = f"Effects of removal: {eor.shoe}, {eor.rules.name} rules"
     note = (
-        "\n\nChange in expectation per unit bet (bettor's view) from removing one card of each rank. "
-        "Last column: sum over ranks of (cards of the rank) x effect, exactly 0 for every bet: "
-        "removing a random card leaves the expectation unchanged.\n"
+        "\n\nChange in expectation per unit bet (bettor's view) from removing one card of each rank "
+        "off the top of this shoe; ten-valued ranks share one row when their effects are equal. Last "
+        "row: sum over ranks of (cards of the rank) x effect, exactly 0 for every bet: removing a "
+        "random card leaves the expectation unchanged.\n"
     )
-    return _heading(title, fmt) + table(rows, ["bet", *ranks, "sum n_r EoR_r"], fmt) + note
+    return _heading(title, fmt) + _eor_by_rank(eor, identity, fmt, places) + note
+
+
+#: Bets per block of the effects-of-removal table (ranks as rows), so it fits 120 columns.
+_EOR_BETS_PER_BLOCK = 7
+
+
+def _eor_by_rank(eor: EffectsOfRemoval, identity: dict[str, Fraction], fmt: str, places: int) -> str:
+    """Effects of removal with ranks as rows and bets as columns, in blocks of bets."""
+    bets = list(eor.effects)
+    ranks = list(next(iter(eor.effects.values())).keys()) if eor.effects else []
+    tens = [rank for rank in ranks if rank in ("10", "J", "Q", "K")]
+    merge = len(tens) > 1 and all(len({eor.effects[bet][r] for r in tens}) == 1 for bet in bets)
+    groups = [[rank] for rank in ranks if not (merge and rank in tens)]
+    if merge:
+        groups.append(tens)
+    blocks = []
+    for start in range(0, len(bets), _EOR_BETS_PER_BLOCK):
+        chosen = bets[start : start + _EOR_BETS_PER_BLOCK]
+        rows = [
+            [
+                ", ".join(group) + (" (each)" if len(group) > 1 else ""),
+                *(_signed(eor.effects[bet][group[0]], places) for bet in chosen),
+            ]
+            for group in groups
+        ]
+        rows.append(["sum n_r x effect", *(exact(identity[bet]) for bet in chosen)])
+        blocks.append(table(rows, ["rank removed", *chosen], fmt))
+    return "\n\n".join(blocks)
+
+
+def _signed(value: Fraction, places: int) -> str:
+    return ("+" if value > 0 else "") + decimal(value, places)
 
 
 DERIVED_HEADERS = ["bet", "level", "tags A..9, ten", "betting correlation", "break-even true count"]
@@ -528,3 +572,105 @@ def render_count(results: Sequence[SystemEvaluation], fmt: str, procedure: str) 
         + table(count_rows(results), COUNT_HEADERS, fmt)
         + note
     )
+
+
+# --- issue 11: metadata, `list`, closed forms ------------------------------------------
+
+
+def shoe_json(shoe: Shoe, removed: Sequence[str] = ()) -> dict[str, Any]:
+    """A shoe as structured JSON: {"decks": 8} (or "inf") or {"counts": [13 ints]} before
+    removal, with "removed" (the cards taken out), "cards" and the display "label"."""
+    from analyzer.cards import parse_rank
+
+    if shoe.counts is None:
+        return {"decks": "inf", "label": str(shoe)}
+    base = list(shoe.counts)
+    for card in removed:
+        base[RANKS.index(parse_rank(card))] += 1
+    data: dict[str, Any] = (
+        {"decks": base[0] // 4} if len(set(base)) == 1 and base[0] % 4 == 0 else {"counts": base}
+    )
+    if removed:
+        data["removed"] = list(removed)
+    data["cards"] = shoe.size
+    data["label"] = str(shoe)
+    return data
+
+
+def render_list(kind: str, entries: Sequence[Any], fmt: str = "table") -> str:
+    """Built-in names with title and source (`entries`: analyzer.listing.Entry values)."""
+    check_format(fmt)
+    if fmt == "json":
+        return dumps(
+            {
+                kind: {
+                    e.name: {
+                        "title": e.title,
+                        "source": e.source,
+                        **({"aliases": list(e.aliases)} if e.aliases else {}),
+                    }
+                    for e in entries
+                }
+            }
+        )
+    rows = [[e.name + "".join(f" (alias {a})" for a in e.aliases), e.title, e.source] for e in entries]
+    if fmt == "table":
+        rows = [[name, _wrap(title, 40), _wrap(source, 48)] for name, title, source in rows]
+    return _heading(f"Built-in {kind}", fmt) + table(rows, ["name", "title", "source"], fmt) + "\n"
+
+
+def _wrap(text: str, width: int) -> str:
+    """Prose wrapped to `width` columns, so terminal tables fit 120 columns."""
+    import textwrap
+
+    return "\n".join(textwrap.wrap(text, width)) or text
+
+
+def render_closed_forms(forms: Sequence[Any], fmt: str = "table") -> str:
+    """Closed forms in d (`forms`: analyzer.closed_form.ClosedForm values): text, LaTeX in
+    Markdown, or JSON strings that sympy.sympify reads back."""
+    import sympy as sp
+
+    check_format(fmt)
+    if fmt == "json":
+        return dumps(
+            {
+                "variable": "d (number of 52-card decks)",
+                "bets": {
+                    f.bet.name: {
+                        "title": f.bet.title,
+                        "house_edge": str(f.house_edge),
+                        "house_edge_infinite_deck": str(f.house_edge_limit),
+                        "results": {
+                            label: {"probability": str(p), "infinite_deck": str(limit)}
+                            for (label, p), (_, limit) in zip(f.results, f.results_limit, strict=True)
+                        },
+                    }
+                    for f in forms
+                },
+            }
+        )
+    rules = forms[0].rules.name if forms else "standard"
+    out = [_heading(f"Closed forms in the number of decks d, {rules} rules", fmt)]
+    for f in forms:
+        if fmt == "markdown":
+            out.append(f"### {f.bet.title} (`{f.bet.name}`)\n\n")
+            out.append(f"House edge: $${sp.latex(f.house_edge)}$$\n\n")
+            out.append(
+                f"Infinite deck: ${sp.latex(f.house_edge_limit)}$ "
+                f"({percent(_fraction(f.house_edge_limit))})\n\n"
+            )
+            rows = [[label, f"${sp.latex(p)}$"] for label, p in f.results]
+            out.append(table(rows, ["result", "probability"], fmt) + "\n\n")
+        else:
+            out.append(f"{f.bet.title} ({f.bet.name})\n")
+            out.append(f"  house edge = {f.house_edge}\n")
+            out.append(f"  infinite deck: {f.house_edge_limit} ({percent(_fraction(f.house_edge_limit))})\n")
+            for label, p in f.results:
+                out.append(f"  P({label}) = {p}\n")
+            out.append("\n")
+    return "".join(out)
+
+
+def _fraction(value: Any) -> Fraction:
+    return Fraction(int(value.p), int(value.q))

@@ -129,10 +129,7 @@ STANDARD = Rules(
         frozenset(),
         frozenset(),  # 7 stands; 8-9 are naturals
     ),
-    description=(
-        "The punto banco tableau of every casino source: Punto draws on 0-5; Banco draws on 0-2, "
-        "on 3 unless Punto's third card is 8, on 4 against 2-7, 5 against 4-7, 6 against 6-7"
-    ),
+    description="The punto banco tableau of every casino source (Wikipedia, a gambling dictionary).",
 )
 
 SEED004 = replace(
@@ -140,8 +137,7 @@ SEED004 = replace(
     name="banco-4-draws-on-0-1",
     banco_draws=(*STANDARD.banco_draws[:4], frozenset(range(8)), *STANDARD.banco_draws[5:]),
     description=(
-        "A Russian-language beginner's guide's tableau: Banco 4 also draws against a third card "
-        "of 0 or 1 (no casino source has this)"
+        "A Russian-language beginner's guide's grid: Banco 4 also draws against a third card of 0 or 1."
     ),
 )
 

@@ -40,7 +40,7 @@ def test_edges_options(capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run(
         capsys, "edges", "--bets", "banker", "--rules", "seed004", "--format", "markdown", "--details"
     )
-    assert "| Banker wins " in out and "seed004" in out
+    assert "| Banker wins " in out and "banco-4-draws-on-0-1" in out
 
 
 def test_compare_json(capsys: pytest.CaptureFixture[str]) -> None:
@@ -49,7 +49,7 @@ def test_compare_json(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(out)
     assert data["shoes"] == ["8 decks", "infinite deck"]
     assert Fraction(data["commissions"]["super6-banker"]["commission"]) > Fraction(1, 20)
-    assert data["tableau"]["variant"] == "seed004"
+    assert data["tableau"]["variant"] == "banco-4-draws-on-0-1"
 
 
 def test_report_writes_every_file(
@@ -65,7 +65,8 @@ def test_report_writes_every_file(
     assert "2,292,252,566,437,888" in out
     assert {p.name for p in tmp_path.iterdir()} == {
         "README.md", "odds.md", "punto-table.md", "house-edges.md", "compare.md", "tableau.md",
-        "effects-of-removal.md", "counting.md", "counting-ev-by-count.png",
+        "effects-of-removal.md", "counting.md", "counting-ev-by-count.png", "closed-forms.md",
+        "house-edge-by-decks.png", "effects-of-removal.png",
     } | set(report.GAME_REPORTS)  # fmt: skip
 
 

@@ -57,5 +57,8 @@ def test_pair_bet_has_the_textbook_form(forms: dict) -> None:
 
 def test_other_rules_at_six_decks() -> None:
     (form,) = closed_forms([BETS["dragon7"]], SEED004)
-    assert evaluate(form.house_edge, 6) == analyze(BETS["dragon7"], distribution(Shoe.decks(6), SEED004)).house_edge
+    assert (
+        evaluate(form.house_edge, 6)
+        == analyze(BETS["dragon7"], distribution(Shoe.decks(6), SEED004)).house_edge
+    )
     assert STANDARD != SEED004

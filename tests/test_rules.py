@@ -72,9 +72,10 @@ def test_with_punto() -> None:
 
 
 def test_registry() -> None:
-    assert set(RULES) == {"standard", "seed004"}
+    assert set(RULES) == {"standard", "banco-4-draws-on-0-1"}
     assert get_rules("standard") is STANDARD
-    assert get_rules("seed004") is SEED004
+    assert get_rules("banco-4-draws-on-0-1") is SEED004
+    assert get_rules("seed004") is SEED004  # the old name stays an alias
     assert get_rules(SEED004) is SEED004
 
 
