@@ -8,6 +8,7 @@ bet; an outcome no line matches loses the stake.
 
 from __future__ import annotations
 
+import decimal
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -187,7 +188,7 @@ def commission_banker(commission: Fraction, name: str = "") -> Bet:
     if not 0 <= commission < 1:
         raise AnalyzerError(f"commission {commission}: use a fraction in [0, 1), e.g. 0.05 or 5%")
     percent = commission * 100
-    shown = f"{percent.numerator}" if percent.denominator == 1 else f"{float(percent):g}"
+    shown = f"{percent.numerator}" if percent.denominator == 1 else _short(percent)
     return Bet(
         name=name or f"banker-{shown}pct",
         title=f"Banker ({shown}% commission)",
@@ -198,6 +199,12 @@ def commission_banker(commission: Fraction, name: str = "") -> Bet:
         source="commission game with any commission",
         kind="banker",
     )
+
+
+def _short(value: Fraction) -> str:
+    """`value` to 6 significant digits, never rounded to 0 (1e-400 stays 1E-400)."""
+    with decimal.localcontext(prec=6):
+        return str(decimal.Decimal(value.numerator) / decimal.Decimal(value.denominator))
 
 
 @dataclass(frozen=True)
@@ -242,9 +249,35 @@ class BetAnalysis:
     def house_edge_resolved(self) -> Fraction | None:
         return None if self.push == 1 else self.house_edge / (1 - self.push)
 
+    # -- notebook use --------------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        return (
+            f"BetAnalysis({self.bet.name}: house edge {float(self.house_edge) * 100:.4f}%, "
+            f"{len(self.lines)} lines)"
+        )
+
+    def _repr_markdown_(self) -> str:
+        from analyzer.format import bet_table, percent
+
+        heading = f"**{self.bet.title}** (`{self.bet.name}`): house edge {percent(self.house_edge)}"
+        return heading + "\n\n" + bet_table(self, "markdown") + "\n"
+
+    def to_frame(self) -> Any:
+        """A pandas DataFrame, one row per paytable line: exact probability, pays and return."""
+        from analyzer.notebook import frame
+
+        rows = [(r.label, r.combinations, r.probability, r.pays, r.result, r.ret) for r in self.lines]
+        return frame(rows, ["event", "combinations", "probability", "pays", "result", "return"], "event")
+
     @property
     def std_dev(self) -> float:
-        return math.sqrt(self.variance)
+        """Square root of the variance; inf only beyond the float range (payouts near 1e308)."""
+        try:
+            return math.sqrt(self.variance)
+        except OverflowError:  # a huge payout: take the root through logarithms of the exact terms
+            half_log = (math.log(self.variance.numerator) - math.log(self.variance.denominator)) / 2
+            return math.exp(half_log) if half_log < 709 else math.inf
 
 
 def analyze(bet: Bet, dist: Distribution) -> BetAnalysis:

@@ -15,7 +15,7 @@ from analyzer.bets import Bet, analyze, commission_banker
 from analyzer.catalogue import BETS, TABLES, get_bet, get_table, parse_commission
 from analyzer.compare import compare_tables
 from analyzer.composition import effects_of_removal
-from analyzer.counting import SYSTEMS, derived_counts, get_system
+from analyzer.counting import SYSTEMS, CountSystem, derived_counts, get_system
 from analyzer.enumerate import distribution
 from analyzer.errors import AnalyzerError
 from analyzer.odds import odds, punto_table
@@ -125,9 +125,10 @@ def _eor(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
 
 
 def _count(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
-    systems = [system for spec in _names(args.system, "--system") for system in get_system(spec)]
+    specs = [(spec, system) for spec in _names(args.system, "--system") for system in get_system(spec)]
+    systems = [system for _, system in specs]
     bet = None if args.bet is None else _one_name(args.bet, "--bet")
-    bets = [get_bet(bet or system.bet) for system in systems]
+    bets = [get_bet(bet) if bet else _system_bet(spec, system) for spec, system in specs]
     cut_card = _int_arg(args.cut_card, "--cut-card")
     procedure = Procedure(shoe=shoe, cut_card=cut_card, extra_coup=args.extra_coup)
     results = evaluate_systems(
@@ -138,6 +139,14 @@ def _count(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     last = ", one more coup after the cut card" if procedure.extra_coup else ""
     described = f"{shoe}, cut card {cut_card} cards from the end{last}, {args.shoes} shoes, seed {args.seed}"
     return fmt.render_count(results, args.format, described)
+
+
+def _system_bet(spec: str, system: CountSystem) -> Bet:
+    """The system's own bet; an unknown one is named with the file that gives it."""
+    try:
+        return get_bet(system.bet)
+    except AnalyzerError as error:
+        raise AnalyzerError(f"{spec}: systems.{system.name}.bet: {error}") from None
 
 
 def _int_arg(text: str, option: str) -> int:

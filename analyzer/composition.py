@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm, perm
+from typing import Any
 
 import numpy as np
 from threadpoolctl import threadpool_limits
@@ -194,6 +195,24 @@ class EffectsOfRemoval:
     rules: Rules
     base: dict[str, Fraction]
     effects: dict[str, dict[str, Fraction]]
+
+    # -- notebook use --------------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        return f"EffectsOfRemoval({self.shoe}, {self.rules.name} rules: {', '.join(self.effects)})"
+
+    def _repr_markdown_(self) -> str:
+        from analyzer.format import render_eor
+
+        return render_eor(self, "markdown")
+
+    def to_frame(self) -> Any:
+        """A pandas DataFrame: one row per rank removed, one column per bet, exact Fractions."""
+        from analyzer.notebook import frame
+
+        ranks = list(next(iter(self.effects.values()))) if self.effects else []
+        rows = [(rank, *(effects[rank] for effects in self.effects.values())) for rank in ranks]
+        return frame(rows, ["rank", *self.effects], index="rank")
 
 
 def effects_of_removal(bets: Sequence[Bet], shoe: Shoe, rules: Rules = STANDARD) -> EffectsOfRemoval:

@@ -89,7 +89,10 @@ def _tags(value: Any, where: str) -> tuple[int, ...]:
     if isinstance(value, Mapping):
         tags = [0] * 13
         for key, tag in value.items():
-            rank = parse_rank(str(key))
+            try:
+                rank = parse_rank(str(key))
+            except AnalyzerError as error:
+                raise AnalyzerError(f"{where}.tags: {error}") from None
             tags[RANKS.index(rank)] = _int(tag, f"{where}.tags.{key}")
         return tuple(tags)
     if isinstance(value, list) and len(value) in (10, 13):

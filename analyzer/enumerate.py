@@ -31,7 +31,7 @@ from enum import StrEnum
 from fractions import Fraction
 from functools import lru_cache
 from math import perm
-from typing import NamedTuple, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 import numpy as np
 
@@ -332,6 +332,26 @@ class Distribution:
 
     def winner_probabilities(self) -> dict[Winner, Fraction]:
         return {w: Fraction(c, self.total) for w, c in self.winner_counts().items()}
+
+    # -- notebook use (the weights print as 1.3 million characters: keep them out) ------------
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{w} {float(p):.6f}" for w, p in self.winner_probabilities().items())
+        return f"Distribution({self.shoe}, {self.rules.name} rules: {len(self.weights):,} outcomes; {shown})"
+
+    def _repr_markdown_(self) -> str:
+        from analyzer.format import render_odds
+        from analyzer.odds import Odds
+
+        note = f"\n{len(self.weights):,} distinct outcomes; `to_frame()` lists them.\n"
+        return render_odds(Odds.from_distribution(self), "markdown") + note
+
+    def to_frame(self) -> Any:
+        """A pandas DataFrame, one row per distinct outcome: its fields, weight and exact probability."""
+        from analyzer.notebook import frame
+
+        rows = [(*o, o.winner.value, w, Fraction(w, self.total)) for o, w in self.weights.items()]
+        return frame(rows, [*Outcome._fields, "winner", "weight", "probability"])
 
 
 def distribution(shoe: Shoe, rules: Rules = STANDARD) -> Distribution:

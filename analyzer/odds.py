@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from analyzer.enumerate import Distribution, Winner, distribution
 from analyzer.rules import STANDARD, Rules
@@ -41,6 +42,28 @@ class Odds:
             counts=counts if finite else None,
             total=dist.total if finite else None,
         )
+
+    # -- notebook use --------------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name} {float(p):.6f}" for name, p in self._results())
+        return f"Odds({self.shoe}, {self.rules.name} rules: {shown})"
+
+    def _repr_markdown_(self) -> str:
+        from analyzer.format import render_odds
+
+        return render_odds(self, "markdown")
+
+    def to_frame(self) -> Any:
+        """A pandas DataFrame, one row per result: exact probability and (finite shoes) combinations."""
+        from analyzer.notebook import frame
+
+        counts = self.counts or {}
+        rows = [(name, p, counts.get(Winner(name))) for name, p in self._results()]
+        return frame(rows, ["result", "probability", "combinations"], index="result")
+
+    def _results(self) -> list[tuple[str, Fraction]]:
+        return [("banker", self.banker), ("player", self.player), ("tie", self.tie)]
 
 
 def odds(shoe: Shoe, rules: Rules = STANDARD) -> Odds:

@@ -366,13 +366,20 @@ def evaluate_systems(
         import multiprocessing
 
         os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # one core per worker
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        with multiprocessing.get_context("spawn").Pool(workers, initializer=_ignore_interrupts) as pool:
             for part in pool.imap(_evaluate_chunk, jobs):
                 for total, result in zip(totals, part, strict=True):
                     total.merge(result)
                 bar.update(1)
     bar.close()
     return totals
+
+
+def _ignore_interrupts() -> None:
+    """Worker processes leave Ctrl-C to the parent, which stops the pool and reports it once."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 class _NoBar:
