@@ -416,7 +416,24 @@ def run(argv: Sequence[str] | None = None) -> str:
         raise AnalyzerError(f"--format {args.format!r}: use one of {', '.join(formats)}")
     shoe, rules = shoe_from_args(args), get_rules(args.rules or "standard")
     text = command(args, shoe, rules)
+    if args.format == "table":
+        return _wrap_prose(text)
     return _with_metadata(text, args, shoe, rules) if args.format == "json" else text
+
+
+def _wrap_prose(text: str) -> str:
+    """Prose lines wrapped to the terminal tables' width (table rows, which hold runs of
+    spaces, are fitted by the formatter and left alone)."""
+    import textwrap
+
+    lines = []
+    for line in text.split("\n"):
+        if len(line) > fmt.WIDTH and "  " not in line.strip():
+            indent = line[: len(line) - len(line.lstrip())]
+            lines += textwrap.wrap(line, fmt.WIDTH, subsequent_indent=indent * 2, break_long_words=False)
+        else:
+            lines.append(line)
+    return "\n".join(lines)
 
 
 def _one_line(message: str) -> str:

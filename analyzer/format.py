@@ -53,7 +53,6 @@ __all__ = [
 ]
 
 FORMATS = ("table", "markdown", "json")
-_TABLEFMT = {"table": "simple", "markdown": "pipe"}
 #: A cell that reads as a number (exact, decimal, percentage, count, "± SE"): right-aligned.
 _NUMBER = re.compile(r"[+\-−]?[\d,]+(\.\d+)?(/\d+)?%?( ± [\d.]+)?|n/a|")
 
@@ -91,7 +90,58 @@ def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], fmt: str) -> st
     if fmt == "markdown":
         cells = [[cell.replace("|", "\\|") for cell in row] for row in cells]
         headers = [header.replace("|", "\\|") for header in headers]
-    return tabulate(cells, headers=headers, tablefmt=_TABLEFMT[fmt], disable_numparse=True, colalign=align)
+        return tabulate(cells, headers=headers, tablefmt="pipe", disable_numparse=True, colalign=align)
+    return _fit(cells, list(headers), align)
+
+
+#: Terminal tables are fitted to this many columns.
+WIDTH = 120
+
+
+def _fit(cells: list[list[str]], headers: list[str], align: list[str]) -> str:
+    """A plain-text table no wider than WIDTH: headers wrap at spaces, then prose (left-aligned)
+    columns wrap, and columns that still do not fit go to a second table that repeats the first."""
+    import textwrap
+
+    def render(columns: Sequence[int]) -> str:
+        return tabulate(
+            [[row[i] for i in columns] for row in cells],
+            headers=[headers[i] for i in columns],
+            tablefmt="simple",
+            disable_numparse=True,
+            colalign=[align[i] for i in columns],
+        )
+
+    def width(text: str) -> int:
+        return max(len(line) for line in text.split("\n"))
+
+    def column_width(i: int, with_header: bool = True) -> int:
+        column = [row[i] for row in cells] + ([headers[i]] if with_header else [])
+        return max((len(line) for cell in column for line in cell.split("\n")), default=0)
+
+    everything = range(len(headers))
+    prose = sorted((i for i, side in enumerate(align) if side == "left"), key=column_width, reverse=True)
+    for i in prose:
+        excess = width(render(everything)) - WIDTH
+        if excess > 0 and column_width(i) > 16:
+            limit = max(16, column_width(i) - excess)
+            for row in cells:
+                row[i] = "\n".join(textwrap.wrap(row[i], limit)) or row[i]
+    for i, header in enumerate(headers):
+        if width(render(everything)) > WIDTH:
+            limit = max(column_width(i, False), 4)
+            headers[i] = "\n".join(textwrap.wrap(header, limit, break_long_words=False)) or header
+    shown = list(everything)
+    while len(shown) > 2 and width(render(shown)) > WIDTH:
+        shown.pop()
+    rest = [i for i in everything if i not in shown]
+    if not rest:
+        return render(shown)
+    keep = (0, *rest)
+    more = _fit(
+        [[row[i] for i in keep] for row in cells], [headers[i] for i in keep], [align[i] for i in keep]
+    )
+    return render(shown) + "\n\n" + more
 
 
 def dumps(data: Any) -> str:
