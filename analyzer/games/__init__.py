@@ -67,7 +67,7 @@ GAMES: dict[str, Game] = {
     game.name: game
     for game in (
         Game("chemin-de-fer", "Chemin de fer", lambda: Shoe.decks(6), _chemin),
-        Game("punto-5", "Punto 5 (seed 003's Russian rules)", lambda: Shoe.decks(8), _punto5),
+        Game("punto-5", "Punto 5 (Russian casino rules)", lambda: Shoe.decks(8), _punto5),
         Game("banque", "Baccarat banque", lambda: Shoe.decks(3), _banque),
         Game("macao", "Macao and Victoria", lambda: Shoe.decks(2), _macao),
     )

@@ -1,0 +1,362 @@
+"""The command's contract for outsiders (issue 11): --version, help, `list`, the JSON
+metadata every command carries, names a reader can look up, and one rule for bad input."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+import sympy as sp
+
+from analyzer.bets import analyze
+from analyzer.catalogue import BETS, TABLES
+from analyzer.cli import COMMANDS, EXAMPLES, build_parser, main
+from analyzer.counting import SYSTEMS
+from analyzer.enumerate import distribution
+from analyzer.format import WIDTH, table
+from analyzer.games import GAMES
+from analyzer.rules import RULES
+from analyzer.shoe import Shoe
+from analyzer.version import __version__
+
+ROOT = Path(__file__).resolve().parents[1]
+ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def one_line_error(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "", (code, out)
+    assert err.startswith("baccarat: error: ") and err.count("\n") == 1, err
+    return err
+
+
+# -- version, help, list -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("flag", ["--version", "-V"])
+def test_version(capsys: pytest.CaptureFixture[str], flag: str) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main([flag])
+    assert stop.value.code == 0
+    assert capsys.readouterr().out == f"baccarat {__version__}\n"
+
+
+def test_bare_command_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys)
+    assert code == 0 and err == ""
+    assert out.startswith("usage: baccarat") and "list" in out and "closed-form" in out
+
+
+@pytest.mark.parametrize("command", [*COMMANDS, "list"])
+def test_every_help_shows_an_example_and_where_names_are(command: str) -> None:
+    sub = build_parser()._subparsers._group_actions[0].choices[command]  # type: ignore[union-attr]
+    text = sub.format_help()
+    assert f"Example: {EXAMPLES[command]}" in text
+    assert "seed 00" not in text and "seed004" not in text
+    if any(option in text for option in ("--bets", "--table", "--rules", "--system", "game")):
+        assert "baccarat list" in text
+
+
+@pytest.mark.parametrize("example", list(EXAMPLES.values()), ids=list(EXAMPLES))
+def test_every_example_runs(capsys: pytest.CaptureFixture[str], example: str) -> None:
+    argv = example.split()[1:]
+    if argv[0] in ("report",):
+        pytest.skip("report writes files; tested in test_cli_bets")
+    if argv[0] == "count":
+        argv[argv.index("200")] = "4"
+    code, out, err = run(capsys, *argv)
+    assert code == 0 and out and err == "", err
+
+
+KNOWN = {"bets": BETS, "tables": TABLES, "rules": RULES, "systems": SYSTEMS, "games": GAMES}
+
+
+@pytest.mark.parametrize("kind", list(KNOWN))
+def test_list_in_every_format(capsys: pytest.CaptureFixture[str], kind: str) -> None:
+    code, out, _ = run(capsys, "list", kind, "--format", "json")
+    assert code == 0
+    data = json.loads(out)[kind]
+    assert list(data) == list(KNOWN[kind])
+    for name, entry in data.items():
+        assert entry["title"] and entry["source"], name
+        assert "seed 00" not in entry["title"] + entry["source"], name
+    for fmt in ("table", "markdown"):
+        code, out, _ = run(capsys, "list", kind, "--format", fmt)
+        assert code == 0 and all(name in out for name in KNOWN[kind])
+        assert max(map(len, out.splitlines())) <= WIDTH or fmt == "markdown"
+
+
+def test_list_refuses_unknown_kinds_and_formats(capsys: pytest.CaptureFixture[str]) -> None:
+    assert "'dealers'" in one_line_error(capsys, "list", "dealers")
+    assert "'yaml'" in one_line_error(capsys, "list", "bets", "--format", "yaml")
+
+
+def test_old_rules_name_is_an_alias(capsys: pytest.CaptureFixture[str]) -> None:
+    _, new, _ = run(capsys, "odds", "--rules", "banco-4-draws-on-0-1", "--format", "json")
+    _, old, _ = run(capsys, "odds", "--rules", "seed004", "--format", "json")
+    assert new == old and json.loads(new)["rules"] == "banco-4-draws-on-0-1"
+    _, out, _ = run(capsys, "list", "rules", "--format", "json")
+    assert json.loads(out)["rules"]["banco-4-draws-on-0-1"]["aliases"] == ["seed004"]
+
+
+# -- JSON metadata -----------------------------------------------------------------------
+
+COMMAND_JSON = {
+    "odds": (["odds"], ["banker", "player", "tie", "counts", "total"]),
+    "punto-table": (["punto-table", "--decks", "inf"], ["rows"]),
+    "rules": (["rules"], ["name", "natural", "punto_draws", "banco_draws"]),
+    "edges": (["edges", "--bets", "tie"], ["bets"]),
+    "compare": (["compare", "--tables", "commission", "--shoes", "1"], ["shoes", "edges", "tableau"]),
+    "eor": (["eor", "--bets", "tie", "--decks", "1"], ["bets", "identity", "best_counts"]),
+    "count": (["count", "--system", "dragon7-jacobson", "--shoes", "2"], ["procedure", "systems"]),
+    "solve": (["solve", "punto-5", "--decks", "inf"], ["value"] if False else []),
+    "closed-form": (["closed-form", "--bets", "player-pair"], ["bets"]),
+}
+
+
+@pytest.mark.parametrize("command", list(COMMAND_JSON))
+def test_every_json_carries_version_shoe_and_rules(capsys: pytest.CaptureFixture[str], command: str) -> None:
+    argv, kept = COMMAND_JSON[command]
+    code, out, _ = run(capsys, *argv, "--format", "json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["version"] == __version__
+    assert isinstance(data["shoe"], dict) and ("decks" in data["shoe"] or "counts" in data["shoe"])
+    assert isinstance(data["rules"], str) and data["rules"]
+    assert all(key in data for key in kept)
+
+
+def test_every_command_is_covered() -> None:
+    assert set(COMMAND_JSON) == set(COMMANDS) - {"report"}  # report writes Markdown only
+
+
+@pytest.mark.parametrize(
+    ("argv", "shoe"),
+    [
+        ([], {"decks": 8, "cards": 416, "label": "8 decks"}),
+        (["--decks", "inf"], {"decks": "inf", "label": "infinite deck"}),
+        (["--decks", "6", "--remove", "5,K"], {"decks": 6, "removed": ["5", "K"], "cards": 310}),
+        (["--counts", "4,4,4,4,4,4,4,4,4,4,4,4,0"], {"counts": [4] * 12 + [0], "cards": 48}),
+    ],
+)
+def test_shoe_is_structured(capsys: pytest.CaptureFixture[str], argv: list[str], shoe: dict) -> None:
+    _, out, _ = run(capsys, "odds", *argv, "--format", "json")
+    data = json.loads(out)["shoe"]
+    assert {key: data[key] for key in shoe} == shoe
+
+
+def test_table_rules_and_game_shoes_are_the_ones_used(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "t.toml"
+    path.write_text('rules = "seed004"\noffer = ["tie"]\n', encoding="utf-8")
+    _, out, _ = run(capsys, "edges", "--table", str(path), "--format", "json")
+    assert json.loads(out)["rules"] == "banco-4-draws-on-0-1"
+    _, out, _ = run(capsys, "solve", "macao", "--format", "json")
+    assert json.loads(out)["shoe"]["decks"] == 2
+
+
+# -- closed forms ------------------------------------------------------------------------
+
+
+def test_closed_form_json_is_sympy_and_exact(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "closed-form", "--bets", "tie,banker", "--format", "json")
+    bets = json.loads(out)["bets"]
+    d = sp.Symbol("d")
+    for name in ("tie", "banker"):
+        edge = sp.sympify(bets[name]["house_edge"])
+        value = edge.subs(d, 6)
+        assert (
+            Fraction(int(value.p), int(value.q))
+            == analyze(BETS[name], distribution(Shoe.decks(6))).house_edge
+        )
+        assert sp.limit(edge, d, sp.oo) == sp.Rational(bets[name]["house_edge_infinite_deck"])
+    _, out, _ = run(capsys, "closed-form", "--bets", "tie", "--format", "markdown")
+    assert "$$" in out and "\\frac" in out
+
+
+@pytest.mark.parametrize("option", [["--decks", "6"], ["--counts", ",".join(["4"] * 13)], ["--remove", "5"]])
+def test_closed_form_refuses_shoe_options(capsys: pytest.CaptureFixture[str], option: list[str]) -> None:
+    assert "number of decks d" in one_line_error(capsys, "closed-form", *option)
+
+
+# -- one rule for name lists: an empty value or item is an error, and so is a name twice ---
+
+LIST_ERRORS = {
+    "edges bets twice": (["edges", "--bets", "banker,banker"], "'banker' is given twice"),
+    "eor bets twice": (["eor", "--bets", "tie,tie"], "'tie' is given twice"),
+    "compare tables twice": (["compare", "--tables", "uk,uk"], "'uk' is given twice"),
+    "compare shoes twice": (["compare", "--shoes", "8,8"], "'8' is given twice"),
+    "count systems twice": (["count", "--system", "banker-eor,banker-eor"], "given twice"),
+    "closed-form bets twice": (["closed-form", "--bets", "tie,tie"], "given twice"),
+    "edges bets empty": (["edges", "--bets", ""], "--bets ''"),
+    "edges bets commas": (["edges", "--bets", ",,"], "--bets ',,'"),
+    "edges bets empty item": (["edges", "--bets", "banker,,tie"], "none empty"),
+    "eor bets empty": (["eor", "--bets", ""], "--bets ''"),
+    "compare tables empty": (["compare", "--tables", ""], "--tables ''"),
+    "compare tables commas": (["compare", "--tables", ",,"], "--tables ',,'"),
+    "compare shoes empty": (["compare", "--shoes", ""], "--shoes ''"),
+    "count bet empty": (["count", "--bet", ""], "--bet ''"),
+    "count system empty": (["count", "--system", ""], "--system ''"),
+    "edges table empty": (["edges", "--table", ""], "--table ''"),
+    "compare shoes names its option": (["compare", "--shoes", "abc"], "--shoes"),
+}
+
+
+@pytest.mark.parametrize(("argv", "fragment"), list(LIST_ERRORS.values()), ids=list(LIST_ERRORS))
+def test_one_rule_for_name_lists(capsys: pytest.CaptureFixture[str], argv: list[str], fragment: str) -> None:
+    assert fragment in one_line_error(capsys, *argv)
+
+
+# -- other bad input ---------------------------------------------------------------------
+
+
+def test_a_value_with_a_newline_stays_on_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert "8\\nX" in one_line_error(capsys, "odds", "--decks", "8\nX", "--counts", "1")
+    assert "--bo\\ngus" in one_line_error(capsys, "odds", "--bo\ngus")
+
+
+def test_closed_stdout_is_one_line_not_a_traceback() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "analyzer", "odds"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        text=True, env=ENV, cwd=ROOT, timeout=60, pass_fds=(), close_fds=True,
+    )  # fmt: skip
+    assert proc.returncode == 0  # a working stdout: the baseline
+    proc = subprocess.run(
+        ["/bin/sh", "-c", f"{sys.executable} -m analyzer odds >&-"],
+        capture_output=True, text=True, env=ENV, cwd=ROOT, timeout=60,
+    )  # fmt: skip
+    assert proc.returncode == 1
+    assert proc.stderr.count("\n") == 1 and "standard output is closed" in proc.stderr
+
+
+def test_huge_payout_is_exact_not_a_crash(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "huge.toml"
+    path.write_text('[bets.huge]\nlines = [{ when = { winner = "tie" }, pays = 1e300 }]\n', encoding="utf-8")
+    code, out, err = run(capsys, "edges", "--table", str(path), "--format", "json")
+    assert code == 0 and err == ""
+    bet = json.loads(out)["bets"]["huge"]
+    p_tie = analyze(BETS["tie"], distribution(Shoe.decks(8))).hit_frequency
+    assert Fraction(bet["house_edge"]) == 1 - p_tie * (10**300 + 1)
+    assert 1e299 < float(bet["std_dev"]) < 1e300
+
+
+def test_tiny_commission_is_not_labelled_zero(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "edges", "--bets", "tie", "--commission", "1e-400%", "--format", "json")
+    bets = json.loads(out)["bets"]
+    assert bets["banker-1E-400pct"]["title"] == "Banker (1E-400% commission)"
+
+
+def test_systems_file_errors_name_the_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    bad_bet = tmp_path / "bet.toml"
+    bad_bet.write_text(
+        '[systems.x]\nbet = "nope"\ntags = [1,1,1,1,1,1,1,1,1,1]\nthreshold = 1\n', encoding="utf-8"
+    )
+    err = one_line_error(capsys, "count", "--system", str(bad_bet), "--shoes", "1")
+    assert str(bad_bet) in err and "'nope'" in err
+    bad_rank = tmp_path / "rank.toml"
+    bad_rank.write_text('[systems.x]\nbet = "tie"\ntags = {Z = 1}\nthreshold = 1\n', encoding="utf-8")
+    err = one_line_error(capsys, "count", "--system", str(bad_rank), "--shoes", "1")
+    assert str(bad_rank) in err and "'Z'" in err
+
+
+@pytest.mark.parametrize("option", [["--decks", "6"], ["--rules", "seed004"], ["--remove", "5"]])
+def test_report_refuses_options_it_would_ignore(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, option: list[str]
+) -> None:
+    err = one_line_error(capsys, "report", "--out", str(tmp_path / "r"), *option)
+    assert f"report does not take {option[0]}" in err
+    assert not (tmp_path / "r").exists()
+
+
+def test_report_refuses_folders_it_did_not_write(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    (tmp_path / "README.md").write_text("# My project\n", encoding="utf-8")
+    assert "'README.md'" in one_line_error(capsys, "report", "--out", str(tmp_path))
+    assert (tmp_path / "README.md").read_text(encoding="utf-8") == "# My project\n"
+    for place in ("/", str(Path.home())):
+        assert "root or home" in one_line_error(capsys, "report", "--out", place)
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root can write anywhere")
+def test_report_checks_writability_before_computing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o500)
+    try:
+        start = time.monotonic()
+        assert "cannot be written" in one_line_error(capsys, "report", "--out", str(locked / "reports"))
+        assert time.monotonic() - start < 5
+    finally:
+        locked.chmod(0o700)
+
+
+def test_report_writes_all_files_or_none(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import analyzer.report as report
+
+    out = tmp_path / "reports"
+    out.mkdir()
+    (out / "odds.md").write_text("# Old\n\nGenerated by `baccarat report` from the code\n", encoding="utf-8")
+    for name in ("_COUNT_SHOES", "_CHOICE_SHOES", "_EOR_SHOES"):
+        monkeypatch.setattr(report, name, 4)
+    monkeypatch.setattr(report, "games_report", lambda: dict.fromkeys(report.GAME_REPORTS, "# game\n"))
+
+    def interrupted(path: Path) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setitem(report.PLOTS, "effects-of-removal.png", interrupted)  # the last file written
+    code, out_text, err = run(capsys, "report", "--out", str(out))
+    assert code == 130 and out_text == "" and err == "baccarat: interrupted\n"
+    assert [p.name for p in out.iterdir()] == ["odds.md"]  # untouched
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["reports"]  # no staging left behind
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["count", "--shoes", "1000000", "--system", "dragon7-jacobson"],
+        ["count", "--shoes", "1000000", "--workers", "2"],
+    ],
+    ids=["count", "count with workers"],
+)
+def test_ctrl_c_is_one_line_and_exit_130(argv: list[str]) -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "analyzer", *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True, env=ENV, cwd=ROOT, start_new_session=True,
+    )  # fmt: skip
+    time.sleep(4)  # started and working
+    os.killpg(proc.pid, signal.SIGINT)  # what a terminal's Ctrl-C does: the whole process group
+    out, err = proc.communicate(timeout=30)  # never a hang
+    assert proc.returncode == 130 and out == ""
+    assert err == "baccarat: interrupted\n"
+
+
+# -- readable output ---------------------------------------------------------------------
+
+
+def test_markdown_escapes_pipes_and_right_aligns_numbers() -> None:
+    text = table([["a | b", "1.5%"], ["c", "-2/3"]], ["title", "edge"], "markdown")
+    assert "a \\| b" in text
+    assert text.splitlines()[1].endswith("---:|")
+
+
+def test_terminal_tables_fit(capsys: pytest.CaptureFixture[str]) -> None:
+    for argv in (["edges"], ["eor"], ["compare"], ["punto-table"], ["list", "rules"]):
+        code, out, _ = run(capsys, *argv)
+        assert code == 0 and max(map(len, out.splitlines())) <= WIDTH, argv
