@@ -246,7 +246,8 @@ def _deck_item(text: str, option: str) -> Shoe:
 def _list(args: argparse.Namespace) -> str:
     from analyzer.listing import entries
 
-    return fmt.render_list(args.what, entries(args.what), args.format)
+    text = fmt.render_list(args.what, entries(args.what), args.format)
+    return fmt.dumps({**json.loads(text), "version": __version__}) if args.format == "json" else text
 
 
 def _used(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> tuple[Shoe, Rules]:
