@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
-import sympy as sp
+import sympy as sp  # type: ignore[import-untyped,unused-ignore]
 
 from analyzer.bets import Bet
 from analyzer.enumerate import CARDS_PER_COUP, compile_rules

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from tabulate import tabulate
+from tabulate import tabulate  # type: ignore[import-untyped,unused-ignore]
 
 from analyzer.bets import BetAnalysis
 from analyzer.cards import RANKS
@@ -90,7 +90,7 @@ def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], fmt: str) -> st
     if fmt == "markdown":
         cells = [[cell.replace("|", "\\|") for cell in row] for row in cells]
         headers = [header.replace("|", "\\|") for header in headers]
-        return tabulate(cells, headers=headers, tablefmt="pipe", disable_numparse=True, colalign=align)
+        return str(tabulate(cells, headers=headers, tablefmt="pipe", disable_numparse=True, colalign=align))
     return _fit(cells, list(headers), align)
 
 
@@ -104,12 +104,14 @@ def _fit(cells: list[list[str]], headers: list[str], align: list[str]) -> str:
     import textwrap
 
     def render(columns: Sequence[int]) -> str:
-        return tabulate(
-            [[row[i] for i in columns] for row in cells],
-            headers=[headers[i] for i in columns],
-            tablefmt="simple",
-            disable_numparse=True,
-            colalign=[align[i] for i in columns],
+        return str(
+            tabulate(
+                [[row[i] for i in columns] for row in cells],
+                headers=[headers[i] for i in columns],
+                tablefmt="simple",
+                disable_numparse=True,
+                colalign=[align[i] for i in columns],
+            )
         )
 
     def width(text: str) -> int:
@@ -679,7 +681,7 @@ def _wrap(text: str, width: int) -> str:
 def render_closed_forms(forms: Sequence[Any], fmt: str = "table") -> str:
     """Closed forms in d (`forms`: analyzer.closed_form.ClosedForm values): text, LaTeX in
     Markdown, or JSON strings that sympy.sympify reads back."""
-    import sympy as sp
+    import sympy as sp  # type: ignore[import-untyped,unused-ignore]
 
     check_format(fmt)
     if fmt == "json":

@@ -14,7 +14,7 @@ __all__ = ["frame"]
 def frame(rows: Sequence[Sequence[Any]], columns: Sequence[str], index: str | None = None) -> Any:
     """A pandas DataFrame of `rows`; exact values stay Fractions (object columns)."""
     try:
-        import pandas as pd
+        import pandas as pd  # type: ignore[import-untyped,unused-ignore]
     except ImportError:
         raise AnalyzerError("to_frame() needs pandas: pip install 'baccarat-analyzer[frames]'") from None
     data = pd.DataFrame([list(row) for row in rows], columns=list(columns))

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -369,7 +370,7 @@ def _fraction(value: object) -> Fraction:
     return Fraction(str(value))
 
 
-def _pyplot():  # type: ignore[no-untyped-def]
+def _pyplot() -> Any:
     import matplotlib
 
     matplotlib.use("Agg")
