@@ -351,7 +351,7 @@ _EXTRA: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
             ("--system",),
             {"default": ",".join(SYSTEMS), "help": "system names (`baccarat list systems`) or a .toml file"},
         ),
-        (("--bet",), {"help": "bet to judge the systems on (default: each system's own bet)"}),
+        (("--bet",), {"help": "bet to judge the systems on (default: each system's own; `list bets`)"}),
         (("--shoes",), {"default": "1000", "help": "number of shoes to simulate (default 1000)"}),
         (("--seed",), {"default": "1", "help": "random seed (default 1)"}),
         (

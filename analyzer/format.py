@@ -189,7 +189,7 @@ def render_odds(odds: Odds, fmt: str = "table") -> str:
 
 
 def render_punto_table(rows: Sequence[PuntoRow], fmt: str = "table", title: str = "") -> str:
-    """Seed 003's table after Punto's two cards."""
+    """The table after Punto's two cards (a Russian gambling dictionary's Table 2)."""
     check_format(fmt)
     if fmt == "json":
         return dumps(

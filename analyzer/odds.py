@@ -83,7 +83,8 @@ class PuntoRow:
 
 
 def punto_table(shoe: Shoe, rules: Rules = STANDARD) -> tuple[PuntoRow, ...]:
-    """Seed 003's "Table 2": one row per Punto two-card total, two rows (draw, stand) for 5.
+    """A Russian gambling dictionary's "Table 2" (after Lesnoy and Natanson): one row per Punto
+    two-card total, two rows (draw, stand) for 5.
 
     Rows other than 5 follow `rules`; a natural is listed as "stand". Totals that cannot
     occur with this shoe (probability 0) are left out.

@@ -22,6 +22,8 @@ def test_committed_reports_match_the_code(texts: dict[str, str]) -> None:
     stale = [name for name, text in texts.items() if (REPORTS / name).read_text(encoding="utf-8") != text]
     assert not stale, f"stale reports (run `baccarat report --out reports`): {stale}"
     assert (REPORTS / "counting-ev-by-count.png").stat().st_size > 10_000
+    for plot in ("house-edge-by-decks.png", "effects-of-removal.png"):
+        assert (REPORTS / plot).stat().st_size > 10_000, plot
 
 
 def test_reports_state_the_published_figures(texts: dict[str, str]) -> None:
@@ -32,3 +34,27 @@ def test_reports_state_the_published_figures(texts: dict[str, str]) -> None:
     assert "Banco draws on 4 against a third card of 0" in texts["tableau.md"]
     assert "+0.0001157" in texts["effects-of-removal.md"] and "-0.0011595" in texts["effects-of-removal.md"]
     assert "0.597 (100M shoes, cut card 14)" in texts["counting.md"]
+
+
+def test_reports_speak_to_outsiders(texts: dict[str, str]) -> None:
+    """Sources by what they are, the full-shoe assumption stated, ranks as rows, closed forms."""
+    ours = [
+        "odds.md",
+        "punto-table.md",
+        "house-edges.md",
+        "compare.md",
+        "tableau.md",
+        "effects-of-removal.md",
+    ]
+    for name in [*ours, "closed-forms.md", "counting.md"]:
+        assert "seed 00" not in texts[name].lower() and "seed004" not in texts[name].replace(
+            "`seed004`", ""
+        ), name
+    for name in ours:
+        assert "off the top of a full shoe" in texts[name], name
+    assert "| 10, J, Q, K (each) " in texts["effects-of-removal.md"]
+    assert "![Effects of removal, 8 decks](effects-of-removal.png)" in texts["effects-of-removal.md"]
+    assert "(house-edge-by-decks.png)" in texts["house-edges.md"]
+    closed = texts["closed-forms.md"]
+    assert "\\frac{2 d \\left(16434304 d^{4}" in closed  # Banker's house edge in LaTeX
+    assert "| banker |  1.0117% |" in closed and "256786/24134045" in closed
