@@ -643,7 +643,7 @@ def shoe_json(shoe: Shoe, removed: Sequence[str] = ()) -> dict[str, Any]:
         {"decks": base[0] // 4} if len(set(base)) == 1 and base[0] % 4 == 0 else {"counts": base}
     )
     if removed:
-        data["removed"] = list(removed)
+        data["removed"] = [str(parse_rank(card)) for card in removed]
     data["cards"] = shoe.size
     data["label"] = str(shoe)
     return data

@@ -506,7 +506,7 @@ def check_output_dir(out: Path, what: str) -> None:
 def write_reports(out: Path, progress: bool = False) -> list[Path]:
     """(Re)write every report into `out`, all files or none: they are written into a new
     sibling directory which then replaces `out`. Returns the paths written."""
-    out = Path(out)
+    shown, out = Path(out), Path(out).resolve()  # resolved: `--out .` renames the directory itself
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = out.parent / f".{out.name}.baccarat-report-{os.getpid()}"
     old = staging.with_name(staging.name + "-old")
@@ -533,4 +533,4 @@ def write_reports(out: Path, progress: bool = False) -> list[Path]:
         shutil.rmtree(staging, ignore_errors=True)
         raise
     shutil.rmtree(old, ignore_errors=True)
-    return [out / name for name in names]
+    return [shown / name for name in names]
