@@ -18,6 +18,7 @@ from analyzer.plain import plain_distribution
 from analyzer.rules import RULES, SEED004, STANDARD, Rules, get_rules
 from analyzer.shoe import Shoe
 from analyzer.simulation import Procedure, evaluate_systems
+from analyzer.version import __version__
 
 __all__ = [
     "BETS",
@@ -42,6 +43,7 @@ __all__ = [
     "Shoe",
     "Table",
     "Winner",
+    "__version__",
     "analyze",
     "compile_rules",
     "distribution",

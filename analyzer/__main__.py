@@ -2,6 +2,10 @@
 
 import sys
 
-from analyzer.cli import main
+try:
+    from analyzer.cli import main
+except KeyboardInterrupt:  # Ctrl-C while the libraries load: one line, as in main
+    print("baccarat: interrupted", file=sys.stderr)
+    sys.exit(130)
 
 sys.exit(main())
