@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from analyzer.enumerate import Distribution, Winner, distribution
+from analyzer.enumerate import Distribution, Winner, distribution, winner_weights
 from analyzer.rules import STANDARD, Rules
 from analyzer.shoe import Shoe
 
@@ -44,8 +44,19 @@ class Odds:
 
 
 def odds(shoe: Shoe, rules: Rules = STANDARD) -> Odds:
-    """Exact probabilities of the three results of one coup from `shoe`."""
-    return Odds.from_distribution(distribution(shoe, rules))
+    """Exact probabilities of the three results of one coup from `shoe` (the same values as
+    `Odds.from_distribution(distribution(shoe, rules))`, without the per-outcome weights)."""
+    counts, total = winner_weights(shoe, rules)
+    finite = not shoe.is_infinite
+    return Odds(
+        shoe=shoe,
+        rules=rules,
+        banker=Fraction(counts[Winner.BANKER], total),
+        player=Fraction(counts[Winner.PLAYER], total),
+        tie=Fraction(counts[Winner.TIE], total),
+        counts=counts if finite else None,
+        total=total if finite else None,
+    )
 
 
 @dataclass(frozen=True)
