@@ -12,10 +12,15 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
-from typing import Any
+from functools import cache, lru_cache
+from itertools import accumulate, pairwise
+from operator import add, sub
+from typing import TYPE_CHECKING, Any
 
 from analyzer.enumerate import Distribution, Outcome, Winner
+
+if TYPE_CHECKING:
+    from analyzer.coupstore import StoredClasses
 from analyzer.errors import AnalyzerError, check_keys
 
 __all__ = [
@@ -247,11 +252,98 @@ class BetAnalysis:
         return math.sqrt(self.variance)
 
 
-def analyze(bet: Bet, dist: Distribution) -> BetAnalysis:
-    """Exact expectation, push and hit frequency, variance and paytable rows of `bet`."""
+# -- pricing over stored coup classes: each bet's line per outcome, computed once --------
+
+#: Outcome columns read straight from the stored classes (Outcome's field order); the
+#: others come from FIELDS' readers. A test checks these equal the readers.
+_STORED_COLUMNS = {
+    "player_initial": 0,
+    "banker_initial": 1,
+    "player_total": 2,
+    "banker_total": 3,
+    "player_cards": 4,
+    "banker_cards": 5,
+    "natural": 6,
+    "player_pair": 7,
+    "banker_pair": 8,
+}
+_WINNER_NAMES = (str(Winner.TIE), str(Winner.PLAYER), str(Winner.BANKER))  # by sign of p - b
+
+
+@lru_cache(maxsize=256)
+def _column(classes: StoredClasses, name: str) -> list[Any]:
+    """Field `name` of every stored outcome, in stored order."""
+    if name in _STORED_COLUMNS:
+        return list(classes.column(_STORED_COLUMNS[name]))
+    if name in ("winner", "margin", "cards"):
+        left, right = (_column(classes, f) for f in ("player_total", "banker_total"))
+        if name == "cards":
+            return list(map(add, _column(classes, "player_cards"), _column(classes, "banker_cards")))
+        differences = list(map(sub, left, right))
+        if name == "margin":
+            return list(map(abs, differences))
+        return [_WINNER_NAMES[(d > 0) - (d < 0)] for d in differences]
+    return list(map(FIELDS[name][0], classes.outcomes))
+
+
+@lru_cache(maxsize=256)
+def _keys(classes: StoredClasses, names: tuple[str, ...]) -> tuple[list[tuple[Any, ...]], set[tuple[Any, ...]]]:
+    """The values of fields `names` for every stored outcome, and the distinct ones."""
+    keys = list(zip(*(_column(classes, name) for name in names), strict=True))
+    return keys, set(keys)
+
+
+@lru_cache(maxsize=1024)
+def line_indexes(bet: Bet, classes: StoredClasses) -> list[int]:
+    """`bet.line_index` of every stored outcome, in stored order (-1: no line matched).
+
+    Outcomes are grouped by the values of the fields the bet reads, and each group is
+    settled once."""
+    names = tuple(sorted({name for line in bet.lines for name, _ in line.when}))
+    if not names:
+        return [0 if bet.lines else -1] * classes.size
+    keys, distinct = _keys(classes, names)
+    position = {name: i for i, name in enumerate(names)}
+    settled = {}
+    for key in distinct:
+        settled[key] = next(
+            (
+                i
+                for i, line in enumerate(bet.lines)
+                if all(key[position[name]] in allowed for name, allowed in line.when)
+            ),
+            -1,
+        )
+    return list(map(settled.__getitem__, keys))
+
+
+@lru_cache(maxsize=1024)
+def _line_order(bet: Bet, classes: StoredClasses) -> tuple[list[int], list[int]]:
+    """Stored outcomes sorted by the slot that settles `bet` (its lines, then no line), and
+    where each slot's run ends."""
+    slots = [len(bet.lines) if i < 0 else i for i in line_indexes(bet, classes)]
+    order = sorted(range(len(slots)), key=slots.__getitem__)
+    sizes = [0] * (len(bet.lines) + 1)
+    for slot in slots:
+        sizes[slot] += 1
+    return order, list(accumulate(sizes))
+
+
+def _line_weights(bet: Bet, dist: Distribution) -> list[int]:
+    """Weight of each line of `bet` in `dist`, and last the weight no line matched."""
     weights = [0] * (len(bet.lines) + 1)  # last slot: no line matched (loss)
+    if dist.classes is not None and dist.weight_list is not None:
+        order, ends = _line_order(bet, dist.classes)
+        running = [0, *accumulate(map(dist.weight_list.__getitem__, order))]
+        return [running[end] - running[start] for start, end in pairwise([0, *ends])]
     for outcome, w in dist.weights.items():
         weights[bet.line_index(outcome)] += w
+    return weights
+
+
+def analyze(bet: Bet, dist: Distribution) -> BetAnalysis:
+    """Exact expectation, push and hit frequency, variance and paytable rows of `bet`."""
+    weights = _line_weights(bet, dist)
     finite = not dist.shoe.is_infinite
     rows = []
     for line, w in zip((*bet.lines, None), weights, strict=True):
