@@ -286,8 +286,11 @@ def _column(classes: StoredClasses, name: str) -> list[Any]:
     return list(map(FIELDS[name][0], classes.outcomes))
 
 
+Key = tuple[Any, ...]
+
+
 @lru_cache(maxsize=256)
-def _keys(classes: StoredClasses, names: tuple[str, ...]) -> tuple[list[tuple[Any, ...]], set[tuple[Any, ...]]]:
+def _keys(classes: StoredClasses, names: tuple[str, ...]) -> tuple[list[Key], set[Key]]:
     """The values of fields `names` for every stored outcome, and the distinct ones."""
     keys = list(zip(*(_column(classes, name) for name in names), strict=True))
     return keys, set(keys)

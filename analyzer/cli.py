@@ -7,9 +7,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import NoReturn
-
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 from analyzer import format as fmt
 from analyzer.errors import AnalyzerError
@@ -157,9 +155,8 @@ def _int_arg(text: str, option: str) -> int:
 
 
 def _solve(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
-    from analyzer.games import default_shoe, solve_text  # the game solvers load only when asked
-
     from analyzer.catalogue import parse_commission
+    from analyzer.games import default_shoe, solve_text  # the game solvers load only when asked
 
     commission = None if args.commission is None else parse_commission(args.commission, "--commission")
     if args.decks is None and args.counts is None:  # the game's own default shoe, less --remove

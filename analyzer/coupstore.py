@@ -21,6 +21,7 @@ import sys
 import zlib
 from array import array
 from collections.abc import Sequence
+from contextlib import suppress
 from functools import lru_cache
 from itertools import accumulate
 from operator import mul, sub
@@ -282,10 +283,8 @@ def _write_cache(data: bytes, key: str) -> None:
         for old in files[:-CACHE_FILES]:
             old.unlink(missing_ok=True)
     except OSError:
-        try:
+        with suppress(OSError):
             temp.unlink(missing_ok=True)
-        except OSError:
-            pass
 
 
 def shipped_rules() -> list[Rules]:

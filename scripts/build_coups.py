@@ -12,8 +12,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from analyzer.coupstore import encode, shipped_path, shipped_rules  # noqa: E402
-from analyzer.enumerate import compile_fresh  # noqa: E402
+from analyzer.coupstore import encode, shipped_path, shipped_rules
+from analyzer.enumerate import compile_fresh
 
 
 def main() -> None:

@@ -22,8 +22,9 @@ def main() -> None:
     size = 52 * decks
     tail = [perm(size - k, 6 - k) for k in range(7)]  # orderings of the unused cards
     # Banco draws on total b when Punto's third card has value v (index 10: Punto stood).
-    banco_draws = [[b <= 2 or (b == 3 and v != 8) or (b == 4 and 2 <= v <= 7) or (b == 5 and 4 <= v <= 7)
-                    or (b == 6 and v in (6, 7)) for v in range(10)] + [b <= 5] for b in range(10)]  # fmt: skip
+    lows = {0: 0, 1: 0, 2: 0, 3: 0, 4: 2, 5: 4, 6: 6}  # Banco total -> lowest third card it draws on
+    banco_draws = [[b in lows and lows[b] <= v <= (9 if b <= 3 else 7) and not (b == 3 and v == 8)
+                    for v in range(10)] + [b <= 5] for b in range(10)]  # fmt: skip
     counts = [0, 0, 0]  # banker, player, tie
     values = range(10)
     t4, t5, t6 = tail[4], tail[5], tail[6]
