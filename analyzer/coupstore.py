@@ -37,6 +37,7 @@ __all__ = [
     "FORMAT",
     "StoredClasses",
     "cache_dir",
+    "decode_file",
     "encode",
     "rules_key",
     "shipped_path",
@@ -255,6 +256,11 @@ def _decode(data: bytes, rules: Rules) -> StoredClasses | None:
         return StoredClasses(rules, head, data[start + sizes["head"] :], sizes)
     except (ValueError, KeyError, UnicodeDecodeError):
         return None
+
+
+def decode_file(path: Path, rules: Rules) -> StoredClasses | None:
+    """The stored classes of `rules` in the file at `path`, or None (missing, damaged, foreign)."""
+    return _read(path, rules)
 
 
 def _read(path: Path, rules: Rules) -> StoredClasses | None:
