@@ -13,7 +13,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache
-from itertools import accumulate, pairwise
 from operator import add, sub
 from typing import TYPE_CHECKING, Any
 
@@ -290,26 +289,26 @@ Key = tuple[Any, ...]
 
 
 @lru_cache(maxsize=256)
-def _keys(classes: StoredClasses, names: tuple[str, ...]) -> tuple[list[Key], set[Key]]:
-    """The values of fields `names` for every stored outcome, and the distinct ones."""
+def _groups(classes: StoredClasses, names: tuple[str, ...]) -> tuple[list[int], list[Key]]:
+    """Stored outcomes grouped by the values of fields `names`: each outcome's group, and
+    each group's values."""
     keys = list(zip(*(_column(classes, name) for name in names), strict=True))
-    return keys, set(keys)
+    distinct = list(dict.fromkeys(keys))
+    index = {key: i for i, key in enumerate(distinct)}
+    return list(map(index.__getitem__, keys)), distinct
+
+
+def _read_fields(bet: Bet) -> tuple[str, ...]:
+    return tuple(sorted({name for line in bet.lines for name, _ in line.when}))
 
 
 @lru_cache(maxsize=1024)
-def line_indexes(bet: Bet, classes: StoredClasses) -> list[int]:
-    """`bet.line_index` of every stored outcome, in stored order (-1: no line matched).
-
-    Outcomes are grouped by the values of the fields the bet reads, and each group is
-    settled once."""
-    names = tuple(sorted({name for line in bet.lines for name, _ in line.when}))
-    if not names:
-        return [0 if bet.lines else -1] * classes.size
-    keys, distinct = _keys(classes, names)
+def _group_lines(bet: Bet, classes: StoredClasses) -> list[int]:
+    """The line that settles `bet` in each group of `_groups` (-1: no line matched)."""
+    names = _read_fields(bet)
     position = {name: i for i, name in enumerate(names)}
-    settled = {}
-    for key in distinct:
-        settled[key] = next(
+    return [
+        next(
             (
                 i
                 for i, line in enumerate(bet.lines)
@@ -317,28 +316,36 @@ def line_indexes(bet: Bet, classes: StoredClasses) -> list[int]:
             ),
             -1,
         )
-    return list(map(settled.__getitem__, keys))
+        for key in _groups(classes, names)[1]
+    ]
 
 
-@lru_cache(maxsize=1024)
-def _line_order(bet: Bet, classes: StoredClasses) -> tuple[list[int], list[int]]:
-    """Stored outcomes sorted by the slot that settles `bet` (its lines, then no line), and
-    where each slot's run ends."""
-    slots = [len(bet.lines) if i < 0 else i for i in line_indexes(bet, classes)]
-    order = sorted(range(len(slots)), key=slots.__getitem__)
-    sizes = [0] * (len(bet.lines) + 1)
-    for slot in slots:
-        sizes[slot] += 1
-    return order, list(accumulate(sizes))
+def line_indexes(bet: Bet, classes: StoredClasses) -> list[int]:
+    """`bet.line_index` of every stored outcome, in stored order (-1: no line matched);
+    each group of outcomes alike in the fields the bet reads is settled once."""
+    groups, _ = _groups(classes, _read_fields(bet))
+    return list(map(_group_lines(bet, classes).__getitem__, groups))
+
+
+@lru_cache(maxsize=8)
+def _group_weights(dist: Distribution, names: tuple[str, ...]) -> list[int]:
+    """The weight of each group of `_groups` in `dist` (shared by bets reading the same fields)."""
+    assert dist.classes is not None and dist.weight_list is not None
+    groups, keys = _groups(dist.classes, names)
+    sums = [0] * len(keys)
+    for group, w in zip(groups, dist.weight_list, strict=True):
+        sums[group] += w
+    return sums
 
 
 def _line_weights(bet: Bet, dist: Distribution) -> list[int]:
     """Weight of each line of `bet` in `dist`, and last the weight no line matched."""
     weights = [0] * (len(bet.lines) + 1)  # last slot: no line matched (loss)
     if dist.classes is not None and dist.weight_list is not None:
-        order, ends = _line_order(bet, dist.classes)
-        running = [0, *accumulate(map(dist.weight_list.__getitem__, order))]
-        return [running[end] - running[start] for start, end in pairwise([0, *ends])]
+        sums = _group_weights(dist, _read_fields(bet))
+        for line, w in zip(_group_lines(bet, dist.classes), sums, strict=True):
+            weights[line] += w
+        return weights
     for outcome, w in dist.weights.items():
         weights[bet.line_index(outcome)] += w
     return weights

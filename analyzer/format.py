@@ -4,7 +4,6 @@ fractions print as "p/q" and decimals are rounded from the exact value, never fr
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -118,6 +117,8 @@ def _ascii_table(rows: Sequence[Sequence[str]], headers: Sequence[str], fmt: str
 
 
 def dumps(data: Any) -> str:
+    import json  # loaded for JSON output only
+
     return json.dumps(data, indent=2) + "\n"
 
 
@@ -483,6 +484,8 @@ def render_eor(eor: EffectsOfRemoval, fmt: str, counts: Sequence[DerivedCount] =
     counts derived from them."""
     text = _render_eor(eor, fmt, places)
     if fmt == "json":
+        import json
+
         data = json.loads(text)
         data["best_counts"] = {c.bet: [] for c in counts}
         for c in counts:

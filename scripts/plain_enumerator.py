@@ -15,9 +15,8 @@ import sys
 from math import perm
 
 
-def main() -> None:
-    args = sys.argv[1:]
-    decks = int(args[args.index("--decks") + 1]) if "--decks" in args else 8
+def enumerate_coup(decks: int) -> list[int]:
+    """Weights of Banker, Player and tie wins for a shoe of `decks` full decks."""
     left = [16 * decks] + [4 * decks] * 9  # cards of each point value 0..9
     size = 52 * decks
     tail = [perm(size - k, 6 - k) for k in range(7)]  # orderings of the unused cards
@@ -71,6 +70,13 @@ def main() -> None:
                 left[p2] += 1
             left[b1] += 1
         left[p1] += 1
+    return counts
+
+
+def main() -> None:
+    args = sys.argv[1:]
+    decks = int(args[args.index("--decks") + 1]) if "--decks" in args else 8
+    counts = enumerate_coup(decks)
     for name, count in zip(("banker", "player", "tie"), counts, strict=True):
         print(f"{name:<8}{count:>24,}")
     print(f"{'total':<8}{sum(counts):>24,}")
