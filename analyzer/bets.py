@@ -357,6 +357,7 @@ def analyze(bet: Bet, dist: Distribution) -> BetAnalysis:
     finite = not dist.shoe.is_infinite
     rows = []
     for line, w in zip((*bet.lines, None), weights, strict=True):
+        pays: Fraction | None
         if line is None:
             if not w:
                 continue

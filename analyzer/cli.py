@@ -47,7 +47,7 @@ def shoe_from_args(args: argparse.Namespace) -> Shoe:
     return shoe
 
 
-def _common(formats: Sequence[str] = fmt.FORMATS) -> argparse.ArgumentParser:
+def _common(formats: Sequence[str] = fmt.FORMATS) -> _Parser:
     parent = _Parser(add_help=False)
     parent.add_argument("--decks", help="number of decks (default 8; solve: the game's own) or inf")
     parent.add_argument("--counts", help="13 card counts in rank order A,2,...,9,10,J,Q,K")

@@ -17,7 +17,7 @@ from fractions import Fraction
 from math import lcm, perm
 
 import numpy as np
-from threadpoolctl import threadpool_limits
+from threadpoolctl import threadpool_limits  # type: ignore[import-untyped]
 
 from analyzer.bets import Bet, line_indexes
 from analyzer.cards import RANKS
@@ -93,7 +93,7 @@ class FastEvaluator:
 
     def _exact_row(self, row: np.ndarray) -> np.ndarray:
         values, _ = basis_values(self._classes, Shoe.from_counts([int(c) for c in row]))
-        return values[self._keep] @ self.matrix.astype(values.dtype)
+        return np.asarray(values[self._keep] @ self.matrix.astype(values.dtype))
 
     def _numerators(self, counts: np.ndarray) -> np.ndarray:
         """(B, bets) exact expectation numerators of one batch (int64 or Python ints)."""
@@ -104,8 +104,8 @@ class FastEvaluator:
                 return numerators
         weights = self.atom_weights(counts)
         if weights.dtype == object or largest * self._largest_payoff >= _INT64:
-            return weights.astype(object) @ self.payoffs.astype(object)
-        return weights @ self.payoffs
+            return np.asarray(weights.astype(object) @ self.payoffs.astype(object))
+        return np.asarray(weights @ self.payoffs)
 
     # -- expectations ------------------------------------------------------------------
 
@@ -212,7 +212,7 @@ def linear_estimates(eor: EffectsOfRemoval, bet: str, counts: np.ndarray) -> np.
     effects = np.array([float(eor.effects[bet].get(str(rank), 0)) for rank in RANKS])
     counts = np.asarray(counts, dtype=np.float64)
     shift = counts / counts.sum(axis=1, keepdims=True) - base / base.sum()
-    return float(eor.base[bet]) - (base.sum() - 1) * (shift @ effects)
+    return np.asarray(float(eor.base[bet]) - (base.sum() - 1) * (shift @ effects))
 
 
 def estimate_quality(eor: EffectsOfRemoval, bets: Sequence[Bet], counts: np.ndarray) -> list[EstimateQuality]:

@@ -151,7 +151,7 @@ class CoupClasses:
 # Inclusion-exclusion terms (punto_pair, banco_pair, z, coefficient) by whether each hand's
 # first two cards are ten-valued (a pair only if their ranks match); None: the pair flag is
 # decided by point values alone.
-_PAIR_TERMS = {
+_PAIR_TERMS: dict[tuple[bool, bool], list[tuple[bool | None, bool | None, int, int]]] = {
     (False, False): [(None, None, 0, 1)],
     (True, False): [(True, None, 1, 1), (False, None, 0, 1), (False, None, 1, -1)],
     (False, True): [(None, True, 1, 1), (None, False, 0, 1), (None, False, 1, -1)],

@@ -81,9 +81,9 @@ def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], fmt: str) -> st
     """
     if _plain_cells(rows, headers):
         return _ascii_table(rows, headers, fmt)
-    from tabulate import tabulate
+    from tabulate import tabulate  # type: ignore[import-untyped]
 
-    return tabulate(rows, headers=headers, tablefmt=_TABLEFMT[fmt], disable_numparse=True)
+    return str(tabulate(rows, headers=headers, tablefmt=_TABLEFMT[fmt], disable_numparse=True))
 
 
 def _plain_cells(rows: Sequence[Sequence[Any]], headers: Sequence[str]) -> bool:

@@ -68,9 +68,9 @@ class _Block:
         width = weight.shape[1]
         if self.over_a:
             h = self._exact_product(weight, 64).reshape(len(self.b_parts), self.columns, width)
-            return np.einsum("bw,bcw->cw", fb, h)
+            return np.asarray(np.einsum("bw,bcw->cw", fb, h))
         g = self._exact_product(fb, int(fb.max(initial=1)).bit_length())
-        return np.einsum("rw,rcw->cw", weight, g.reshape(len(self.rows), self.columns, width))
+        return np.asarray(np.einsum("rw,rcw->cw", weight, g.reshape(len(self.rows), self.columns, width)))
 
     def _exact_product(self, values: np.ndarray, top: int) -> np.ndarray:
         """matrix @ values modulo 2**64 (uint64), exact: `values` (uint64 below 2**top) is cut
@@ -114,7 +114,8 @@ class MonomialForm:
             b_parts, b_index = np.unique(b_keys[here], axis=0, return_inverse=True)
             rows, row_index = np.unique(a_index[here], return_inverse=True)
             dense = np.zeros((len(rows), self.columns, len(b_parts)), dtype=np.int64)
-            np.add.at(dense, (row_index.ravel(), slice(None), b_index.ravel()), coefficients[here])
+            for col in range(self.columns):
+                np.add.at(dense[:, col, :], (row_index.ravel(), b_index.ravel()), coefficients[here, col])
             keep = np.flatnonzero(np.any(dense != 0, axis=(1, 2)))
             if len(keep):
                 self.blocks.append(_Block(d, rows[keep], a_degree, b_parts, dense[keep]))

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tabulate import tabulate
+from tabulate import tabulate  # type: ignore[import-untyped]
 
 from analyzer.bets import FIELDS, _column, line_indexes
 from analyzer.catalogue import BETS
@@ -134,7 +134,7 @@ def test_ascii_tables_equal_tabulate(table_data: tuple[list[str], list[list[str]
 
 
 def test_other_cells_go_to_tabulate() -> None:
-    rows = [["é", 1], ["a\tb", None]]
+    rows: list[list[object]] = [["é", 1], ["a\tb", None]]
     assert table(rows, ["x", "y"], "table") == tabulate(
         rows, headers=["x", "y"], tablefmt="simple", disable_numparse=True
     )
