@@ -49,7 +49,7 @@ class _Block:
         # Contract over the a-rows (two limbs: weights use all 64 bits) or over the b-parts
         # (usually one limb), whichever costs less with its output's integer work.
         macs, a_rows, b_count = len(rows) * len(b_parts), len(rows), len(b_parts)
-        self.over_a = 2 * macs + 5 * b_count < macs + 5 * a_rows
+        self.over_a = 2 * macs + 10 * b_count < macs + 10 * a_rows
         if self.over_a:  # (b-parts * cols, a-rows) @ (a-rows, W)
             layout = dense.transpose(2, 1, 0).reshape(-1, len(rows))
         else:  # (a-rows * cols, b-parts) @ (b-parts, W)
