@@ -101,3 +101,27 @@ def test_odds_equals_the_full_distribution(counts: list[int]) -> None:
 @pytest.mark.parametrize("shoe", [Shoe.infinite(), Shoe.decks(1), Shoe.decks(10**6)], ids=str)
 def test_odds_equals_the_full_distribution_at_the_extremes(shoe: Shoe) -> None:
     assert odds(shoe) == Odds.from_distribution(distribution(shoe))
+
+
+COLD = [["odds", "--decks", "8"], ["edges", "--decks", "8"], ["odds", "--format", "json"]]
+
+
+@pytest.mark.parametrize("command", COLD)
+def test_cold_commands_load_no_heavy_modules(command: list[str]) -> None:
+    """A cold `odds` or `edges` reads the shipped classes: no numpy, networkx, tabulate,
+    matplotlib or tqdm (what made the cold start slower than a plain enumerator)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import io, sys, contextlib\n"
+        "from analyzer.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    assert main({command!r}) == 0\n"
+        "heavy = {'numpy', 'networkx', 'tabulate', 'matplotlib', 'tqdm', 'sympy'} & set(sys.modules)\n"
+        "print(sorted(heavy))\n"
+    )
+    root = Path(__file__).resolve().parents[1]
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=root)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"
