@@ -19,11 +19,15 @@ if TYPE_CHECKING:
     from analyzer.counting import SYSTEMS, CountSystem, get_system
     from analyzer.enumerate import Distribution, Outcome, Winner, compile_rules, distribution
     from analyzer.errors import AnalyzerError
-    from analyzer.odds import Odds, PuntoRow, odds, punto_table
+    from analyzer.odds import Odds, PuntoRow, punto_table
     from analyzer.plain import plain_distribution
     from analyzer.rules import RULES, SEED004, STANDARD, Rules, get_rules
     from analyzer.shoe import Shoe
     from analyzer.simulation import Procedure, evaluate_systems
+
+# `odds` is also a submodule's name: importing analyzer.odds binds the module to the
+# package's `odds` attribute, so the function is bound here, after it (a light import).
+from analyzer.odds import odds
 
 #: Public name -> the module that defines it. Modules load on first use (PEP 562), so a
 #: command imports only what it needs: a cold `baccarat odds` never loads numpy or networkx.
@@ -51,7 +55,6 @@ _HOME = {
     "AnalyzerError": "analyzer.errors",
     "Odds": "analyzer.odds",
     "PuntoRow": "analyzer.odds",
-    "odds": "analyzer.odds",
     "punto_table": "analyzer.odds",
     "plain_distribution": "analyzer.plain",
     "RULES": "analyzer.rules",
