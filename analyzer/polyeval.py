@@ -38,6 +38,21 @@ _FLOAT_EXACT = 2**53
 _INT_LIMIT = 2**63
 
 
+class _Workspace:
+    """Work arrays kept from batch to batch by name: fresh arrays of a megabyte or so
+    each batch cost a page fault per page (measured 1.5 times slower overall)."""
+
+    def __init__(self) -> None:
+        self._arrays: dict[str, np.ndarray] = {}
+
+    def get(self, name: str, shape: tuple[int, ...], dtype: type = np.uint64) -> np.ndarray:
+        """The array `name` of this shape and dtype (contents left from the last batch)."""
+        found = self._arrays.get(name)
+        if found is None or found.shape != shape or found.dtype != dtype:
+            found = self._arrays[name] = np.empty(shape, dtype=dtype)
+        return found
+
+
 class _Block:
     """The monomials whose b-part has degree `degree`: a dense (a-rows, cols, b-parts)
     coefficient block, contracted in float64 over its larger side (`over_a`)."""
@@ -60,12 +75,22 @@ class _Block:
         if self.limb_bits < 8:
             raise ValueError("coefficients too large for exact float64 limbs")
         self.matrix = np.ascontiguousarray(layout.astype(np.float64))
-        self._work: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+        self.b_flat = [(v + 5) * (_SIX + 1) + b_parts[:, v] for v in range(5)]  # rows of flat ff
+        self._work = _Workspace()
 
-    def contract(self, fa: np.ndarray, tails: np.ndarray, fb: np.ndarray) -> np.ndarray:
+    def contract(self, fa: np.ndarray, tails: np.ndarray, flat_ff: np.ndarray) -> np.ndarray:
         """(cols, W) uint64: sum over the block of FA' * R * FB, modulo 2**64."""
-        weight = fa[self.rows] * tails[self.tail_degree]  # (a-rows, W) modulo 2**64
-        width = weight.shape[1]
+        width = fa.shape[1]
+        work = self._work
+        weight = work.get("weight", (len(self.rows), width))  # FA' = FA * T, modulo 2**64
+        np.take(fa, self.rows, axis=0, out=weight)
+        tail = np.take(tails, self.tail_degree, axis=0, out=work.get("tail", weight.shape))
+        np.multiply(weight, tail, out=weight)
+        fb = work.get("fb", (len(self.b_parts), width))  # exact: below 2**63 (checked by the caller)
+        factor = work.get("factor", fb.shape)
+        np.take(flat_ff, self.b_flat[0], axis=0, out=fb)
+        for index in self.b_flat[1:]:
+            np.multiply(fb, np.take(flat_ff, index, axis=0, out=factor), out=fb)
         if self.over_a:
             h = self._exact_product(weight, 64).reshape(len(self.b_parts), self.columns, width)
             return np.asarray(np.einsum("bw,bcw->cw", fb, h))
@@ -74,17 +99,19 @@ class _Block:
 
     def _exact_product(self, values: np.ndarray, top: int) -> np.ndarray:
         """matrix @ values modulo 2**64 (uint64), exact: `values` (uint64 below 2**top) is cut
-        into limbs, each product summing integers below 2**53. The work arrays are kept from
-        batch to batch: fresh multi-megabyte arrays would cost page faults on every call."""
+        into limbs, each product summing integers below 2**53."""
         width = values.shape[1]
-        if self._work is None or self._work[0].shape[1] != width:
-            shape = (self.matrix.shape[0], width)
-            self._work = (np.empty(shape), np.empty(shape, dtype=np.uint64), np.empty(shape, dtype=np.uint64))
-        product, part, total = self._work
+        shape = (self.matrix.shape[0], width)
+        work = self._work
+        product = work.get("product", shape, np.float64)
+        part, total = work.get("part", shape), work.get("total", shape)
+        bits_u, limb = work.get("bits", values.shape), work.get("limb", values.shape, np.float64)
         bits = self.limb_bits
         mask = np.uint64((1 << bits) - 1)
         for shift in range(0, max(top, 1), bits):
-            limb = ((values >> np.uint64(shift)) & mask).astype(np.float64)
+            np.right_shift(values, np.uint64(shift), out=bits_u)
+            np.bitwise_and(bits_u, mask, out=bits_u)
+            np.copyto(limb, bits_u, casting="unsafe")
             np.matmul(self.matrix, limb, out=product)
             np.copyto(part.view(np.int64), product, casting="unsafe")  # exact integers below 2**53
             if shift == 0:
@@ -106,6 +133,10 @@ class MonomialForm:
         self.a_parts, a_index = np.unique(a_keys, axis=0, return_inverse=True)
         a_index = a_index.ravel()
         a_degree = self.a_parts[:, 1:].sum(axis=1)
+        # Rows of the flattened (kind or value, j) factor tables for each a-part.
+        self._a_flat = [self.a_parts[:, 0] * (_SIX + 1) + self.a_parts[:, 1]]
+        self._a_flat += [v * (_SIX + 1) + self.a_parts[:, v + 1] for v in range(1, 5)]
+        self._work = _Workspace()
         b_keys = basis[:, 5:]
         b_degree = b_keys.sum(axis=1)
         self.blocks: list[_Block] = []
@@ -127,7 +158,9 @@ class MonomialForm:
         c = (counts @ _RANK_VALUE).T.astype(np.uint64)  # (10, W) cards of each value
         if bound >= _INT_LIMIT or int(c[5:].max(initial=0)) ** _SIX >= _INT_LIMIT:
             return None
-        ff = np.ones((10, _SIX + 1, width), dtype=np.uint64)  # ff[v, j] = (c_v)_j modulo 2**64
+        work = self._work
+        ff = work.get("ff", (10, _SIX + 1, width))  # ff[v, j] = (c_v)_j modulo 2**64
+        ff[:, 0] = 1
         for j in range(1, _SIX + 1):
             ff[:, j] = ff[:, j - 1] * (c - np.uint64(j - 1))  # a zero factor stays zero
         tens = counts[:, list(ZERO_RANKS)].astype(np.uint64)
@@ -135,25 +168,25 @@ class MonomialForm:
         pairs = tens * (tens - one)
         s2 = pairs.sum(axis=1)
         q = s2 * s2 - (pairs * pairs).sum(axis=1) + (pairs * (tens - two) * (tens - three)).sum(axis=1)
-        zero = np.zeros((3, _SIX + 1, width), dtype=np.uint64)
+        zero = work.get("zero", (3, _SIX + 1, width))
+        zero[1:] = 0
         zero[0] = ff[0]
         for kind, (scale, used) in enumerate(((s2, 2), (q, 4)), start=1):
             run = scale.copy()
             for j in range(used, _SIX + 1):
                 zero[kind, j] = run
                 run = run * (c[0] - np.uint64(j))
-        fa = zero[self.a_parts[:, 0], self.a_parts[:, 1]]
-        for col, v in enumerate(range(1, 5), start=2):
-            fa *= ff[v, self.a_parts[:, col]]
+        fa = work.get("fa", (len(self.a_parts), width))
+        factor = work.get("factor", fa.shape)
+        np.take(zero.reshape(-1, width), self._a_flat[0], axis=0, out=fa)
+        flat_ff = ff.reshape(-1, width)
+        for index in self._a_flat[1:]:
+            np.multiply(fa, np.take(flat_ff, index, axis=0, out=factor), out=fa)
         n = counts.sum(axis=1).astype(np.uint64)
         tails = np.ones((_SIX + 1, width), dtype=np.uint64)  # tails[k] = (N-k)_(6-k)
         for k in range(_SIX - 1, -1, -1):
             tails[k] = tails[k + 1] * (n - np.uint64(k))
         result = np.zeros((self.columns, width), dtype=np.uint64)
         for block in self.blocks:
-            parts = block.b_parts
-            fb = ff[5, parts[:, 0]]  # exact: below 2**63 (checked above)
-            for col, v in enumerate(range(6, 10), start=1):
-                fb = fb * ff[v, parts[:, col]]
-            result += block.contract(fa, tails, fb)
+            result += block.contract(fa, tails, flat_ff)
         return np.ascontiguousarray(result.T).view(np.int64)
