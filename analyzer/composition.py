@@ -119,12 +119,12 @@ class FastEvaluator:
         counts = _checked(counts)
         with threadpool_limits(1, "blas"):  # these small products only lose from more threads
             parts = [self._numerators(counts[i : i + batch]) for i in range(0, len(counts), batch)]
-        totals = np.array([perm(int(n), CARDS_PER_COUP) for n in counts.sum(axis=1)], dtype=object)
+        totals = _totals(counts.sum(axis=1))
         if not parts:
             return np.zeros((0, len(self.bets)), dtype=np.int64), totals.astype(np.int64)
-        if any(part.dtype == object for part in parts) or int(totals.max()) >= _INT64:
-            return np.vstack([part.astype(object) for part in parts]), totals
-        return np.vstack(parts), totals.astype(np.int64)
+        if any(part.dtype == object for part in parts) or totals.dtype == object:
+            return np.vstack([part.astype(object) for part in parts]), totals.astype(object)
+        return np.vstack(parts), totals
 
     def expectation_fractions(self, counts: Sequence[int]) -> dict[str, Fraction]:
         """Exact expectation of every bet for one composition, by bet name."""
@@ -133,6 +133,16 @@ class FastEvaluator:
             bet.name: Fraction(int(numerators[0, i]), d * int(totals[0]))
             for i, (bet, d) in enumerate(zip(self.bets, self.denominators, strict=True))
         }
+
+
+def _totals(sizes: np.ndarray) -> np.ndarray:
+    """N(N-1)...(N-5) of each shoe size: int64 where the largest fits, else Python ints."""
+    if len(sizes) and perm(int(sizes.max()), CARDS_PER_COUP) < _INT64:
+        totals = np.ones(len(sizes), dtype=np.int64)
+        for k in range(CARDS_PER_COUP):
+            totals *= sizes - k
+        return totals
+    return np.array([perm(int(n), CARDS_PER_COUP) for n in sizes], dtype=object)
 
 
 def _checked(counts: np.ndarray) -> np.ndarray:
