@@ -13,10 +13,14 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
-from typing import Any
+from functools import cache, lru_cache
+from operator import add, sub
+from typing import TYPE_CHECKING, Any
 
 from analyzer.enumerate import Distribution, Outcome, Winner
+
+if TYPE_CHECKING:
+    from analyzer.coupstore import StoredClasses
 from analyzer.errors import AnalyzerError, check_keys
 
 __all__ = [
@@ -280,14 +284,113 @@ class BetAnalysis:
             return math.exp(half_log) if half_log < 709 else math.inf
 
 
-def analyze(bet: Bet, dist: Distribution) -> BetAnalysis:
-    """Exact expectation, push and hit frequency, variance and paytable rows of `bet`."""
+# -- pricing over stored coup classes: each bet's line per outcome, computed once --------
+
+#: Outcome columns read straight from the stored classes (Outcome's field order); the
+#: others come from FIELDS' readers. A test checks these equal the readers.
+_STORED_COLUMNS = {
+    "player_initial": 0,
+    "banker_initial": 1,
+    "player_total": 2,
+    "banker_total": 3,
+    "player_cards": 4,
+    "banker_cards": 5,
+    "natural": 6,
+    "player_pair": 7,
+    "banker_pair": 8,
+}
+_WINNER_NAMES = (str(Winner.TIE), str(Winner.PLAYER), str(Winner.BANKER))  # by sign of p - b
+
+
+@lru_cache(maxsize=256)
+def _column(classes: StoredClasses, name: str) -> list[Any]:
+    """Field `name` of every stored outcome, in stored order."""
+    if name in _STORED_COLUMNS:
+        return list(classes.column(_STORED_COLUMNS[name]))
+    if name in ("winner", "margin", "cards"):
+        left, right = (_column(classes, f) for f in ("player_total", "banker_total"))
+        if name == "cards":
+            return list(map(add, _column(classes, "player_cards"), _column(classes, "banker_cards")))
+        differences = list(map(sub, left, right))
+        if name == "margin":
+            return list(map(abs, differences))
+        return [_WINNER_NAMES[(d > 0) - (d < 0)] for d in differences]
+    return list(map(FIELDS[name][0], classes.outcomes))
+
+
+Key = tuple[Any, ...]
+
+
+@lru_cache(maxsize=256)
+def _groups(classes: StoredClasses, names: tuple[str, ...]) -> tuple[list[int], list[Key]]:
+    """Stored outcomes grouped by the values of fields `names`: each outcome's group, and
+    each group's values."""
+    keys = list(zip(*(_column(classes, name) for name in names), strict=True))
+    distinct = list(dict.fromkeys(keys))
+    index = {key: i for i, key in enumerate(distinct)}
+    return list(map(index.__getitem__, keys)), distinct
+
+
+def _read_fields(bet: Bet) -> tuple[str, ...]:
+    return tuple(sorted({name for line in bet.lines for name, _ in line.when}))
+
+
+@lru_cache(maxsize=1024)
+def _group_lines(bet: Bet, classes: StoredClasses) -> list[int]:
+    """The line that settles `bet` in each group of `_groups` (-1: no line matched)."""
+    names = _read_fields(bet)
+    position = {name: i for i, name in enumerate(names)}
+    return [
+        next(
+            (
+                i
+                for i, line in enumerate(bet.lines)
+                if all(key[position[name]] in allowed for name, allowed in line.when)
+            ),
+            -1,
+        )
+        for key in _groups(classes, names)[1]
+    ]
+
+
+def line_indexes(bet: Bet, classes: StoredClasses) -> list[int]:
+    """`bet.line_index` of every stored outcome, in stored order (-1: no line matched);
+    each group of outcomes alike in the fields the bet reads is settled once."""
+    groups, _ = _groups(classes, _read_fields(bet))
+    return list(map(_group_lines(bet, classes).__getitem__, groups))
+
+
+@lru_cache(maxsize=8)
+def _group_weights(dist: Distribution, names: tuple[str, ...]) -> list[int]:
+    """The weight of each group of `_groups` in `dist` (shared by bets reading the same fields)."""
+    assert dist.classes is not None and dist.weight_list is not None
+    groups, keys = _groups(dist.classes, names)
+    sums = [0] * len(keys)
+    for group, w in zip(groups, dist.weight_list, strict=True):
+        sums[group] += w
+    return sums
+
+
+def _line_weights(bet: Bet, dist: Distribution) -> list[int]:
+    """Weight of each line of `bet` in `dist`, and last the weight no line matched."""
     weights = [0] * (len(bet.lines) + 1)  # last slot: no line matched (loss)
+    if dist.classes is not None and dist.weight_list is not None:
+        sums = _group_weights(dist, _read_fields(bet))
+        for line, w in zip(_group_lines(bet, dist.classes), sums, strict=True):
+            weights[line] += w
+        return weights
     for outcome, w in dist.weights.items():
         weights[bet.line_index(outcome)] += w
+    return weights
+
+
+def analyze(bet: Bet, dist: Distribution) -> BetAnalysis:
+    """Exact expectation, push and hit frequency, variance and paytable rows of `bet`."""
+    weights = _line_weights(bet, dist)
     finite = not dist.shoe.is_infinite
     rows = []
     for line, w in zip((*bet.lines, None), weights, strict=True):
+        pays: Fraction | None
         if line is None:
             if not w:
                 continue

@@ -8,21 +8,21 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from analyzer import format as fmt
-from analyzer.bets import Bet, analyze, commission_banker
-from analyzer.catalogue import BETS, TABLES, get_bet, get_table, parse_commission
-from analyzer.compare import compare_tables
-from analyzer.composition import effects_of_removal
-from analyzer.counting import SYSTEMS, CountSystem, derived_counts, get_system
-from analyzer.enumerate import distribution
 from analyzer.errors import AnalyzerError
 from analyzer.odds import odds, punto_table
 from analyzer.rules import RULES, SEED004, Rules, get_rules
 from analyzer.shoe import Shoe, parse_counts, parse_decks
-from analyzer.simulation import Procedure, evaluate_systems
 from analyzer.version import __version__
+
+if TYPE_CHECKING:
+    from analyzer.bets import Bet
+    from analyzer.counting import CountSystem
+
+# Each command imports the modules it needs when it runs (numpy, the catalogue, the counting
+# systems, the games), so a cold `baccarat odds` starts in a fraction of the time.
 
 __all__ = ["main", "shoe_from_args"]
 
@@ -80,6 +80,9 @@ def _rules(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
 
 def _chosen_bets(args: argparse.Namespace) -> tuple[Rules | None, tuple[Bet, ...]]:
     """Bets from --table and/or --bets (default: every built-in), plus --commission."""
+    from analyzer.bets import commission_banker
+    from analyzer.catalogue import BETS, get_table, parse_commission
+
     table = get_table(_one_name(args.table, "--table")) if args.table is not None else None
     bets = list(table.bets) if table else []
     if args.bets is not None:
@@ -101,6 +104,9 @@ def _edges_rules(args: argparse.Namespace, table_rules: Rules | None, rules: Rul
 
 
 def _edges(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
+    from analyzer.bets import analyze
+    from analyzer.enumerate import distribution
+
     table_rules, bets = _chosen_bets(args)
     rules = _edges_rules(args, table_rules, rules)
     dist = distribution(shoe, rules)
@@ -108,6 +114,9 @@ def _edges(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
 
 
 def _compare(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
+    from analyzer.catalogue import BETS, TABLES, get_table
+    from analyzer.compare import compare_tables
+
     names = list(TABLES) if args.tables is None else _names(args.tables, "--tables")
     tables = [get_table(name) for name in names]
     shoes = [_deck_item(item, "--shoes") for item in _names(args.shoes, "--shoes")]
@@ -117,6 +126,10 @@ def _compare(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
 
 
 def _eor(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
+    from analyzer.catalogue import BETS
+    from analyzer.composition import effects_of_removal
+    from analyzer.counting import derived_counts
+
     if shoe.is_infinite:
         raise AnalyzerError("effects of removal need a finite shoe: use --decks N or --counts")
     bets = _bets(args.bets, "--bets") if args.bets is not None else tuple(BETS.values())
@@ -125,7 +138,12 @@ def _eor(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
 
 
 def _count(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
-    specs = [(spec, system) for spec in _names(args.system, "--system") for system in get_system(spec)]
+    from analyzer.catalogue import get_bet
+    from analyzer.counting import SYSTEMS, get_system
+    from analyzer.simulation import Procedure, evaluate_systems
+
+    names = ",".join(SYSTEMS) if args.system is None else args.system
+    specs = [(spec, system) for spec in _names(names, "--system") for system in get_system(spec)]
     systems = [system for _, system in specs]
     bet = None if args.bet is None else _one_name(args.bet, "--bet")
     bets = [get_bet(bet) if bet else _system_bet(spec, system) for spec, system in specs]
@@ -143,6 +161,8 @@ def _count(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
 
 def _system_bet(spec: str, system: CountSystem) -> Bet:
     """The system's own bet; an unknown one is named with the file that gives it."""
+    from analyzer.catalogue import get_bet
+
     try:
         return get_bet(system.bet)
     except AnalyzerError as error:
@@ -170,6 +190,7 @@ def _solve_shoe(args: argparse.Namespace, shoe: Shoe) -> Shoe:
 
 
 def _solve(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
+    from analyzer.catalogue import parse_commission
     from analyzer.games import solve_text  # the game solvers load only when asked
 
     commission = None if args.commission is None else parse_commission(args.commission, "--commission")
@@ -196,6 +217,7 @@ def _report(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
 
 
 def _closed_form(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
+    from analyzer.catalogue import BETS
     from analyzer.closed_form import closed_forms  # sympy loads only when asked
 
     _refuse_shoe_options(args, "closed-form", "the closed forms are functions of the number of decks d")
@@ -233,6 +255,8 @@ def _one_name(text: str, option: str) -> str:
 
 
 def _bets(text: str, option: str) -> tuple[Bet, ...]:
+    from analyzer.catalogue import get_bet
+
     return tuple(get_bet(name) for name in _names(text, option))
 
 
@@ -255,6 +279,8 @@ def _used(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> tuple[Shoe, Rul
     if args.command == "solve":
         return _solve_shoe(args, shoe), rules
     if args.command == "edges" and args.table is not None:
+        from analyzer.catalogue import get_table
+
         return shoe, _edges_rules(args, get_table(args.table.strip()).rules, rules)
     return shoe, rules
 
@@ -349,7 +375,7 @@ _EXTRA: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
     "count": [
         (
             ("--system",),
-            {"default": ",".join(SYSTEMS), "help": "system names (`baccarat list systems`) or a .toml file"},
+            {"help": "system names (`baccarat list systems`) or a .toml file (default: every built-in)"},
         ),
         (("--bet",), {"help": "bet to judge the systems on (default: each system's own; `list bets`)"}),
         (("--shoes",), {"default": "1000", "help": "number of shoes to simulate (default 1000)"}),
@@ -372,7 +398,9 @@ _EXTRA: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
 }
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser; `only`: build just that command's subparser (what a call naming
+    a command needs: its parsing, help and errors are the same, and it starts faster)."""
     parser = _Parser(
         prog="baccarat",
         description="Exact combinatorial analysis of baccarat.",
@@ -381,6 +409,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("-V", "--version", action="version", version=f"baccarat {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name, (_, help_text, formats) in COMMANDS.items():
+        if only is not None and name != only:
+            continue
         command = sub.add_parser(
             name,
             help=help_text,
@@ -390,6 +420,8 @@ def build_parser() -> argparse.ArgumentParser:
         )
         for flags, options in _EXTRA.get(name, []):
             command.add_argument(*flags, **options)  # type: ignore[arg-type]
+    if only is not None and only != "list":
+        return parser
     from analyzer.listing import KINDS
 
     listing = sub.add_parser(
@@ -406,7 +438,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def run(argv: Sequence[str] | None = None) -> str:
     """Parse `argv` and return the command's output text; bad input raises AnalyzerError."""
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(argv[0] if argv and argv[0] in (*COMMANDS, "list") else None)
     args = parser.parse_args(argv)
     if args.command is None:
         return parser.format_help()

@@ -2,11 +2,11 @@
 and effects of removal.
 
 `FastEvaluator` compiles a set of bets against the coup classes into *atoms* (groups of
-outcomes every bet settles alike) and evaluates a batch of compositions as a matrix
-product. Exactness: for shoes of up to `FLOAT_EXACT_CARDS` cards every monomial value
-is an integer below 2**53, so it is exact in float64; each is split into two 26-bit limbs,
-and the limb products with the small integer atom matrix stay below 2**53, so BLAS sums
-them exactly. Larger shoes take the int64 / Python-int path of the enumerator.
+outcomes every bet settles alike) and folds the payouts in: each bet's expectation is an
+integer combination of the monomials, so a batch of compositions is evaluated by
+`analyzer.polyeval.MonomialForm` (float64 products on exact integer limbs, then int64
+arithmetic modulo 2**64, exact because every result is known to fit). Batches beyond its
+range take the exact Python-integer path of the enumerator, row by row.
 """
 
 from __future__ import annotations
@@ -18,12 +18,14 @@ from math import lcm, perm
 from typing import Any
 
 import numpy as np
-from threadpoolctl import threadpool_limits
+from threadpoolctl import threadpool_limits  # type: ignore[import-untyped]
 
-from analyzer.bets import Bet
-from analyzer.cards import RANK_POINTS, RANKS
+from analyzer.bets import Bet, line_indexes
+from analyzer.cards import RANKS
+from analyzer.coupstore import stored_classes
 from analyzer.enumerate import CARDS_PER_COUP, basis_values, compile_rules
 from analyzer.errors import AnalyzerError
+from analyzer.polyeval import MonomialForm
 from analyzer.rules import STANDARD, Rules
 from analyzer.shoe import Shoe
 
@@ -37,13 +39,11 @@ __all__ = [
     "linear_estimates",
 ]
 
-_LIMB = 26
 _EXACT = 2**53
-#: Largest shoe whose 6-card sequence count N(N-1)...(N-5) is below 2**53.
+#: Largest shoe whose 6-card sequence count N(N-1)...(N-5) is below 2**53 (the limit of
+#: an earlier float path; kept as a reference size).
 FLOAT_EXACT_CARDS = max(n for n in range(6, 1000) if perm(n, CARDS_PER_COUP) < _EXACT)
-_A, _B = (0, 1, 2, 3, 4), (5, 6, 7, 8, 9)  # the basis is split in two value groups
-_RANK_VALUE = np.zeros((13, 10), dtype=np.int64)
-_RANK_VALUE[np.arange(13), RANK_POINTS] = 1
+_INT64 = 2**63
 
 
 class FastEvaluator:
@@ -56,8 +56,9 @@ class FastEvaluator:
     def __init__(self, bets: Sequence[Bet], rules: Rules = STANDARD) -> None:
         self.bets = tuple(bets)
         self.rules = rules
-        classes = compile_rules(rules)
-        signatures = [tuple(bet.line_index(o) for bet in self.bets) for o in classes.outcomes]
+        classes = compile_rules(rules)  # its outcomes are the stored ones, in stored order
+        stored = stored_classes(rules)
+        signatures = list(zip(*(line_indexes(bet, stored) for bet in self.bets), strict=True))
         atoms = sorted(set(signatures))
         atom_index = {sig: i for i, sig in enumerate(atoms)}
         outcome_atom = np.array([atom_index[sig] for sig in signatures], dtype=np.int64)
@@ -65,109 +66,66 @@ class FastEvaluator:
         np.add.at(matrix, (classes.entry_basis, outcome_atom[classes.entry_outcome]), classes.entry_coef)
         keep = np.flatnonzero(np.any(matrix != 0, axis=1))
         self.atoms = tuple(atoms)
-        if np.abs(matrix).sum(axis=0).max() * 2.0 ** (_LIMB + 1) >= _EXACT:
-            raise ValueError("atom coefficients too large for exact float64 limbs")
         self.matrix = matrix[keep]
-        self._matrix_t = np.ascontiguousarray(self.matrix.T.astype(np.float64))
-        basis, zero_kind, cards = (
-            classes.basis[keep],
-            classes.basis_zero_kind[keep],
-            classes.basis_cards[keep],
-        )
         self._keep = keep
         self._classes = classes
-        self._work: tuple[np.ndarray, np.ndarray] | None = None
-        # Distinct parts of the monomials over each value group, and each monomial's parts.
-        a_parts = np.column_stack([zero_kind, basis[:, list(_A)]])
-        self._a, self._ia = np.unique(a_parts, axis=0, return_inverse=True)
-        b_parts = np.column_stack([basis[:, list(_B)], cards])  # with k, for the tail factor
-        self._b, self._ib = np.unique(b_parts, axis=0, return_inverse=True)
-        self._ia, self._ib = self._ia.ravel(), self._ib.ravel()
         # Payoffs per atom, as integers over one denominator per bet.
         pays = [[_net(bet, sig[i]) for i, bet in enumerate(self.bets)] for sig in atoms]
         self.denominators = tuple(lcm(*(p[i].denominator for p in pays)) for i in range(len(self.bets)))
         self.payoffs = np.array(
             [[int(p[i] * d) for i, d in enumerate(self.denominators)] for p in pays], dtype=np.int64
         )
+        basis, zero_kind = classes.basis[keep], classes.basis_zero_kind[keep]
+        self._atom_form = MonomialForm(basis, zero_kind, self.matrix)
+        # With fewer bets than atoms, the payouts are folded into the coefficients.
+        folded = len(self.bets) < len(atoms)
+        self._bet_form = MonomialForm(basis, zero_kind, self.matrix @ self.payoffs) if folded else None
+        self._largest_payoff = int(np.abs(self.payoffs).max(initial=1))
 
     # -- exact atom weights -------------------------------------------------------------
 
     def atom_weights(self, counts: np.ndarray) -> np.ndarray:
-        """(B, atoms) exact weights, in ordered 6-card sequences, of (B, 13) rank counts."""
-        counts = np.asarray(counts, dtype=np.int64).reshape(-1, 13)
-        sizes = counts.sum(axis=1)
-        if counts.min(initial=0) < 0 or sizes.min(initial=CARDS_PER_COUP) < CARDS_PER_COUP:
-            raise AnalyzerError("every composition needs counts >= 0 and at least 6 cards")
-        if sizes.max() > FLOAT_EXACT_CARDS:
-            return np.vstack([self._exact_row(row) for row in counts])
-        return self._float_rows(counts, sizes)
+        """(B, atoms) exact weights, in ordered 6-card sequences, of (B, 13) rank counts
+        (int64, or Python ints for shoes too large for int64 weights)."""
+        counts = _checked(counts)
+        largest = perm(int(counts.sum(axis=1).max(initial=6)), CARDS_PER_COUP)
+        weights = self._atom_form.evaluate(counts, largest)
+        return weights if weights is not None else np.vstack([self._exact_row(row) for row in counts])
 
     def _exact_row(self, row: np.ndarray) -> np.ndarray:
         values, _ = basis_values(self._classes, Shoe.from_counts([int(c) for c in row]))
-        return values[self._keep] @ self.matrix.astype(values.dtype)
+        return np.asarray(values[self._keep] @ self.matrix.astype(values.dtype))
 
-    def _float_rows(self, counts: np.ndarray, sizes: np.ndarray) -> np.ndarray:
-        c = (counts @ _RANK_VALUE).T.astype(np.float64)  # (10, B) cards of each value
-        width = c.shape[1]
-        ff = np.ones((10, CARDS_PER_COUP + 1, width))  # ff[v, j] = (c_v)_j
-        for j in range(1, CARDS_PER_COUP + 1):
-            ff[:, j] = ff[:, j - 1] * (c - (j - 1))
-        tens = counts[:, [i for i, points in enumerate(RANK_POINTS) if points == 0]]
-        pairs = tens * (tens - 1)
-        s2 = pairs.sum(axis=1)
-        q = s2 * s2 - (pairs * pairs).sum(axis=1) + (pairs * (tens - 2) * (tens - 3)).sum(axis=1)
-        zero = np.zeros((3, CARDS_PER_COUP + 1, width))  # ten-valued factor by pair kind
-        zero[0] = ff[0]
-        for kind, (scale, used) in enumerate(((s2, 2), (q, 4)), start=1):
-            run = scale.astype(np.float64)
-            for j in range(used, CARDS_PER_COUP + 1):
-                zero[kind, j] = run
-                run = run * (c[0] - j)
-        # Value-group parts, laid out (part, composition) so gathers copy whole rows.
-        fa = zero[self._a[:, 0], self._a[:, 1]]
-        for col, v in enumerate(_A[1:], start=2):
-            fa *= ff[v, self._a[:, col]]
-        n = sizes.astype(np.float64)
-        tails = np.ones((CARDS_PER_COUP + 1, width))  # tails[k] = (N-k)_(6-k)
-        for k in range(CARDS_PER_COUP - 1, -1, -1):
-            tails[k] = tails[k + 1] * (n - k)
-        fb = tails[self._b[:, -1]]
-        for col, v in enumerate(_B):
-            fb *= ff[v, self._b[:, col]]
-        # Work buffers are reused across batches: fresh multi-megabyte arrays each batch can
-        # cost page faults on every call once the heap is fragmented.
-        limbs, gathered = self._buffers(width)  # high and low 26-bit limbs of each monomial
-        np.take(fa, self._ia, axis=0, out=gathered)
-        np.take(fb, self._ib, axis=0, out=limbs[1])
-        limbs[1] *= gathered
-        np.multiply(limbs[1], 2.0**-_LIMB, out=limbs[0])  # exact: scaling by a power of two
-        np.floor(limbs[0], out=limbs[0])
-        np.multiply(limbs[0], 2.0**_LIMB, out=gathered)
-        limbs[1] -= gathered
-        high, low = (self._matrix_t @ limbs).astype(np.int64)
-        return ((high << _LIMB) + low).T
-
-    def _buffers(self, width: int) -> tuple[np.ndarray, np.ndarray]:
-        if self._work is None or self._work[1].shape[1] != width:
-            self._work = (np.empty((2, len(self._ia), width)), np.empty((len(self._ia), width)))
-        return self._work
+    def _numerators(self, counts: np.ndarray) -> np.ndarray:
+        """(B, bets) exact expectation numerators of one batch (int64 or Python ints)."""
+        largest = perm(int(counts.sum(axis=1).max(initial=6)), CARDS_PER_COUP)
+        if self._bet_form is not None:
+            numerators = self._bet_form.evaluate(counts, largest * self._largest_payoff)
+            if numerators is not None:
+                return numerators
+        weights = self.atom_weights(counts)
+        if weights.dtype == object or largest * self._largest_payoff >= _INT64:
+            return np.asarray(weights.astype(object) @ self.payoffs.astype(object))
+        return np.asarray(weights @ self.payoffs)
 
     # -- expectations ------------------------------------------------------------------
 
-    def expectations(self, counts: np.ndarray, batch: int = 64) -> tuple[np.ndarray, np.ndarray]:
+    def expectations(self, counts: np.ndarray, batch: int = 256) -> tuple[np.ndarray, np.ndarray]:
         """Exact expectations of every bet: (numerators (B, bets), totals (B,)).
 
         The expectation of bet i on row b is numerators[b, i] / (denominators[i] * totals[b]).
-        Numerators are int64 when they fit, else Python ints (object arrays).
+        Numerators are int64 when they fit, else Python ints (object arrays); the same
+        values whatever `batch` is.
         """
-        counts = np.asarray(counts, dtype=np.int64).reshape(-1, 13)
-        with threadpool_limits(1, "blas"):  # these skinny products only lose from more threads
-            parts = [self.atom_weights(counts[i : i + batch]) for i in range(0, len(counts), batch)]
-        weights = np.vstack(parts) if parts else np.zeros((0, len(self.atoms)), dtype=np.int64)
-        totals = np.array([perm(int(n), CARDS_PER_COUP) for n in counts.sum(axis=1)], dtype=object)
-        if weights.dtype == object or np.abs(self.payoffs).max() * float(totals.max(initial=1)) >= 2**62:
-            return weights.astype(object) @ self.payoffs.astype(object), totals
-        return weights @ self.payoffs, totals.astype(np.int64)
+        counts = _checked(counts)
+        with threadpool_limits(1, "blas"):  # these small products only lose from more threads
+            parts = [self._numerators(counts[i : i + batch]) for i in range(0, len(counts), batch)]
+        totals = _totals(counts.sum(axis=1))
+        if not parts:
+            return np.zeros((0, len(self.bets)), dtype=np.int64), totals.astype(np.int64)
+        if any(part.dtype == object for part in parts) or totals.dtype == object:
+            return np.vstack([part.astype(object) for part in parts]), totals.astype(object)
+        return np.vstack(parts), totals
 
     def expectation_fractions(self, counts: Sequence[int]) -> dict[str, Fraction]:
         """Exact expectation of every bet for one composition, by bet name."""
@@ -176,6 +134,24 @@ class FastEvaluator:
             bet.name: Fraction(int(numerators[0, i]), d * int(totals[0]))
             for i, (bet, d) in enumerate(zip(self.bets, self.denominators, strict=True))
         }
+
+
+def _totals(sizes: np.ndarray) -> np.ndarray:
+    """N(N-1)...(N-5) of each shoe size: int64 where the largest fits, else Python ints."""
+    if len(sizes) and perm(int(sizes.max()), CARDS_PER_COUP) < _INT64:
+        totals = np.ones(len(sizes), dtype=np.int64)
+        for k in range(CARDS_PER_COUP):
+            totals *= sizes - k
+        return totals
+    return np.array([perm(int(n), CARDS_PER_COUP) for n in sizes], dtype=object)
+
+
+def _checked(counts: np.ndarray) -> np.ndarray:
+    """(B, 13) int64 rank counts, each row a shoe of at least six cards."""
+    counts = np.asarray(counts, dtype=np.int64).reshape(-1, 13)
+    if counts.min(initial=0) < 0 or counts.sum(axis=1).min(initial=CARDS_PER_COUP) < CARDS_PER_COUP:
+        raise AnalyzerError("every composition needs counts >= 0 and at least 6 cards")
+    return counts
 
 
 def _net(bet: Bet, line: int) -> Fraction:
@@ -265,7 +241,7 @@ def linear_estimates(eor: EffectsOfRemoval, bet: str, counts: np.ndarray) -> np.
     effects = np.array([float(eor.effects[bet].get(str(rank), 0)) for rank in RANKS])
     counts = np.asarray(counts, dtype=np.float64)
     shift = counts / counts.sum(axis=1, keepdims=True) - base / base.sum()
-    return float(eor.base[bet]) - (base.sum() - 1) * (shift @ effects)
+    return np.asarray(float(eor.base[bet]) - (base.sum() - 1) * (shift @ effects))
 
 
 def estimate_quality(eor: EffectsOfRemoval, bets: Sequence[Bet], counts: np.ndarray) -> list[EstimateQuality]:

@@ -26,19 +26,20 @@ inclusion-exclusion, hence signed coefficients.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
 from functools import lru_cache
 from math import perm
-from typing import Any, NamedTuple, TypeVar
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from analyzer.cards import ZERO_RANKS
-from analyzer.graph import continuations
+from analyzer.coupstore import StoredClasses, stored_classes
 from analyzer.rules import STANDARD, Rules
 from analyzer.shoe import Shoe
+
+if TYPE_CHECKING:  # numpy loads only where arrays are built: a cold `odds` never needs it
+    import numpy as np
 
 __all__ = [
     "CARDS_PER_COUP",
@@ -46,8 +47,10 @@ __all__ = [
     "Distribution",
     "Outcome",
     "Winner",
+    "compile_fresh",
     "compile_rules",
     "distribution",
+    "winner_weights",
 ]
 
 CARDS_PER_COUP = 6
@@ -97,6 +100,8 @@ _CONT_CODES = 10 * 10 * 2 * 2 * 2  # codes of (punto_total .. natural)
 
 def _pack(columns: Iterable[np.ndarray], radices: Iterable[int]) -> np.ndarray:
     """Columns of small integers packed into one mixed-radix integer per row."""
+    import numpy as np
+
     code = np.zeros(1, dtype=np.int64)
     for column, radix in zip(columns, radices, strict=True):
         code = code * radix + column
@@ -104,6 +109,8 @@ def _pack(columns: Iterable[np.ndarray], radices: Iterable[int]) -> np.ndarray:
 
 
 def _unpack(codes: np.ndarray) -> list[Outcome]:
+    import numpy as np
+
     columns = []
     for radix, offset in zip(reversed(_RADIX), reversed(_OFFSET), strict=True):
         codes, digit = np.divmod(codes, radix)
@@ -134,6 +141,8 @@ class CoupClasses:
 
     def outcome_matrix(self) -> np.ndarray:
         """Dense (outcomes, basis) int64 coefficient matrix."""
+        import numpy as np
+
         dense = np.zeros((len(self.outcomes), len(self.basis)), dtype=np.int64)
         np.add.at(dense, (self.entry_outcome, self.entry_basis), self.entry_coef)
         return dense
@@ -142,7 +151,7 @@ class CoupClasses:
 # Inclusion-exclusion terms (punto_pair, banco_pair, z, coefficient) by whether each hand's
 # first two cards are ten-valued (a pair only if their ranks match); None: the pair flag is
 # decided by point values alone.
-_PAIR_TERMS = {
+_PAIR_TERMS: dict[tuple[bool, bool], list[tuple[bool | None, bool | None, int, int]]] = {
     (False, False): [(None, None, 0, 1)],
     (True, False): [(True, None, 1, 1), (False, None, 0, 1), (False, None, 1, -1)],
     (False, True): [(None, True, 1, 1), (None, False, 0, 1), (None, False, 1, -1)],
@@ -157,17 +166,41 @@ _PAIR_TERMS = {
         (False, False, 2, 1),
     ],
 }
-_POW7 = np.array([7**v for v in range(9, -1, -1)] + [0], dtype=np.int64)  # index -1: no card
 _Z = 3  # pair kinds
 
 
 @lru_cache(maxsize=32)
 def compile_rules(rules: Rules = STANDARD) -> CoupClasses:
-    """Compile `rules` into coup classes (cached per rules).
+    """The coup classes of `rules` (cached per rules): read from the shipped or cached
+    compiled file (see analyzer.coupstore), compiled by `compile_fresh` when there is none."""
+    import numpy as np
+
+    stored = stored_classes(rules)
+    a = stored.arrays
+    basis = np.array(a["basis"], dtype=np.int64).reshape(-1, 11)
+    return CoupClasses(
+        rules=rules,
+        outcomes=stored.outcomes,
+        basis=basis[:, 1:].copy(),
+        basis_zero_kind=basis[:, 0].copy(),
+        basis_cards=basis[:, 1:].sum(axis=1),
+        entry_outcome=np.array(a["entry_outcome"], dtype=np.int64),
+        entry_basis=np.array(a["entry_basis"], dtype=np.int64),
+        entry_coef=np.array(a["entry_coef"], dtype=np.int64),
+    )
+
+
+def compile_fresh(rules: Rules = STANDARD) -> CoupClasses:
+    """Compile `rules` into coup classes now (no stored file, no cache).
 
     Walks every deal of point values (one per unordered pair of hands, with its number of
     orderings) and every continuation the coup graph allows from its totals.
     """
+    import numpy as np
+
+    from analyzer.graph import continuations
+
+    pow7 = np.array([7**v for v in range(9, -1, -1)] + [0], dtype=np.int64)  # index -1: no card
     conts = continuations(rules)
     # Deals (P1, P2, B1, B2) with P1 <= P2 and B1 <= B2; `orders` counts their orderings.
     hands = [(a, b) for a in range(10) for b in range(a, 10)]
@@ -176,7 +209,7 @@ def compile_rules(rules: Rules = STANDARD) -> CoupClasses:
     orders = (1 + (p1 != p2)) * (1 + (b1 != b2))
     punto0, banco0 = (p1 + p2) % 10, (b1 + b2) % 10
     state = punto0 * 10 + banco0
-    deal_code = _POW7[p1] + _POW7[p2] + _POW7[b1] + _POW7[b2]
+    deal_code = pow7[p1] + pow7[p2] + pow7[b1] + pow7[b2]
     # Continuations, one block per state: third cards and the settled outcome's fields.
     blocks = [conts[divmod(s, 10)] for s in range(100)]
     sizes = np.array([len(block) for block in blocks])
@@ -197,7 +230,7 @@ def compile_rules(rules: Rules = STANDARD) -> CoupClasses:
     ).reshape(-1, 5)
     third_p, third_b, final_p, final_b, natural = table.T
     cont_code = _pack([final_p, final_b, third_p >= 0, third_b >= 0, natural], _RADIX[2:7])
-    cont_m = _POW7[third_p] + _POW7[third_b]
+    cont_m = pow7[third_p] + pow7[third_b]
     # One row per (deal, continuation).
     per_deal = sizes[state]
     row_deal = np.repeat(np.arange(len(deal)), per_deal)
@@ -241,8 +274,10 @@ def compile_rules(rules: Rules = STANDARD) -> CoupClasses:
     )
 
 
-def _int_dtype(total: int) -> type | np.dtype:
+def _int_dtype(total: int) -> Any:
     """int64 when every partial sum of the evaluation fits, else exact Python ints."""
+    import numpy as np
+
     return np.int64 if 4 * total < 2**62 else object
 
 
@@ -280,6 +315,8 @@ def shoe_factors(shoe: Shoe) -> tuple[list[list[int]], list[list[int]], list[int
 
 def basis_values(classes: CoupClasses, shoe: Shoe) -> tuple[np.ndarray, int]:
     """Each basis monomial evaluated on `shoe` (exact integers), and the total weight."""
+    import numpy as np
+
     ff, zero, tail, total = shoe_factors(shoe)
     dtype = _int_dtype(total)
     m = classes.basis
@@ -297,13 +334,16 @@ class Distribution:
 
     `weights[outcome] / total` is the outcome's probability. For finite shoes the weights
     are counts of ordered 6-card sequences (total = N(N-1)...(N-5)); for the infinite deck
-    the total is 13**6.
+    the total is 13**6. `classes` (optional) are the stored coup classes the weights came
+    from, in their order, which lets `analyze` price bets with per-column lookups.
     """
 
     shoe: Shoe
     rules: Rules
     weights: dict[Outcome, int]
     total: int
+    classes: StoredClasses | None = field(default=None, repr=False, compare=False)
+    weight_list: list[int] | None = field(default=None, repr=False, compare=False)
 
     def count(self, event: Callable[[Outcome], bool]) -> int:
         """Weight of the outcomes where `event` holds (6-card sequences for finite shoes)."""
@@ -356,14 +396,23 @@ class Distribution:
 
 def distribution(shoe: Shoe, rules: Rules = STANDARD) -> Distribution:
     """The exact outcome distribution of one coup dealt from `shoe`."""
-    classes = compile_rules(rules)
-    values, total = basis_values(classes, shoe)
-    entries = classes.entry_coef.astype(values.dtype) * values[classes.entry_basis]
-    starts = np.flatnonzero(np.diff(classes.entry_outcome, prepend=-1))
-    sums = np.add.reduceat(entries, starts)
-    weights = {
-        classes.outcomes[i]: int(w)
-        for i, w in zip(classes.entry_outcome[starts].tolist(), sums.tolist(), strict=True)
-        if w
-    }
-    return Distribution(shoe=shoe, rules=rules, weights=weights, total=total)
+    stored = stored_classes(rules)
+    ff, zero, tail, total = shoe_factors(shoe)
+    weights = stored.outcome_weights(stored.monomial_values(ff, zero, tail))
+    return Distribution(
+        shoe=shoe,
+        rules=rules,
+        weights={o: w for o, w in zip(stored.outcomes, weights, strict=True) if w},
+        total=total,
+        classes=stored,
+        weight_list=weights,
+    )
+
+
+def winner_weights(shoe: Shoe, rules: Rules = STANDARD) -> tuple[dict[Winner, int], int]:
+    """Weights of a Banker win, a Player win and a tie, and the total weight: the same
+    figures as `distribution(shoe, rules).winner_counts()`, from three folded coefficient rows."""
+    stored = stored_classes(rules)
+    ff, zero, tail, total = shoe_factors(shoe)
+    banker, player, tie = stored.winner_weights(stored.monomial_values(ff, zero, tail))
+    return {Winner.BANKER: banker, Winner.PLAYER: player, Winner.TIE: tie}, total

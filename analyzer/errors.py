@@ -5,7 +5,6 @@ The CLI turns an AnalyzerError into a one-line error and exit code 2.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -28,6 +27,8 @@ def check_keys(data: Mapping[str, Any], allowed: Iterable[str], where: str) -> N
 def read_toml(spec: str, what: str, builtins: Iterable[str]) -> dict[str, Any]:
     """The parsed TOML file `spec` holding `what` (e.g. "rules"); a name that is neither a
     built-in nor a .toml path is an error listing the built-ins."""
+    import tomllib  # loaded only when a file is read: a cold `baccarat odds` reads none
+
     path = Path(spec)
     if path.suffix.lower() != ".toml":
         raise AnalyzerError(f"unknown {what} {spec!r}: use one of {', '.join(builtins)} or a .toml file")

@@ -4,24 +4,23 @@ fractions print as "p/q" and decimals are rounded from the exact value, never fr
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tabulate import tabulate  # type: ignore[import-untyped,unused-ignore]
-
-from analyzer.bets import BetAnalysis
 from analyzer.cards import RANKS
-from analyzer.compare import Comparison
-from analyzer.composition import EffectsOfRemoval
-from analyzer.counting import DerivedCount
 from analyzer.errors import AnalyzerError
-from analyzer.odds import Odds, PuntoRow
-from analyzer.rules import Rules
-from analyzer.shoe import Shoe
-from analyzer.simulation import SystemEvaluation
+
+if TYPE_CHECKING:  # types only: a cold `baccarat odds` loads none of these
+    from analyzer.bets import BetAnalysis
+    from analyzer.compare import Comparison
+    from analyzer.composition import EffectsOfRemoval
+    from analyzer.counting import DerivedCount
+    from analyzer.odds import Odds, PuntoRow
+    from analyzer.rules import Rules
+    from analyzer.shoe import Shoe
+    from analyzer.simulation import SystemEvaluation
 
 __all__ = [
     "COUNT_HEADERS",
@@ -82,6 +81,8 @@ def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], fmt: str) -> st
     """A table through tabulate: plain text for "table", GitHub Markdown for "markdown".
 
     Columns of numbers are right-aligned; in Markdown a `|` inside a cell is escaped."""
+    from tabulate import tabulate  # type: ignore[import-untyped,unused-ignore]
+
     cells = [[str(cell) for cell in row] for row in rows]
     align = [
         "right" if cells and all(_NUMBER.fullmatch(row[i]) for row in cells) else "left"
@@ -102,6 +103,8 @@ def _fit(cells: list[list[str]], headers: list[str], align: list[str]) -> str:
     """A plain-text table no wider than WIDTH: headers wrap at spaces, then prose (left-aligned)
     columns wrap, and columns that still do not fit go to a second table that repeats the first."""
     import textwrap
+
+    from tabulate import tabulate  # type: ignore[import-untyped,unused-ignore]
 
     def render(columns: Sequence[int]) -> str:
         return str(
@@ -147,6 +150,8 @@ def _fit(cells: list[list[str]], headers: list[str], align: list[str]) -> str:
 
 
 def dumps(data: Any) -> str:
+    import json  # loaded for JSON output only
+
     return json.dumps(data, indent=2) + "\n"
 
 
@@ -540,6 +545,8 @@ def render_eor(eor: EffectsOfRemoval, fmt: str, counts: Sequence[DerivedCount] =
     counts derived from them."""
     text = _render_eor(eor, fmt, places)
     if fmt == "json":
+        import json
+
         data = json.loads(text)
         data["best_counts"] = {c.bet: [] for c in counts}
         for c in counts:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
-from analyzer.enumerate import Distribution, Winner, distribution
+from analyzer.enumerate import Distribution, Outcome, Winner, distribution, winner_weights
 from analyzer.rules import STANDARD, Rules
 from analyzer.shoe import Shoe
 
@@ -67,8 +68,19 @@ class Odds:
 
 
 def odds(shoe: Shoe, rules: Rules = STANDARD) -> Odds:
-    """Exact probabilities of the three results of one coup from `shoe`."""
-    return Odds.from_distribution(distribution(shoe, rules))
+    """Exact probabilities of the three results of one coup from `shoe` (the same values as
+    `Odds.from_distribution(distribution(shoe, rules))`, without the per-outcome weights)."""
+    counts, total = winner_weights(shoe, rules)
+    finite = not shoe.is_infinite
+    return Odds(
+        shoe=shoe,
+        rules=rules,
+        banker=Fraction(counts[Winner.BANKER], total),
+        player=Fraction(counts[Winner.PLAYER], total),
+        tie=Fraction(counts[Winner.TIE], total),
+        counts=counts if finite else None,
+        total=total if finite else None,
+    )
 
 
 @dataclass(frozen=True)
@@ -80,6 +92,10 @@ class PuntoRow:
     punto: Fraction
     banco: Fraction
     egalite: Fraction
+
+
+def _initial_and_winner(total: int, outcome: Outcome) -> tuple[bool, Winner]:
+    return outcome.punto_initial == total, outcome.winner
 
 
 def punto_table(shoe: Shoe, rules: Rules = STANDARD) -> tuple[PuntoRow, ...]:
@@ -98,7 +114,7 @@ def punto_table(shoe: Shoe, rules: Rules = STANDARD) -> tuple[PuntoRow, ...]:
             actions = [("draw" if draws else "stand", rules)]
         for action, variant in actions:
             dist = distribution(shoe, variant)
-            given = dist.group(lambda o, t=total: (o.punto_initial == t, o.winner))
+            given = dist.group(partial(_initial_and_winner, total))
             n = sum(w for (hit, _), w in given.items() if hit)
             if n == 0:
                 continue

@@ -1,17 +1,23 @@
-"""Benchmark: the compiled exact enumerator against the plain nested-loop enumerator.
+"""Benchmark: the project against plain references, always the same work on both sides.
 
-Measures, in one run:
-  (a) a cold CLI call, `python -m analyzer odds --decks 8`, in a fresh process (median of runs);
-  (b) in-process exact analysis of a full 8-deck shoe after a warm compile (median), and the
-      compile itself (cold, caches cleared);
-  (c) depleted shoes: random 8-deck shoes with 100-300 cards removed, evaluated one by one;
-  (d) the batch evaluator (analyzer.composition.FastEvaluator): exact expectations of the main
-      bets and the seeds' side bets for many 8-deck-scale compositions at once, on one core
-      (BLAS limited to one thread), checked against the enumerator on a sample;
-each against `plain_distribution` timed in the same run (the full 8-deck shoe and a few of the
-depleted shoes), with the two paths checked to give identical distributions.
+Measures, in one run, each as a median with its spread over repeats:
+  (a) whole processes, interleaved round by round so that load from other work hits both
+      sides alike: a cold `python -m analyzer odds --decks 8` against
+      `python scripts/plain_enumerator.py --decks 8` (a plain pure-Python point-value
+      enumerator printing the same counts), and a cold `edges` (every built-in bet)
+      against the cold `odds`;
+  (b) in process: the exact 8-deck distribution (warm) against the plain enumerator's
+      function, and the cold compile of the rules;
+  (c) the batch evaluator (analyzer.composition.FastEvaluator, one core) for the 8 main and
+      side bets, for every built-in bet, and for 20-deck compositions, against the
+      project's own one-at-a-time exact path (`distribution` then `analyze` of each bet) on
+      the same compositions, with the results checked equal on a sample;
+  (d) an estimated floor for (c): the multiply-adds of one float64 pass over the folded
+      coefficients per composition, at the float64 matrix-product rate measured in this run.
+Ratios are per round (cold side / reference side) and summarised by their median. The load
+average is recorded: with other work on the machine, absolute times grow, ratios less so.
 
-Usage: python scripts/bench.py [--json] [--runs N] [--shoes N] [--plain-shoes N] [--seed S]
+Usage: python scripts/bench.py [--json] [--rounds N] [--compositions N] [--seed S]
 With --json, prints exactly one JSON line with the figures.
 """
 
@@ -19,14 +25,17 @@ from __future__ import annotations
 
 import argparse
 import gc
+import importlib.util
 import json
 import os
-import random
+import resource
 import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from functools import partial
+from math import perm
 from pathlib import Path
 from typing import Any
 
@@ -36,16 +45,17 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # per-core figures: set befo
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 import numpy as np  # noqa: E402
-from tabulate import tabulate  # noqa: E402
+from tabulate import tabulate  # type: ignore[import-untyped]  # noqa: E402
 
 from analyzer.bets import analyze  # noqa: E402
-from analyzer.cards import RANKS  # noqa: E402
 from analyzer.catalogue import BETS  # noqa: E402
 from analyzer.composition import FastEvaluator  # noqa: E402
-from analyzer.enumerate import compile_rules, distribution  # noqa: E402
-from analyzer.graph import continuations  # noqa: E402
-from analyzer.plain import plain_distribution  # noqa: E402
+from analyzer.enumerate import Winner, compile_fresh, distribution  # noqa: E402
 from analyzer.shoe import Shoe  # noqa: E402
+
+#: The main bets and the seeds' side bets (Super 6, EZ Baccarat, Dragon 7, Panda 8).
+BATCH_BETS = ("player", "banker", "tie", "tie-9to1", "super6-banker", "ez-banker", "dragon7", "panda8")
+PLAIN = ROOT / "scripts" / "plain_enumerator.py"
 
 
 def timed(fn: Callable[[], Any]) -> tuple[float, Any]:
@@ -55,181 +65,230 @@ def timed(fn: Callable[[], Any]) -> tuple[float, Any]:
     return time.perf_counter() - start, result
 
 
-def cold_cli(runs: int) -> float:
-    """Median wall time of `python -m analyzer odds --decks 8` in a fresh interpreter."""
+def summary(values: Sequence[float]) -> dict[str, float]:
+    """Median, quartiles, min and max."""
+    q1, _, q3 = statistics.quantiles(values, n=4) if len(values) > 1 else (values[0],) * 3
+    return {"median": statistics.median(values), "q1": q1, "q3": q3, "min": min(values), "max": max(values)}
+
+
+def whole_processes(rounds: int, bytecode: bool = True) -> dict[str, Any]:
+    """Cold CLI odds, cold CLI edges and the plain enumerator, interleaved round by round:
+    wall-clock and CPU (user + system) seconds of each process.
+
+    `bytecode`: let Python cache compiled modules (as after `pip install`, which compiles
+    them); without it every process compiles the package from source (the plain enumerator,
+    a script, is compiled every time either way)."""
     env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    command = [sys.executable, "-m", "analyzer", "odds", "--decks", "8"]
-    times = []
-    for _ in range(runs):
-        seconds, proc = timed(lambda: subprocess.run(command, capture_output=True, cwd=ROOT, env=env))
-        if proc.returncode != 0:
-            raise SystemExit(f"bench: the CLI failed: {proc.stderr.decode().strip()}")
-        times.append(seconds)
-    return statistics.median(times)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    if not bytecode:
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
+    commands = {
+        "plain": [sys.executable, str(PLAIN), "--decks", "8"],
+        "odds": [sys.executable, "-m", "analyzer", "odds", "--decks", "8"],
+        "edges": [sys.executable, "-m", "analyzer", "edges", "--decks", "8"],
+    }
+    outputs = {}
+    wall: dict[str, list[float]] = {name: [] for name in commands}
+    cpu: dict[str, list[float]] = {name: [] for name in commands}
+    for i in range(rounds + 1):  # round 0 warms the file and bytecode caches and is not counted
+        order = list(commands) if i % 2 else list(reversed(commands))  # alternate who goes first
+        for name in order:
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            seconds, proc = timed(partial(subprocess.run, commands[name], capture_output=True, env=env))
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            if proc.returncode != 0:
+                raise SystemExit(f"bench: {name} failed: {proc.stderr.decode().strip()}")
+            outputs[name] = proc.stdout.decode()
+            if i:
+                wall[name].append(seconds)
+                cpu[name].append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    plain_counts = [line.split()[1] for line in outputs["plain"].splitlines()[:3]]
+    cli_counts = [line.split()[1] for line in outputs["odds"].splitlines()[4:7]]
+    if plain_counts != cli_counts:
+        raise SystemExit(f"bench: plain enumerator {plain_counts} and CLI {cli_counts} disagree")
+
+    def ratios(times: dict[str, list[float]], top: str, bottom: str) -> list[float]:
+        return [t / b for t, b in zip(times[top], times[bottom], strict=True)]
+
+    suffix = "" if bytecode else "_no_bytecode_cache"
+    figures = {
+        "cold_cli_vs_plain": statistics.median(ratios(wall, "odds", "plain")),
+        "edges_vs_odds": statistics.median(ratios(wall, "edges", "odds")),
+        "cold_cli_vs_plain_cpu": statistics.median(ratios(cpu, "odds", "plain")),
+        "edges_vs_odds_cpu": statistics.median(ratios(cpu, "edges", "odds")),
+        "cold_cli_vs_plain_spread": summary(ratios(wall, "odds", "plain")),
+        "edges_vs_odds_spread": summary(ratios(wall, "edges", "odds")),
+        "cold_cli": summary(wall["odds"]),
+        "cold_edges": summary(wall["edges"]),
+        "plain_process": summary(wall["plain"]),
+        "cold_cli_cpu": summary(cpu["odds"]),
+        "cold_edges_cpu": summary(cpu["edges"]),
+        "plain_process_cpu": summary(cpu["plain"]),
+        "cold_cli_seconds": statistics.median(wall["odds"]),
+    }
+    return {key + suffix: value for key, value in figures.items()}
 
 
-def depleted_shoe(rng: random.Random) -> Shoe:
-    """An 8-deck shoe with 100-300 cards dealt out at random."""
-    cards = [i for i in range(len(RANKS)) for _ in range(32)]
-    rng.shuffle(cards)
-    left = cards[rng.randint(100, 300) :]
-    return Shoe.from_counts([left.count(i) for i in range(len(RANKS))])
-
-
-def measure(runs: int, shoes: int, plain_shoes: int, seed: int, compositions: int) -> dict[str, Any]:
-    """All figures of the benchmark (seconds unless named otherwise)."""
+def in_process(repeats: int) -> dict[str, Any]:
+    """Warm 8-deck distribution against the plain enumerator's function, and a cold compile."""
+    spec = importlib.util.spec_from_file_location("plain_enumerator", PLAIN)
+    assert spec is not None and spec.loader is not None
+    plain = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(plain)
     full = Shoe.decks(8)
-    figures: dict[str, Any] = {"cold_cli_seconds": cold_cli(runs)}
-
-    compile_rules.cache_clear()
-    continuations.cache_clear()
-    figures["compile_seconds"], _ = timed(compile_rules)
-    fast_times = []
-    for _ in range(max(runs, 5)):
-        seconds, fast = timed(lambda: distribution(full))
-        fast_times.append(seconds)
-    figures["in_process_seconds"] = statistics.median(fast_times)
-
-    figures["plain_seconds"], slow = timed(lambda: plain_distribution(full))
-    if slow.weights != fast.weights or slow.total != fast.total:
-        raise SystemExit("bench: plain and compiled enumerators disagree on 8 decks")
-    figures["distribution_speedup_vs_plain"] = figures["plain_seconds"] / figures["in_process_seconds"]
-    figures["cold_cli_speedup_vs_plain"] = figures["plain_seconds"] / figures["cold_cli_seconds"]
-
-    rng = random.Random(seed)
-    depleted = [depleted_shoe(rng) for _ in range(shoes)]
-    per_shoe = []
-    start = time.perf_counter()
-    results = []
-    for shoe in depleted:
-        seconds, dist = timed(lambda shoe=shoe: distribution(shoe))
-        per_shoe.append(seconds)
-        results.append(dist)
-    figures["depleted_total_seconds"] = time.perf_counter() - start
-    figures["depleted_shoes"] = shoes
-    figures["depleted_cards_min"] = min(s.size for s in depleted)
-    figures["depleted_cards_max"] = max(s.size for s in depleted)
-    figures["depleted_seconds_per_shoe"] = statistics.median(per_shoe)
-    plain_times = []
-    for shoe, dist in zip(depleted[:plain_shoes], results, strict=False):
-        seconds, slow = timed(lambda shoe=shoe: plain_distribution(shoe))
-        if slow.weights != dist.weights:
-            raise SystemExit(f"bench: plain and compiled enumerators disagree on {shoe.counts}")
+    distribution(full)  # warm: stored classes read
+    fast, plain_times = [], []
+    for _ in range(repeats):
+        seconds, dist = timed(lambda: distribution(full))
+        fast.append(seconds)
+        seconds, counts = timed(lambda: plain.enumerate_coup(8))
         plain_times.append(seconds)
-    figures["depleted_plain_shoes"] = len(plain_times)
-    figures["depleted_plain_seconds_per_shoe"] = statistics.mean(plain_times)
-    figures["depleted_speedup_vs_plain"] = (
-        figures["depleted_plain_seconds_per_shoe"] / figures["depleted_seconds_per_shoe"]
-    )
-    del results, slow, fast  # a large live heap slows every garbage collection in what follows
+    if counts != [dist.winner_counts()[w] for w in (Winner.BANKER, Winner.PLAYER, Winner.TIE)]:
+        raise SystemExit("bench: plain enumerator and distribution disagree on 8 decks")
+    compile_seconds = [timed(compile_fresh)[0] for _ in range(3)]
+    return {
+        "in_process": summary(fast),
+        "plain_in_process": summary(plain_times),
+        "in_process_seconds": statistics.median(fast),
+        "plain_seconds": statistics.median(plain_times),
+        "distribution_speedup_vs_plain": statistics.median(plain_times) / statistics.median(fast),
+        "compile_seconds": statistics.median(compile_seconds),
+    }
+
+
+def compositions(rng: np.random.Generator, count: int, decks: int) -> np.ndarray:
+    """Random depleted `decks`-deck shoes with 28%-100% of the cards left."""
+    full = 52 * decks
+    sizes = rng.integers(int(full * 0.28), full + 1, size=count)
+    return np.array([rng.multivariate_hypergeometric([4 * decks] * 13, int(n)) for n in sizes])
+
+
+def one_at_a_time(bets: Sequence[Any], counts: np.ndarray) -> tuple[float, list[list[Any]]]:
+    """Seconds per composition of the exact path, one by one, and its expectations."""
+    values = []
+    start = time.perf_counter()
+    for row in counts:
+        dist = distribution(Shoe.from_counts(row.tolist()))
+        values.append([analyze(bet, dist).expectation for bet in bets])
+    return (time.perf_counter() - start) / len(counts), values
+
+
+def batch(name: str, bets: Sequence[Any], counts: np.ndarray, repeats: int, sample: int) -> dict[str, Any]:
+    """Compositions per second of the batch evaluator against the one-at-a-time exact path."""
+    build, evaluator = timed(lambda: FastEvaluator(bets))
+    evaluator.expectations(counts[:256])  # warm up
+    rates = []
+    for _ in range(repeats):
+        seconds, (numerators, totals) = timed(lambda: evaluator.expectations(counts))
+        rates.append(len(counts) / seconds)
+    slow_seconds, exact = one_at_a_time(bets, counts[:sample])
+    for row in range(sample):
+        for i, d in enumerate(evaluator.denominators):
+            value = exact[row][i]
+            if int(numerators[row, i]) * value.denominator != value.numerator * d * int(totals[row]):
+                raise SystemExit(f"bench: batch evaluator disagrees with the exact path on {bets[i].name}")
     gc.collect()
-    figures.update(batch(compositions, seed, figures["depleted_plain_seconds_per_shoe"]))
+    return {
+        f"{name}_rate": summary(rates),
+        f"{name}_compositions": len(counts),
+        f"{name}_bets": len(bets),
+        f"{name}_build_seconds": build,
+        f"{name}_one_at_a_time_per_second": 1 / slow_seconds,
+        f"{name}_speedup_vs_one_at_a_time": statistics.median(rates) * slow_seconds,
+        f"{name}_columns": min(len(bets), len(evaluator.atoms)),
+        f"{name}_monomials": len(evaluator.matrix),
+    }
+
+
+def gemm_rate() -> float:
+    """Float64 multiply-adds per second of a well-shaped matrix product on one core."""
+    a, b = np.random.default_rng(0).random((2, 512, 512))
+    a @ b
+    seconds = min(timed(lambda: a @ b)[0] for _ in range(5))
+    return 512**3 / seconds
+
+
+def measure(rounds: int, count: int, seed: int) -> dict[str, Any]:
+    """All figures of the benchmark."""
+    figures: dict[str, Any] = {"load_average_start": os.getloadavg()[0]}
+    figures.update(whole_processes(rounds))
+    figures.update(whole_processes(max(3, rounds // 3), bytecode=False))
+    figures.update(in_process(max(3, rounds // 3)))
+    rng = np.random.default_rng(seed)
+    eight, twenty = compositions(rng, count, 8), compositions(rng, count // 4, 20)
+    main = [BETS[name] for name in BATCH_BETS]
+    figures.update(batch("main", main, eight, 5, 20))
+    figures.update(batch("all", list(BETS.values()), eight[: count // 2], 5, 10))
+    figures.update(batch("twenty", main, twenty, 5, 10))
+    figures["compositions_per_second"] = figures["main_rate"]["median"]
+    figures["compositions_per_second_all_bets"] = figures["all_rate"]["median"]
+    figures["compositions_per_second_20_decks"] = figures["twenty_rate"]["median"]
+    figures["compositions"] = count
+    figures["batch_bets"] = len(main)
+    rate = gemm_rate()
+    figures["gemm_multiply_adds_per_second"] = rate
+    figures["floor_compositions_per_second"] = rate / (figures["main_monomials"] * figures["main_columns"])
+    per_all = figures["all_monomials"] * figures["all_columns"]
+    figures["floor_compositions_per_second_all_bets"] = rate / per_all
+    figures["largest_8_deck_weight"] = perm(416, 6)
+    figures["load_average_end"] = os.getloadavg()[0]
     figures["python"] = sys.version.split()[0]
     return figures
 
 
-#: The main bets and the seeds' side bets (Super 6, EZ Baccarat, Dragon 7, Panda 8).
-BATCH_BETS = ("player", "banker", "tie", "tie-9to1", "super6-banker", "ez-banker", "dragon7", "panda8")
-
-
-def batch(compositions: int, seed: int, plain_seconds: float) -> dict[str, Any]:
-    """Compositions per second of the batch evaluator on one core, exactness checked on a sample.
-
-    The plain reference per composition is the plain enumerator's time on a depleted shoe
-    (measured above in the same run) plus pricing the bets on its distribution.
-    """
-    bets = [BETS[name] for name in BATCH_BETS]
-    rng = np.random.default_rng(seed)
-    sizes = rng.integers(116, 417, size=compositions)
-    counts = np.array([rng.multivariate_hypergeometric([32] * 13, int(n)) for n in sizes])
-    build, evaluator = timed(lambda: FastEvaluator(bets))
-    evaluator.expectations(counts[:256])  # warm up
-    times = []
-    for _ in range(3):
-        seconds, (numerators, totals) = timed(lambda: evaluator.expectations(counts))
-        times.append(seconds)
-    best = min(times)
-    pricing = []
-    for row in rng.choice(compositions, size=5, replace=False):
-        shoe = Shoe.from_counts(counts[row].tolist())
-        seconds, dist = timed(lambda shoe=shoe: distribution(shoe))
-        for i, bet in enumerate(bets):
-            value = numerators[row, i] / (evaluator.denominators[i] * totals[row])
-            exact = analyze(bet, dist).expectation
-            if int(numerators[row, i]) * exact.denominator != exact.numerator * evaluator.denominators[
-                i
-            ] * int(totals[row]):
-                raise SystemExit(f"bench: batch evaluator disagrees on {bet.name}: {value} != {exact}")
-        seconds_pricing, _ = timed(lambda dist=dist: [analyze(bet, dist) for bet in bets])
-        pricing.append(seconds_pricing)
-    plain_per_composition = plain_seconds + statistics.mean(pricing)
-    rate = compositions / best
-    return {
-        "compositions": compositions,
-        "batch_bets": len(bets),
-        "evaluator_build_seconds": build,
-        "compositions_per_second": rate,
-        "plain_seconds_per_composition": plain_per_composition,
-        "speedup_vs_plain": rate * plain_per_composition,
-    }
+def _spread(s: dict[str, float], scale: float = 1.0, unit: str = "", places: int = 0) -> tuple[str, str]:
+    fmt = f"{{:,.{places}f}}{unit}"
+    return fmt.format(s["median"] * scale), f"{fmt.format(s['q1'] * scale)} - {fmt.format(s['q3'] * scale)}"
 
 
 def render(f: dict[str, Any]) -> str:
     ms = 1000
     rows = [
-        ["cold CLI: python -m analyzer odds --decks 8 (median)", f"{f['cold_cli_seconds'] * ms:.0f} ms", ""],
-        ["compile the rules (cold)", f"{f['compile_seconds'] * ms:.0f} ms", ""],
-        [
-            "exact 8-deck distribution, warm (median)",
-            f"{f['in_process_seconds'] * ms:.2f} ms",
-            f"{f['distribution_speedup_vs_plain']:,.0f}x",
-        ],
-        ["plain enumerator, 8 decks", f"{f['plain_seconds'] * ms:.0f} ms", "1x"],
-        [
-            f"depleted shoes ({f['depleted_cards_min']}-{f['depleted_cards_max']} cards), per shoe (median)",
-            f"{f['depleted_seconds_per_shoe'] * ms:.2f} ms",
-            f"{f['depleted_speedup_vs_plain']:,.0f}x",
-        ],
-        [
-            f"plain enumerator, depleted shoes (mean of {f['depleted_plain_shoes']})",
-            f"{f['depleted_plain_seconds_per_shoe'] * ms:.0f} ms",
-            "1x",
-        ],
-        [
-            f"all {f['depleted_shoes']} depleted shoes, one by one",
-            f"{f['depleted_total_seconds'] * ms:.0f} ms",
-            "",
-        ],
-        [
-            f"batch evaluator, {f['batch_bets']} bets, {f['compositions']:,} compositions (one core)",
-            f"{f['compositions_per_second']:,.0f} compositions/s",
-            f"{f['speedup_vs_plain']:,.0f}x",
-        ],
-        [
-            "plain enumerator + pricing, per composition",
-            f"{f['plain_seconds_per_composition'] * ms:.0f} ms",
-            "1x",
-        ],
-    ]
+        ["cold `baccarat odds --decks 8` / plain enumerator (processes)",
+         *_spread(f["cold_cli_vs_plain_spread"], places=2), f"CPU time: {f['cold_cli_vs_plain_cpu']:.2f}"],
+        ["  cold odds process", *_spread(f["cold_cli"], ms, " ms"), ""],
+        ["  plain_enumerator.py process", *_spread(f["plain_process"], ms, " ms"), ""],
+        ["cold `edges` (19 bets) / cold `odds` (processes)", *_spread(f["edges_vs_odds_spread"], places=2),
+         f"CPU time: {f['edges_vs_odds_cpu']:.2f}"],
+        ["  cold edges process", *_spread(f["cold_edges"], ms, " ms"), ""],
+        ["the same two ratios, no bytecode cache (every module compiled)",
+         f"{f['cold_cli_vs_plain_no_bytecode_cache']:.2f} / {f['edges_vs_odds_no_bytecode_cache']:.2f}",
+         "", ""],
+        ["warm 8-deck distribution (in process)", *_spread(f["in_process"], ms, " ms", 2),
+         f"{f['distribution_speedup_vs_plain']:,.0f}x plain"],
+        ["plain enumerator function (in process)", *_spread(f["plain_in_process"], ms, " ms"), ""],
+        ["compile the rules afresh (shipped files skip this)", f"{f['compile_seconds'] * ms:.0f} ms", "", ""],
+        [f"batch evaluator, {f['main_bets']} bets, 8-deck shoes, compositions/s",
+         *_spread(f["main_rate"]), f"{f['main_speedup_vs_one_at_a_time']:,.0f}x one at a time"],
+        [f"batch evaluator, all {f['all_bets']} bets, compositions/s", *_spread(f["all_rate"]),
+         f"{f['all_speedup_vs_one_at_a_time']:,.0f}x one at a time"],
+        [f"batch evaluator, {f['twenty_bets']} bets, 20-deck shoes, compositions/s",
+         *_spread(f["twenty_rate"]), f"{f['twenty_speedup_vs_one_at_a_time']:,.0f}x one at a time"],
+        ["one at a time (distribution + analyze), 8 bets, compositions/s",
+         f"{f['main_one_at_a_time_per_second']:,.0f}", "", ""],
+        ["estimated floor, 8 bets / all bets, compositions/s",
+         f"{f['floor_compositions_per_second']:,.0f} / {f['floor_compositions_per_second_all_bets']:,.0f}",
+         "", f"at {f['gemm_multiply_adds_per_second'] / 1e9:.1f} G multiply-adds/s"],
+    ]  # fmt: skip
     note = (
-        f"\nCold CLI vs plain in-process: {f['cold_cli_speedup_vs_plain']:.1f}x "
-        f"(the CLI includes interpreter start-up and imports). Python {f['python']}."
+        f"\nMedians over interleaved rounds; spread = quartiles. Load average "
+        f"{f['load_average_start']:.1f} at the start, {f['load_average_end']:.1f} at the end "
+        f"(2 cores; other work inflates absolute times). Python {f['python']}."
     )
-    return tabulate(rows, headers=["measurement", "time", "speedup vs plain"], disable_numparse=True) + note
+    headers = ["measurement", "median", "spread", "note"]
+    return str(tabulate(rows, headers=headers, disable_numparse=True)) + note
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print one JSON line instead of a table")
-    parser.add_argument("--runs", type=int, default=5, help="cold CLI runs (median; default 5)")
-    parser.add_argument("--shoes", type=int, default=200, help="depleted shoes (default 200)")
-    parser.add_argument("--plain-shoes", type=int, default=2, help="depleted shoes run through plain")
-    parser.add_argument("--seed", type=int, default=1, help="seed for the depleted shoes")
+    parser.add_argument("--rounds", type=int, default=15, help="whole-process rounds (default 15)")
     parser.add_argument("--compositions", type=int, default=20_000, help="batch size (default 20000)")
+    parser.add_argument("--seed", type=int, default=1, help="seed for the compositions")
     args = parser.parse_args()
-    if min(args.runs, args.shoes, args.plain_shoes, args.compositions) < 1:
-        parser.error("--runs, --shoes, --plain-shoes and --compositions must be positive")
-    figures = measure(args.runs, args.shoes, min(args.plain_shoes, args.shoes), args.seed, args.compositions)
+    if args.rounds < 1 or args.compositions < 40:
+        parser.error("--rounds must be positive and --compositions at least 40")
+    figures = measure(args.rounds, args.compositions, args.seed)
     print(json.dumps(figures, separators=(",", ":")) if args.json else render(figures))
 
 

@@ -1,0 +1,127 @@
+"""Stored coup classes: shipped files equal a fresh compile, the user cache is keyed by the
+tableau's content, damaged files are recompiled; the plain-integer evaluation agrees with
+the plain enumerator; `odds` equals the full distribution's counts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from analyzer import coupstore
+from analyzer.enumerate import compile_fresh, compile_rules, distribution, winner_weights
+from analyzer.odds import Odds, odds
+from analyzer.plain import plain_distribution
+from analyzer.rules import RULES, STANDARD, Rules
+from analyzer.shoe import Shoe
+
+
+def _same_classes(rules: Rules) -> None:
+    stored, fresh = compile_rules(rules), compile_fresh(rules)
+    assert stored.outcomes == fresh.outcomes
+    for name in ("basis", "basis_zero_kind", "basis_cards", "entry_outcome", "entry_basis", "entry_coef"):
+        assert np.array_equal(getattr(stored, name), getattr(fresh, name)), name
+
+
+@pytest.mark.parametrize("rules", coupstore.shipped_rules(), ids=lambda r: r.name)
+def test_shipped_files_equal_a_fresh_compile(rules: Rules) -> None:
+    assert coupstore.shipped_path(rules).exists()
+    assert coupstore.decode_file(coupstore.shipped_path(rules), rules) is not None
+    _same_classes(rules)
+
+
+def test_every_builtin_tableau_ships() -> None:
+    keys = {coupstore.rules_key(r) for r in coupstore.shipped_rules()}
+    assert {coupstore.rules_key(r) for r in RULES.values()} <= keys
+
+
+def test_key_is_the_content_not_the_name() -> None:
+    renamed = Rules("another", STANDARD.natural, STANDARD.punto_draws, STANDARD.banco_draws_punto_stood,
+                    STANDARD.banco_draws)  # fmt: skip
+    assert coupstore.rules_key(renamed) == coupstore.rules_key(STANDARD)
+    assert coupstore.rules_key(STANDARD.with_punto(6, True)) != coupstore.rules_key(STANDARD)
+
+
+def test_user_rules_are_cached_by_content(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BACCARAT_CACHE", str(tmp_path))
+    rules = STANDARD.with_punto(6, True).with_punto(0, False)
+    coupstore._stored.cache_clear()
+    first = coupstore.stored_classes(rules)
+    files = list(tmp_path.glob("coups-*.bin"))
+    assert len(files) == 1 and files[0].name == coupstore.shipped_path(rules).name
+    coupstore._stored.cache_clear()
+    again = coupstore.stored_classes(rules)  # read back from the cache
+    assert again is not first and again.outcomes == first.outcomes
+    shoe = Shoe.from_counts([3, 1, 2, 0, 5, 4, 3, 2, 1, 6, 2, 0, 3])
+    assert distribution(shoe, rules).weights == plain_distribution(shoe, rules).weights
+
+
+def test_damaged_or_foreign_cache_files_are_recompiled(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("BACCARAT_CACHE", str(tmp_path))
+    rules = STANDARD.with_punto(7, True)
+    name = coupstore.shipped_path(rules).name
+    shoe = Shoe.from_counts([2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2])
+    expected = plain_distribution(shoe, rules).weights
+    foreign = coupstore.shipped_path(STANDARD).read_bytes()
+    right = coupstore.encode(compile_fresh(rules))
+    flipped = right[:-300] + bytes(b ^ 0x5A for b in right[-300:-200]) + right[-200:]
+    for damaged in (b"", b"garbage", foreign, right[:-100], flipped, right[:20] + b"9" + right[21:]):
+        (tmp_path / name).write_bytes(damaged)
+        coupstore._stored.cache_clear()
+        assert distribution(shoe, rules).weights == expected
+
+
+def test_cache_keeps_a_bounded_number_of_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BACCARAT_CACHE", str(tmp_path))
+    monkeypatch.setattr(coupstore, "CACHE_FILES", 2)
+    coupstore._stored.cache_clear()
+    for total in (0, 1, 2):
+        coupstore.stored_classes(STANDARD.with_punto(6, True).with_punto(total, False))
+    assert len(list(tmp_path.glob("coups-*.bin"))) == 2
+
+
+shoes = st.lists(st.integers(0, 40), min_size=13, max_size=13).filter(lambda c: sum(c) >= 6)
+
+
+@settings(max_examples=30, deadline=None)
+@given(shoes)
+def test_odds_equals_the_full_distribution(counts: list[int]) -> None:
+    shoe = Shoe.from_counts(counts)
+    for rules in RULES.values():
+        assert odds(shoe, rules) == Odds.from_distribution(distribution(shoe, rules))
+        _, total = winner_weights(shoe, rules)
+        assert total == distribution(shoe, rules).total
+
+
+@pytest.mark.parametrize("shoe", [Shoe.infinite(), Shoe.decks(1), Shoe.decks(10**6)], ids=str)
+def test_odds_equals_the_full_distribution_at_the_extremes(shoe: Shoe) -> None:
+    assert odds(shoe) == Odds.from_distribution(distribution(shoe))
+
+
+COLD = [["odds", "--decks", "8"], ["edges", "--decks", "8"], ["odds", "--format", "json"]]
+
+
+@pytest.mark.parametrize("command", COLD)
+def test_cold_commands_load_no_heavy_modules(command: list[str]) -> None:
+    """A cold `odds` or `edges` reads the shipped classes: no numpy, networkx, matplotlib,
+    tqdm or sympy (what made the cold start slower than a plain enumerator)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import io, sys, contextlib\n"
+        "from analyzer.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    assert main({command!r}) == 0\n"
+        "heavy = {'numpy', 'networkx', 'matplotlib', 'tqdm', 'sympy'} & set(sys.modules)\n"
+        "print(sorted(heavy))\n"
+    )
+    root = Path(__file__).resolve().parents[1]
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=root)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"

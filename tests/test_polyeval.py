@@ -1,0 +1,109 @@
+"""The batch evaluator is exact: every row equals the exact integer path, on shoes of every
+size (hypothesis), in any batch size."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from analyzer.bets import FIELDS, _column, line_indexes
+from analyzer.catalogue import BETS
+from analyzer.composition import FastEvaluator
+from analyzer.coupstore import stored_classes
+from analyzer.enumerate import basis_values, compile_rules
+from analyzer.rules import RULES, SEED004, STANDARD
+from analyzer.shoe import Shoe
+
+MAIN_BETS = ("player", "banker", "tie", "tie-9to1", "super6-banker", "ez-banker", "dragon7", "panda8")
+MAIN = [BETS[n] for n in MAIN_BETS]
+EVALUATORS = {"main": FastEvaluator(MAIN), "all": FastEvaluator(list(BETS.values()))}
+
+
+FOLDED = {
+    name: (e.matrix.astype(object), e.matrix.astype(object) @ e.payoffs.astype(object))
+    for name, e in EVALUATORS.items()
+}
+
+
+def exact_values(evaluator: FastEvaluator, counts: list[int]) -> np.ndarray:
+    """The slow exact path: each monomial's value as a Python int (analyzer.enumerate)."""
+    values, _ = basis_values(compile_rules(evaluator.rules), Shoe.from_counts(counts))
+    return values.astype(object)[evaluator._keep]
+
+
+def check_rows(which: str, counts: np.ndarray, batch: int) -> None:
+    evaluator = EVALUATORS[which]
+    matrix, folded = FOLDED[which]
+    numerators, _ = evaluator.expectations(counts, batch=batch)
+    weights = evaluator.atom_weights(counts) if which == "main" else None
+    for row, shoe in enumerate(counts.tolist()):
+        values = exact_values(evaluator, shoe)
+        assert [int(x) for x in numerators[row]] == list(values @ folded)
+        if weights is not None:
+            assert [int(x) for x in weights[row]] == list(values @ matrix)
+
+
+def composition(decks: int) -> st.SearchStrategy[list[int]]:
+    """Any composition of a `decks`-deck shoe with at least 6 cards left."""
+    return st.lists(st.integers(0, 4 * decks), min_size=13, max_size=13).filter(lambda c: sum(c) >= 6)
+
+
+sizes = st.sampled_from([1, 2, 8, 9, 20, 30, 100, 10**4, 10**6])
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(sizes.flatmap(composition), min_size=1, max_size=6), st.sampled_from(list(EVALUATORS)),
+       st.integers(1, 8))  # fmt: skip
+def test_every_row_equals_the_exact_integer_path(rows: list[list[int]], which: str, batch: int) -> None:
+    check_rows(which, np.array(rows, dtype=np.int64), batch)
+
+
+@pytest.mark.parametrize(
+    "counts",
+    [
+        [32] * 13,  # full 8 decks
+        [0] * 9 + [3, 2, 1, 0],  # ten-valued only
+        [0] * 9 + [6, 0, 0, 0],  # one ten-valued rank: both hands can pair
+        [1] + [0] * 11 + [5],  # tiny and lopsided
+        [36] * 13,  # above 458 cards
+        [80] * 13,  # 20 decks
+        [4000] * 13,  # 1,000 decks
+        [4 * 10**6] * 13,  # the largest shoe
+        [4 * 10**6] * 4 + [0] * 9,  # large counts of a few values
+    ],
+)
+@pytest.mark.parametrize("which", list(EVALUATORS))
+def test_edge_compositions(counts: list[int], which: str) -> None:
+    check_rows(which, np.array([counts], dtype=np.int64), 1)
+
+
+def test_expectation_fractions_on_another_tableau() -> None:
+    evaluator = FastEvaluator(MAIN, SEED004)
+    counts = [5, 31, 2, 17, 0, 9, 32, 12, 3, 30, 28, 1, 16]
+    folded = evaluator.matrix.astype(object) @ evaluator.payoffs.astype(object)
+    values = list(exact_values(evaluator, counts) @ folded)
+    total = Shoe.from_counts(counts).size
+    from math import perm
+
+    expected = {
+        bet.name: Fraction(v, d * perm(total, 6))
+        for bet, v, d in zip(MAIN, values, evaluator.denominators, strict=True)
+    }
+    assert evaluator.expectation_fractions(counts) == expected
+
+
+@pytest.mark.parametrize("rules", list(RULES.values()), ids=lambda r: r.name)
+def test_line_indexes_equal_line_index(rules: object) -> None:
+    stored = stored_classes(rules)  # type: ignore[arg-type]
+    for bet in BETS.values():
+        assert line_indexes(bet, stored) == [bet.line_index(o) for o in stored.outcomes]
+
+
+@pytest.mark.parametrize("name", list(FIELDS))
+def test_stored_columns_equal_the_field_readers(name: str) -> None:
+    stored = stored_classes(STANDARD)
+    assert _column(stored, name) == [FIELDS[name][0](o) for o in stored.outcomes]
