@@ -286,7 +286,10 @@ def _used(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> tuple[Shoe, Rul
 
 
 def _with_metadata(text: str, args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
-    """A command's JSON with `version`, a structured `shoe` and `rules` added; other keys stay."""
+    """A command's JSON with `version`, `shoe`, `shoe_spec` and `rules` added; other keys stay.
+
+    `shoe` is the shoe's display text, as it always was in the commands that had it (the
+    contract keeps a key's value); `shoe_spec` is the same shoe as a structured value."""
     data = json.loads(text)
     if not isinstance(data, dict):
         return text
@@ -297,7 +300,8 @@ def _with_metadata(text: str, args: argparse.Namespace, shoe: Shoe, rules: Rules
         if args.command == "closed-form"
         else fmt.shoe_json(used_shoe, [r.strip() for r in removed])
     )
-    data["shoe"] = shoe_value
+    data["shoe"] = shoe_value["label"] if "label" in shoe_value else "d decks"
+    data["shoe_spec"] = shoe_value
     data.setdefault("rules", used_rules.name)
     data["version"] = __version__
     return fmt.dumps(data)

@@ -134,7 +134,9 @@ def test_every_json_carries_version_shoe_and_rules(capsys: pytest.CaptureFixture
     assert code == 0
     data = json.loads(out)
     assert data["version"] == __version__
-    assert isinstance(data["shoe"], dict) and ("decks" in data["shoe"] or "counts" in data["shoe"])
+    assert isinstance(data["shoe"], str) and data["shoe"]  # the display text, as before
+    spec = data["shoe_spec"]
+    assert isinstance(spec, dict) and ("decks" in spec or "counts" in spec)
     assert isinstance(data["rules"], str) and data["rules"]
     assert all(key in data for key in kept)
 
@@ -154,8 +156,9 @@ def test_every_command_is_covered() -> None:
 )
 def test_shoe_is_structured(capsys: pytest.CaptureFixture[str], argv: list[str], shoe: dict) -> None:
     _, out, _ = run(capsys, "odds", *argv, "--format", "json")
-    data = json.loads(out)["shoe"]
-    assert {key: data[key] for key in shoe} == shoe
+    data = json.loads(out)
+    assert {key: data["shoe_spec"][key] for key in shoe} == shoe
+    assert data["shoe"] == data["shoe_spec"]["label"]
 
 
 def test_table_rules_and_game_shoes_are_the_ones_used(
@@ -166,7 +169,7 @@ def test_table_rules_and_game_shoes_are_the_ones_used(
     _, out, _ = run(capsys, "edges", "--table", str(path), "--format", "json")
     assert json.loads(out)["rules"] == "banco-4-draws-on-0-1"
     _, out, _ = run(capsys, "solve", "macao", "--format", "json")
-    assert json.loads(out)["shoe"]["decks"] == 2
+    assert json.loads(out)["shoe_spec"]["decks"] == 2
 
 
 # -- closed forms ------------------------------------------------------------------------

@@ -125,8 +125,9 @@ def test_remove_alone_applies_to_the_games_own_shoe(capsys) -> None:
     from analyzer.cli import main
 
     assert main(["solve", "chemin-de-fer", "--remove", "5", "--format", "json"]) == 0
-    shoe = json.loads(capsys.readouterr().out)["shoe"]
-    assert shoe == {"decks": 6, "removed": ["5"], "cards": 311, "label": "6 decks less 5"}
+    data = json.loads(capsys.readouterr().out)
+    assert data["shoe"] == "6 decks less 5"
+    assert data["shoe_spec"] == {"decks": 6, "removed": ["5"], "cards": 311, "label": "6 decks less 5"}
 
 
 def test_commission_solution_is_labelled_a_maximin(capsys) -> None:
