@@ -300,7 +300,7 @@ def _with_metadata(text: str, args: argparse.Namespace, shoe: Shoe, rules: Rules
         if args.command == "closed-form"
         else fmt.shoe_json(used_shoe, [r.strip() for r in removed])
     )
-    data["shoe"] = shoe_value["label"] if "label" in shoe_value else "d decks"
+    data["shoe"] = shoe_value.get("label", "d decks")
     data["shoe_spec"] = shoe_value
     data.setdefault("rules", used_rules.name)
     data["version"] = __version__
