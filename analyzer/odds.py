@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 
-from analyzer.enumerate import Distribution, Winner, distribution
+from analyzer.enumerate import Distribution, Outcome, Winner, distribution
 from analyzer.rules import STANDARD, Rules
 from analyzer.shoe import Shoe
 
@@ -59,6 +60,10 @@ class PuntoRow:
     egalite: Fraction
 
 
+def _given_total(total: int, outcome: Outcome) -> tuple[bool, Winner]:
+    return outcome.punto_initial == total, outcome.winner
+
+
 def punto_table(shoe: Shoe, rules: Rules = STANDARD) -> tuple[PuntoRow, ...]:
     """Seed 003's "Table 2": one row per Punto two-card total, two rows (draw, stand) for 5.
 
@@ -74,7 +79,7 @@ def punto_table(shoe: Shoe, rules: Rules = STANDARD) -> tuple[PuntoRow, ...]:
             actions = [("draw" if draws else "stand", rules)]
         for action, variant in actions:
             dist = distribution(shoe, variant)
-            given = dist.group(lambda o, t=total: (o.punto_initial == t, o.winner))
+            given = dist.group(partial(_given_total, total))
             n = sum(w for (hit, _), w in given.items() if hit)
             if n == 0:
                 continue

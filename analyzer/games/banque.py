@@ -121,7 +121,7 @@ def _values(
     out = {}
     right_weights, left_weights = _class_weights(x_right, x_left), _class_weights(x_left, x_right)
     for key, o1, o2 in _sets(game):
-        pair = []
+        pair: list[tuple[Numerator, Numerator]] = []
         for a in (0, 1):
             if a == 1 and o1 == o2 == NATURAL:
                 pair.append(pair[0])  # nothing left to play for: the Banker does not draw
@@ -356,7 +356,7 @@ def banque_json(reply: BanqueReply, solution: BanqueSolution | None) -> dict[str
         "shoe": str(reply.shoe),
         "rules": reply.rules.name,
         "commission": exact(reply.commission),
-        "customary_five": "draw" if reply.five == (1, 1) else [exact(x) for x in reply.five],
+        "customary_five": "draw" if all(x == 1 for x in reply.five) else [exact(x) for x in reply.five],
         "best_reply": {
             "value_total": exact(reply.total),
             "value_per_side": {"right": exact(reply.right), "left": exact(reply.left)},

@@ -39,11 +39,11 @@ class Piece:
 
     def low(self) -> Fraction:
         """Minimum of a + b . y on the unit cube."""
-        return self.a + sum((min(bi, 0) for bi in self.b), Fraction(0))
+        return self.a + sum((min(bi, Fraction(0)) for bi in self.b), Fraction(0))
 
     def high(self) -> Fraction:
         """Maximum of a + b . y on the unit cube."""
-        return self.a + sum((max(bi, 0) for bi in self.b), Fraction(0))
+        return self.a + sum((max(bi, Fraction(0)) for bi in self.b), Fraction(0))
 
 
 @dataclass(frozen=True)
@@ -88,7 +88,8 @@ def simplex(
         _pivot(tab, b, r, j)
     for r, j in enumerate(order):
         x[j] = b[r]
-        if (lower[j] is not None and x[j] < lower[j]) or (upper[j] is not None and x[j] > upper[j]):
+        lo, hi = lower[j], upper[j]
+        if (lo is not None and x[j] < lo) or (hi is not None and x[j] > hi):
             raise ArithmeticError("simplex: the starting basis is not feasible")
     basic = set(order)
     reduced: list[Fraction] = []
@@ -101,26 +102,29 @@ def simplex(
         for j in range(n):  # Bland: the first improving column
             if j in basic:
                 continue
-            if reduced[j] < 0 and (upper[j] is None or x[j] < upper[j]):
+            lo, hi = lower[j], upper[j]
+            if reduced[j] < 0 and (hi is None or x[j] < hi):
                 entering, direction = j, 1
                 break
-            if reduced[j] > 0 and (lower[j] is None or x[j] > lower[j]):
+            if reduced[j] > 0 and (lo is None or x[j] > lo):
                 entering, direction = j, -1
                 break
         if entering is None:
             return x, [Fraction(0) if j in basic else reduced[j] for j in range(n)]
         j = entering
         step: Fraction | None = None
-        if lower[j] is not None and upper[j] is not None:
-            step = upper[j] - lower[j]
+        lo, hi = lower[j], upper[j]
+        if lo is not None and hi is not None:
+            step = hi - lo
         leaving, leave_at = None, Fraction(0)
         for r in range(m):
             rate = -direction * tab[r][j]
             k = order[r]
-            if rate < 0 and lower[k] is not None:
-                limit, bound = (x[k] - lower[k]) / -rate, lower[k]
-            elif rate > 0 and upper[k] is not None:
-                limit, bound = (upper[k] - x[k]) / rate, upper[k]
+            lo, hi = lower[k], upper[k]
+            if rate < 0 and lo is not None:
+                limit, bound = (x[k] - lo) / -rate, lo
+            elif rate > 0 and hi is not None:
+                limit, bound = (hi - x[k]) / rate, hi
             else:
                 continue
             if step is None or limit < step or (limit == step and leaving is not None and k < order[leaving]):

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from operator import attrgetter
 from typing import Any
 
 from analyzer.enumerate import Distribution, Winner, distribution
@@ -192,9 +193,9 @@ def punto5_text(result: Punto5, fmt: str, level: int = 2) -> str:
     rows = [
         [name, percent(get(r.better)), exact(get(r.better)), percent(get(other))]
         for name, get in (
-            ("Punto 1:1", lambda c: c.edge_punto),
-            (f"Banco, {percent(r.commission, 2)} commission", lambda c: c.edge_banco),
-            (f"Égalité {TIE_PAYS}:1", lambda c: c.edge_egalite),
+            ("Punto 1:1", attrgetter("edge_punto")),
+            (f"Banco, {percent(r.commission, 2)} commission", attrgetter("edge_banco")),
+            (f"Égalité {TIE_PAYS}:1", attrgetter("edge_egalite")),
         )
         for other in [r.stand if r.better is r.draw else r.draw]
     ]

@@ -25,7 +25,6 @@ Banker's expectation is bilinear: ``V(x, q) = sum G[a, b] X_a Q_b`` with ``X = (
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -52,7 +51,7 @@ __all__ = [
 
 Hand = tuple[int, int]
 Node = tuple[Any, ...]
-InfoKey = tuple[Hashable, ...]
+InfoKey = tuple[Any, ...]  # (side, what it sees, [Player's third card or None])
 
 #: Two-card hands as sorted pairs of point values (0: a ten-valued card).
 HANDS: tuple[Hand, ...] = tuple((a, b) for a in range(10) for b in range(a, 10))
