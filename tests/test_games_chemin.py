@@ -1,4 +1,4 @@
-"""Chemin de fer as a zero-sum game (analyzer.games.chemin, analyzer.games.tree).
+"""Chemin de fer as a zero-sum game (analyzer.games.chemin, analyzer.games.chemin_graph).
 
 Sources: Kemeny and Snell (1957) solved the infinite-deck game where each side sees only its
 total; Ethier and Gamez, "A game-theoretic analysis of baccara chemin de fer", Games 4
@@ -27,7 +27,8 @@ from analyzer.games.chemin import (
     player_gains,
     solve_chemin,
 )
-from analyzer.games.tree import HANDS, chemin_graph, game_form
+from analyzer.games.chemin_graph import chemin_graph, game_form
+from analyzer.games.hands import HANDS
 from analyzer.odds import odds
 from analyzer.rules import STANDARD
 from analyzer.shoe import Shoe

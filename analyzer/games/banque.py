@@ -45,8 +45,8 @@ from analyzer.games.common import (
     signed_percent,
     table,
 )
+from analyzer.games.hands import FREE_TOTAL, hand_label
 from analyzer.games.lp import maximin
-from analyzer.games.tree import FREE_TOTAL, hand_label
 from analyzer.rules import STANDARD, Rules
 from analyzer.shoe import Shoe
 

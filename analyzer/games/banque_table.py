@@ -22,7 +22,7 @@ import numpy as np
 
 from analyzer.errors import AnalyzerError
 from analyzer.games.common import need_cards
-from analyzer.games.tree import FREE_TOTAL, HANDS
+from analyzer.games.hands import FREE_TOTAL, HANDS
 from analyzer.rules import STANDARD, Rules
 from analyzer.shoe import Shoe
 

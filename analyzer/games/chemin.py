@@ -6,7 +6,7 @@ staked, to the Banker: +1 (or 1 - commission) on a Banker win, -1 on a Player wi
 tie. With a commission the real game is not zero-sum; we solve the zero-sum game on the
 Banker's net result, whose value is what the Banker can guarantee.
 
-Method (see `analyzer.games.tree`): the Banker's expectation is bilinear in the two sides'
+Method (see `analyzer.games.chemin_graph`): the Banker's expectation is bilinear in the two sides'
 behaviour strategies, V(x, q) = sum G[a][b] X_a Q_b. Against a fixed x the Banker's best
 reply is separate at each of its sets (draw where the gain of drawing is positive), so the
 Player's guaranteed value is convex piecewise-linear in x; likewise for the Banker in q.
@@ -24,6 +24,7 @@ from math import perm
 from typing import Any
 
 from analyzer.errors import AnalyzerError
+from analyzer.games.chemin_graph import INFOS, GameForm, InfoKey, InfoModel, game_form
 from analyzer.games.common import (
     action_cell,
     check_format,
@@ -35,8 +36,8 @@ from analyzer.games.common import (
     signed_percent,
     table,
 )
+from analyzer.games.hands import FREE_TOTAL, HANDS, hand_label
 from analyzer.games.lp import Piece, PiecewiseLinear, minimize
-from analyzer.games.tree import FREE_TOTAL, HANDS, INFOS, GameForm, InfoKey, game_form, hand_label
 from analyzer.rules import STANDARD, Rules
 from analyzer.shoe import Shoe
 
@@ -57,9 +58,11 @@ Grid = list[list[Fraction]]
 
 #: Information models and how the report names them.
 MODELS = {
-    "hands": "each side sees its own two cards (Ethier and Gamez's model 3)",
-    "banker-hands": "the Banker sees its two cards, the Player its total (Downton and Lockwood's model 2)",
-    "totals": "each side sees only its own total (Kemeny and Snell's model 1)",
+    InfoModel.HANDS: "each side sees its own two cards (Ethier and Gamez's model 3)",
+    InfoModel.BANKER_HANDS: (
+        "the Banker sees its two cards, the Player its total (Downton and Lockwood's model 2)"
+    ),
+    InfoModel.TOTALS: "each side sees only its own total (Kemeny and Snell's model 1)",
 }
 
 
@@ -136,7 +139,7 @@ class CheminSolution:
 
     shoe: Shoe
     rules: Rules
-    info: str
+    info: InfoModel
     commission: Fraction
     value: Fraction
     player: dict[InfoKey, Fraction]
@@ -164,24 +167,30 @@ class CheminSolution:
         return game_form(self.shoe, self.rules, self.info).payoff(self.commission)
 
 
-def default_info(shoe: Shoe) -> str:
+def default_info(shoe: Shoe) -> InfoModel:
     """Kemeny and Snell's totals model for the infinite deck; hands for finite shoes."""
-    return "totals" if shoe.is_infinite else "hands"
+    return InfoModel.TOTALS if shoe.is_infinite else InfoModel.HANDS
 
 
 def solve_chemin(
-    shoe: Shoe | None = None, rules: Rules = STANDARD, commission: Fraction | int = 0, info: str | None = None
+    shoe: Shoe | None = None,
+    rules: Rules = STANDARD,
+    commission: Fraction | int = 0,
+    info: InfoModel | str | None = None,
 ) -> CheminSolution:
     """Solve chemin de fer exactly (default: 6 decks, each side seeing its own two cards)."""
     shoe = Shoe.decks(6) if shoe is None else shoe
-    info = default_info(shoe) if info is None else info
-    if info not in INFOS:
+    if info is None:
+        model = default_info(shoe)
+    elif info in INFOS:
+        model = InfoModel(info)
+    else:
         raise AnalyzerError(f"information model {info!r}: use one of {', '.join(INFOS)}")
-    return _solve(shoe, rules, Fraction(commission), info)
+    return _solve(shoe, rules, Fraction(commission), model)
 
 
 @lru_cache(maxsize=16)
-def _solve(shoe: Shoe, rules: Rules, commission: Fraction, info: str) -> CheminSolution:
+def _solve(shoe: Shoe, rules: Rules, commission: Fraction, info: InfoModel) -> CheminSolution:
     if FREE_TOTAL in range(rules.natural, 10):
         raise AnalyzerError(f"rules {rules.name!r}: a total of {FREE_TOTAL} is a natural, so no one chooses")
     form = game_form(shoe, rules, info)
