@@ -138,7 +138,8 @@ def _int_arg(text: str, option: str) -> int:
 
 
 def _solve(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
-    from analyzer.games import default_shoe, solve_text  # the game solvers load only when asked
+    from analyzer.format_games import solve_text  # the game solvers load only when asked
+    from analyzer.games import default_shoe
 
     commission = None if args.commission is None else parse_commission(args.commission, "--commission")
     if args.decks is None and args.counts is None:  # the game's own default shoe, less --remove

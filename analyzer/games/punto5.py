@@ -13,16 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from operator import attrgetter
-from typing import Any
 
 from analyzer.enumerate import Distribution, Winner, distribution
 from analyzer.errors import AnalyzerError
-from analyzer.games.common import check_format, decimal, dumps, exact, heading, percent, signed_percent, table
 from analyzer.rules import STANDARD, Rules
 from analyzer.shoe import Shoe
 
-__all__ = ["CHOICE_TOTAL", "Choice", "Punto5", "render_punto5", "solve_punto5"]
+__all__ = ["CHOICE_TOTAL", "Choice", "Punto5", "solve_punto5"]
 
 CHOICE_TOTAL = 5
 DEFAULT_COMMISSION = Fraction(1, 20)
@@ -115,101 +112,3 @@ def _solve(shoe: Shoe, rules: Rules, commission: Fraction) -> Punto5:
         for action in ("draw", "stand")
     }
     return Punto5(shoe=shoe, rules=rules, commission=commission, draw=choices["draw"], stand=choices["stand"])
-
-
-def punto5_json(result: Punto5) -> dict[str, Any]:
-    def choice(c: Choice) -> dict[str, str]:
-        return {
-            "punto": exact(c.punto),
-            "banco": exact(c.banco),
-            "egalite": exact(c.egalite),
-            "punto_expectation_given_5": exact(c.punto_expectation),
-            "punto_contribution_per_coup": exact(c.contribution),
-            "house_edge_punto": exact(c.edge_punto),
-            "house_edge_banco": exact(c.edge_banco),
-            "house_edge_egalite": exact(c.edge_egalite),
-        }
-
-    return {
-        "game": "punto-5",
-        "shoe": str(result.shoe),
-        "rules": result.rules.name,
-        "banco_commission": exact(result.commission),
-        "egalite_pays": f"{TIE_PAYS}:1",
-        "probability_two_card_5": exact(result.draw.probability_five),
-        "draw": choice(result.draw),
-        "stand": choice(result.stand),
-        "better": result.better.action,
-        "gain_per_coup": exact(result.gain),
-        "house_edges": {
-            "punto": exact(result.better.edge_punto),
-            "banco": exact(result.better.edge_banco),
-            "egalite": exact(result.better.edge_egalite),
-        },
-    }
-
-
-def render_punto5(result: Punto5, fmt: str = "table") -> str:
-    check_format(fmt)
-    if fmt == "json":
-        return dumps(punto5_json(result))
-    return punto5_text(result, fmt)
-
-
-def _totals(values: frozenset[int]) -> str:
-    return ", ".join(map(str, sorted(values))) or "no total"
-
-
-def punto5_text(result: Punto5, fmt: str, level: int = 2) -> str:
-    r = result
-    parts = [heading(f"Punto 5 (seed 003's Russian rules): {r.shoe}, {r.rules.name} rules", fmt, level)]
-    parts.append(
-        f"P(Punto's two cards total 5) = {exact(r.draw.probability_five)} "
-        f"({percent(r.draw.probability_five)}). Given that 5, the result of each choice (when Punto "
-        f"stands Banco draws on {_totals(r.rules.banco_draws_punto_stood)} and stands otherwise; when "
-        "Punto draws Banco follows the tableau):\n\n"
-    )
-    rows = [
-        [
-            c.action,
-            decimal(c.punto),
-            decimal(c.banco),
-            decimal(c.egalite),
-            signed_percent(c.punto_expectation),
-            exact(c.punto_expectation),
-            signed_percent(c.contribution),
-            exact(c.contribution),
-        ]
-        for c in (r.draw, r.stand)
-    ]
-    headers = ["Punto on 5", "Punto", "Banco", "Égalité", "Punto bet, given 5", "exact", "per coup", "exact"]
-    parts.append(table(rows, headers, fmt) + "\n\n")
-    parts.append(
-        f"Better for Punto bettors: {r.better.action} (worth {signed_percent(r.gain)} of a Punto stake per "
-        f"coup, exactly {exact(r.gain)}). House edges when they always {r.better.action} on 5 "
-        f"(Banco pays 1 less {percent(r.commission, 2)} commission, égalité {TIE_PAYS}:1), with the other "
-        "choice for comparison:\n\n"
-    )
-    rows = [
-        [name, percent(get(r.better)), exact(get(r.better)), percent(get(other))]
-        for name, get in (
-            ("Punto 1:1", attrgetter("edge_punto")),
-            (f"Banco, {percent(r.commission, 2)} commission", attrgetter("edge_banco")),
-            (f"Égalité {TIE_PAYS}:1", attrgetter("edge_egalite")),
-        )
-        for other in [r.stand if r.better is r.draw else r.draw]
-    ]
-    parts.append(
-        table(
-            rows,
-            [
-                "bet",
-                f"house edge ({r.better.action})",
-                "exact",
-                f"if they {'stand' if r.better is r.draw else 'draw'}",
-            ],
-            fmt,
-        )
-        + "\n"
-    )
-    return "".join(parts)
