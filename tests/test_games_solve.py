@@ -89,6 +89,8 @@ def test_seed004_tableau_changes_only_the_customary_comparison() -> None:
             "needs at least 9 cards",
         ),
         ("chemin-de-fer", Shoe.from_counts([4] + [0] * 8 + [4] * 4), None, "json", "never holds 5"),
+        ("banque", Shoe.decks(10**6), None, "json", "banque is solved exactly on at most 5,200 cards"),
+        ("chemin-de-fer", None, Fraction(11, 100), "json", "0% to 10%"),
     ],
 )
 def test_bad_input_is_one_line(
@@ -180,3 +182,14 @@ def test_chemin_de_fer_commission_adds_the_nash_equilibria(capsys: pytest.Captur
     assert main(["solve", "chemin-de-fer", "--commission", "12%"]) == 2
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1 and "0% to 10%" in err
+
+
+def test_banque_refuses_huge_shoes_at_once(capsys: pytest.CaptureFixture[str]) -> None:
+    """10^6 decks: a one-line error and exit code 2, before any tabulation."""
+    from analyzer.games.banque_table import _falling_table
+
+    assert main(["solve", "banque", "--decks", "1000000"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and "--decks inf" in err
+    # The falling-factorial table no longer grows with the shoe (it once held an entry per card).
+    assert _falling_table(Shoe.decks(100)).shape == _falling_table(Shoe.decks(1)).shape == (10, 10, 7)
