@@ -278,18 +278,29 @@ PUNTO5_MODEL_TEXT = (punto5.__doc__ or "").split("\n\n", 1)[1].strip()
 
 
 def punto5_json(result: Punto5) -> dict[str, Any]:
+    """Exact figures as JSON-ready strings. The keys named after seed 003's prose (punto, banco,
+    egalite) are kept beside the player/banker/tie ones, which carry the same values."""
+
     def choice(c: Choice) -> dict[str, str]:
         return {
-            "punto": exact(c.punto),
-            "banco": exact(c.banco),
-            "egalite": exact(c.egalite),
-            "punto_expectation_given_5": exact(c.punto_expectation),
+            "punto": exact(c.player),
+            "banco": exact(c.banker),
+            "egalite": exact(c.tie),
+            "punto_expectation_given_5": exact(c.player_expectation),
             "punto_contribution_per_coup": exact(c.contribution),
-            "house_edge_punto": exact(c.edge_punto),
-            "house_edge_banco": exact(c.edge_banco),
-            "house_edge_egalite": exact(c.edge_egalite),
+            "house_edge_punto": exact(c.edge_player),
+            "house_edge_banco": exact(c.edge_banker),
+            "house_edge_egalite": exact(c.edge_tie),
+            "player": exact(c.player),
+            "banker": exact(c.banker),
+            "tie": exact(c.tie),
+            "player_expectation_given_5": exact(c.player_expectation),
+            "house_edge_player": exact(c.edge_player),
+            "house_edge_banker": exact(c.edge_banker),
+            "house_edge_tie": exact(c.edge_tie),
         }
 
+    better = result.better
     return {
         "game": "punto-5",
         "shoe": str(result.shoe),
@@ -299,13 +310,18 @@ def punto5_json(result: Punto5) -> dict[str, Any]:
         "probability_two_card_5": exact(result.draw.probability_five),
         "draw": choice(result.draw),
         "stand": choice(result.stand),
-        "better": result.better.action,
+        "better": better.action,
         "gain_per_coup": exact(result.gain),
         "house_edges": {
-            "punto": exact(result.better.edge_punto),
-            "banco": exact(result.better.edge_banco),
-            "egalite": exact(result.better.edge_egalite),
+            "punto": exact(better.edge_player),
+            "banco": exact(better.edge_banker),
+            "egalite": exact(better.edge_tie),
+            "player": exact(better.edge_player),
+            "banker": exact(better.edge_banker),
+            "tie": exact(better.edge_tie),
         },
+        "banker_commission": exact(result.commission),
+        "tie_pays": f"{TIE_PAYS}:1",
     }
 
 
@@ -332,11 +348,11 @@ def punto5_text(result: Punto5, fmt: str, level: int = 2) -> str:
     rows = [
         [
             c.action,
-            decimal(c.punto),
-            decimal(c.banco),
-            decimal(c.egalite),
-            signed_percent(c.punto_expectation),
-            exact(c.punto_expectation),
+            decimal(c.player),
+            decimal(c.banker),
+            decimal(c.tie),
+            signed_percent(c.player_expectation),
+            exact(c.player_expectation),
             signed_percent(c.contribution),
             exact(c.contribution),
         ]
@@ -353,9 +369,9 @@ def punto5_text(result: Punto5, fmt: str, level: int = 2) -> str:
     rows = [
         [name, percent(get(r.better)), exact(get(r.better)), percent(get(other))]
         for name, get in (
-            ("Punto 1:1", attrgetter("edge_punto")),
-            (f"Banco, {percent(r.commission, 2)} commission", attrgetter("edge_banco")),
-            (f"Égalité {TIE_PAYS}:1", attrgetter("edge_egalite")),
+            ("Punto 1:1", attrgetter("edge_player")),
+            (f"Banco, {percent(r.commission, 2)} commission", attrgetter("edge_banker")),
+            (f"Égalité {TIE_PAYS}:1", attrgetter("edge_tie")),
         )
         for other in [r.stand if r.better is r.draw else r.draw]
     ]

@@ -14,44 +14,55 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
+from analyzer.bets import Bet, analyze, commission_banker
+from analyzer.catalogue import BETS
 from analyzer.enumerate import Distribution, Winner, distribution
 from analyzer.errors import AnalyzerError
+from analyzer.games.hands import FREE_TOTAL
 from analyzer.rules import STANDARD, Rules
 from analyzer.shoe import Shoe
 
-__all__ = ["CHOICE_TOTAL", "Choice", "Punto5", "solve_punto5"]
+__all__ = ["CHOICE_TOTAL", "TIE_PAYS", "Choice", "Punto5", "solve_punto5"]
 
-CHOICE_TOTAL = 5
+#: The two-card Punto total on which the Punto bettors choose.
+CHOICE_TOTAL = FREE_TOTAL
 DEFAULT_COMMISSION = Fraction(1, 20)
-TIE_PAYS = 8
+
+#: The catalogue's bets the house edges are priced with: Player 1:1 (Punto), Banker with the
+#: commission (Banco; the catalogue's own Banker bet at 5%), Tie 8:1 (égalité).
+PLAYER_BET, BANKER_BET, TIE_BET = BETS["player"], BETS["banker"], BETS["tie"]
+
+#: What the Tie bet pays (8 to 1), read from the catalogue.
+TIE_PAYS = int(next(line.pays for line in TIE_BET.lines if line.pays is not None))
 
 
 @dataclass(frozen=True)
 class Choice:
-    """One choice on a two-card 5: what follows, exactly.
+    """One choice on a two-card 5 (Punto is the Player hand, Banco the Banker): what follows, exactly.
 
-    `punto`, `banco`, `egalite`: P(result | Punto's two-card total is 5). `probability_five`:
-    P(two-card 5). Edges are per unit bet over the whole coup, positive for the house.
+    `player`, `banker`, `tie`: P(result | the Player's two-card total is 5). `probability_five`:
+    P(two-card 5). Edges are the catalogue bets' house edges over the whole coup, per unit
+    bet, positive for the house.
     """
 
     action: str
-    punto: Fraction
-    banco: Fraction
-    egalite: Fraction
+    player: Fraction
+    banker: Fraction
+    tie: Fraction
     probability_five: Fraction
-    edge_punto: Fraction
-    edge_banco: Fraction
-    edge_egalite: Fraction
+    edge_player: Fraction
+    edge_banker: Fraction
+    edge_tie: Fraction
 
     @property
-    def punto_expectation(self) -> Fraction:
-        """A Punto bettor's expectation per unit, given the two-card 5."""
-        return self.punto - self.banco
+    def player_expectation(self) -> Fraction:
+        """A Player (Punto) bettor's expectation per unit, given the two-card 5."""
+        return self.player - self.banker
 
     @property
     def contribution(self) -> Fraction:
         """The same per coup: expectation given 5 times P(5)."""
-        return self.punto_expectation * self.probability_five
+        return self.player_expectation * self.probability_five
 
 
 @dataclass(frozen=True)
@@ -66,7 +77,7 @@ class Punto5:
 
     @property
     def better(self) -> Choice:
-        return self.draw if self.draw.punto_expectation >= self.stand.punto_expectation else self.stand
+        return self.draw if self.draw.player_expectation >= self.stand.player_expectation else self.stand
 
     @property
     def gain(self) -> Fraction:
@@ -74,22 +85,24 @@ class Punto5:
         return abs(self.draw.contribution - self.stand.contribution)
 
 
+def _banker_bet(commission: Fraction) -> Bet:
+    return BANKER_BET if commission == DEFAULT_COMMISSION else commission_banker(commission)
+
+
 def _choice(dist: Distribution, action: str, commission: Fraction) -> Choice:
     counts = dist.group(lambda o: (o.punto_initial == CHOICE_TOTAL, o.winner))
     five = sum(w for (hit, _), w in counts.items() if hit)
     if five == 0:
         raise AnalyzerError(f"shoe {dist.shoe}: Punto can never hold a two-card {CHOICE_TOTAL}")
-    probs = dist.winner_probabilities()
-    p, b, t = probs[Winner.PLAYER], probs[Winner.BANKER], probs[Winner.TIE]
     return Choice(
         action=action,
-        punto=Fraction(counts.get((True, Winner.PLAYER), 0), five),
-        banco=Fraction(counts.get((True, Winner.BANKER), 0), five),
-        egalite=Fraction(counts.get((True, Winner.TIE), 0), five),
+        player=Fraction(counts.get((True, Winner.PLAYER), 0), five),
+        banker=Fraction(counts.get((True, Winner.BANKER), 0), five),
+        tie=Fraction(counts.get((True, Winner.TIE), 0), five),
         probability_five=Fraction(five, dist.total),
-        edge_punto=b - p,
-        edge_banco=p - (1 - commission) * b,
-        edge_egalite=(1 - t) - TIE_PAYS * t,
+        edge_player=analyze(PLAYER_BET, dist).house_edge,
+        edge_banker=analyze(_banker_bet(commission), dist).house_edge,
+        edge_tie=analyze(TIE_BET, dist).house_edge,
     )
 
 
