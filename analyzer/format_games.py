@@ -8,6 +8,8 @@ tables through tabulate). `render_game` is what ``baccarat solve GAME`` prints.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import asdict
+from enum import StrEnum
 from fractions import Fraction
 from operator import attrgetter
 from typing import Any
@@ -35,6 +37,7 @@ __all__ = [
     "COMMISSION_SOURCES_TEXT",
     "MACAO_MODEL_TEXT",
     "PUNTO5_MODEL_TEXT",
+    "OutputFormat",
     "action_cell",
     "banque_json",
     "banque_stand_text",
@@ -59,6 +62,14 @@ __all__ = [
     "solution_json",
     "solve_text",
 ]
+
+
+class OutputFormat(StrEnum):
+    """The formats the games render to (`analyzer.format.FORMATS`)."""
+
+    TABLE = "table"
+    MARKDOWN = "markdown"
+    JSON = "json"
 
 
 def heading(title: str, fmt: str, level: int = 2) -> str:
@@ -178,7 +189,7 @@ def solution_json(solution: CheminSolution) -> dict[str, Any]:
     data["banker_strategy"] = strategy
     data["banker_mixed"] = {_cell_name(k): exact(p) for k, p in _mixed(solution)}
     data["banker_contested"] = [_cell_name(k) for k in solution.contested]
-    data["custom"] = {name: exact(v) for name, v in solution.custom.items()}
+    data["custom"] = {name: exact(v) for name, v in asdict(solution.custom).items()}
     return data
 
 
@@ -251,15 +262,16 @@ def chemin_text(solution: CheminSolution, fmt: str, level: int = 2) -> str:
         f"play on 5: {', '.join(_cell_name(k) for k in s.contested) or 'none'}; every other cell has "
         "one action that is best against any Player strategy.\n\n"
     )
-    plays = {
-        "player_always_draws_on_5": "Player always draws on 5, Banker replies best",
-        "player_always_stands_on_5": "Player always stands on 5, Banker replies best",
-        "banker_follows_tableau": "Banker follows the punto banco tableau, Player replies best",
-        "both_follow_custom": "both follow punto banco (Player draws on 5)",
-    }
+    c = s.custom
+    plays = [
+        ("Player always draws on 5, Banker replies best", c.player_always_draws_on_5),
+        ("Player always stands on 5, Banker replies best", c.player_always_stands_on_5),
+        ("Banker follows the punto banco tableau, Player replies best", c.banker_follows_tableau),
+        ("both follow punto banco (Player draws on 5)", c.both_follow_custom),
+    ]
     rows = [["optimal play (the value)", signed_percent(s.value), exact(s.value), ""]] + [
-        [label, signed_percent(s.custom[key]), exact(s.custom[key]), signed_percent(s.custom[key] - s.value)]
-        for key, label in plays.items()
+        [label, signed_percent(value), exact(value), signed_percent(value - s.value)]
+        for label, value in plays
     ]
     parts.append("What custom costs (Banker's expectation; change against the value):\n\n")
     parts.append(table(rows, ["play", "Banker's expectation", "exact", "change"], fmt) + "\n\n")
@@ -882,9 +894,10 @@ def _strategy_cell(value: str | None) -> str:
 # -- solve: one entry point -------------------------------------------------------------------
 
 
-def render_game(result: GameResult, fmt: str = "table") -> str:
+def render_game(result: GameResult, fmt: OutputFormat | str = OutputFormat.TABLE) -> str:
     """Any game's result (from `analyzer.games.solve`) as a text table, Markdown or JSON."""
     check_format(fmt)
+    fmt = OutputFormat(fmt)
     if isinstance(result, CheminResult):
         text = render_chemin(result.solution, fmt)
         if result.equilibria is None:
@@ -908,7 +921,7 @@ def solve_text(
     shoe: Shoe | None,
     rules: Rules = STANDARD,
     commission: Fraction | None = None,
-    fmt: str = "table",
+    fmt: OutputFormat | str = OutputFormat.TABLE,
 ) -> str:
     """What ``baccarat solve GAME`` prints: `analyzer.games.solve` rendered as table, markdown or json."""
     check_format(fmt)

@@ -192,9 +192,9 @@ def test_both_following_custom_is_punto_banco(shoe: Shoe, commission: Fraction) 
     """Player drawing on 5 against the tableau is punto banco: the engine's Banker expectation."""
     s = solve_chemin(shoe, STANDARD, commission)
     o = odds(shoe)
-    assert s.custom["both_follow_custom"] == (1 - commission) * o.banker - o.player
-    assert s.custom["player_always_draws_on_5"] >= s.value >= s.custom["banker_follows_tableau"]
-    assert s.custom["player_always_stands_on_5"] >= s.value
+    assert s.custom.both_follow_custom == (1 - commission) * o.banker - o.player
+    assert s.custom.player_always_draws_on_5 >= s.value >= s.custom.banker_follows_tableau
+    assert s.custom.player_always_stands_on_5 >= s.value
 
 
 def test_infinite_deck_models_agree() -> None:

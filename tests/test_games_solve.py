@@ -193,3 +193,12 @@ def test_banque_refuses_huge_shoes_at_once(capsys: pytest.CaptureFixture[str]) -
     assert out == "" and err.count("\n") == 1 and "--decks inf" in err
     # The falling-factorial table no longer grows with the shoe (it once held an entry per card).
     assert _falling_table(Shoe.decks(100)).shape == _falling_table(Shoe.decks(1)).shape == (10, 10, 7)
+
+
+def test_output_format_enum_is_the_format_vocabulary() -> None:
+    from analyzer.format import FORMATS
+    from analyzer.format_games import OutputFormat
+
+    assert tuple(OutputFormat) == FORMATS
+    result = solve("macao", Shoe.infinite())
+    assert render_game(result, OutputFormat.JSON) == render_game(result, "json")

@@ -32,6 +32,7 @@ from analyzer.shoe import Shoe
 __all__ = [
     "MODELS",
     "CheminSolution",
+    "CustomPlay",
     "banker_best_value",
     "banker_gains",
     "expectation",
@@ -112,6 +113,17 @@ def tableau_strategy(form: GameForm) -> list[Fraction]:
 
 
 @dataclass(frozen=True)
+class CustomPlay:
+    """The Banker's expectation per unit staked when custom is kept: by one side (the other
+    replying best) or by both (punto banco's rules)."""
+
+    player_always_draws_on_5: Fraction
+    player_always_stands_on_5: Fraction
+    banker_follows_tableau: Fraction
+    both_follow_custom: Fraction
+
+
+@dataclass(frozen=True)
 class CheminSolution:
     """An exact solution of chemin de fer on one shoe, in one information model.
 
@@ -133,7 +145,7 @@ class CheminSolution:
     banker: dict[InfoKey, Fraction]
     contested: tuple[InfoKey, ...]
     five_weights: dict[InfoKey, Fraction]
-    custom: dict[str, Fraction]
+    custom: CustomPlay
     tableau_reply: dict[InfoKey, Fraction]
     unreachable: frozenset[InfoKey] = frozenset()  # Banker sets this shoe can never deal
 
@@ -224,12 +236,12 @@ def _solve(shoe: Shoe, rules: Rules, commission: Fraction, info: InfoModel) -> C
         raise ArithmeticError("chemin de fer: the two guarantees differ; the solution is wrong")
     ones, zeros = [Fraction(1)] * n_p, [Fraction(0)] * n_p
     reply = [Fraction(int(g < 0)) for g in player_gains(grid, tableau)]  # the Player draws where it lowers V
-    custom = {
-        "player_always_draws_on_5": banker_best_value(grid, ones),
-        "player_always_stands_on_5": banker_best_value(grid, zeros),
-        "banker_follows_tableau": player_best_value(grid, tableau),
-        "both_follow_custom": expectation(grid, ones, tableau),
-    }
+    custom = CustomPlay(
+        player_always_draws_on_5=banker_best_value(grid, ones),
+        player_always_stands_on_5=banker_best_value(grid, zeros),
+        banker_follows_tableau=player_best_value(grid, tableau),
+        both_follow_custom=expectation(grid, ones, tableau),
+    )
     return CheminSolution(
         shoe=shoe,
         rules=rules,

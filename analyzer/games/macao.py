@@ -31,6 +31,7 @@ The player's expectation per unit staked is computed by exact recursion over the
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
@@ -38,11 +39,26 @@ from itertools import product
 from analyzer.errors import AnalyzerError
 from analyzer.shoe import Shoe
 
-__all__ = ["COUNTINGS", "VARIANTS", "MacaoModel", "MacaoResult", "solve_macao"]
+__all__ = ["COUNTINGS", "VARIANTS", "Counting", "MacaoModel", "MacaoResult", "Variant", "solve_macao"]
+
+
+class Variant(StrEnum):
+    """The game: macao deals one card to each hand at the start, Victoria two."""
+
+    MACAO = "macao"
+    VICTORIA = "victoria"
+
+
+class Counting(StrEnum):
+    """How a hand is counted: modulo 10 (the later game) or the plain sum, bust over 9 (the early)."""
+
+    MODULO = "modulo"
+    BUST = "bust"
+
 
 #: Cards dealt to each hand at the start.
-VARIANTS = {"macao": 1, "victoria": 2}
-COUNTINGS = ("modulo", "bust")
+VARIANTS = {Variant.MACAO: 1, Variant.VICTORIA: 2}
+COUNTINGS = tuple(Counting)
 BUST = 10  # a hand's value when it is over 9 under bust counting
 
 
@@ -50,8 +66,8 @@ BUST = 10  # a hand's value when it is over 9 under bust counting
 class MacaoModel:
     """The stated modelling choices (see the module docstring)."""
 
-    variant: str = "macao"
-    counting: str = "modulo"
+    variant: Variant = Variant.MACAO
+    counting: Counting = Counting.MODULO
     max_cards: int = 3
     banker_draws_to: int = 5
 
@@ -60,6 +76,8 @@ class MacaoModel:
             raise AnalyzerError(f"variant {self.variant!r}: use one of {', '.join(VARIANTS)}")
         if self.counting not in COUNTINGS:
             raise AnalyzerError(f"counting {self.counting!r}: use one of {', '.join(COUNTINGS)}")
+        object.__setattr__(self, "variant", Variant(self.variant))  # a name given as a str
+        object.__setattr__(self, "counting", Counting(self.counting))
         start = VARIANTS[self.variant]
         if not start <= self.max_cards <= 9:
             raise AnalyzerError(f"max_cards {self.max_cards}: use {start}-9 for {self.variant}")
@@ -72,7 +90,7 @@ class MacaoModel:
 
     def add(self, value: int, card: int) -> int:
         """A hand's value after adding `card` (BUST once over 9 under bust counting)."""
-        if self.counting == "modulo":
+        if self.counting == Counting.MODULO:
             return (value + card) % 10
         return BUST if value + card > 9 else value + card
 

@@ -11,6 +11,7 @@ decision for the whole shoe; Punto bettors take whichever gives Punto the higher
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from fractions import Fraction
 from functools import lru_cache
 
@@ -22,7 +23,15 @@ from analyzer.games.hands import FREE_TOTAL
 from analyzer.rules import STANDARD, Rules
 from analyzer.shoe import Shoe
 
-__all__ = ["CHOICE_TOTAL", "TIE_PAYS", "Choice", "Punto5", "solve_punto5"]
+__all__ = ["CHOICE_TOTAL", "TIE_PAYS", "Action", "Choice", "Punto5", "solve_punto5"]
+
+
+class Action(StrEnum):
+    """What the Punto bettors do on a two-card 5."""
+
+    DRAW = "draw"
+    STAND = "stand"
+
 
 #: The two-card Punto total on which the Punto bettors choose.
 CHOICE_TOTAL = FREE_TOTAL
@@ -45,7 +54,7 @@ class Choice:
     bet, positive for the house.
     """
 
-    action: str
+    action: Action
     player: Fraction
     banker: Fraction
     tie: Fraction
@@ -89,7 +98,7 @@ def _banker_bet(commission: Fraction) -> Bet:
     return BANKER_BET if commission == DEFAULT_COMMISSION else commission_banker(commission)
 
 
-def _choice(dist: Distribution, action: str, commission: Fraction) -> Choice:
+def _choice(dist: Distribution, action: Action, commission: Fraction) -> Choice:
     counts = dist.group(lambda o: (o.punto_initial == CHOICE_TOTAL, o.winner))
     five = sum(w for (hit, _), w in counts.items() if hit)
     if five == 0:
@@ -120,8 +129,9 @@ def solve_punto5(
 def _solve(shoe: Shoe, rules: Rules, commission: Fraction) -> Punto5:
     choices = {
         action: _choice(
-            distribution(shoe, rules.with_punto(CHOICE_TOTAL, action == "draw")), action, commission
+            distribution(shoe, rules.with_punto(CHOICE_TOTAL, action == Action.DRAW)), action, commission
         )
-        for action in ("draw", "stand")
+        for action in Action
     }
-    return Punto5(shoe=shoe, rules=rules, commission=commission, draw=choices["draw"], stand=choices["stand"])
+    draw, stand = choices[Action.DRAW], choices[Action.STAND]
+    return Punto5(shoe=shoe, rules=rules, commission=commission, draw=draw, stand=stand)
