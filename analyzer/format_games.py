@@ -73,8 +73,9 @@ class OutputFormat(StrEnum):
 
 
 def heading(title: str, fmt: str, level: int = 2) -> str:
-    """A section heading: Markdown `##` for markdown, the bare title for table."""
-    return f"{'#' * level} {title}\n\n" if fmt == "markdown" else f"{title}\n{'=' * len(title)}\n\n"
+    """A section heading in the one style of `analyzer.format`: Markdown `##` (or `level`
+    hashes) for markdown, the bare title for table."""
+    return f"{'#' * level} {title}\n\n" if fmt == "markdown" else f"{title}\n\n"
 
 
 def action_cell(draw: Fraction) -> str:

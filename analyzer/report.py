@@ -379,6 +379,11 @@ GAME_REPORTS: dict[str, Callable[[], str]] = {
     "macao.md": _macao_report,
 }
 
+
+def games_report() -> dict[str, str]:
+    """The game reports' Markdown texts, by file name (deterministic)."""
+    return {name: build() for name, build in GAME_REPORTS.items()}
+
 #: Report file name -> builder.
 REPORTS: dict[str, Callable[[], str]] = {
     "odds.md": _odds_report,
@@ -394,7 +399,7 @@ def build_reports(runs: dict[str, object] | None = None) -> dict[str, str]:
     """Every report's text, by file name (`runs`: the counting simulations, run if None)."""
     texts = {name: build() for name, build in REPORTS.items()}
     texts["counting.md"] = _counting_report(runs or _counting_runs())
-    texts.update({name: build() for name, build in GAME_REPORTS.items()})
+    texts.update(games_report())
     index = ["# Reports\n\n", _PREAMBLE, "Regenerate with `baccarat report --out reports`.\n\n"]
     index += [f"- [{name}]({name}): {texts[name].splitlines()[0].lstrip('# ')}\n" for name in texts]
     texts["README.md"] = "".join(index)
