@@ -14,13 +14,15 @@ from fractions import Fraction
 from operator import attrgetter
 from typing import Any
 
+import sympy
+
 from analyzer.errors import AnalyzerError
 from analyzer.format import check_format, decimal, dumps, exact, percent, table
 from analyzer.games import BanqueResult, CheminResult, GameResult, MacaoResults, banque, punto5, solve
 from analyzer.games.banque import BanqueReply, BanqueSolution, InfoSet
 from analyzer.games.banque_table import NATURAL, OBS_LABEL, OBSERVATIONS
 from analyzer.games.chemin import MODELS, CheminSolution
-from analyzer.games.chemin_commission import MODEL, CommissionGame, Equilibrium
+from analyzer.games.chemin_commission import MODEL, CommissionGame, Equilibrium, Switch
 from analyzer.games.chemin_graph import InfoKey
 from analyzer.games.hands import FREE_TOTAL, hand_label
 from analyzer.games.macao import MacaoResult
@@ -61,6 +63,7 @@ __all__ = [
     "signed_percent",
     "solution_json",
     "solve_text",
+    "switches_text",
 ]
 
 
@@ -886,6 +889,29 @@ def maximin_comparison(game: CommissionGame, maximin: CheminSolution) -> str:
         "net terms, at the equilibrium in the Player's own terms, which the commission does not touch."
     )
     return "".join(parts)
+
+
+def switches_text(switches: Sequence[Switch], low: Fraction, high: Fraction) -> str:
+    """Where between `low` and `high` the equilibrium's pure part changes, and why it is not unique there."""
+    if not switches:
+        return (
+            f"Between {_rate(low)} and {_rate(high)} the Banker's pure actions at the equilibrium never "
+            "change.\n"
+        )
+    items = []
+    for sw in switches:
+        items.append(
+            f"at {_cell_name(sw.cell)} at a commission of {float(sw.commission) * 100:.4f}% (exactly "
+            f"{sympy.sstr(sw.commission)}, a root of {sympy.sstr(sw.polynomial)} = 0 in the commission a)"
+        )
+    return (
+        f"Between {_rate(low)} and {_rate(high)} the Banker's best pure action changes only "
+        + "; ".join(items)
+        + ". At such a commission the Banker is indifferent there too, so the equilibria form a "
+        "segment (any mix at that cell that keeps the Player indifferent): such isolated, here "
+        "irrational, commissions are instances of Ethier and Lee's 'rare exceptions'. At every "
+        "commission in the table the solver finds exactly one equilibrium.\n"
+    )
 
 
 def _strategy_cell(value: str | None) -> str:

@@ -341,6 +341,8 @@ def _chemin_report() -> str:
         "### How the equilibrium moves with the commission (6 decks)\n\n"
         + fmt.table(format_games.commission_rows(games), format_games.COMMISSION_HEADERS, "markdown")
         + "\n\n"
+        + format_games.switches_text(chemin_commission.commission_switches(six), Fraction(0), Fraction(1, 10))
+        + "\n"
         + format_games.COMMISSION_SOURCES_TEXT
         + "\n"
     )

@@ -16,7 +16,12 @@ import pytest
 
 from analyzer.errors import AnalyzerError
 from analyzer.games.chemin import solve_chemin
-from analyzer.games.chemin_commission import CommissionGame, is_equilibrium, solve_commission
+from analyzer.games.chemin_commission import (
+    CommissionGame,
+    commission_switches,
+    is_equilibrium,
+    solve_commission,
+)
 from analyzer.games.chemin_graph import InfoModel, game_form
 from analyzer.games.hands import HANDS
 from analyzer.rules import STANDARD
@@ -209,3 +214,19 @@ def test_any_number_of_decks(decks: int) -> None:
     assert list(game.mixed()) == [("banker", (0, 6), None)]
     if decks == 10**6:
         assert abs(game.equilibrium.player_value - Fraction(-679568, 53094899)) < Fraction(1, 10**6)
+
+
+def test_the_one_switch_between_0_and_10_percent_on_six_decks() -> None:
+    """(3+3, Player's third card 6) flips from draw to stand at an irrational commission near
+    6.2002%; rationals just either side of the root bracket the flip."""
+    switches = commission_switches(Shoe.decks(6))
+    assert [sw.cell for sw in switches] == [("banker", (3, 3), 6)]
+    root = switches[0].commission
+    below, above = Fraction(62001709, 10**9), Fraction(62001710, 10**9)
+    assert below < root < above
+    actions = []
+    for rate in (below, above):
+        game = solve_commission(Shoe.decks(6), STANDARD, rate)
+        assert game.unique
+        actions.append(game.equilibrium.banker[game.banker_sets.index(("banker", (3, 3), 6))])
+    assert actions == [ONE, ZERO]

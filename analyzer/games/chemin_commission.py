@@ -27,6 +27,8 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import pairwise, product
 
+import sympy
+
 from analyzer.errors import AnalyzerError
 from analyzer.games.chemin import banker_best_value, expectation, player_best_value, tableau_strategy
 from analyzer.games.chemin_graph import InfoKey, InfoModel, game_form
@@ -39,6 +41,8 @@ __all__ = [
     "MODEL",
     "CommissionGame",
     "Equilibrium",
+    "Switch",
+    "commission_switches",
     "is_equilibrium",
     "solve_commission",
 ]
@@ -250,3 +254,69 @@ def _at_point(
             full[i] = v
         out.append(tuple(full))
     return out
+
+
+@dataclass(frozen=True)
+class Switch:
+    """A commission strictly between two rates at which the Banker's best action at `cell` flips.
+
+    At exactly that commission the Banker is indifferent at `cell` too, so the equilibria form
+    a segment (Ethier and Lee's rare exceptions). `commission` is the exact root (a sympy
+    algebraic number, generally irrational) of `polynomial` in the commission `a`.
+    """
+
+    cell: InfoKey
+    commission: sympy.Expr
+    polynomial: sympy.Expr
+
+
+def commission_switches(
+    shoe: Shoe, rules: Rules = STANDARD, low: Fraction = Fraction(0), high: Fraction = MAX_COMMISSION
+) -> tuple[Switch, ...]:
+    """Every commission in (low, high) where the unique equilibrium's pure part changes.
+
+    The Player's equilibrium p makes the Banker indifferent at his mixed cell m, p = -b_m / a_m
+    (a, b: the Banker's gain slope and intercept, linear in the commission); the action at
+    another cell i flips where a_m b_i - a_i b_m = 0, a quadratic in the commission. Requires
+    the same single mixed cell at both ends.
+    """
+    ends = [_solve(shoe, rules, check_commission(c)) for c in (low, high)]
+    mixed = [list(game.mixed()) for game in ends]
+    if not all(game.unique for game in ends) or len(mixed[0]) != 1 or mixed[0] != mixed[1]:
+        raise AnalyzerError(
+            f"commissions {low} to {high}: the equilibrium's mixed cell changes; use a narrower range"
+        )
+    form = game_form(shoe, rules, MODEL)
+    m = form.banker_sets.index(mixed[0][0])
+    rate = sympy.Symbol("a")
+
+    def linear(row: int, i: int) -> tuple[int, int]:
+        """The Banker's gain coefficient (1 - a) W - L as (constant, slope in a)."""
+        return form.wins[row][i] - form.losses[row][i], -form.wins[row][i]
+
+    switches = []
+    for i, key in enumerate(form.banker_sets):
+        if i == m or form.reach[i] == 0:
+            continue
+        (p0, p1), (q0, q1) = linear(0, m), linear(1, i)
+        (r0, r1), (s0, s1) = linear(0, i), linear(1, m)
+        coeffs = (p1 * q1 - r1 * s1, p0 * q1 + p1 * q0 - r0 * s1 - r1 * s0, p0 * q0 - r0 * s0)
+        if not any(coeffs) or not _root_near(coeffs, low, high):
+            continue
+        poly = sympy.Poly(coeffs, rate)
+        for root in poly.real_roots():
+            if low < root < high:
+                switches.append(Switch(cell=key, commission=root, polynomial=sympy.factor(poly.as_expr())))
+    return tuple(sorted(switches, key=lambda sw: float(sw.commission)))
+
+
+def _root_near(coeffs: tuple[int, int, int], low: Fraction, high: Fraction) -> bool:
+    """A quick float screen: may c2 a^2 + c1 a + c0 have a root in [low, high] (with a margin)?"""
+    c2, c1, c0 = (float(c) for c in coeffs)
+    if c2 == 0:
+        roots = [] if c1 == 0 else [-c0 / c1]
+    else:
+        disc = c1 * c1 - 4 * c2 * c0
+        roots = [] if disc < 0 else [(-c1 + sign * disc**0.5) / (2 * c2) for sign in (1, -1)]
+    margin = 1e-6
+    return any(float(low) - margin <= r <= float(high) + margin for r in roots)
