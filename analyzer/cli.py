@@ -138,8 +138,8 @@ def _int_arg(text: str, option: str) -> int:
 
 
 def _solve(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
-    from analyzer.format_games import solve_text  # the game solvers load only when asked
-    from analyzer.games import default_shoe
+    from analyzer.format_games import render_game  # the game solvers load only when asked
+    from analyzer.games import default_shoe, solve
 
     commission = None if args.commission is None else parse_commission(args.commission, "--commission")
     if args.decks is None and args.counts is None:  # the game's own default shoe, less --remove
@@ -148,7 +148,7 @@ def _solve(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
             from analyzer.cards import parse_ranks
 
             shoe = shoe.remove(parse_ranks(args.remove))
-    return solve_text(args.game, shoe, rules, commission, args.format)
+    return render_game(solve(args.game, shoe, rules, commission), args.format)
 
 
 def _report(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
