@@ -191,10 +191,11 @@ def _solve_shoe(args: argparse.Namespace, shoe: Shoe) -> Shoe:
 
 def _solve(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     from analyzer.catalogue import parse_commission
-    from analyzer.games import solve_text  # the game solvers load only when asked
+    from analyzer.format_games import render_game  # the game solvers load only when asked
+    from analyzer.games import solve
 
     commission = None if args.commission is None else parse_commission(args.commission, "--commission")
-    return solve_text(args.game, _solve_shoe(args, shoe), rules, commission, args.format)
+    return render_game(solve(args.game, _solve_shoe(args, shoe), rules, commission), args.format)
 
 
 def _report(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:

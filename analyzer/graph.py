@@ -20,7 +20,7 @@ compiles coup classes by walking the taken edges, and games where hands choose
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any, NamedTuple
 
 import networkx as nx
@@ -87,7 +87,7 @@ def coup_graph(rules: Rules, options: bool = False) -> nx.DiGraph:
             punto = ("punto", p, b)
             g.add_edge(dealt, punto, action="no natural", taken=True)
             chance = ("punto-card", p, b)
-            decision(punto, "punto", chance, lambda p=p, b=b: banco(p, b, None), rules.punto_draws_on(p))
+            decision(punto, "punto", chance, partial(banco, p, b, None), rules.punto_draws_on(p))
             if chance in g:
                 g.nodes[chance].update(kind="chance", hand="punto", label="Punto's third card")
                 for v in range(10):

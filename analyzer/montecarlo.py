@@ -49,7 +49,8 @@ class MonteCarloResult:
         """Number of coups where `event` (one of `EVENTS`) happened."""
         if event not in EVENTS:
             raise AnalyzerError(f"unknown event {event!r}: use one of {', '.join(EVENTS)}")
-        return getattr(self, event)
+        count: int = getattr(self, event)
+        return count
 
     def frequency(self, event: str) -> tuple[float, float]:
         """Observed frequency of `event` and its standard error sqrt(f(1-f)/coups)."""

@@ -8,6 +8,7 @@ as the baseline.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from math import perm
 
 from analyzer.cards import RANK_POINTS
@@ -21,7 +22,7 @@ __all__ = ["plain_distribution"]
 def plain_distribution(shoe: Shoe, rules: Rules = STANDARD) -> Distribution:
     """The exact outcome distribution, by walking every rank sequence (slow)."""
     infinite = shoe.counts is None
-    left = [1] * 13 if infinite else list(shoe.counts)
+    left = [1] * 13 if shoe.counts is None else list(shoe.counts)
     size = 13 if infinite else shoe.size
     ranks = range(13)
     weights: dict[Outcome, int] = {}
@@ -60,7 +61,15 @@ def plain_distribution(shoe: Shoe, rules: Rules = STANDARD) -> Distribution:
     return Distribution(shoe=shoe, rules=rules, weights=weights, total=total)
 
 
-def _finish(rules: Rules, punto: tuple[int, int], banco: tuple[int, int], w: int, take, give, settle) -> None:
+def _finish(
+    rules: Rules,
+    punto: tuple[int, int],
+    banco: tuple[int, int],
+    w: int,
+    take: Callable[[int], int],
+    give: Callable[[int], None],
+    settle: Callable[[int, int, Outcome], None],
+) -> None:
     """Play out the coup after the deal, drawing third cards rank by rank."""
     p = (RANK_POINTS[punto[0]] + RANK_POINTS[punto[1]]) % 10
     b = (RANK_POINTS[banco[0]] + RANK_POINTS[banco[1]]) % 10

@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from analyzer import format as fmt
+from analyzer import format_games
 from analyzer.bets import analyze
 from analyzer.catalogue import BETS, TABLES
 from analyzer.closed_form import ClosedForm, closed_forms, evaluate
@@ -26,8 +27,8 @@ from analyzer.composition import effects_of_removal, estimate_quality
 from analyzer.counting import SYSTEMS, derived_counts
 from analyzer.enumerate import distribution
 from analyzer.errors import AnalyzerError
-from analyzer.games import REPORTS as GAME_BUILDERS
-from analyzer.games import games_report
+from analyzer.games import banque, chemin, chemin_commission, macao_results, punto5
+from analyzer.games.chemin_graph import InfoModel
 from analyzer.odds import odds, punto_table
 from analyzer.rules import SEED004, STANDARD
 from analyzer.shoe import Shoe
@@ -429,8 +430,79 @@ PLOTS: dict[str, Callable[[Path], None]] = {
 _COUNTING_PLOT = "counting-ev-by-count.png"
 
 
-#: Report files written by the games module (games where hands choose).
-GAME_REPORTS: tuple[str, ...] = tuple(GAME_BUILDERS)
+# -- games where hands choose (solved by analyzer.games, rendered by analyzer.format_games) --------
+
+
+def _chemin_report() -> str:
+    parts = ["# Chemin de fer: the zero-sum game, and the casino game with a commission\n\n", _PREAMBLE]
+    parts.append(format_games.CHEMIN_MODEL_TEXT + "\n\n")
+    infinite, six, eight = Shoe.infinite(), Shoe.decks(6), Shoe.decks(8)
+    runs = [
+        (infinite, InfoModel.TOTALS, Fraction(0)),
+        (infinite, InfoModel.HANDS, Fraction(0)),
+        (six, InfoModel.TOTALS, Fraction(0)),
+        (six, InfoModel.BANKER_HANDS, Fraction(0)),
+        (six, InfoModel.HANDS, Fraction(0)),
+        (six, InfoModel.HANDS, Fraction(1, 20)),
+        (eight, InfoModel.HANDS, Fraction(0)),
+    ]
+    solutions = [chemin.solve_chemin(shoe, STANDARD, c, info) for shoe, info, c in runs]
+    parts.append("## Summary\n\n" + format_games.chemin_summary_table(solutions, "markdown") + "\n\n")
+    parts.append(format_games.chemin_text(solutions[0], "markdown") + "\n")
+    parts.append(format_games.chemin_text(solutions[4], "markdown") + "\n")
+    parts.append(format_games.CHEMIN_SOURCES_TEXT + "\n\n")
+    games = [chemin_commission.solve_commission(six, STANDARD, Fraction(c, 100)) for c in range(11)]
+    parts.append(format_games.commission_text(games[5], "markdown"))
+    maximin = chemin.solve_chemin(six, STANDARD, Fraction(1, 20), InfoModel.BANKER_HANDS)
+    parts.append(format_games.maximin_comparison(games[5], maximin) + "\n\n")
+    parts.append(
+        "### How the equilibrium moves with the commission (6 decks)\n\n"
+        + fmt.table(format_games.commission_rows(games), format_games.COMMISSION_HEADERS, "markdown")
+        + "\n\n"
+        + format_games.switches_text(chemin_commission.commission_switches(six), Fraction(0), Fraction(1, 10))
+        + "\n"
+        + format_games.COMMISSION_SOURCES_TEXT
+        + "\n"
+    )
+    return "".join(parts)
+
+
+def _punto5_report() -> str:
+    parts = ["# Punto 5: the Russian rules where Punto bettors choose on a 5\n\n", _PREAMBLE]
+    parts.append(format_games.PUNTO5_MODEL_TEXT + "\n\n")
+    for shoe in (Shoe.decks(8), Shoe.decks(6), Shoe.infinite()):
+        parts.append(format_games.punto5_text(punto5.solve_punto5(shoe), "markdown") + "\n")
+    return "".join(parts)
+
+
+def _banque_report() -> str:
+    parts = ["# Baccarat banque\n\n", _PREAMBLE, format_games.BANQUE_MODEL_TEXT + "\n\n"]
+    for shoe in (Shoe.decks(3), Shoe.infinite()):
+        game = banque.banque_game(shoe, STANDARD, Fraction(0))
+        parts.append(
+            format_games.banque_text(banque.banque_reply(game), banque.solve_banque(shoe), "markdown")
+        )
+        parts.append(format_games.banque_stand_text(banque.banque_reply(game, Fraction(0))) + "\n\n")
+    return "".join(parts)
+
+
+def _macao_report() -> str:
+    results = list(macao_results(Shoe.decks(2)).results)
+    return "# Macao and Victoria\n\n" + _PREAMBLE + format_games.macao_text(results, "markdown")
+
+
+#: Report files of the games where hands choose.
+GAME_REPORTS: dict[str, Callable[[], str]] = {
+    "chemin-de-fer.md": _chemin_report,
+    "punto-5.md": _punto5_report,
+    "banque.md": _banque_report,
+    "macao.md": _macao_report,
+}
+
+
+def games_report() -> dict[str, str]:
+    """The game reports' Markdown texts, by file name (deterministic)."""
+    return {name: build() for name, build in GAME_REPORTS.items()}
 
 #: Report file name -> builder.
 REPORTS: dict[str, Callable[[], str]] = {

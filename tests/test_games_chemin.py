@@ -1,4 +1,4 @@
-"""Chemin de fer as a zero-sum game (analyzer.games.chemin, analyzer.games.tree).
+"""Chemin de fer as a zero-sum game (analyzer.games.chemin, analyzer.games.chemin_graph).
 
 Sources: Kemeny and Snell (1957) solved the infinite-deck game where each side sees only its
 total; Ethier and Gamez, "A game-theoretic analysis of baccara chemin de fer", Games 4
@@ -27,7 +27,8 @@ from analyzer.games.chemin import (
     player_gains,
     solve_chemin,
 )
-from analyzer.games.tree import HANDS, chemin_graph, game_form
+from analyzer.games.chemin_graph import chemin_graph, game_form
+from analyzer.games.hands import HANDS
 from analyzer.odds import odds
 from analyzer.rules import STANDARD
 from analyzer.shoe import Shoe
@@ -191,9 +192,9 @@ def test_both_following_custom_is_punto_banco(shoe: Shoe, commission: Fraction) 
     """Player drawing on 5 against the tableau is punto banco: the engine's Banker expectation."""
     s = solve_chemin(shoe, STANDARD, commission)
     o = odds(shoe)
-    assert s.custom["both_follow_custom"] == (1 - commission) * o.banker - o.player
-    assert s.custom["player_always_draws_on_5"] >= s.value >= s.custom["banker_follows_tableau"]
-    assert s.custom["player_always_stands_on_5"] >= s.value
+    assert s.custom.both_follow_custom == (1 - commission) * o.banker - o.player
+    assert s.custom.player_always_draws_on_5 >= s.value >= s.custom.banker_follows_tableau
+    assert s.custom.player_always_stands_on_5 >= s.value
 
 
 def test_infinite_deck_models_agree() -> None:

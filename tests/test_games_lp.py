@@ -12,10 +12,11 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import combinations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from analyzer.games.lp import Piece, PiecewiseLinear, maximin, minimize
+from analyzer.games.lp import Piece, PiecewiseLinear, gmpy2_available, maximin, minimize
 
 small = st.integers(min_value=-6, max_value=6).map(Fraction)
 
@@ -100,3 +101,35 @@ def test_kemeny_snell_shape() -> None:
     pieces = (Piece(Fraction(-9), (Fraction(11),)), Piece(Fraction(9), (Fraction(-11),)))
     func = PiecewiseLinear(Fraction(0), (Fraction(0),), pieces)
     assert minimize(func) == (Fraction(0), (Fraction(9, 11),))
+
+
+big = st.integers(min_value=-(10**40), max_value=10**40).map(lambda v: Fraction(v, 10**39 + 7))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(big, st.lists(big, min_size=2, max_size=2)), min_size=1, max_size=5), piecewise())
+def test_gmpy2_and_fraction_paths_give_identical_results(
+    rows: list[tuple[Fraction, list[Fraction]]], func: PiecewiseLinear
+) -> None:
+    """gmpy2.mpq (the `fast` extra) and Fraction give the same Fractions, on large numbers too."""
+    assert gmpy2_available()
+    assert maximin(rows, fast=True) == maximin(rows, fast=False)
+    assert minimize(func, fast=True) == minimize(func, fast=False)
+    fast, slow = maximin(rows, fast=True), maximin(rows, fast=False)
+    assert all(type(v) is Fraction for v in (fast[0], *fast[1], *fast[2], *slow[1]))
+
+
+def test_banque_is_identical_with_and_without_gmpy2(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The whole banque game (its LP through `maximin`) on the infinite deck, both ways."""
+    from analyzer.games import banque, lp
+    from analyzer.shoe import Shoe
+
+    with_gmpy2 = banque.solve_banque.__wrapped__(Shoe.infinite())
+    monkeypatch.setattr(lp, "_mpq", None)
+    assert not gmpy2_available()
+    without = banque.solve_banque.__wrapped__(Shoe.infinite())
+    assert (with_gmpy2.value, with_gmpy2.profile, with_gmpy2.banker) == (
+        without.value,
+        without.profile,
+        without.banker,
+    )

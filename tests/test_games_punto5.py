@@ -38,23 +38,23 @@ def test_expectations_agree_with_the_plain_enumerator() -> None:
     result = solve_punto5(shoe)
     for choice, draws in ((result.draw, True), (result.stand, False)):
         punto, banco, egalite, five = _direct(shoe, draws)
-        assert (choice.punto, choice.banco, choice.egalite) == (punto, banco, egalite)
+        assert (choice.player, choice.banker, choice.tie) == (punto, banco, egalite)
         assert choice.probability_five == five
-        assert choice.punto_expectation == punto - banco
+        assert choice.player_expectation == punto - banco
         assert choice.contribution == (punto - banco) * five
 
 
 def test_seed_003_table_2_is_the_infinite_deck() -> None:
     """Seed 003's two rows for 5 agree with the infinite deck to the 4 decimals printed."""
     result = solve_punto5(Shoe.infinite())
-    assert [decimal(p, 4) for p in (result.draw.punto, result.draw.banco, result.draw.egalite)] == [
+    assert [decimal(p, 4) for p in (result.draw.player, result.draw.banker, result.draw.tie)] == [
         "0.3585", "0.5378", "0.1036",
     ]  # fmt: skip
-    assert [decimal(p, 4) for p in (result.stand.punto, result.stand.banco, result.stand.egalite)] == [
+    assert [decimal(p, 4) for p in (result.stand.player, result.stand.banker, result.stand.tie)] == [
         "0.3605", "0.5699", "0.0696",
     ]  # fmt: skip
-    assert result.draw.punto_expectation == Fraction(-5121, 28561)
-    assert result.stand.punto_expectation == Fraction(-460, 2197)
+    assert result.draw.player_expectation == Fraction(-5121, 28561)
+    assert result.stand.player_expectation == Fraction(-460, 2197)
 
 
 @pytest.mark.parametrize("shoe", [Shoe.infinite(), Shoe.decks(6), Shoe.decks(8)], ids=str)
@@ -64,28 +64,60 @@ def test_drawing_is_better_and_the_edges_are_punto_banco(shoe: Shoe) -> None:
     result = solve_punto5(shoe)
     assert result.better is result.draw
     o = odds(shoe)
-    assert result.draw.edge_punto == o.banker - o.player
-    assert result.draw.edge_banco == o.player - Fraction(19, 20) * o.banker
-    assert result.draw.edge_egalite == 1 - 9 * o.tie
+    assert result.draw.edge_player == o.banker - o.player
+    assert result.draw.edge_banker == o.player - Fraction(19, 20) * o.banker
+    assert result.draw.edge_tie == 1 - 9 * o.tie
     # Whole-coup expectations differ only through the coups with a two-card 5.
     stood = odds(shoe, STANDARD.with_punto(5, False))
     assert (o.player - o.banker) - (stood.player - stood.banker) == result.gain
     if shoe == Shoe.decks(8):
         d = result.draw
-        assert [percent(d.edge_punto, 2), percent(d.edge_banco, 2), percent(d.edge_egalite, 1)] == [
+        assert [percent(d.edge_player, 2), percent(d.edge_banker, 2), percent(d.edge_tie, 1)] == [
             "1.24%", "1.06%", "14.4%",
         ]  # fmt: skip
 
 
 def test_standing_on_five_helps_banco_bettors() -> None:
     result = solve_punto5(Shoe.decks(8))
-    assert result.stand.edge_banco < result.draw.edge_banco
-    assert result.stand.edge_punto > result.draw.edge_punto
+    assert result.stand.edge_banker < result.draw.edge_banker
+    assert result.stand.edge_player > result.draw.edge_player
 
 
 def test_commission_and_bad_rules() -> None:
     plain = solve_punto5(Shoe.infinite(), STANDARD, Fraction(0))
-    assert plain.draw.edge_banco == plain.draw.edge_punto * -1
+    assert plain.draw.edge_banker == plain.draw.edge_player * -1
     no_choice = rules_from_mapping({"name": "natural-5", "natural": 5})
     with pytest.raises(AnalyzerError, match="5 is a natural"):
         solve_punto5(Shoe.infinite(), no_choice)
+
+
+def test_edges_are_the_catalogue_bets_priced_on_each_choice() -> None:
+    """One source of truth: the house edges are the catalogue's Player, Banker and Tie bets
+    priced by `analyze` on the distribution of each choice; other commissions use the Banker
+    bet with that commission."""
+    from analyzer.bets import analyze, commission_banker
+    from analyzer.catalogue import BETS
+    from analyzer.enumerate import distribution
+
+    shoe = Shoe.decks(6)
+    four = Fraction(1, 25)
+    for commission, banker in ((Fraction(1, 20), BETS["banker"]), (four, commission_banker(four))):
+        result = solve_punto5(shoe, STANDARD, commission)
+        for choice, draws in ((result.draw, True), (result.stand, False)):
+            dist = distribution(shoe, STANDARD.with_punto(5, draws))
+            assert choice.edge_player == analyze(BETS["player"], dist).house_edge
+            assert choice.edge_banker == analyze(banker, dist).house_edge
+            assert choice.edge_tie == analyze(BETS["tie"], dist).house_edge
+
+
+def test_json_keeps_seed_003_keys_beside_player_banker_tie() -> None:
+    import json
+
+    from analyzer.format_games import solve_text
+
+    data = json.loads(solve_text("punto-5", Shoe.infinite(), STANDARD, None, "json"))
+    for old, new in (("punto", "player"), ("banco", "banker"), ("egalite", "tie")):
+        assert data["draw"][old] == data["draw"][new]
+        assert data["house_edges"][old] == data["house_edges"][new]
+        assert data["stand"][f"house_edge_{old}"] == data["stand"][f"house_edge_{new}"]
+    assert data["banco_commission"] == data["banker_commission"] == "1/20"

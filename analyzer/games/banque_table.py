@@ -22,7 +22,7 @@ import numpy as np
 
 from analyzer.errors import AnalyzerError
 from analyzer.games.common import need_cards
-from analyzer.games.tree import FREE_TOTAL, HANDS
+from analyzer.games.hands import FREE_TOTAL, HANDS
 from analyzer.rules import STANDARD, Rules
 from analyzer.shoe import Shoe
 
@@ -31,6 +31,7 @@ __all__ = [
     "FIVE_DRAW",
     "FIVE_STAND",
     "FORCED",
+    "MAX_DECKS",
     "NATURAL",
     "OBSERVATIONS",
     "OBS_LABEL",
@@ -42,6 +43,10 @@ __all__ = [
 
 #: Most cards a coup of banque can use.
 CARDS = 9
+
+#: The largest shoe banque is solved on exactly. Beyond it the integers outgrow int64 and the
+#: exact tabulation takes minutes; the infinite deck (--decks inf) is the limit such shoes approach.
+MAX_DECKS = 100
 
 #: What the Banker sees of a side: the value of its third card (0-9), that it stood, or a natural.
 STOOD, NATURAL = 10, 11
@@ -105,14 +110,19 @@ def _counts(shoe: Shoe) -> tuple[list[int], int]:
 
 
 def _falling_table(shoe: Shoe) -> np.ndarray:
-    """ff[v, a, j]: ways to draw j cards of value v in order when a such cards are left
-    (for the infinite deck count_v ** j, with no removal); j <= 6, the most one hand-up uses."""
+    """ff[v, r, j]: ways to draw j cards of value v in order once r such cards are gone
+    (0 when fewer than r are in the shoe; for the infinite deck count_v ** j, nothing is
+    removed); r <= CARDS and j <= 6, the most one hand-up uses. Its size does not grow with
+    the shoe."""
     counts, _ = _counts(shoe)
-    ff = np.zeros((10, max(counts) + 1, 7), dtype=object)
+    ff = np.zeros((10, CARDS + 1, 7), dtype=object)
     for v in range(10):
-        for a in range(max(counts) + 1):
+        for r in range(CARDS + 1):
             for j in range(7):
-                ff[v, a, j] = counts[v] ** j if shoe.counts is None else perm(a, j)
+                if shoe.counts is None:
+                    ff[v, r, j] = counts[v] ** j
+                elif r <= counts[v]:
+                    ff[v, r, j] = perm(counts[v] - r, j)
     small = all(int(x) < 2**62 // 8 for x in ff[:, :, 6].ravel()) and max(counts) ** 6 < 2**58
     return ff.astype(np.int64) if small else ff
 
@@ -158,6 +168,11 @@ def class_coef(cls: int, x: Fraction) -> Fraction:
 def banque_game(shoe: Shoe, rules: Rules = STANDARD, commission: Fraction = Fraction(0)) -> BanqueGame:
     """Tabulate banque on `shoe` (exact; about a second for 3 decks)."""
     need_cards(shoe, CARDS, "banque")
+    if shoe.counts is not None and shoe.size > 52 * MAX_DECKS:
+        raise AnalyzerError(
+            f"shoe of {shoe.size:,} cards: banque is solved exactly on at most {52 * MAX_DECKS:,} cards "
+            f"({MAX_DECKS} decks); use --decks inf for the limit of larger shoes"
+        )
     if FREE_TOTAL in range(rules.natural, 10):
         raise AnalyzerError(f"rules {rules.name!r}: a total of {FREE_TOTAL} is a natural, so no one chooses")
     sides = _sides(rules)
@@ -203,9 +218,9 @@ def _remaining_ways(
     """(len(removed), len(cards)): ways to deal each row of `cards` in order after `removed`."""
     out = np.ones((len(removed), len(cards)), dtype=ff.dtype)
     for v in range(10):
-        left = np.zeros(len(removed), dtype=np.int64) if infinite else counts[v] - removed[:, v]
-        ok = left >= 0
-        out = out * ff[v][np.where(ok, left, 0)[:, None], cards[None, :, v]] * ok[:, None]
+        gone = np.zeros(len(removed), dtype=np.int64) if infinite else removed[:, v]
+        ok = gone <= min(counts[v], CARDS)
+        out = out * ff[v][np.where(ok, gone, 0)[:, None], cards[None, :, v]] * ok[:, None]
     return out
 
 

@@ -6,7 +6,7 @@ staked, to the Banker: +1 (or 1 - commission) on a Banker win, -1 on a Player wi
 tie. With a commission the real game is not zero-sum; we solve the zero-sum game on the
 Banker's net result, whose value is what the Banker can guarantee.
 
-Method (see `analyzer.games.tree`): the Banker's expectation is bilinear in the two sides'
+Method (see `analyzer.games.chemin_graph`): the Banker's expectation is bilinear in the two sides'
 behaviour strategies, V(x, q) = sum G[a][b] X_a Q_b. Against a fixed x the Banker's best
 reply is separate at each of its sets (draw where the gain of drawing is positive), so the
 Player's guaranteed value is convex piecewise-linear in x; likewise for the Banker in q.
@@ -21,34 +21,23 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from math import perm
-from typing import Any
 
 from analyzer.errors import AnalyzerError
-from analyzer.games.common import (
-    action_cell,
-    check_format,
-    decimal,
-    dumps,
-    exact,
-    heading,
-    percent,
-    signed_percent,
-    table,
-)
+from analyzer.games.chemin_graph import INFOS, GameForm, InfoKey, InfoModel, game_form
+from analyzer.games.hands import FREE_TOTAL, HANDS
 from analyzer.games.lp import Piece, PiecewiseLinear, minimize
-from analyzer.games.tree import FREE_TOTAL, HANDS, INFOS, GameForm, InfoKey, game_form, hand_label
 from analyzer.rules import STANDARD, Rules
 from analyzer.shoe import Shoe
 
 __all__ = [
     "MODELS",
     "CheminSolution",
+    "CustomPlay",
     "banker_best_value",
     "banker_gains",
     "expectation",
     "player_best_value",
     "player_gains",
-    "render_chemin",
     "solve_chemin",
     "tableau_strategy",
 ]
@@ -57,9 +46,11 @@ Grid = list[list[Fraction]]
 
 #: Information models and how the report names them.
 MODELS = {
-    "hands": "each side sees its own two cards (Ethier and Gamez's model 3)",
-    "banker-hands": "the Banker sees its two cards, the Player its total (Downton and Lockwood's model 2)",
-    "totals": "each side sees only its own total (Kemeny and Snell's model 1)",
+    InfoModel.HANDS: "each side sees its own two cards (Ethier and Gamez's model 3)",
+    InfoModel.BANKER_HANDS: (
+        "the Banker sees its two cards, the Player its total (Downton and Lockwood's model 2)"
+    ),
+    InfoModel.TOTALS: "each side sees only its own total (Kemeny and Snell's model 1)",
 }
 
 
@@ -122,6 +113,17 @@ def tableau_strategy(form: GameForm) -> list[Fraction]:
 
 
 @dataclass(frozen=True)
+class CustomPlay:
+    """The Banker's expectation per unit staked when custom is kept: by one side (the other
+    replying best) or by both (punto banco's rules)."""
+
+    player_always_draws_on_5: Fraction
+    player_always_stands_on_5: Fraction
+    banker_follows_tableau: Fraction
+    both_follow_custom: Fraction
+
+
+@dataclass(frozen=True)
 class CheminSolution:
     """An exact solution of chemin de fer on one shoe, in one information model.
 
@@ -136,14 +138,14 @@ class CheminSolution:
 
     shoe: Shoe
     rules: Rules
-    info: str
+    info: InfoModel
     commission: Fraction
     value: Fraction
     player: dict[InfoKey, Fraction]
     banker: dict[InfoKey, Fraction]
     contested: tuple[InfoKey, ...]
     five_weights: dict[InfoKey, Fraction]
-    custom: dict[str, Fraction]
+    custom: CustomPlay
     tableau_reply: dict[InfoKey, Fraction]
     unreachable: frozenset[InfoKey] = frozenset()  # Banker sets this shoe can never deal
 
@@ -164,24 +166,30 @@ class CheminSolution:
         return game_form(self.shoe, self.rules, self.info).payoff(self.commission)
 
 
-def default_info(shoe: Shoe) -> str:
+def default_info(shoe: Shoe) -> InfoModel:
     """Kemeny and Snell's totals model for the infinite deck; hands for finite shoes."""
-    return "totals" if shoe.is_infinite else "hands"
+    return InfoModel.TOTALS if shoe.is_infinite else InfoModel.HANDS
 
 
 def solve_chemin(
-    shoe: Shoe | None = None, rules: Rules = STANDARD, commission: Fraction | int = 0, info: str | None = None
+    shoe: Shoe | None = None,
+    rules: Rules = STANDARD,
+    commission: Fraction | int = 0,
+    info: InfoModel | str | None = None,
 ) -> CheminSolution:
     """Solve chemin de fer exactly (default: 6 decks, each side seeing its own two cards)."""
     shoe = Shoe.decks(6) if shoe is None else shoe
-    info = default_info(shoe) if info is None else info
-    if info not in INFOS:
+    if info is None:
+        model = default_info(shoe)
+    elif info in INFOS:
+        model = InfoModel(info)
+    else:
         raise AnalyzerError(f"information model {info!r}: use one of {', '.join(INFOS)}")
-    return _solve(shoe, rules, Fraction(commission), info)
+    return _solve(shoe, rules, Fraction(commission), model)
 
 
 @lru_cache(maxsize=16)
-def _solve(shoe: Shoe, rules: Rules, commission: Fraction, info: str) -> CheminSolution:
+def _solve(shoe: Shoe, rules: Rules, commission: Fraction, info: InfoModel) -> CheminSolution:
     if FREE_TOTAL in range(rules.natural, 10):
         raise AnalyzerError(f"rules {rules.name!r}: a total of {FREE_TOTAL} is a natural, so no one chooses")
     form = game_form(shoe, rules, info)
@@ -228,12 +236,12 @@ def _solve(shoe: Shoe, rules: Rules, commission: Fraction, info: str) -> CheminS
         raise ArithmeticError("chemin de fer: the two guarantees differ; the solution is wrong")
     ones, zeros = [Fraction(1)] * n_p, [Fraction(0)] * n_p
     reply = [Fraction(int(g < 0)) for g in player_gains(grid, tableau)]  # the Player draws where it lowers V
-    custom = {
-        "player_always_draws_on_5": banker_best_value(grid, ones),
-        "player_always_stands_on_5": banker_best_value(grid, zeros),
-        "banker_follows_tableau": player_best_value(grid, tableau),
-        "both_follow_custom": expectation(grid, ones, tableau),
-    }
+    custom = CustomPlay(
+        player_always_draws_on_5=banker_best_value(grid, ones),
+        player_always_stands_on_5=banker_best_value(grid, zeros),
+        banker_follows_tableau=player_best_value(grid, tableau),
+        both_follow_custom=expectation(grid, ones, tableau),
+    )
     return CheminSolution(
         shoe=shoe,
         rules=rules,
@@ -282,198 +290,3 @@ def _five_weights(shoe: Shoe, rules: Rules, sets: Sequence[InfoKey]) -> dict[Inf
         share = by_hand.get(seen, 0) if isinstance(seen, tuple) else total
         result[key] = Fraction(share, total)
     return result
-
-
-# -- rendering ------------------------------------------------------------------------------
-
-MODEL_TEXT = (
-    "Rules: the Player draws on 0-4 and stands on 6-7 by custom and is free on 5; a natural "
-    "(8 or 9) on either side ends the coup; the Banker is free at every decision and sees the "
-    "Player's third card (or that the Player stood). Payoff to the Banker per unit staked: +1 "
-    "on a win (less the commission, if any), -1 on a loss, 0 on a tie. With a commission the "
-    "real game is not zero-sum (the Player still loses 1); the zero-sum game solved here is on "
-    "the Banker's net result, so its value is what the Banker can guarantee. Method: the "
-    "Banker's expectation is bilinear in the two sides' draw probabilities, each side's "
-    "guarantee is a convex piecewise-linear function solved by an exact LP, and the two "
-    "guarantees are checked equal, which proves both strategies optimal. Information models: "
-    + "; ".join(f"{name}: {text}" for name, text in MODELS.items())
-    + ". With the infinite deck the two cards tell nothing more than the total, so all three "
-    "models have the same value."
-)
-
-SOURCES_TEXT = (
-    "Published figures: Kemeny and Snell (1957) solved the infinite-deck totals model; as "
-    "quoted by Ethier and Gamez (2013, 'A game-theoretic analysis of baccara chemin de fer', "
-    "Games 4, 711-737, arXiv:1305.5468), the Player draws on 5 with probability 9/11, matched "
-    "exactly above. Downton and Lockwood (1975) solved the banker-hands model and Ethier and "
-    "Gamez the hands model for d decks; their numerical tables were not available to check "
-    "the finite-shoe figures here, which rest on the exact checks instead."
-)
-
-
-def summary_table(solutions: Sequence[CheminSolution], fmt: str) -> str:
-    """One row per solution: shoe, model, commission, value, P(Player draws on 5), Banker's mixes."""
-    rows = [
-        [
-            str(s.shoe),
-            s.info,
-            percent(s.commission, 2),
-            signed_percent(s.value),
-            exact(s.value),
-            exact(s.draw_on_five),
-            "; ".join(f"{_cell_name(k)} {exact(p)}" for k, p in _mixed(s)) or "none",
-        ]
-        for s in solutions
-    ]
-    headers = ["shoe", "model", "commission", "value", "exact", "P(Player draws on 5)", "Banker mixes"]
-    return table(rows, headers, fmt)
-
-
-def _row_label(seen: Any) -> str:
-    return hand_label(seen) if isinstance(seen, tuple) else str(seen)
-
-
-def banker_table(solution: CheminSolution) -> tuple[list[str], list[list[str]]]:
-    """Headers and rows of the Banker's strategy: one row per total (or hand), D/S/mix cells."""
-    rows: dict[Any, dict[int | None, Fraction | None]] = {}
-    for (tag, seen, v), p in solution.banker.items():
-        rows.setdefault(seen, {})[v] = None if (tag, seen, v) in solution.unreachable else p
-    by_hand = solution.info != "totals"
-    headers = ["Banker", *(["total"] if by_hand else []), *(str(v) for v in range(10)), "stood"]
-    body = []
-    for seen, cells in rows.items():
-        total = [str(sum(seen) % 10)] if by_hand else []
-        body.append([_row_label(seen), *total, *(_cell(cells.get(v)) for v in (*range(10), None))])
-    if by_hand:
-        body.sort(key=lambda row: (int(row[1]), row[0]))
-    return headers, body
-
-
-def _cell(p: Fraction | None) -> str:
-    return "-" if p is None else action_cell(p)
-
-
-def _mixed(solution: CheminSolution) -> list[tuple[InfoKey, Fraction]]:
-    return [(k, p) for k, p in solution.banker.items() if 0 < p < 1]
-
-
-def _cell_name(key: InfoKey) -> str:
-    _, seen, v = key
-    return f"({_row_label(seen)}, {'stood' if v is None else v})"
-
-
-def solution_json(solution: CheminSolution) -> dict[str, Any]:
-    """Exact figures as JSON-ready strings."""
-    strategy: dict[str, dict[str, str]] = {}
-    for key, p in solution.banker.items():
-        if key not in solution.unreachable:
-            _, seen, v = key
-            strategy.setdefault(_row_label(seen), {})["stood" if v is None else str(v)] = exact(p)
-    data: dict[str, Any] = {
-        "game": "chemin-de-fer",
-        "model": solution.info,
-        "model_description": MODELS[solution.info],
-        "shoe": str(solution.shoe),
-        "rules": solution.rules.name,
-        "commission": exact(solution.commission),
-        "value": exact(solution.value),
-        "player_draw_probability": {k: exact(p) for k, p in solution.player_draw_probability().items()},
-    }
-    if solution.info == "hands":
-        data["player_draw_probability_by_hand"] = {
-            hand_label(k[1]): exact(p) for k, p in solution.player.items()
-        }
-    data["banker_strategy"] = strategy
-    data["banker_mixed"] = {_cell_name(k): exact(p) for k, p in _mixed(solution)}
-    data["banker_contested"] = [_cell_name(k) for k in solution.contested]
-    data["custom"] = {name: exact(v) for name, v in solution.custom.items()}
-    return data
-
-
-def render_chemin(solution: CheminSolution, fmt: str = "table") -> str:
-    """The solution as a text table, Markdown or JSON."""
-    check_format(fmt)
-    if fmt == "json":
-        return dumps(solution_json(solution))
-    return chemin_text(solution, fmt)
-
-
-def chemin_text(solution: CheminSolution, fmt: str, level: int = 2) -> str:
-    s = solution
-    title = f"Chemin de fer: {s.shoe}, {s.info} model"
-    parts = [heading(title, fmt, level)]
-    parts.append(
-        f"Model: {MODELS[s.info]}. Rules: {s.rules.name} naturals and Player custom (draw on "
-        f"{', '.join(str(t) for t in sorted(s.rules.punto_draws - {FREE_TOTAL}))}; free on {FREE_TOTAL}); "
-        f"the Banker is free everywhere. Commission on Banker wins: {percent(s.commission, 2)}. "
-        "Values are the Banker's expectation per unit staked (ties push).\n\n"
-    )
-    if s.commission:
-        parts.append(
-            "With a commission the game is not zero-sum: the commission goes to the house and the "
-            "Player's payoff is unchanged. Shown here is the zero-sum game on the Banker's net "
-            "result: the value is what the Banker can guarantee (its maximin), and the Player's "
-            "draw probability on 5 is the one that holds the Banker to it. That pair is not a Nash "
-            "equilibrium of the real game; the Player's own maximin is the no-commission strategy "
-            "(solve without --commission).\n\n"
-        )
-    parts.append(
-        table(
-            [
-                [
-                    "Banker's maximin (net)" if s.commission else "value of the game",
-                    signed_percent(s.value),
-                    exact(s.value),
-                ],
-                [
-                    "P(Player draws on 5) holding the Banker to it"
-                    if s.commission
-                    else "P(Player draws on 5)",
-                    decimal(s.draw_on_five),
-                    exact(s.draw_on_five),
-                ],
-            ],
-            ["quantity", "decimal", "exact"],
-            fmt,
-        )
-        + "\n\n"
-    )
-    if s.info == "hands":
-        parts.append("Player's optimal draw probability on each two-card 5:\n\n")
-        rows = [
-            [hand_label(k[1]), action_cell(p) if s.five_weights[k] else "-", exact(s.five_weights[k])]
-            for k, p in s.player.items()
-        ]
-        parts.append(table(rows, ["hand", "draws", "P(hand, given 5)"], fmt) + "\n\n")
-    mixed = _mixed(s)
-    mixed_text = "; ".join(f"{_cell_name(k)} draws with probability {exact(p)}" for k, p in mixed) or "none"
-    kind = "maximin" if s.commission else "optimal"
-    parts.append(
-        f"Banker's {kind} strategy (D draws, S stands, a fraction is the probability of drawing, "
-        "- never dealt), by Banker total or hand and the Player's third card:\n\n"
-    )
-    headers, rows = banker_table(s)
-    parts.append(table(rows, headers, fmt) + "\n\n")
-    parts.append(
-        f"Mixed cells: {mixed_text}. Cells where the Banker's best action depends on the Player's "
-        f"play on 5: {', '.join(_cell_name(k) for k in s.contested) or 'none'}; every other cell has "
-        "one action that is best against any Player strategy.\n\n"
-    )
-    plays = {
-        "player_always_draws_on_5": "Player always draws on 5, Banker replies best",
-        "player_always_stands_on_5": "Player always stands on 5, Banker replies best",
-        "banker_follows_tableau": "Banker follows the punto banco tableau, Player replies best",
-        "both_follow_custom": "both follow punto banco (Player draws on 5)",
-    }
-    rows = [["optimal play (the value)", signed_percent(s.value), exact(s.value), ""]] + [
-        [label, signed_percent(s.custom[key]), exact(s.custom[key]), signed_percent(s.custom[key] - s.value)]
-        for key, label in plays.items()
-    ]
-    parts.append("What custom costs (Banker's expectation; change against the value):\n\n")
-    parts.append(table(rows, ["play", "Banker's expectation", "exact", "change"], fmt) + "\n\n")
-    reply = ", ".join(
-        f"{hand_label(k[1]) if isinstance(k[1], tuple) else k[1]}: {'draw' if p else 'stand'}"
-        for k, p in s.tableau_reply.items()
-    )
-    parts.append(f"The Player's best reply on 5 to the tableau: {reply}.\n")
-    return "".join(parts)

@@ -18,11 +18,17 @@ enumeration and with its own dual.)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
-__all__ = ["Piece", "PiecewiseLinear", "maximin", "minimize", "simplex"]
+try:  # optional: gmpy2's rationals are much faster on the large numbers of big shoes
+    from gmpy2 import mpq as _mpq
+except ImportError:  # pragma: no cover - depends on the environment
+    _mpq = None
+
+__all__ = ["Piece", "PiecewiseLinear", "gmpy2_available", "maximin", "minimize", "simplex"]
 
 Bound = Fraction | None  # None: no bound
 
@@ -39,11 +45,11 @@ class Piece:
 
     def low(self) -> Fraction:
         """Minimum of a + b . y on the unit cube."""
-        return self.a + sum((min(bi, 0) for bi in self.b), Fraction(0))
+        return self.a + sum((min(bi, Fraction(0)) for bi in self.b), Fraction(0))
 
     def high(self) -> Fraction:
         """Maximum of a + b . y on the unit cube."""
-        return self.a + sum((max(bi, 0) for bi in self.b), Fraction(0))
+        return self.a + sum((max(bi, Fraction(0)) for bi in self.b), Fraction(0))
 
 
 @dataclass(frozen=True)
@@ -59,6 +65,11 @@ class PiecewiseLinear:
         return linear + sum((max(Fraction(0), piece.at(y)) for piece in self.pieces), Fraction(0))
 
 
+def gmpy2_available() -> bool:
+    """True when gmpy2 is installed: `simplex` then does its arithmetic in gmpy2.mpq."""
+    return _mpq is not None
+
+
 def simplex(
     cost: Sequence[Fraction],
     rows: Sequence[Sequence[Fraction]],
@@ -66,6 +77,7 @@ def simplex(
     lower: Sequence[Bound],
     upper: Sequence[Bound],
     basis: Sequence[int],
+    fast: bool | None = None,
 ) -> tuple[list[Fraction], list[Fraction]]:
     """Minimise cost . x subject to rows . x = rhs and lower <= x <= upper, exactly.
 
@@ -73,12 +85,48 @@ def simplex(
     other variable at a finite bound (its lower bound), gives a feasible start; variables
     without a finite bound must be in it. Returns the optimal x and the reduced costs
     (zero on basic columns; for a row's slack column, minus that row's dual value).
+    `fast`: do the arithmetic in gmpy2.mpq (None: when gmpy2 is installed); the result is
+    the same Fractions either way, only faster on large numbers.
     """
-    m, n = len(rows), len(cost)
-    x: list[Fraction] = [Fraction(lo) if lo is not None else Fraction(0) for lo in lower]
-    tab = [[Fraction(v) for v in row] for row in rows]
+    number: Callable[[Any], Any] = Fraction
+    if fast or (fast is None and _mpq is not None):
+        if _mpq is None:
+            raise ArithmeticError("simplex: fast=True needs gmpy2 (pip install baccarat-analyzer[fast])")
+        number = _mpq
+    x, reduced = _simplex(
+        [number(c) for c in cost],
+        [[number(v) for v in row] for row in rows],
+        [number(v) for v in rhs],
+        [None if lo is None else number(lo) for lo in lower],
+        [None if hi is None else number(hi) for hi in upper],
+        basis,
+        number(0),
+    )
+    return [_fraction(v) for v in x], [_fraction(v) for v in reduced]
+
+
+def _fraction(value: Any) -> Fraction:
+    """A Fraction from a Fraction or a gmpy2.mpq."""
+    return value if isinstance(value, Fraction) else Fraction(int(value.numerator), int(value.denominator))
+
+
+# The simplex proper works on whichever exact rationals it is given (Fraction or gmpy2.mpq):
+# every value below is one of them, so its lists are typed Any.
+
+
+def _simplex(
+    cost: list[Any],
+    tab: list[list[Any]],
+    rhs: list[Any],
+    lower: list[Any],
+    upper: list[Any],
+    basis: Sequence[int],
+    zero: Any,
+) -> tuple[list[Any], list[Any]]:
+    m, n = len(tab), len(cost)
+    x: list[Any] = [lo if lo is not None else zero for lo in lower]
     b = [
-        Fraction(v) - sum((row[j] * x[j] for j in range(n) if j not in basis), Fraction(0))
+        v - sum((row[j] * x[j] for j in range(n) if j not in basis), zero)
         for row, v in zip(tab, rhs, strict=True)
     ]
     order = list(basis)
@@ -88,39 +136,43 @@ def simplex(
         _pivot(tab, b, r, j)
     for r, j in enumerate(order):
         x[j] = b[r]
-        if (lower[j] is not None and x[j] < lower[j]) or (upper[j] is not None and x[j] > upper[j]):
+        lo, hi = lower[j], upper[j]
+        if (lo is not None and x[j] < lo) or (hi is not None and x[j] > hi):
             raise ArithmeticError("simplex: the starting basis is not feasible")
     basic = set(order)
-    reduced: list[Fraction] = []
+    reduced: list[Any] = []
     while True:
         if not reduced:  # reduced costs change only when the basis does
             reduced = [
-                cost[j] - sum((cost[order[r]] * tab[r][j] for r in range(m)), Fraction(0)) for j in range(n)
+                cost[j] - sum((cost[order[r]] * tab[r][j] for r in range(m)), zero) for j in range(n)
             ]
         entering, direction = None, 0
         for j in range(n):  # Bland: the first improving column
             if j in basic:
                 continue
-            if reduced[j] < 0 and (upper[j] is None or x[j] < upper[j]):
+            lo, hi = lower[j], upper[j]
+            if reduced[j] < 0 and (hi is None or x[j] < hi):
                 entering, direction = j, 1
                 break
-            if reduced[j] > 0 and (lower[j] is None or x[j] > lower[j]):
+            if reduced[j] > 0 and (lo is None or x[j] > lo):
                 entering, direction = j, -1
                 break
         if entering is None:
-            return x, [Fraction(0) if j in basic else reduced[j] for j in range(n)]
+            return x, [zero if j in basic else reduced[j] for j in range(n)]
         j = entering
-        step: Fraction | None = None
-        if lower[j] is not None and upper[j] is not None:
-            step = upper[j] - lower[j]
-        leaving, leave_at = None, Fraction(0)
+        step: Any = None
+        lo, hi = lower[j], upper[j]
+        if lo is not None and hi is not None:
+            step = hi - lo
+        leaving, leave_at = None, zero
         for r in range(m):
             rate = -direction * tab[r][j]
             k = order[r]
-            if rate < 0 and lower[k] is not None:
-                limit, bound = (x[k] - lower[k]) / -rate, lower[k]
-            elif rate > 0 and upper[k] is not None:
-                limit, bound = (upper[k] - x[k]) / rate, upper[k]
+            lo, hi = lower[k], upper[k]
+            if rate < 0 and lo is not None:
+                limit, bound = (x[k] - lo) / -rate, lo
+            elif rate > 0 and hi is not None:
+                limit, bound = (hi - x[k]) / rate, hi
             else:
                 continue
             if step is None or limit < step or (limit == step and leaving is not None and k < order[leaving]):
@@ -140,7 +192,7 @@ def simplex(
         reduced = []
 
 
-def _pivot(tab: list[list[Fraction]], b: list[Fraction] | None, r: int, j: int) -> None:
+def _pivot(tab: list[list[Any]], b: list[Any] | None, r: int, j: int) -> None:
     """Make column j the unit vector of row r (b is updated along, when given)."""
     inv = 1 / tab[r][j]
     tab[r] = [v * inv for v in tab[r]]
@@ -156,10 +208,12 @@ def _pivot(tab: list[list[Fraction]], b: list[Fraction] | None, r: int, j: int) 
             b[i] -= factor * b[r]
 
 
-def minimize(func: PiecewiseLinear, on_simplex: bool = False) -> tuple[Fraction, tuple[Fraction, ...]]:
+def minimize(
+    func: PiecewiseLinear, on_simplex: bool = False, fast: bool | None = None
+) -> tuple[Fraction, tuple[Fraction, ...]]:
     """The exact minimum of `func` on [0, 1]^n (with `on_simplex`: also sum y <= 1) and a
-    minimiser. Pieces that keep one sign on the cube are folded into the linear part first
-    (valid on the simplex too, which lies in the cube)."""
+    minimiser (`fast`: as for `simplex`). Pieces that keep one sign on the cube are folded
+    into the linear part first (valid on the simplex too, which lies in the cube)."""
     n = len(func.f)
     f0, f = func.f0, list(func.f)
     contested = []
@@ -191,7 +245,7 @@ def minimize(func: PiecewiseLinear, on_simplex: bool = False) -> tuple[Fraction,
     cost = [*f, *([Fraction(1)] * k), *([Fraction(0)] * (k + extra))]
     lower: list[Bound] = [Fraction(0)] * width
     upper: list[Bound] = [Fraction(1)] * n + [None] * (width - n)
-    x, _ = simplex(cost, rows, rhs, lower, upper, basis)
+    x, _ = simplex(cost, rows, rhs, lower, upper, basis, fast)
     y = tuple(x[:n])
     value = func(y)
     if value != f0 + sum((fi * yi for fi, yi in zip(f, y, strict=True)), Fraction(0)) + sum(x[n : n + k]):
@@ -200,7 +254,7 @@ def minimize(func: PiecewiseLinear, on_simplex: bool = False) -> tuple[Fraction,
 
 
 def maximin(
-    rows: Sequence[tuple[Fraction, Sequence[Fraction]]],
+    rows: Sequence[tuple[Fraction, Sequence[Fraction]]], fast: bool | None = None
 ) -> tuple[Fraction, tuple[Fraction, ...], tuple[Fraction, ...]]:
     """max over y in [0, 1]^n of min over rows (c, d) of c + d . y, exactly.
 
@@ -221,7 +275,7 @@ def maximin(
     cost = [Fraction(0)] * n + [Fraction(-1)] + [Fraction(0)] * m
     lower: list[Bound] = [Fraction(0)] * n + [None] + [Fraction(0)] * m
     upper: list[Bound] = [Fraction(1)] * n + [None] + [None] * m
-    x, reduced = simplex(cost, table, rhs, lower, upper, basis)
+    x, reduced = simplex(cost, table, rhs, lower, upper, basis, fast)
     y = tuple(x[:n])
     weights = tuple(reduced[n + 1 + k] for k in range(m))
     value = min(

@@ -31,28 +31,34 @@ The player's expectation per unit staked is computed by exact recursion over the
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
-from typing import Any
 
 from analyzer.errors import AnalyzerError
-from analyzer.games.common import (
-    check_format,
-    decimal,
-    dumps,
-    exact,
-    heading,
-    signed_percent,
-    table,
-)
 from analyzer.shoe import Shoe
 
-__all__ = ["COUNTINGS", "VARIANTS", "MacaoModel", "MacaoResult", "render_macao", "solve_macao"]
+__all__ = ["COUNTINGS", "VARIANTS", "Counting", "MacaoModel", "MacaoResult", "Variant", "solve_macao"]
+
+
+class Variant(StrEnum):
+    """The game: macao deals one card to each hand at the start, Victoria two."""
+
+    MACAO = "macao"
+    VICTORIA = "victoria"
+
+
+class Counting(StrEnum):
+    """How a hand is counted: modulo 10 (the later game) or the plain sum, bust over 9 (the early)."""
+
+    MODULO = "modulo"
+    BUST = "bust"
+
 
 #: Cards dealt to each hand at the start.
-VARIANTS = {"macao": 1, "victoria": 2}
-COUNTINGS = ("modulo", "bust")
+VARIANTS = {Variant.MACAO: 1, Variant.VICTORIA: 2}
+COUNTINGS = tuple(Counting)
 BUST = 10  # a hand's value when it is over 9 under bust counting
 
 
@@ -60,8 +66,8 @@ BUST = 10  # a hand's value when it is over 9 under bust counting
 class MacaoModel:
     """The stated modelling choices (see the module docstring)."""
 
-    variant: str = "macao"
-    counting: str = "modulo"
+    variant: Variant = Variant.MACAO
+    counting: Counting = Counting.MODULO
     max_cards: int = 3
     banker_draws_to: int = 5
 
@@ -70,6 +76,8 @@ class MacaoModel:
             raise AnalyzerError(f"variant {self.variant!r}: use one of {', '.join(VARIANTS)}")
         if self.counting not in COUNTINGS:
             raise AnalyzerError(f"counting {self.counting!r}: use one of {', '.join(COUNTINGS)}")
+        object.__setattr__(self, "variant", Variant(self.variant))  # a name given as a str
+        object.__setattr__(self, "counting", Counting(self.counting))
         start = VARIANTS[self.variant]
         if not start <= self.max_cards <= 9:
             raise AnalyzerError(f"max_cards {self.max_cards}: use {start}-9 for {self.variant}")
@@ -82,7 +90,7 @@ class MacaoModel:
 
     def add(self, value: int, card: int) -> int:
         """A hand's value after adding `card` (BUST once over 9 under bust counting)."""
-        if self.counting == "modulo":
+        if self.counting == Counting.MODULO:
             return (value + card) % 10
         return BUST if value + card > 9 else value + card
 
@@ -232,96 +240,3 @@ def _solve(shoe: Shoe, model: MacaoModel) -> MacaoResult:
     deals = solver.deals()
     expectations = {t: solver.expectation(t, deals) for t in range(-1, 9)}
     return MacaoResult(shoe=shoe, model=model, expectations=expectations, naturals=solver.naturals(deals))
-
-
-# -- rendering ---------------------------------------------------------------------------------
-
-
-def _threshold(t: int) -> str:
-    return "never draws" if t < 0 else f"draws on 0-{t}" if t > 0 else "draws on 0"
-
-
-def macao_json(results: list[MacaoResult]) -> dict[str, Any]:
-    return {
-        "game": "macao",
-        "results": [
-            {
-                "shoe": str(r.shoe),
-                "variant": r.model.variant,
-                "counting": r.model.counting,
-                "max_cards": r.model.max_cards,
-                "banker_draws_to": r.model.banker_draws_to,
-                "best_threshold": r.best,
-                "value": exact(r.value),
-                "expectations": {str(t): exact(e) for t, e in r.expectations.items()},
-                "from_naturals": exact(r.naturals),
-            }
-            for r in results
-        ],
-    }
-
-
-def render_macao(results: list[MacaoResult], fmt: str = "table") -> str:
-    check_format(fmt)
-    if fmt == "json":
-        return dumps(macao_json(results))
-    return macao_text(results, fmt)
-
-
-MODEL_TEXT = (
-    "One player against the banker; macao starts with one card each, Victoria with two "
-    "(player first). Naturals (a starting hand worth 9 or 8) end the coup: a player's natural "
-    "9 pays 3 to 1 and a natural 8 pays 2 to 1 unless the banker holds the same natural (or a 9 "
-    "against an 8); a banker's natural beats a player without one. Otherwise the player draws "
-    "while its value is at most its threshold, then the banker draws while its value is at most "
-    "its stated limit; each hand holds at most the stated number of cards. Drawn ten-valued "
-    "cards are refused (by both) and replaced, which never hurts a hand. Under bust counting a "
-    "hand over 9 is bust: a bust player loses at once, a bust banker loses. Otherwise the higher "
-    "value wins, fewer cards win equal values, and equal value and card count go to the banker; "
-    "other wins pay even money. The baccarat tableau (--rules) takes no part in this game."
-)
-
-
-def macao_text(results: list[MacaoResult], fmt: str, level: int = 2) -> str:
-    shoes = ", ".join(dict.fromkeys(str(r.shoe) for r in results))
-    parts = [heading(f"Macao and Victoria: {shoes}", fmt, level), MODEL_TEXT + "\n\n"]
-    rows = [
-        [
-            r.model.variant,
-            r.model.counting,
-            str(r.shoe),
-            str(r.model.max_cards),
-            f"0-{r.model.banker_draws_to}",
-            _threshold(r.best),
-            signed_percent(r.value),
-            exact(r.value),
-            signed_percent(r.naturals),
-        ]
-        for r in results
-    ]
-    headers = [
-        "game",
-        "counting",
-        "shoe",
-        "max cards",
-        "banker draws on",
-        "best player strategy",
-        "player's expectation",
-        "exact",
-        "of which naturals",
-    ]
-    parts.append(table(rows, headers, fmt) + "\n\n")
-    parts.append("The player's expectation per unit staked for every threshold:\n\n")
-    thresholds = list(results[0].expectations)
-    body = [
-        [f"{r.model.variant}, {r.model.counting}", *(decimal(r.expectations[t], 6) for t in thresholds)]
-        for r in results
-    ]
-    parts.append(table(body, ["game", *(_threshold(t) for t in thresholds)], fmt) + "\n\n")
-    parts.append(
-        "As modelled, the player, not the banker, has the edge; the coups that end on a natural "
-        "alone give the player the 'of which naturals' column. The texts do not say how the "
-        "banker recoups this (for example by collecting more on its own naturals), so these "
-        "figures describe the rules exactly as stated.\n"
-    )
-    return "".join(parts)

@@ -25,8 +25,8 @@ Banker's expectation is bilinear: ``V(x, q) = sum G[a, b] X_a Q_b`` with ``X = (
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from dataclasses import dataclass
+from enum import StrEnum
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -35,6 +35,7 @@ import networkx as nx
 import numpy as np
 
 from analyzer.enumerate import shoe_factors
+from analyzer.games.hands import FREE_TOTAL, HANDS, Hand, hand_label, hand_orders, hand_total
 from analyzer.rules import Rules
 from analyzer.shoe import Shoe
 
@@ -44,39 +45,31 @@ __all__ = [
     "INFOS",
     "CompiledTree",
     "GameForm",
+    "InfoKey",
+    "InfoModel",
     "chemin_graph",
     "compile_tree",
     "game_form",
     "hand_label",
 ]
 
-Hand = tuple[int, int]
 Node = tuple[Any, ...]
-InfoKey = tuple[Hashable, ...]
-
-#: Two-card hands as sorted pairs of point values (0: a ten-valued card).
-HANDS: tuple[Hand, ...] = tuple((a, b) for a in range(10) for b in range(a, 10))
-
-#: The Player's total on which custom leaves the choice free.
-FREE_TOTAL = 5
-
-#: Information models (Ethier and Gamez's models 3, 2 and 1): each side sees its own two cards
-#: ("hands"); the Banker its cards and the Player its total ("banker-hands", Downton and
-#: Lockwood); each side only its total ("totals", Kemeny and Snell).
-INFOS = ("hands", "banker-hands", "totals")
+InfoKey = tuple[Any, ...]  # (side, what it sees, [Player's third card or None])
 
 
-def hand_label(hand: Hand) -> str:
-    """A hand as "a+b" in point values (0 is any ten-valued card)."""
-    return f"{hand[0]}+{hand[1]}"
+class InfoModel(StrEnum):
+    """What each side sees of its own two cards (Ethier and Gamez's models 3, 2 and 1)."""
+
+    HANDS = "hands"  # each side sees its own two cards
+    BANKER_HANDS = "banker-hands"  # the Banker his cards, the Player his total (Downton and Lockwood)
+    TOTALS = "totals"  # each side only its total (Kemeny and Snell)
 
 
-def _total(hand: Hand) -> int:
-    return sum(hand) % 10
+#: The information models' names, in the order reports list them.
+INFOS = tuple(InfoModel)
 
-
-def _orders(hand: Hand) -> int:
-    return 1 if hand[0] == hand[1] else 2
+_total = hand_total
+_orders = hand_orders
 
 
 @lru_cache(maxsize=8)
@@ -151,7 +144,7 @@ class CompiledTree:
     - `result`: +1 Banker wins, -1 Player wins, 0 tie.
     """
 
-    info: str
+    info: InfoModel
     player_sets: tuple[InfoKey, ...]
     banker_sets: tuple[InfoKey, ...]
     cards: np.ndarray
@@ -164,7 +157,7 @@ class CompiledTree:
 
 
 @lru_cache(maxsize=8)
-def compile_tree(rules: Rules, info: str) -> CompiledTree:
+def compile_tree(rules: Rules, info: InfoModel) -> CompiledTree:
     """Walk every path of `chemin_graph(rules)` once; `info` picks the information model."""
     g = chemin_graph(rules)
     keys = {"player": "hand_info" if info == "hands" else "total_info"}
@@ -248,7 +241,7 @@ class GameForm:
 
     shoe: Shoe
     rules: Rules
-    info: str
+    info: InfoModel
     player_sets: tuple[InfoKey, ...]
     banker_sets: tuple[InfoKey, ...]
     wins: tuple[tuple[int, ...], ...]
@@ -270,7 +263,7 @@ def _dtype(total: int) -> type | np.dtype:
 
 
 @lru_cache(maxsize=16)
-def game_form(shoe: Shoe, rules: Rules, info: str) -> GameForm:
+def game_form(shoe: Shoe, rules: Rules, info: InfoModel) -> GameForm:
     """The compiled tree evaluated on `shoe`: exact integer weights of the bilinear form."""
     tree = compile_tree(rules, info)
     ff, zero, tail, total = shoe_factors(shoe)
