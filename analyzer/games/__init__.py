@@ -1,6 +1,7 @@
 """Games where the hands make choices, solved exactly (GitHub issue 5).
 
-- ``punto-5``: the Russian rules (a Russian gambling dictionary), where Punto bettors draw or stand on a two-card 5.
+- ``punto-5``: the Russian rules (a Russian gambling dictionary), where Punto bettors draw
+  or stand on a two-card 5.
 - ``chemin-de-fer``: the two-person zero-sum game (Player free on 5, Banker free everywhere);
   with a commission, also the casino game's Nash equilibria (a bimatrix game).
 - ``banque``: baccarat banque, one Banker hand against two sides.
