@@ -19,7 +19,7 @@ from analyzer.enumerate import distribution
 from analyzer.errors import AnalyzerError
 from analyzer.odds import odds, punto_table
 from analyzer.rules import RULES, Rules, get_rules
-from analyzer.shoe import Shoe, parse_counts, parse_decks
+from analyzer.shoe import Shoe, parse_cards, parse_counts, parse_decks
 from analyzer.simulation import Procedure, evaluate_systems
 
 __all__ = ["main", "shoe_from_args"]
@@ -35,24 +35,37 @@ class _Parser(argparse.ArgumentParser):
 
 
 def shoe_from_args(args: argparse.Namespace) -> Shoe:
-    """The shoe named by --decks / --counts, less --remove."""
-    if args.decks is not None and args.counts is not None:
-        raise AnalyzerError(f"--decks {args.decks} and --counts both given: use one")
-    shoe = parse_counts(args.counts) if args.counts is not None else parse_decks(args.decks or "8")
+    """The shoe named by --decks / --counts / --cards, less --remove."""
+    given = [f"--{name}" for name in ("decks", "counts", "cards") if getattr(args, name, None) is not None]
+    if len(given) > 1:
+        raise AnalyzerError(f"{' and '.join(given)} both given: use one")
+    if getattr(args, "cards", None) is not None:
+        shoe = parse_cards(args.cards)
+    else:
+        shoe = parse_counts(args.counts) if args.counts is not None else parse_decks(args.decks or "8")
     if args.decks == "":
         raise AnalyzerError("--decks '': use a positive integer or inf")
     if args.remove is not None:
-        from analyzer.cards import parse_ranks
-
-        shoe = shoe.remove(parse_ranks(args.remove))
+        shoe = shoe.remove(_removed(args.remove))
     return shoe
+
+
+def _removed(text: str) -> list[str]:
+    """The cards of a --remove argument (ranks such as 5 or suited cards such as KH)."""
+    items = [item.strip() for item in text.split(",") if item.strip()]
+    if not items:
+        raise AnalyzerError(f"no cards in {text!r}: give a comma-separated list such as 5,5,K or KH,9S")
+    return items
 
 
 def _common(formats: Sequence[str] = fmt.FORMATS) -> argparse.ArgumentParser:
     parent = _Parser(add_help=False)
     parent.add_argument("--decks", help="number of decks (default 8; solve: the game's own) or inf")
     parent.add_argument("--counts", help="13 card counts in rank order A,2,...,9,10,J,Q,K")
-    parent.add_argument("--remove", help="cards taken out of the shoe, e.g. 5,5,K")
+    parent.add_argument(
+        "--cards", help="52 card-type counts: spades A,2,...,10,J,Q,K, then hearts, diamonds, clubs"
+    )
+    parent.add_argument("--remove", help="cards taken out of the shoe, e.g. 5,5,K or KH,9S")
     parent.add_argument("--rules", help=f"{'|'.join(RULES)} or a .toml file (default standard)")
     parent.add_argument("--format", default="table", help=f"{'|'.join(formats)} (default table)")
     return parent
@@ -141,12 +154,10 @@ def _solve(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     from analyzer.games import default_shoe, solve_text  # the game solvers load only when asked
 
     commission = None if args.commission is None else parse_commission(args.commission, "--commission")
-    if args.decks is None and args.counts is None:  # the game's own default shoe, less --remove
+    if args.decks is None and args.counts is None and args.cards is None:  # the game's own shoe, less --remove
         shoe = default_shoe(args.game)
         if args.remove is not None:
-            from analyzer.cards import parse_ranks
-
-            shoe = shoe.remove(parse_ranks(args.remove))
+            shoe = shoe.remove(_removed(args.remove))
     return solve_text(args.game, shoe, rules, commission, args.format)
 
 
