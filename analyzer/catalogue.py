@@ -19,7 +19,9 @@ from analyzer.errors import AnalyzerError, check_keys, read_toml
 from analyzer.rules import Rules, get_rules, rules_from_mapping
 
 __all__ = [
+    "ALL_BETS",
     "BETS",
+    "CARD_BETS",
     "TABLES",
     "Table",
     "get_bet",
@@ -115,11 +117,22 @@ def _load_builtins() -> tuple[dict[str, Bet], dict[str, Table]]:
 BETS, TABLES = _load_builtins()
 
 
+def _load_card_bets() -> dict[str, Bet]:
+    text = resources.files("analyzer").joinpath("card_catalogue.toml").read_text(encoding="utf-8")
+    return {name: bet_from_mapping(name, spec, "card catalogue") for name, spec in tomllib.loads(text)["bets"].items()}
+
+
+#: Built-in card-level bets (ranks, suits, colours), kept apart from BETS, whose bets a
+#: rank-level outcome settles; ALL_BETS holds both.
+CARD_BETS = _load_card_bets()
+ALL_BETS = {**BETS, **CARD_BETS}
+
+
 def get_bet(name: str) -> Bet:
-    """A built-in bet by name."""
-    if name not in BETS:
-        raise AnalyzerError(f"unknown bet {name!r}: use one of {', '.join(BETS)}")
-    return BETS[name]
+    """A built-in bet by name (rank-level or card-level)."""
+    if name not in ALL_BETS:
+        raise AnalyzerError(f"unknown bet {name!r}: use one of {', '.join(ALL_BETS)}")
+    return ALL_BETS[name]
 
 
 def get_bets(names: str) -> tuple[Bet, ...]:
@@ -134,4 +147,4 @@ def get_table(spec: str) -> Table:
     """A built-in table by name, or one loaded from a TOML file."""
     if spec in TABLES:
         return TABLES[spec]
-    return table_from_mapping(Path(spec).stem, read_toml(spec, "table", TABLES), BETS, source=spec)
+    return table_from_mapping(Path(spec).stem, read_toml(spec, "table", TABLES), ALL_BETS, source=spec)
