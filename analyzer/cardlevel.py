@@ -38,7 +38,16 @@ from analyzer.graph import continuations
 from analyzer.rules import STANDARD, Rules
 from analyzer.shoe import Shoe
 
-__all__ = ["CoupRows", "analyze_cards", "card_line_weights", "coup_rows"]
+__all__ = [
+    "CoupRows",
+    "analysis_from_weights",
+    "analyze_cards",
+    "can_price",
+    "card_line_weights",
+    "coup_rows",
+    "needs_suits",
+    "outcome_weights",
+]
 
 _ANY, _RED, _BLACK = 0b1111, 0b0110, 0b1001  # suit masks: bit s for suit s (S, H, D, C)
 _RESTRICT = (_ANY, _RED, _BLACK)
@@ -284,11 +293,13 @@ def _settle(
 
 
 def _refine(
-    lines: list[list[_Condition]], ranks: np.ndarray, outcome: np.ndarray
+    lines: list[list[_Condition]], ranks: np.ndarray, outcome: np.ndarray, positions: tuple[int, ...] = ()
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, bool]:
-    """Rows with the suits they need enumerated: (ranks, suits, parent row index, colour)."""
+    """Rows with the suits they need (and those at `positions`) enumerated: (ranks, suits,
+    parent row index, colour)."""
     fields = [c.card for conds in lines for c in conds if c.card is not None]
     need = np.zeros(ranks.shape, dtype=bool)
+    need[:, list(positions)] = True
     for f in fields:
         if f.suits is not None:
             need |= f.suits(ranks)
@@ -327,31 +338,67 @@ def _exact_sums(keys: np.ndarray, weights: np.ndarray, size: int) -> list[int]:
     return sums
 
 
-def card_line_weights(bet: Bet, shoe: Shoe, rules: Rules = STANDARD) -> tuple[list[int], int]:
+def needs_suits(bet: Bet) -> bool:
+    """Whether `bet` reads suits or colours (so needs a shoe whose suits are known)."""
+    return any(c.card is not None and c.card.needs_suits for conds in _conditions(bet) for c in conds)
+
+
+def can_price(bet: Bet, shoe: Shoe) -> bool:
+    """Whether `shoe` says enough to price `bet` (its suits are known if the bet reads them)."""
+    return shoe.is_infinite or shoe.types is not None or not needs_suits(bet)
+
+
+#: Cards shown at dealt positions: position index -> (rank index, suit index or None).
+Shown = dict[int, tuple[int, int | None]]
+
+
+def card_line_weights(
+    bet: Bet, shoe: Shoe, rules: Rules = STANDARD, shown: Shown | None = None
+) -> tuple[list[int], int]:
     """Weight of each line of `bet` (last item: no line matched, the stake is lost) in
-    ordered 6-card sequences (52**6 scale for the infinite deck), and the total."""
+    ordered 6-card sequences (52**6 scale for the infinite deck), and the total.
+
+    With `shown`, only the coups where those cards lie at those dealt positions count, and
+    the total is their weight (a position not dealt in a coup does not show the card).
+    """
+    shown = shown or {}
     lines = _conditions(bet)
-    if shoe.types is None and not shoe.is_infinite and any(
-        c.card is not None and c.card.needs_suits for conds in lines for c in conds
-    ):
+    if not can_price(bet, shoe) or (shoe.types is None and not shoe.is_infinite and any(
+        suit is not None for _, suit in shown.values()
+    )):
         raise AnalyzerError(
-            f"bet {bet.name!r} depends on suits but the shoe's suits are not known ({shoe}): "
-            "give the shoe with --decks or --cards"
+            f"bet {bet.name!r} or a shown card depends on suits but the shoe's suits are not known "
+            f"({shoe}): give the shoe with --decks or --cards"
         )
-    rows = coup_rows(rules, not _needs_ranks(lines)) if _needs_coup(bet) else first_four_rows()
+    tens = any(RANK_POINTS[rank] == 0 for rank, _ in shown.values())
+    coup = _needs_coup(bet) or any(position >= 4 for position in shown)
+    rows = coup_rows(rules, not (_needs_ranks(lines) or tens)) if coup else first_four_rows()
     f = _factors(shoe, rows.by_value)
-    count = len(rows.ranks)
+    selected = np.ones(len(rows.ranks), dtype=bool)
+    for position, (rank, _) in shown.items():
+        symbol = min(rank, 9) if rows.by_value else rank
+        selected &= rows.ranks[:, position] == symbol
+    chosen = np.flatnonzero(selected)
+    row_ranks, row_outcome = rows.ranks[chosen], rows.outcome[chosen]
+    count = len(chosen)
     unresolved = np.full((count, 6), -1, dtype=np.int8)
-    base = CardRows(rows.ranks, unresolved, np.full((count, 2), -1, dtype=np.int8), rows.outcome)
+    base = CardRows(row_ranks, unresolved, np.full((count, 2), -1, dtype=np.int8), row_outcome)
     line_of, refine = _settle(lines, base, rows.outcomes, resolved=False)
+    suited = {position: suit for position, (_, suit) in shown.items() if suit is not None}
+    if suited:
+        refine[:] = True
     keep = ~refine
     slots = len(bet.lines) + 1
-    weights = _rank_weights(rows, f)
+    weights = _rank_weights(rows, f)[chosen] if len(chosen) < len(rows.ranks) else _rank_weights(rows, f)
     sums = _exact_sums(np.where(line_of[keep] < 0, slots - 1, line_of[keep]), weights[keep], slots)
     idx = np.flatnonzero(refine)
     if len(idx):
-        ranks, suits, parent, colour = _refine(lines, rows.ranks[idx], rows.outcome[idx])
-        outcome = rows.outcome[idx][parent]
+        ranks, suits, parent, colour = _refine(lines, row_ranks[idx], row_outcome[idx], tuple(suited))
+        match = np.ones(len(ranks), dtype=bool)
+        for position, suit in suited.items():
+            match &= suits[:, position] == suit
+        ranks, suits, parent = ranks[match], suits[match], parent[match]
+        outcome = row_outcome[idx][parent]
         masks = np.where(suits >= 0, 1 << np.maximum(suits, 0), _ANY).astype(np.int64)
         player = np.array([p in (0, 2, 4) for p in range(6)])
         cells = [(-1, -1)] if not colour else [(cp, cb) for cp in range(3) for cb in range(3)]
@@ -378,7 +425,16 @@ def card_line_weights(bet: Bet, shoe: Shoe, rules: Rules = STANDARD) -> tuple[li
             line, _ = _settle(lines, resolved, rows.outcomes, resolved=True)
             extra = _exact_sums(np.where(line < 0, slots - 1, line), np.asarray(w), slots)
             sums = [a + b for a, b in zip(sums, extra, strict=True)]
-    return sums, f.total
+    return sums, (sum(sums) if shown else f.total)
+
+
+def outcome_weights(shoe: Shoe, rules: Rules = STANDARD) -> tuple[dict[Outcome, int], int]:
+    """The rank-level outcome distribution summed from the card-level rows (weights and
+    total in this module's convention), to check both engines against each other."""
+    rows = coup_rows(rules)
+    f = _factors(shoe, False)
+    sums = _exact_sums(rows.outcome, _rank_weights(rows, f), len(rows.outcomes))
+    return {o: w for o, w in zip(rows.outcomes, sums, strict=True) if w}, f.total
 
 
 def analyze_cards(bet: Bet, shoe: Shoe, rules: Rules = STANDARD) -> BetAnalysis:

@@ -28,6 +28,7 @@ __all__ = [
     "get_bets",
     "get_table",
     "parse_commission",
+    "select_bets",
     "table_from_mapping",
 ]
 
@@ -141,6 +142,20 @@ def get_bets(names: str) -> tuple[Bet, ...]:
     if not items:
         raise AnalyzerError(f"no bets in {names!r}: give names such as banker,player,tie")
     return tuple(get_bet(item) for item in items)
+
+
+def select_bets(names: str, table: Table | None = None) -> list[Bet]:
+    """Bets from a comma-separated list: `table`'s own bets by name, else built-ins."""
+    own = {bet.name: bet for bet in table.bets} if table else {}
+    items = [item.strip() for item in names.split(",") if item.strip()]
+    if not items:
+        raise AnalyzerError(f"no bets in {names!r}: give names such as banker,player,tie")
+    chosen: list[Bet] = []
+    for item in items:
+        bet = own[item] if item in own else get_bet(item)
+        if bet not in chosen:
+            chosen.append(bet)
+    return chosen
 
 
 def get_table(spec: str) -> Table:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+from dataclasses import replace
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -11,7 +12,8 @@ from typing import NoReturn
 
 from analyzer import format as fmt
 from analyzer.bets import Bet, analyze, commission_banker
-from analyzer.catalogue import BETS, TABLES, get_bet, get_bets, get_table, parse_commission
+from analyzer.cardlevel import can_price
+from analyzer.catalogue import BETS, CARD_BETS, TABLES, get_bet, get_bets, get_table, parse_commission, select_bets
 from analyzer.compare import compare_tables
 from analyzer.composition import effects_of_removal
 from analyzer.counting import SYSTEMS, derived_counts, get_system
@@ -72,6 +74,11 @@ def _common(formats: Sequence[str] = fmt.FORMATS) -> argparse.ArgumentParser:
 
 
 def _odds(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
+    if args.shown is not None:  # odds after cards are shown (card-level engine)
+        from analyzer.shown import parse_shown, shown_odds
+
+        shown = parse_shown(args.shown)
+        return fmt.with_shown(fmt.render_odds(shown_odds(shoe, shown, rules), args.format), shown.as_dict(), args.format)
     return fmt.render_odds(odds(shoe, rules), args.format)
 
 
@@ -87,15 +94,16 @@ def _rules(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     return fmt.render_rules(rules, args.format)
 
 
-def _chosen_bets(args: argparse.Namespace) -> tuple[Rules | None, tuple[Bet, ...]]:
-    """Bets from --table and/or --bets (default: every built-in), plus --commission."""
-    table = get_table(args.table) if args.table else None
+def _chosen_bets(args: argparse.Namespace, shoe: Shoe | None = None) -> tuple[Rules | None, tuple[Bet, ...]]:
+    """Bets from --table and/or --bets (default: every built-in, the card-level ones that
+    `shoe` can price), plus --commission. --bets names a table's own bets or built-ins."""
+    table = get_table(getattr(args, "table", None)) if getattr(args, "table", None) else None
     bets = list(table.bets) if table else []
     if args.bets:
-        bets += [bet for bet in get_bets(args.bets) if bet not in bets]
+        bets = select_bets(args.bets, table)
     if not table and not args.bets:
-        bets = list(BETS.values())
-    if args.commission is not None:
+        bets = list(BETS.values()) + [bet for bet in CARD_BETS.values() if shoe is None or can_price(bet, shoe)]
+    if getattr(args, "commission", None) is not None:
         bets.append(commission_banker(parse_commission(args.commission, "--commission")))
     names = [bet.name for bet in bets]
     for name in names:
@@ -105,8 +113,18 @@ def _chosen_bets(args: argparse.Namespace) -> tuple[Rules | None, tuple[Bet, ...
 
 
 def _edges(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
-    table_rules, bets = _chosen_bets(args)
+    table_rules, bets = _chosen_bets(args, shoe)
     rules = table_rules if table_rules and args.rules is None else rules
+    if args.shown is not None:  # every bet's value after cards are shown (card-level engine)
+        from analyzer.shown import parse_shown, shown_analyses
+
+        shown = parse_shown(args.shown)
+        if args.bets is None and args.table is None:
+            bets = tuple(bet for bet in bets if can_price(bet, shoe))
+        analyses = shown_analyses(bets, shoe, shown, rules)
+        labelled = replace(shoe, label=f"{shoe}, shown {shown}")
+        text = fmt.render_edges(analyses, args.format, labelled, rules, args.details)
+        return fmt.with_shown(text, shown.as_dict(), args.format)
     dist = distribution(shoe, rules)
     return fmt.render_edges([analyze(bet, dist) for bet in bets], args.format, shoe, rules, args.details)
 
@@ -201,8 +219,11 @@ COMMANDS: dict[str, tuple[Command, str, Sequence[str]]] = {
     "report": (_report, "(re)write the Markdown reports and print the 8-deck odds", ("table",)),
 }
 
+_SHOWN = (("--shown",), {"help": "cards shown at dealt positions, e.g. p1=9,b1=KH (p1 b1 p2 b2 p3 b3)"})
 _EXTRA: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
+    "odds": [_SHOWN],
     "edges": [
+        _SHOWN,
         (("--bets",), {"help": "comma-separated built-in bet names"}),
         (("--table",), {"help": "a built-in table name or a table .toml file"}),
         (("--commission",), {"help": "add a Banker bet with this commission, e.g. 4%% or 0.04"}),

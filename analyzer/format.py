@@ -120,6 +120,19 @@ def render_odds(odds: Odds, fmt: str = "table") -> str:
     return _heading(title, fmt) + table(rows, headers, fmt) + note + "\n"
 
 
+# -- odds after cards are shown (issue 8) ------------------------------------------------
+
+
+def with_shown(text: str, shown: dict[str, str], fmt: str) -> str:
+    """Output of render_odds / render_edges for shown cards: JSON gains a `shown` key
+    (position -> card as given); other formats already name them in the shoe label."""
+    if fmt != "json":
+        return text
+    data = json.loads(text)
+    data["shown"] = shown
+    return dumps(data)
+
+
 def render_punto_table(rows: Sequence[PuntoRow], fmt: str = "table", title: str = "") -> str:
     """Seed 003's table after Punto's two cards."""
     check_format(fmt)

@@ -191,6 +191,6 @@ def test_count_on_large_and_tiny_shoes(capsys: pytest.CaptureFixture[str]) -> No
 
 def test_two_bets_with_one_name_are_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = tmp_path / "t.toml"
-    path.write_text('[bets.player]\nlines = [{ when = { winner = "player" }, pays = 2 }]', encoding="utf-8")
-    code, _, err = run(capsys, "edges", "--table", str(path), "--bets", "player")
-    assert code == 2 and "two different bets are named 'player'" in err
+    path.write_text('[bets.banker-4pct]\nlines = [{ when = { winner = "banker" }, pays = 2 }]', encoding="utf-8")
+    code, _, err = run(capsys, "edges", "--table", str(path), "--commission", "4%")
+    assert code == 2 and "two different bets are named 'banker-4pct'" in err
