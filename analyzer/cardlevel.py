@@ -256,11 +256,23 @@ def _needs_coup(bet: Bet) -> bool:
     return any(c.card is None or c.card.coup for conds in _conditions(bet) for c in conds)
 
 
+_TABLES: dict[tuple[int, str, tuple[Any, ...]], tuple[Sequence[Outcome], np.ndarray]] = {}
+
+
+def _outcome_table(outcomes: Sequence[Outcome], name: str, allowed: tuple[Any, ...]) -> np.ndarray:
+    """Whether each outcome (and, last, 'no outcome') meets a rank-level condition (cached)."""
+    key = (id(outcomes), name, allowed)
+    hit = _TABLES.get(key)
+    if hit is None or hit[0] is not outcomes:
+        read = FIELDS[name][0]
+        hit = (outcomes, np.array([read(o) in allowed for o in outcomes] + [False]))
+        _TABLES[key] = hit
+    return hit[1]
+
+
 def _holds(cond: _Condition, rows: CardRows, outcomes: Sequence[Outcome]) -> np.ndarray:
     if cond.card is None:
-        read = FIELDS[cond.name][0]
-        table = np.array([read(o) in cond.allowed for o in outcomes] + [False])
-        return table[rows.outcome]
+        return _outcome_table(outcomes, cond.name, cond.allowed)[rows.outcome]
     codes = np.array([cond.card.values.index(v) for v in cond.allowed])
     values = cond.card.evaluate(rows)
     if values.dtype == bool:
@@ -272,40 +284,44 @@ def _holds(cond: _Condition, rows: CardRows, outcomes: Sequence[Outcome]) -> np.
 
 def _settle(
     lines: list[list[_Condition]], rows: CardRows, outcomes: Sequence[Outcome], resolved: bool
-) -> tuple[np.ndarray, np.ndarray]:
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Each row's first matching line (-1: none) and, unless `resolved`, which rows need
-    their suits or colours resolved before they can be settled."""
+    suits or colours resolved before they can be settled: (line, refine, need, colour),
+    `need` (R, 6) the positions whose suits matter, `colour` whether the hands' colours do.
+
+    A line whose rank-level conditions fail on a row cannot match it whatever the suits,
+    so only the lines that could still settle a row add to what it needs."""
     count = len(rows.ranks)
     line_of = np.full(count, -1, dtype=np.int64)
     open_rows = np.ones(count, dtype=bool)
     refine = np.zeros(count, dtype=bool)
+    need = np.zeros(rows.ranks.shape, dtype=bool)
+    colour = np.zeros(count, dtype=bool)
     for index, conds in enumerate(lines):
-        rank_ok = open_rows.copy()
+        ok = open_rows.copy()
+        cards = [c.card for c in conds if c.card is not None and c.card.needs_suits]
         for cond in conds:
-            if resolved or cond.card is None or not cond.card.needs_suits:
-                rank_ok &= _holds(cond, rows, outcomes)
-        if not resolved and any(c.card is not None and c.card.needs_suits for c in conds):
-            refine |= rank_ok
+            if resolved or cond.card not in cards:
+                ok &= _holds(cond, rows, outcomes)
+        if cards and not resolved:
+            refine |= ok
+            at = np.flatnonzero(ok)
+            for card in cards:
+                if card.suits is not None:
+                    need[at] |= card.suits(rows.ranks[at])
+                colour[at] |= card.colour
         else:
-            line_of[rank_ok] = index
-        open_rows &= ~rank_ok
-    return line_of, refine
+            line_of[ok & ~refine] = index
+            open_rows &= ~ok
+    return line_of, refine, need & (rows.ranks >= 0), colour
 
 
 def _refine(
-    lines: list[list[_Condition]], ranks: np.ndarray, outcome: np.ndarray, positions: tuple[int, ...] = ()
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, bool]:
-    """Rows with the suits they need (and those at `positions`) enumerated: (ranks, suits,
-    parent row index, colour)."""
-    fields = [c.card for conds in lines for c in conds if c.card is not None]
-    need = np.zeros(ranks.shape, dtype=bool)
-    need[:, list(positions)] = True
-    for f in fields:
-        if f.suits is not None:
-            need |= f.suits(ranks)
-    colour = any(f.colour for f in fields)
-    need &= ranks >= 0
-    pattern = need.astype(np.int64) @ (1 << np.arange(6))
+    ranks: np.ndarray, need: np.ndarray, colour: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Rows with the suits at their `need` positions enumerated: (ranks, suits, parent row
+    index, colour flag) of every expanded row."""
+    pattern = need.astype(np.int64) @ (1 << np.arange(6)) + 64 * colour
     out_ranks, out_suits, parents = [], [], []
     for p in np.unique(pattern).tolist():
         idx = np.flatnonzero(pattern == p)
@@ -318,8 +334,9 @@ def _refine(
         parents.append(np.repeat(idx, len(combos)))
     if not parents:
         empty = np.zeros((0, 6), dtype=np.int8)
-        return empty, empty, np.zeros(0, dtype=np.int64), colour
-    return np.vstack(out_ranks), np.vstack(out_suits), np.concatenate(parents), colour
+        return empty, empty, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=bool)
+    parent = np.concatenate(parents)
+    return np.vstack(out_ranks), np.vstack(out_suits), parent, colour[parent]
 
 
 def _exact_sums(keys: np.ndarray, weights: np.ndarray, size: int) -> list[int]:
@@ -350,6 +367,46 @@ def can_price(bet: Bet, shoe: Shoe) -> bool:
 
 #: Cards shown at dealt positions: position index -> (rank index, suit index or None).
 Shown = dict[int, tuple[int, int | None]]
+
+
+def _refined_sums(
+    lines: list[list[_Condition]],
+    outcomes: Sequence[Outcome],
+    ranks: np.ndarray,
+    suits: np.ndarray,
+    masks: np.ndarray,
+    outcome: np.ndarray,
+    cells: list[tuple[int, int]],
+    f: _ShoeFactors,
+) -> list[int]:
+    """Line weights of refined rows; with colour `cells` (Player, Banker colour codes),
+    each cell's weight as a signed sum of colour-restricted terms."""
+    slots = len(lines) + 1
+    player = np.array([p % 2 == 0 for p in range(6)])
+    terms = {}
+    if cells[0][0] >= 0:
+        for tp, rp in enumerate(_RESTRICT):
+            for tb, rb in enumerate(_RESTRICT):
+                restricted = masks & np.where(player, rp, rb)[None, :]
+                empty = ((restricted == 0) & (ranks >= 0)).any(axis=1)
+                w = _class_weights(ranks, np.where(restricted == 0, _ANY, restricted), f)
+                terms[tp, tb] = np.where(empty, 0, w)
+    sums = [0] * slots
+    for cp, cb in cells:
+        if cp < 0:
+            w = _class_weights(ranks, masks, f)
+        else:
+            w = np.zeros(len(ranks), dtype=f.dtype)
+            for tp in range(3):
+                for tb in range(3):
+                    sign = int(_INDICATOR[cp, tp] * _INDICATOR[cb, tb])
+                    if sign:
+                        w = w + sign * terms[tp, tb]
+        colours = np.tile(np.array([cp, cb], dtype=np.int8), (len(ranks), 1))
+        line, _, _, _ = _settle(lines, CardRows(ranks, suits, colours, outcome), outcomes, resolved=True)
+        extra = _exact_sums(np.where(line < 0, slots - 1, line), np.asarray(w), slots)
+        sums = [a + b for a, b in zip(sums, extra, strict=True)]
+    return sums
 
 
 def card_line_weights(
@@ -383,48 +440,28 @@ def card_line_weights(
     count = len(chosen)
     unresolved = np.full((count, 6), -1, dtype=np.int8)
     base = CardRows(row_ranks, unresolved, np.full((count, 2), -1, dtype=np.int8), row_outcome)
-    line_of, refine = _settle(lines, base, rows.outcomes, resolved=False)
+    line_of, refine, need, colour = _settle(lines, base, rows.outcomes, resolved=False)
     suited = {position: suit for position, (_, suit) in shown.items() if suit is not None}
     if suited:
         refine[:] = True
+        need[:, list(suited)] = True
     keep = ~refine
     slots = len(bet.lines) + 1
     weights = _rank_weights(rows, f)[chosen] if len(chosen) < len(rows.ranks) else _rank_weights(rows, f)
     sums = _exact_sums(np.where(line_of[keep] < 0, slots - 1, line_of[keep]), weights[keep], slots)
     idx = np.flatnonzero(refine)
     if len(idx):
-        ranks, suits, parent, colour = _refine(lines, row_ranks[idx], row_outcome[idx], tuple(suited))
+        ranks, suits, parent, coloured = _refine(row_ranks[idx], need[idx], colour[idx])
         match = np.ones(len(ranks), dtype=bool)
         for position, suit in suited.items():
             match &= suits[:, position] == suit
-        ranks, suits, parent = ranks[match], suits[match], parent[match]
+        ranks, suits, parent, coloured = ranks[match], suits[match], parent[match], coloured[match]
         outcome = row_outcome[idx][parent]
         masks = np.where(suits >= 0, 1 << np.maximum(suits, 0), _ANY).astype(np.int64)
-        player = np.array([p in (0, 2, 4) for p in range(6)])
-        cells = [(-1, -1)] if not colour else [(cp, cb) for cp in range(3) for cb in range(3)]
-        term_weights = {}
-        if colour:
-            for tp, rp in enumerate(_RESTRICT):
-                for tb, rb in enumerate(_RESTRICT):
-                    restrict = np.where(player, rp, rb)
-                    term_masks = masks & restrict[None, :]
-                    empty = (term_masks == 0) & (ranks >= 0)
-                    w = _class_weights(ranks, np.where(term_masks == 0, _ANY, term_masks), f)
-                    term_weights[tp, tb] = np.where(empty.any(axis=1), 0, w)
-        for cp, cb in cells:
-            if colour:
-                w = sum(
-                    (int(_INDICATOR[cp, tp] * _INDICATOR[cb, tb]) * term_weights[tp, tb]
-                     for tp in range(3) for tb in range(3) if _INDICATOR[cp, tp] and _INDICATOR[cb, tb]),
-                    np.zeros(len(ranks), dtype=f.dtype),
-                )  # fmt: skip
-            else:
-                w = _class_weights(ranks, masks, f)
-            colours = np.tile(np.array([cp, cb], dtype=np.int8), (len(ranks), 1))
-            resolved = CardRows(ranks, suits, colours, outcome)
-            line, _ = _settle(lines, resolved, rows.outcomes, resolved=True)
-            extra = _exact_sums(np.where(line < 0, slots - 1, line), np.asarray(w), slots)
-            sums = [a + b for a, b in zip(sums, extra, strict=True)]
+        for part, cells in ((~coloured, [(-1, -1)]), (coloured, [(cp, cb) for cp in range(3) for cb in range(3)])):
+            if part.any():
+                extra = _refined_sums(lines, rows.outcomes, ranks[part], suits[part], masks[part], outcome[part], cells, f)
+                sums = [a + b for a, b in zip(sums, extra, strict=True)]
     return sums, (sum(sums) if shown else f.total)
 
 

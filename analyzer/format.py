@@ -213,6 +213,8 @@ def _pays(pays: Fraction | None) -> str:
     """A payout as a casino writes it: "8:1", "19:20", "push", "loses"."""
     if pays is None:
         return "push"
+    if -1 < pays < 0:  # a partial loss (card-level bet language)
+        return f"loses {-pays}"
     return "loses" if pays == -1 else f"{pays.numerator}:{pays.denominator}"
 
 

@@ -74,13 +74,17 @@ def test_engine_matches_plain_path_on_a_fixed_shoe(bet: Bet) -> None:
 
 
 @pytest.mark.parametrize("bet", BETS_UNDER_TEST, ids=lambda b: b.name)
-def test_infinite_deck_matches_plain_path(bet: Bet) -> None:
-    """On the infinite deck every card type has probability 1/52 (plain path: 52**4+ loops,
-    so one bet that stops at the first four cards)."""
+def test_infinite_deck_weights_sum_to_52_to_the_6(bet: Bet) -> None:
     fast, total = card_line_weights(bet, Shoe.infinite())
     assert sum(fast) == total == 52**6
-    if bet.name == "pairs":
-        assert (fast, total) == plain_card_line_weights(bet, Shoe.infinite()) or True
+
+
+def test_infinite_deck_perfect_pairs() -> None:
+    """Every card type has probability 1/52 on every draw: a perfect pair in one hand has
+    probability 1/52, in both 1/52**2."""
+    weights, total = card_line_weights(CARD_BETS["perfect-pairs-v2"], Shoe.infinite())
+    assert Fraction(weights[0], total) == Fraction(1, 52**2)
+    assert Fraction(weights[1], total) == Fraction(1, 52) - Fraction(1, 52**2)
 
 
 def _lopsided() -> Shoe:
