@@ -162,4 +162,10 @@ def get_table(spec: str) -> Table:
     """A built-in table by name, or one loaded from a TOML file."""
     if spec in TABLES:
         return TABLES[spec]
-    return table_from_mapping(Path(spec).stem, read_toml(spec, "table", TABLES), ALL_BETS, source=spec)
+    data = read_toml(spec, "table", TABLES)
+    rules = data.get("rules")
+    if isinstance(rules, str) and rules.lower().endswith(".toml") and not Path(rules).is_absolute():
+        beside = Path(spec).parent / rules  # a rules file named in a table file sits next to it
+        if beside.exists():
+            data["rules"] = str(beside)
+    return table_from_mapping(Path(spec).stem, data, ALL_BETS, source=spec)

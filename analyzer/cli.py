@@ -13,7 +13,7 @@ from typing import NoReturn
 from analyzer import format as fmt
 from analyzer.bets import Bet, analyze, commission_banker
 from analyzer.cardlevel import can_price
-from analyzer.catalogue import BETS, CARD_BETS, TABLES, get_bet, get_bets, get_table, parse_commission, select_bets
+from analyzer.catalogue import BETS, CARD_BETS, TABLES, get_bet, get_table, parse_commission, select_bets
 from analyzer.compare import compare_tables
 from analyzer.composition import effects_of_removal
 from analyzer.counting import SYSTEMS, derived_counts, get_system
@@ -141,14 +141,35 @@ def _compare(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
 def _eor(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     if shoe.is_infinite:
         raise AnalyzerError("effects of removal need a finite shoe: use --decks N or --counts")
-    bets = get_bets(args.bets) if args.bets else tuple(BETS.values())
-    eor = effects_of_removal(bets, shoe, rules)
-    return fmt.render_eor(eor, args.format, derived_counts(eor, [bet.name for bet in bets]))
+    table_rules, chosen = _chosen_bets(args) if args.bets or args.table else (None, tuple(BETS.values()))
+    rules = table_rules if table_rules and args.rules is None else rules
+    bets = tuple(bet for bet in chosen if not bet.card_level)
+    cards = tuple(bet for bet in chosen if bet.card_level)
+    text = ""
+    if bets:
+        eor = effects_of_removal(bets, shoe, rules)
+        text = fmt.render_eor(eor, args.format, derived_counts(eor, [bet.name for bet in bets]))
+    if cards:  # card-level bets: per card type when they read suits (issue 8)
+        from analyzer.cardeor import card_effects_of_removal
+
+        card_text = fmt.render_card_eor(card_effects_of_removal(cards, shoe, rules), args.format)
+        if args.format == "json" and bets:
+            import json
+
+            data = json.loads(text)
+            data["card_level"] = json.loads(card_text)
+            return fmt.dumps(data)
+        text = text + ("\n" if text else "") + card_text
+    return text
 
 
 def _count(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     systems = [system for spec in args.system.split(",") for system in get_system(spec.strip())]
-    bets = [get_bet(args.bet or system.bet) for system in systems]
+    table = get_table(args.table) if args.table else None
+    bets = [select_bets(args.bet, table)[0] if args.bet else get_bet(system.bet) for system in systems]
+    for bet in bets:
+        if bet.card_level:
+            raise AnalyzerError(f"count judges bets a coup's outcome settles; {bet.name!r} looks at individual cards")
     cut_card = _int_arg(args.cut_card, "--cut-card")
     procedure = Procedure(shoe=shoe, cut_card=cut_card, extra_coup=args.extra_coup)
     results = evaluate_systems(
@@ -240,10 +261,14 @@ _EXTRA: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
             {"default": "seed004", "help": "tableau compared against --rules (default seed004)"},
         ),
     ],
-    "eor": [(("--bets",), {"help": "comma-separated built-in bet names (default: every built-in)"})],
+    "eor": [
+        (("--bets",), {"help": "comma-separated bet names, built-in or of --table (default: every built-in)"}),
+        (("--table",), {"help": "a built-in table name or a table .toml file"}),
+    ],
     "count": [
         (("--system",), {"default": ",".join(SYSTEMS), "help": "built-in system names or a .toml file"}),
         (("--bet",), {"help": "bet to judge the systems on (default: each system's own bet)"}),
+        (("--table",), {"help": "a table .toml file whose own bets --bet may name"}),
         (("--shoes",), {"default": "1000", "help": "number of shoes to simulate (default 1000)"}),
         (("--seed",), {"default": "1", "help": "random seed (default 1)"}),
         (

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabulate import tabulate
 
@@ -21,6 +21,9 @@ from analyzer.odds import Odds, PuntoRow
 from analyzer.rules import Rules
 from analyzer.shoe import Shoe
 from analyzer.simulation import SystemEvaluation
+
+if TYPE_CHECKING:
+    from analyzer.cardeor import CardEffects
 
 __all__ = [
     "COUNT_HEADERS",
@@ -118,6 +121,42 @@ def render_odds(odds: Odds, fmt: str = "table") -> str:
         else ""
     )
     return _heading(title, fmt) + table(rows, headers, fmt) + note + "\n"
+
+
+# -- effects of removal of card-level bets (issue 8) -------------------------------------
+
+
+def render_card_eor(eor: CardEffects, fmt: str, places: int = 7) -> str:
+    """Effects of removal of card-level bets: one row per card type (bets that read suits)
+    or rank, one column per bet, and the identity sum n EoR = 0."""
+    check_format(fmt)
+    if fmt == "json":
+        return dumps(
+            {
+                "shoe": str(eor.shoe),
+                "rules": eor.rules.name,
+                "expectation": {bet: exact(ev) for bet, ev in eor.base.items()},
+                "per": eor.per,
+                "bets": {bet: {k: exact(v) for k, v in effects.items()} for bet, effects in eor.effects.items()},
+                "identity": {bet: exact(total) for bet, total in eor.identity.items()},
+            }
+        )
+    out = []
+    for per in ("card type", "rank"):
+        bets = [bet for bet, p in eor.per.items() if p == per]
+        if not bets:
+            continue
+        keys = list(eor.effects[bets[0]])
+        rows = [[key, *(("+" if eor.effects[b][key] > 0 else "") + decimal(eor.effects[b][key], places) for b in bets)]
+                for key in keys]  # fmt: skip
+        rows.append(["sum n EoR", *(exact(eor.identity[b]) for b in bets)])
+        title = f"Effects of removal per {per}, card-level bets: {eor.shoe}, {eor.rules.name} rules"
+        out.append(_heading(title, fmt) + table(rows, [per, *bets], fmt) + "\n")
+    note = (
+        "\nChange in expectation per unit bet (bettor's view) from removing one card of each type or rank. "
+        "Last row: sum over the shoe of (cards of the type or rank) x effect, exactly 0.\n"
+    )
+    return "\n".join(out) + note
 
 
 # -- odds after cards are shown (issue 8) ------------------------------------------------
