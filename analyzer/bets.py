@@ -124,7 +124,7 @@ class Bet:
     def line_index(self, outcome: Outcome) -> int:
         """Index of the first matching line, or -1 (the stake is lost)."""
         if self.card_level:
-            raise AnalyzerError(f"bet {self.name!r} looks at individual cards: a coup outcome cannot settle it")
+            raise AnalyzerError(f"bet {self.name!r} looks at individual cards: an outcome cannot settle it")
         return _line_index(self, outcome)
 
     @property
@@ -205,7 +205,7 @@ def bet_from_mapping(name: str, data: Mapping[str, Any], source: str = "bet") ->
 def _flat(when: Mapping[str, Any]) -> list[tuple[str, Any]]:
     """Conditions with the counted cards of count_first_four / count_coup tables spelled
     out: {count_first_four = {"9" = 2}} becomes count_first_four.9 = 2."""
-    flat = []
+    flat: list[tuple[str, Any]] = []
     for key, value in when.items():
         if isinstance(value, Mapping):
             flat.extend((f"{key}.{card}", allowed) for card, allowed in value.items())
@@ -226,7 +226,7 @@ def parse_pays(value: Any, what: str) -> Fraction | None:
         if text.endswith("for 1"):
             gross = parse_ratio(text[: -len("for 1")].strip(), what)
             if gross < 1:
-                raise AnalyzerError(f'{what}: {value!r} returns less than the stake; use "N for 1" with N >= 1')
+                raise AnalyzerError(f'{what}: {value!r} returns less than the stake; use "N for 1", N >= 1')
             return gross - 1
         if text.startswith("lose "):
             part = text[len("lose ") :].strip()

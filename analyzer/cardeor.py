@@ -9,12 +9,12 @@ from fractions import Fraction
 
 from analyzer.bets import Bet
 from analyzer.cardlevel import analyze_cards, needs_suits
-from analyzer.cards import RANKS
+from analyzer.cards import RANKS, Rank
 from analyzer.enumerate import CARDS_PER_COUP
 from analyzer.errors import AnalyzerError
 from analyzer.rules import STANDARD, Rules
 from analyzer.shoe import Shoe
-from analyzer.suits import SUITS, card_name
+from analyzer.suits import SUITS, Suit, card_name
 
 __all__ = ["CardEffects", "card_effects_of_removal"]
 
@@ -37,8 +37,12 @@ def card_effects_of_removal(bets: Sequence[Bet], shoe: Shoe, rules: Rules = STAN
     """Effects of removal of every card type (suit bets) or rank (others) on every bet."""
     if shoe.counts is None or shoe.size <= CARDS_PER_COUP:
         raise AnalyzerError(f"effects of removal need a finite shoe of at least 7 cards, not {shoe}")
-    base, effects, per, identity = {}, {}, {}, {}
+    base: dict[str, Fraction] = {}
+    effects: dict[str, dict[str, Fraction]] = {}
+    per: dict[str, str] = {}
+    identity: dict[str, Fraction] = {}
     for bet in bets:
+        removals: list[tuple[str, tuple[Rank, Suit | None], int]]
         ev = analyze_cards(bet, shoe, rules).expectation
         base[bet.name] = ev
         if needs_suits(bet):
@@ -47,13 +51,16 @@ def card_effects_of_removal(bets: Sequence[Bet], shoe: Shoe, rules: Rules = STAN
                     f"bet {bet.name!r} depends on suits but the shoe's suits are not known ({shoe}): "
                     "give the shoe with --decks or --cards"
                 )
-            removals = [(card_name(t), (RANKS[t % 13], SUITS[t // 13]), n) for t, n in enumerate(shoe.types) if n]
+            removals = [
+                (card_name(t), (RANKS[t % 13], SUITS[t // 13]), n) for t, n in enumerate(shoe.types) if n
+            ]
             per[bet.name] = "card type"
         else:
             removals = [(str(rank), (rank, None), n) for rank, n in zip(RANKS, shoe.counts, strict=True) if n]
             per[bet.name] = "rank"
         effects[bet.name] = {
-            name: analyze_cards(bet, shoe.remove([card]), rules).expectation - ev for name, card, _ in removals
+            name: analyze_cards(bet, shoe.remove([card]), rules).expectation - ev
+            for name, card, _ in removals
         }
         identity[bet.name] = sum((n * effects[bet.name][name] for name, _, n in removals), Fraction(0))
     return CardEffects(shoe, rules, base, effects, per, identity)

@@ -76,8 +76,10 @@ class CardField:
             normal = self.parse(value) if self.parse else value
         except AnalyzerError:
             normal = None
-        if normal is None or normal not in self.values or isinstance(normal, bool) != isinstance(
-            self.values[0], bool
+        if (
+            normal is None
+            or normal not in self.values
+            or isinstance(normal, bool) != isinstance(self.values[0], bool)
         ):
             shown = ", ".join(str(v).lower() if isinstance(v, bool) else str(v) for v in self.values)
             if len(shown) > 120:
@@ -105,7 +107,12 @@ def _position_rank(i: int) -> CardField:
         return np.where(rows.ranks[:, i] >= 0, rows.ranks[:, i], len(RANKS))
 
     return CardField(
-        f"{POSITIONS[i]}_rank", (*map(str, RANKS), "none"), evaluate, coup=i >= 4, ranks=True, parse=_rank_value
+        f"{POSITIONS[i]}_rank",
+        (*map(str, RANKS), "none"),
+        evaluate,
+        coup=i >= 4,
+        ranks=True,
+        parse=_rank_value,
     )
 
 
@@ -119,7 +126,12 @@ def _position_suit(i: int) -> CardField:
         return mask
 
     return CardField(
-        f"{POSITIONS[i]}_suit", (*map(str, SUITS), "none"), evaluate, coup=i >= 4, suits=need, parse=_suit_value
+        f"{POSITIONS[i]}_suit",
+        (*map(str, SUITS), "none"),
+        evaluate,
+        coup=i >= 4,
+        suits=need,
+        parse=_suit_value,
     )
 
 
@@ -141,14 +153,14 @@ def _hand_fields(hand: str, cols: tuple[int, ...]) -> list[CardField]:
     )
 
     def first_two(rows: CardRows) -> np.ndarray:
-        return code_table[rows.ranks[:, first], rows.ranks[:, second]]
+        return np.asarray(code_table[rows.ranks[:, first], rows.ranks[:, second]])
 
     def suited(rows: CardRows) -> np.ndarray:
-        return rows.suits[:, first] == rows.suits[:, second]
+        return np.asarray(rows.suits[:, first] == rows.suits[:, second])
 
     def perfect(rows: CardRows) -> np.ndarray:
         same_rank = rows.ranks[:, first] == rows.ranks[:, second]
-        return same_rank & (rows.suits[:, first] == rows.suits[:, second])
+        return np.asarray(same_rank & (rows.suits[:, first] == rows.suits[:, second]))
 
     def both(ranks: np.ndarray) -> np.ndarray:
         mask = np.zeros(ranks.shape, dtype=bool)
@@ -164,7 +176,7 @@ def _hand_fields(hand: str, cols: tuple[int, ...]) -> list[CardField]:
         return rows.colours[:, 0 if hand == "player" else 1]
 
     def highest(rows: CardRows) -> np.ndarray:
-        return _POINTS[rows.ranks[:, list(cols)]].max(axis=1)
+        return np.asarray(_POINTS[rows.ranks[:, list(cols)]].max(axis=1))
 
     booleans = (False, True)
     return [
@@ -178,12 +190,14 @@ def _hand_fields(hand: str, cols: tuple[int, ...]) -> list[CardField]:
 
 def _pairs_same_rank(rows: CardRows) -> np.ndarray:
     r = rows.ranks
-    return (r[:, 0] == r[:, 2]) & (r[:, 1] == r[:, 3]) & (r[:, 0] == r[:, 1])
+    return np.asarray((r[:, 0] == r[:, 2]) & (r[:, 1] == r[:, 3]) & (r[:, 0] == r[:, 1]))
 
 
 def _pairs_same_card(rows: CardRows) -> np.ndarray:
     s = rows.suits
-    return _pairs_same_rank(rows) & (s[:, 0] == s[:, 1]) & (s[:, 0] == s[:, 2]) & (s[:, 0] == s[:, 3])
+    return np.asarray(
+        _pairs_same_rank(rows) & (s[:, 0] == s[:, 1]) & (s[:, 0] == s[:, 2]) & (s[:, 0] == s[:, 3])
+    )
 
 
 def _four_if_same_rank(ranks: np.ndarray) -> np.ndarray:
@@ -199,7 +213,7 @@ def _coup_colour(rows: CardRows) -> np.ndarray:
 
 
 def _highest(rows: CardRows) -> np.ndarray:
-    return _POINTS[rows.ranks].max(axis=1)
+    return np.asarray(_POINTS[rows.ranks].max(axis=1))
 
 
 _FIXED: dict[str, CardField] = {
@@ -234,7 +248,7 @@ def _count_field(name: str, key: str) -> CardField:
             raise AnalyzerError(f"{name}: {key!r} is not a point value; use value 0 to value 9")
 
         def by_value(rows: CardRows) -> np.ndarray:
-            return (_POINTS[rows.ranks[:, :width]] == value).sum(axis=1)
+            return np.asarray((_POINTS[rows.ranks[:, :width]] == value).sum(axis=1))
 
         return CardField(f"{name}.{key}", tuple(range(width + 1)), by_value, coup=coup)
     rank, suit = parse_card(text)
@@ -243,13 +257,13 @@ def _count_field(name: str, key: str) -> CardField:
     if suit is None:
 
         def by_rank(rows: CardRows) -> np.ndarray:
-            return (rows.ranks[:, :width] == r).sum(axis=1)
+            return np.asarray((rows.ranks[:, :width] == r).sum(axis=1))
 
         return CardField(f"{name}.{key}", tuple(range(width + 1)), by_rank, coup=coup, ranks=tens)
     s = SUITS.index(suit)
 
     def by_card(rows: CardRows) -> np.ndarray:
-        return ((rows.ranks[:, :width] == r) & (rows.suits[:, :width] == s)).sum(axis=1)
+        return np.asarray(((rows.ranks[:, :width] == r) & (rows.suits[:, :width] == s)).sum(axis=1))
 
     def need(ranks: np.ndarray) -> np.ndarray:
         mask = np.zeros(ranks.shape, dtype=bool)

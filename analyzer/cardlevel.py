@@ -107,7 +107,7 @@ def coup_rows(rules: Rules = STANDARD, by_value: bool = False) -> CoupRows:
     block_rows: list[list[tuple[int, int, int]]] = []  # per state: (third p, third b, key)
     for state in range(100):
         p, b = divmod(state, 10)
-        rows = []
+        rows: list[tuple[int, int, int]] = []
         for c in conts[(p, b)]:
             keys.append((p, b, c))
             pr = [-1] if c.punto_third is None else by_point[c.punto_third]
@@ -119,7 +119,9 @@ def coup_rows(rules: Rules = STANDARD, by_value: bool = False) -> CoupRows:
     starts = np.cumsum(sizes) - sizes
     deals = _deals(symbols)
     points = np.array(RANK_POINTS)
-    state = (points[deals[:, 0]] + points[deals[:, 2]]) % 10 * 10 + (points[deals[:, 1]] + points[deals[:, 3]]) % 10
+    state = (points[deals[:, 0]] + points[deals[:, 2]]) % 10 * 10 + (
+        points[deals[:, 1]] + points[deals[:, 3]]
+    ) % 10
     per_deal = sizes[state]
     row_deal = np.repeat(np.arange(len(deals)), per_deal)
     offsets = np.arange(per_deal.sum()) - np.repeat(np.cumsum(per_deal) - per_deal, per_deal)
@@ -138,10 +140,16 @@ def coup_rows(rules: Rules = STANDARD, by_value: bool = False) -> CoupRows:
         p, b, c = keys[key // 4]
         outcomes.append(
             Outcome(
-                p, b, c.punto_total, c.banco_total,
-                2 if c.punto_third is None else 3, 2 if c.banco_third is None else 3,
-                c.natural, bool(key & 2), bool(key & 1),
-            )  # fmt: skip
+                p,
+                b,
+                c.punto_total,
+                c.banco_total,
+                2 if c.punto_third is None else 3,
+                2 if c.banco_third is None else 3,
+                c.natural,
+                bool(key & 2),
+                bool(key & 1),
+            )
         )
     repeats = np.zeros(ranks.shape, dtype=np.int8)
     repeats[:, :4] = _repeats(deals)[row_deal]
@@ -187,8 +195,21 @@ def _factors(shoe: Shoe, by_value: bool) -> _ShoeFactors:
     return _ShoeFactors(sizes.astype(dtype), tails, perm(n, CARDS_PER_COUP), False, dtype)
 
 
+_LAST: list[tuple[CoupRows, tuple[int, ...], np.ndarray]] = []  # the last rows and shoe weighed
+
+
 def _rank_weights(rows: CoupRows, f: _ShoeFactors) -> np.ndarray:
-    """Weight of every row with every position at rank level (all suits)."""
+    """Weight of every row with every position at rank level (all suits); the last result
+    is kept, as several bets are usually priced on one shoe."""
+    key = (*map(int, f.sizes[:, _ANY]), *map(int, f.tails), int(f.infinite))
+    if _LAST and _LAST[0][0] is rows and _LAST[0][1] == key:
+        return _LAST[0][2]
+    weights = _weigh_ranks(rows, f)
+    _LAST[:] = [(rows, key, weights)]
+    return weights
+
+
+def _weigh_ranks(rows: CoupRows, f: _ShoeFactors) -> np.ndarray:
     ranks = rows.ranks
     weight = np.ones(len(ranks), dtype=f.dtype)
     dealt = np.zeros(len(ranks), dtype=np.int64)
@@ -198,27 +219,29 @@ def _rank_weights(rows: CoupRows, f: _ShoeFactors) -> np.ndarray:
         factor = size if f.infinite else size - rows.repeats[:, i]
         weight = weight * np.where(present, factor, 1)
         dealt += present
-    return weight * f.tails[dealt]
+    return np.asarray(weight * f.tails[dealt])
 
 
 def _class_weights(ranks: np.ndarray, masks: np.ndarray, f: _ShoeFactors) -> np.ndarray:
     """Weight of rows whose position i is the class (rank, suit mask) (nested or disjoint)."""
     present = ranks >= 0
+    cols = [i for i in range(6) if present[:, i].any()]
     bits = _POPCOUNT[masks]
     weight = np.ones(len(ranks), dtype=f.dtype)
-    for i in range(6):
+    for i in cols:
         size = f.sizes[np.maximum(ranks[:, i], 0).astype(np.int64), masks[:, i]]
         if not f.infinite:
             earlier = np.zeros(len(ranks), dtype=np.int64)
-            for j in range(6):
+            for j in cols:
                 if j == i:
                     continue
-                before = (bits[:, j] < bits[:, i]) | ((bits[:, j] == bits[:, i]) & (j < i))
-                inside = (masks[:, j] & ~masks[:, i]) == 0
-                earlier += before & inside & present[:, j] & (ranks[:, j] == ranks[:, i])
+                # j is placed before i and its class lies within i's: it used one of i's cards
+                same = (ranks[:, j] == ranks[:, i]) & present[:, j]
+                before = bits[:, j] < bits[:, i] if j > i else bits[:, j] <= bits[:, i]
+                earlier += same & before & ((masks[:, j] & ~masks[:, i]) == 0)
             size = size - earlier
         weight = weight * np.where(present[:, i], size, 1)
-    return weight * f.tails[present.sum(axis=1)]
+    return np.asarray(weight * f.tails[present.sum(axis=1)])
 
 
 # -- settling rows --------------------------------------------------------------------------
@@ -272,7 +295,7 @@ def _outcome_table(outcomes: Sequence[Outcome], name: str, allowed: tuple[Any, .
 
 def _holds(cond: _Condition, rows: CardRows, outcomes: Sequence[Outcome]) -> np.ndarray:
     if cond.card is None:
-        return _outcome_table(outcomes, cond.name, cond.allowed)[rows.outcome]
+        return np.asarray(_outcome_table(outcomes, cond.name, cond.allowed)[rows.outcome])
     codes = np.array([cond.card.values.index(v) for v in cond.allowed])
     values = cond.card.evaluate(rows)
     if values.dtype == bool:
@@ -326,7 +349,9 @@ def _refine(
     for p in np.unique(pattern).tolist():
         idx = np.flatnonzero(pattern == p)
         cols = [i for i in range(6) if p >> i & 1]
-        combos = np.array(list(product(range(4), repeat=len(cols))), dtype=np.int8).reshape(4 ** len(cols), len(cols))
+        combos = np.array(list(product(range(4), repeat=len(cols))), dtype=np.int8).reshape(
+            4 ** len(cols), len(cols)
+        )
         suits = np.full((len(idx), len(combos), 6), -1, dtype=np.int8)
         suits[:, :, cols] = combos[None, :, :]
         out_suits.append(suits.reshape(-1, 6))
@@ -347,7 +372,9 @@ def _exact_sums(keys: np.ndarray, weights: np.ndarray, size: int) -> list[int]:
         high, low = np.divmod(weights, 2**26)
         hs = np.bincount(keys, weights=high.astype(np.float64), minlength=size)
         ls = np.bincount(keys, weights=low.astype(np.float64), minlength=size)
-        return [int(h) * 2**26 + int(lo) for h, lo in zip(np.rint(hs).tolist(), np.rint(ls).tolist(), strict=True)]
+        return [
+            int(h) * 2**26 + int(lo) for h, lo in zip(np.rint(hs).tolist(), np.rint(ls).tolist(), strict=True)
+        ]
     order = np.argsort(keys, kind="stable")
     sums = [0] * size
     for k, w in zip(keys[order].tolist(), weights[order].tolist(), strict=True):
@@ -420,9 +447,9 @@ def card_line_weights(
     """
     shown = shown or {}
     lines = _conditions(bet)
-    if not can_price(bet, shoe) or (shoe.types is None and not shoe.is_infinite and any(
-        suit is not None for _, suit in shown.values()
-    )):
+    if not can_price(bet, shoe) or (
+        shoe.types is None and not shoe.is_infinite and any(suit is not None for _, suit in shown.values())
+    ):
         raise AnalyzerError(
             f"bet {bet.name!r} or a shown card depends on suits but the shoe's suits are not known "
             f"({shoe}): give the shoe with --decks or --cards"
@@ -445,9 +472,10 @@ def card_line_weights(
     if suited:
         refine[:] = True
         need[:, list(suited)] = True
-    keep = ~refine
     slots = len(bet.lines) + 1
     weights = _rank_weights(rows, f)[chosen] if len(chosen) < len(rows.ranks) else _rank_weights(rows, f)
+    refine &= weights != 0  # ranks the shoe cannot deal weigh 0 whatever the suits
+    keep = ~refine
     sums = _exact_sums(np.where(line_of[keep] < 0, slots - 1, line_of[keep]), weights[keep], slots)
     idx = np.flatnonzero(refine)
     if len(idx):
@@ -458,9 +486,14 @@ def card_line_weights(
         ranks, suits, parent, coloured = ranks[match], suits[match], parent[match], coloured[match]
         outcome = row_outcome[idx][parent]
         masks = np.where(suits >= 0, 1 << np.maximum(suits, 0), _ANY).astype(np.int64)
-        for part, cells in ((~coloured, [(-1, -1)]), (coloured, [(cp, cb) for cp in range(3) for cb in range(3)])):
+        for part, cells in (
+            (~coloured, [(-1, -1)]),
+            (coloured, [(cp, cb) for cp in range(3) for cb in range(3)]),
+        ):
             if part.any():
-                extra = _refined_sums(lines, rows.outcomes, ranks[part], suits[part], masks[part], outcome[part], cells, f)
+                extra = _refined_sums(
+                    lines, rows.outcomes, ranks[part], suits[part], masks[part], outcome[part], cells, f
+                )
                 sums = [a + b for a, b in zip(sums, extra, strict=True)]
     return sums, (sum(sums) if shown else f.total)
 
@@ -483,6 +516,7 @@ def analyze_cards(bet: Bet, shoe: Shoe, rules: Rules = STANDARD) -> BetAnalysis:
 def analysis_from_weights(bet: Bet, weights: Sequence[int], total: int, finite: bool) -> BetAnalysis:
     """A BetAnalysis from each line's weight (last: no line matched) over `total`."""
     rows = []
+    pays: Fraction | None
     for line, w in zip((*bet.lines, None), weights, strict=True):
         if line is None:
             if not w:

@@ -45,7 +45,10 @@ def _read(name: str, seq: list[Card | None], outcome: Outcome) -> Any:
     if name in FIELDS:
         return FIELDS[name][0](outcome)
     dealt = [c for c in seq if c is not None]
-    hands = {"player": [c for c in seq[0::2] if c is not None], "banker": [c for c in seq[1::2] if c is not None]}
+    hands = {
+        "player": [c for c in seq[0::2] if c is not None],
+        "banker": [c for c in seq[1::2] if c is not None],
+    }
     head, _, key = name.partition(".")
     if head == "count_first_four":
         return _count(dealt[:4], key)
@@ -165,7 +168,12 @@ def plain_card_line_weights(bet: Bet, shoe: Shoe, rules: Rules = STANDARD) -> tu
                 for d in types:
                     wd = wc * take(d)
                     if wd:
-                        seq: list[Card | None] = [(a // 4, a % 4), (b_ // 4, b_ % 4), (c // 4, c % 4), (d // 4, d % 4)]
+                        seq: list[Card | None] = [
+                            (a // 4, a % 4),
+                            (b_ // 4, b_ % 4),
+                            (c // 4, c % 4),
+                            (d // 4, d % 4),
+                        ]
                         deal(seq, wd, 4)
                     give(d)
                 give(c)

@@ -120,7 +120,8 @@ BETS, TABLES = _load_builtins()
 
 def _load_card_bets() -> dict[str, Bet]:
     text = resources.files("analyzer").joinpath("card_catalogue.toml").read_text(encoding="utf-8")
-    return {name: bet_from_mapping(name, spec, "card catalogue") for name, spec in tomllib.loads(text)["bets"].items()}
+    specs = tomllib.loads(text)["bets"]
+    return {name: bet_from_mapping(name, spec, "card catalogue") for name, spec in specs.items()}
 
 
 #: Built-in card-level bets (ranks, suits, colours), kept apart from BETS, whose bets a

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 import os
-from dataclasses import replace
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import NoReturn
 
@@ -78,7 +78,8 @@ def _odds(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
         from analyzer.shown import parse_shown, shown_odds
 
         shown = parse_shown(args.shown)
-        return fmt.with_shown(fmt.render_odds(shown_odds(shoe, shown, rules), args.format), shown.as_dict(), args.format)
+        text = fmt.render_odds(shown_odds(shoe, shown, rules), args.format)
+        return fmt.with_shown(text, shown.as_dict(), args.format)
     return fmt.render_odds(odds(shoe, rules), args.format)
 
 
@@ -97,12 +98,14 @@ def _rules(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
 def _chosen_bets(args: argparse.Namespace, shoe: Shoe | None = None) -> tuple[Rules | None, tuple[Bet, ...]]:
     """Bets from --table and/or --bets (default: every built-in, the card-level ones that
     `shoe` can price), plus --commission. --bets names a table's own bets or built-ins."""
-    table = get_table(getattr(args, "table", None)) if getattr(args, "table", None) else None
+    spec: str | None = getattr(args, "table", None)
+    table = get_table(spec) if spec else None
     bets = list(table.bets) if table else []
     if args.bets:
         bets = select_bets(args.bets, table)
     if not table and not args.bets:
-        bets = list(BETS.values()) + [bet for bet in CARD_BETS.values() if shoe is None or can_price(bet, shoe)]
+        bets = list(BETS.values())
+        bets += [bet for bet in CARD_BETS.values() if shoe is None or can_price(bet, shoe)]
     if getattr(args, "commission", None) is not None:
         bets.append(commission_banker(parse_commission(args.commission, "--commission")))
     names = [bet.name for bet in bets]
@@ -169,7 +172,7 @@ def _count(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     bets = [select_bets(args.bet, table)[0] if args.bet else get_bet(system.bet) for system in systems]
     for bet in bets:
         if bet.card_level:
-            raise AnalyzerError(f"count judges bets a coup's outcome settles; {bet.name!r} looks at individual cards")
+            raise AnalyzerError(f"count judges bets an outcome settles; {bet.name!r} reads individual cards")
     cut_card = _int_arg(args.cut_card, "--cut-card")
     procedure = Procedure(shoe=shoe, cut_card=cut_card, extra_coup=args.extra_coup)
     results = evaluate_systems(
@@ -193,7 +196,7 @@ def _solve(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     from analyzer.games import default_shoe, solve_text  # the game solvers load only when asked
 
     commission = None if args.commission is None else parse_commission(args.commission, "--commission")
-    if args.decks is None and args.counts is None and args.cards is None:  # the game's own shoe, less --remove
+    if args.decks is None and args.counts is None and args.cards is None:  # the game's own, less --remove
         shoe = default_shoe(args.game)
         if args.remove is not None:
             shoe = shoe.remove(_removed(args.remove))
@@ -240,7 +243,10 @@ COMMANDS: dict[str, tuple[Command, str, Sequence[str]]] = {
     "report": (_report, "(re)write the Markdown reports and print the 8-deck odds", ("table",)),
 }
 
-_SHOWN = (("--shown",), {"help": "cards shown at dealt positions, e.g. p1=9,b1=KH (p1 b1 p2 b2 p3 b3)"})
+_SHOWN: tuple[tuple[str, ...], dict[str, object]] = (
+    ("--shown",),
+    {"help": "cards shown at dealt positions, e.g. p1=9,b1=KH (p1 b1 p2 b2 p3 b3)"},
+)
 _EXTRA: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
     "odds": [_SHOWN],
     "edges": [
@@ -262,7 +268,7 @@ _EXTRA: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
         ),
     ],
     "eor": [
-        (("--bets",), {"help": "comma-separated bet names, built-in or of --table (default: every built-in)"}),
+        (("--bets",), {"help": "bet names, built-in or of --table (default: every built-in)"}),
         (("--table",), {"help": "a built-in table name or a table .toml file"}),
     ],
     "count": [

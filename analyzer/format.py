@@ -126,6 +126,10 @@ def render_odds(odds: Odds, fmt: str = "table") -> str:
 # -- effects of removal of card-level bets (issue 8) -------------------------------------
 
 
+def _signed(value: Fraction, places: int) -> str:
+    return ("+" if value > 0 else "") + decimal(value, places)
+
+
 def render_card_eor(eor: CardEffects, fmt: str, places: int = 7) -> str:
     """Effects of removal of card-level bets: one row per card type (bets that read suits)
     or rank, one column per bet, and the identity sum n EoR = 0."""
@@ -137,7 +141,7 @@ def render_card_eor(eor: CardEffects, fmt: str, places: int = 7) -> str:
                 "rules": eor.rules.name,
                 "expectation": {bet: exact(ev) for bet, ev in eor.base.items()},
                 "per": eor.per,
-                "bets": {bet: {k: exact(v) for k, v in effects.items()} for bet, effects in eor.effects.items()},
+                "bets": {bet: {k: exact(v) for k, v in eff.items()} for bet, eff in eor.effects.items()},
                 "identity": {bet: exact(total) for bet, total in eor.identity.items()},
             }
         )
@@ -147,8 +151,7 @@ def render_card_eor(eor: CardEffects, fmt: str, places: int = 7) -> str:
         if not bets:
             continue
         keys = list(eor.effects[bets[0]])
-        rows = [[key, *(("+" if eor.effects[b][key] > 0 else "") + decimal(eor.effects[b][key], places) for b in bets)]
-                for key in keys]  # fmt: skip
+        rows = [[key, *(_signed(eor.effects[b][key], places) for b in bets)] for key in keys]
         rows.append(["sum n EoR", *(exact(eor.identity[b]) for b in bets)])
         title = f"Effects of removal per {per}, card-level bets: {eor.shoe}, {eor.rules.name} rules"
         out.append(_heading(title, fmt) + table(rows, [per, *bets], fmt) + "\n")

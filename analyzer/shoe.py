@@ -110,7 +110,8 @@ class Shoe:
                 raise AnalyzerError(f"cannot remove {rank}: the shoe has no {rank} left")
             counts[i] -= 1
         names = ",".join(f"{rank}{suit or ''}" for rank, suit in taken)
-        return Shoe(tuple(counts), label=f"{self.label} less {names}", types=None if types is None else tuple(types))
+        suited = None if types is None else tuple(types)
+        return Shoe(tuple(counts), label=f"{self.label} less {names}", types=suited)
 
     # -- queries --------------------------------------------------------------------
 
@@ -166,7 +167,7 @@ def parse_cards(text: str) -> Shoe:
         try:
             types.append(int(item))
         except ValueError:
-            raise AnalyzerError(f"count {item!r} for card {card_name(i)}: counts must be integers >= 0") from None
+            raise AnalyzerError(f"count {item!r} for card {card_name(i)}: use integers >= 0") from None
     return Shoe.from_cards(types)
 
 

@@ -53,14 +53,18 @@ def parse_shown(text: str) -> ShownCards:
         position, sep, card = (part.strip() for part in item.partition("="))
         position = position.lower()
         if not sep or position not in POSITIONS:
-            raise AnalyzerError(f"--shown {item!r}: use position=card with a position of {', '.join(POSITIONS)}")
+            raise AnalyzerError(
+                f"--shown {item!r}: use position=card with a position of {', '.join(POSITIONS)}"
+            )
         if position in seen:
             raise AnalyzerError(f"--shown: position {position} is shown twice; show each position once")
         seen.add(position)
         rank, suit = parse_card(card)
         name = f"{rank}{suit or ''}"
         cards.append((position, name))
-        index.append((POSITIONS.index(position), RANKS.index(rank), None if suit is None else SUITS.index(suit)))
+        index.append(
+            (POSITIONS.index(position), RANKS.index(rank), None if suit is None else SUITS.index(suit))
+        )
     return ShownCards(tuple(cards), tuple(index))
 
 
@@ -78,7 +82,9 @@ def _check(shoe: Shoe, shown: ShownCards) -> None:
         have = shoe.counts[rank] if suit is None or shoe.types is None else shoe.types[suit * 13 + rank]
         if have < needed:
             card = dict(shown.cards)[POSITIONS[position]]
-            raise AnalyzerError(f"--shown {POSITIONS[position]}={card}: the shoe ({shoe}) does not hold that card")
+            raise AnalyzerError(
+                f"--shown {POSITIONS[position]}={card}: the shoe ({shoe}) does not hold that card"
+            )
 
 
 _RESULTS = Bet(
@@ -109,7 +115,9 @@ def shown_odds(shoe: Shoe, shown: ShownCards, rules: Rules = STANDARD) -> Odds:
     )
 
 
-def shown_analyses(bets: Sequence[Bet], shoe: Shoe, shown: ShownCards, rules: Rules = STANDARD) -> list[BetAnalysis]:
+def shown_analyses(
+    bets: Sequence[Bet], shoe: Shoe, shown: ShownCards, rules: Rules = STANDARD
+) -> list[BetAnalysis]:
     """Every bet's exact figures given the shown cards (rank-level bets included)."""
     _check(shoe, shown)
     result = []

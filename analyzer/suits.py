@@ -36,7 +36,10 @@ class Suit(StrEnum):
 
 SUITS: tuple[Suit, ...] = tuple(Suit)
 #: Colours, and the suits of each.
-COLOURS: dict[str, tuple[Suit, ...]] = {"red": (Suit.HEARTS, Suit.DIAMONDS), "black": (Suit.SPADES, Suit.CLUBS)}
+COLOURS: dict[str, tuple[Suit, ...]] = {
+    "red": (Suit.HEARTS, Suit.DIAMONDS),
+    "black": (Suit.SPADES, Suit.CLUBS),
+}
 #: Number of card types.
 TYPES = len(RANKS) * len(SUITS)
 
@@ -44,7 +47,7 @@ _SUIT_WORDS = {"SPADES": Suit.SPADES, "HEARTS": Suit.HEARTS, "DIAMONDS": Suit.DI
 
 
 def suit_colour(suit: Suit) -> str:
-    """"red" or "black"."""
+    """ "red" or "black"."""
     return "red" if suit in COLOURS["red"] else "black"
 
 
@@ -56,7 +59,9 @@ def parse_suit(text: str) -> Suit:
     try:
         return Suit(key)
     except ValueError:
-        raise AnalyzerError(f"unknown suit {text!r}: use S, H, D or C (spades, hearts, diamonds, clubs)") from None
+        raise AnalyzerError(
+            f"unknown suit {text!r}: use S, H, D or C (spades, hearts, diamonds, clubs)"
+        ) from None
 
 
 def type_index(rank: Rank, suit: Suit) -> int:

@@ -55,10 +55,10 @@ def timed(fn: Callable[[], Any]) -> tuple[float, Any]:
     return time.perf_counter() - start, result
 
 
-def cold_cli(runs: int) -> float:
+def cold_cli(runs: int, command_name: str = "odds") -> float:
     """Median wall time of `python -m analyzer odds --decks 8` in a fresh interpreter."""
     env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    command = [sys.executable, "-m", "analyzer", "odds", "--decks", "8"]
+    command = [sys.executable, "-m", "analyzer", command_name, "--decks", "8"]
     times = []
     for _ in range(runs):
         seconds, proc = timed(lambda: subprocess.run(command, capture_output=True, cwd=ROOT, env=env))
@@ -124,6 +124,7 @@ def measure(runs: int, shoes: int, plain_shoes: int, seed: int, compositions: in
     del results, slow, fast  # a large live heap slows every garbage collection in what follows
     gc.collect()
     figures.update(batch(compositions, seed, figures["depleted_plain_seconds_per_shoe"]))
+    figures.update(card_level(runs, seed, figures["cold_cli_seconds"]))
     figures["python"] = sys.version.split()[0]
     return figures
 
@@ -174,6 +175,38 @@ def batch(compositions: int, seed: int, plain_seconds: float) -> dict[str, Any]:
     }
 
 
+# -- card-level bets (issue 8) ----------------------------------------------------------
+
+
+def card_level(runs: int, seed: int, odds_seconds: float, shoes: int = 4) -> dict[str, Any]:
+    """Cold `edges --decks 8` (every built-in, card-level included) against cold `odds` in
+    the same run, and the card-level throughput: suited 8-deck compositions (40-120 cards
+    removed at random) priced for every card-level built-in, one by one."""
+    from analyzer.cardlevel import analyze_cards
+    from analyzer.catalogue import CARD_BETS
+
+    edges = cold_cli(runs, "edges")
+    rng = random.Random(seed)
+    compositions = []
+    for _ in range(shoes):
+        types = [8] * 52
+        for _ in range(rng.randint(40, 120)):
+            t = rng.choice([i for i, n in enumerate(types) if n])
+            types[t] -= 1
+        compositions.append(Shoe.from_cards(types))
+    start = time.perf_counter()
+    for shoe in compositions:
+        for bet in CARD_BETS.values():
+            analyze_cards(bet, shoe)
+    seconds = time.perf_counter() - start
+    return {
+        "cold_cli_edges_seconds": edges,
+        "edges_vs_odds_cold_cli": edges / odds_seconds,
+        "card_level_bets": len(CARD_BETS),
+        "compositions_per_second_card_level": shoes / seconds,
+    }
+
+
 def render(f: dict[str, Any]) -> str:
     ms = 1000
     rows = [
@@ -209,6 +242,16 @@ def render(f: dict[str, Any]) -> str:
             "plain enumerator + pricing, per composition",
             f"{f['plain_seconds_per_composition'] * ms:.0f} ms",
             "1x",
+        ],
+        [
+            "cold CLI: edges --decks 8, every built-in incl. card-level (median)",
+            f"{f['cold_cli_edges_seconds'] * ms:.0f} ms",
+            f"{f['edges_vs_odds_cold_cli']:.2f}x odds",
+        ],
+        [
+            f"card-level evaluator, {f['card_level_bets']} bets, suited compositions one by one",
+            f"{f['compositions_per_second_card_level']:.2f} compositions/s",
+            "",
         ],
     ]
     note = (

@@ -9,8 +9,8 @@ from math import comb, perm
 import pytest
 
 from analyzer.bets import analyze
-from analyzer.catalogue import BETS, CARD_BETS, get_bet
 from analyzer.cardlevel import analyze_cards
+from analyzer.catalogue import BETS, CARD_BETS, get_bet
 from analyzer.enumerate import distribution
 from analyzer.shoe import Shoe
 
@@ -69,9 +69,13 @@ def test_lucky_nines_counts() -> None:
     scale = 24 * perm(412, 2)
     rows = {r.label: r.combinations for r in analyze_cards(CARD_BETS["lucky-nines"], EIGHT).lines}
     assert rows["four nines"] == 35_960 * scale
-    assert sum(rows[f"three nines of {s}"] for s in ("spades", "hearts", "diamonds", "clubs")) == 86_016 * scale  # type: ignore[misc]
+    assert (
+        sum(rows[f"three nines of {s}"] for s in ("spades", "hearts", "diamonds", "clubs")) == 86_016 * scale
+    )  # type: ignore[misc]
     assert rows["three nines, mixed suits"] == 1_818_624 * scale
-    assert sum(rows[f"two nines of {s}"] for s in ("spades", "hearts", "diamonds", "clubs")) == 8_236_032 * scale  # type: ignore[misc]
+    assert (
+        sum(rows[f"two nines of {s}"] for s in ("spades", "hearts", "diamonds", "clubs")) == 8_236_032 * scale
+    )  # type: ignore[misc]
     assert rows["two nines, mixed suits"] == 28_237_824 * scale
     assert rows["one nine, of diamonds"] == 74_908_672 * scale
     assert rows["one nine, other suits"] == 224_726_016 * scale

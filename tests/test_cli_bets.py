@@ -192,7 +192,8 @@ def test_count_on_large_and_tiny_shoes(capsys: pytest.CaptureFixture[str]) -> No
 
 def test_two_bets_with_one_name_are_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = tmp_path / "t.toml"
-    path.write_text('[bets.banker-4pct]\nlines = [{ when = { winner = "banker" }, pays = 2 }]', encoding="utf-8")
+    bet = '[bets.banker-4pct]\nlines = [{ when = { winner = "banker" }, pays = 2 }]'
+    path.write_text(bet, encoding="utf-8")
     code, _, err = run(capsys, "edges", "--table", str(path), "--commission", "4%")
     assert code == 2 and "two different bets are named 'banker-4pct'" in err
 
@@ -227,9 +228,10 @@ def test_card_bad_inputs(capsys: pytest.CaptureFixture[str], case: str) -> None:
 
 
 def test_cards_option_is_a_suited_shoe(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "edges", "--cards", FULL_CARDS, "--bets", "perfect-pairs-v1,banker", "--format", "json")
+    bets = ("--bets", "perfect-pairs-v1,banker", "--format", "json")
+    code, out, _ = run(capsys, "edges", "--cards", FULL_CARDS, *bets)
     assert code == 0
-    code, deck, _ = run(capsys, "edges", "--decks", "1", "--bets", "perfect-pairs-v1,banker", "--format", "json")
+    code, deck, _ = run(capsys, "edges", "--decks", "1", *bets)
     assert json.loads(out)["bets"] == json.loads(deck)["bets"]
 
 
@@ -237,7 +239,8 @@ def test_suited_remove(capsys: pytest.CaptureFixture[str]) -> None:
     from analyzer.cardlevel import analyze_cards
     from analyzer.catalogue import CARD_BETS
 
-    code, out, _ = run(capsys, "edges", "--decks", "1", "--remove", "KH,9s", "--bets", "perfect-pairs-v1", "--format", "json")
+    argv = ("edges", "--decks", "1", "--remove", "KH,9s", "--bets", "perfect-pairs-v1", "--format", "json")
+    code, out, _ = run(capsys, *argv)
     expected = analyze_cards(CARD_BETS["perfect-pairs-v1"], Shoe.decks(1).remove(["KH", "9S"]))
     assert code == 0 and json.loads(out)["bets"]["perfect-pairs-v1"]["house_edge"] == str(expected.house_edge)
 

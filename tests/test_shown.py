@@ -7,14 +7,13 @@ from fractions import Fraction
 
 import pytest
 
-from analyzer.bets import bet_from_mapping
+from analyzer.bets import analyze, bet_from_mapping
 from analyzer.cardplain import plain_card_line_weights
-from analyzer.catalogue import BETS, CARD_BETS
 from analyzer.cards import RANKS
+from analyzer.catalogue import BETS, CARD_BETS
+from analyzer.enumerate import distribution
 from analyzer.errors import AnalyzerError
 from analyzer.odds import odds
-from analyzer.bets import analyze
-from analyzer.enumerate import distribution
 from analyzer.shoe import Shoe
 from analyzer.shown import parse_shown, shown_analyses, shown_odds
 from analyzer.suits import SUITS
@@ -45,7 +44,9 @@ def test_against_brute_force(text: str, when: dict[str, object]) -> None:
     assert (got.banker, got.player, got.tie) == (expected["banker"], expected["player"], expected["tie"])
 
 
-@pytest.mark.parametrize("shoe", [Shoe.decks(8), Shoe.decks(1).remove(["9H", "KS", "K"])], ids=["8 decks", "depleted"])
+@pytest.mark.parametrize(
+    "shoe", [Shoe.decks(8), Shoe.decks(1).remove(["9H", "KS", "K"])], ids=["8 decks", "depleted"]
+)
 def test_mixture_over_the_first_card(shoe: Shoe) -> None:
     """Unconditional odds = sum over ranks r of P(p1 = r) * odds given p1 = r."""
     assert shoe.counts is not None
