@@ -67,7 +67,7 @@ def test_engine_matches_plain_path(shoe: Shoe, bet: Bet) -> None:
 
 @pytest.mark.parametrize("bet", BETS_UNDER_TEST, ids=lambda b: b.name)
 def test_engine_matches_plain_path_on_a_fixed_shoe(bet: Bet) -> None:
-    shoe = Shoe.from_cards([1 if t in (0, 8, 9, 12, 21, 25, 34, 38, 47) else 0 for t in range(52)])
+    shoe = Shoe.from_cards([1 if t in (0, 8, 12, 21, 25, 34, 38, 47) else 0 for t in range(52)])
     fast, total = card_line_weights(bet, shoe)
     assert (fast, total) == plain_card_line_weights(bet, shoe)
     assert sum(fast) == total
