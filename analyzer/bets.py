@@ -15,7 +15,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
 from analyzer.enumerate import Distribution, Outcome, Winner
@@ -123,11 +123,9 @@ class Bet:
 
     def line_index(self, outcome: Outcome) -> int:
         """Index of the first matching line, or -1 (the stake is lost)."""
-        if self.card_level:
-            raise AnalyzerError(f"bet {self.name!r} looks at individual cards: an outcome cannot settle it")
         return _line_index(self, outcome)
 
-    @property
+    @cached_property
     def card_level(self) -> bool:
         """Whether any line looks at individual cards (priced by analyzer.cardlevel)."""
         return any(line.card_level for line in self.lines)
@@ -135,6 +133,8 @@ class Bet:
 
 @cache
 def _line_index(bet: Bet, outcome: Outcome) -> int:
+    if bet.card_level:
+        raise AnalyzerError(f"bet {bet.name!r} looks at individual cards: an outcome cannot settle it")
     for i, line in enumerate(bet.lines):
         if line.matches(outcome):
             return i
