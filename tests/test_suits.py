@@ -19,7 +19,9 @@ def test_parse_card(text: str, card: tuple[Rank, Suit | None]) -> None:
     assert parse_card(text) == card
 
 
-@pytest.mark.parametrize(("text", "message"), [("KX", "unknown suit 'X'"), ("Z", "unknown rank"), ("", "empty")])
+@pytest.mark.parametrize(
+    ("text", "message"), [("KX", "unknown suit 'X'"), ("Z", "unknown rank"), ("", "empty")]
+)
 def test_bad_cards(text: str, message: str) -> None:
     with pytest.raises(AnalyzerError, match=message):
         parse_card(text)
