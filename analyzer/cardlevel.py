@@ -396,69 +396,38 @@ def can_price(bet: Bet, shoe: Shoe) -> bool:
 Shown = dict[int, tuple[int, int | None]]
 
 
-def _refined_sums(
-    lines: list[list[_Condition]],
-    outcomes: Sequence[Outcome],
-    ranks: np.ndarray,
-    suits: np.ndarray,
-    masks: np.ndarray,
-    outcome: np.ndarray,
-    cells: list[tuple[int, int]],
-    f: _ShoeFactors,
-) -> list[int]:
-    """Line weights of refined rows; with colour `cells` (Player, Banker colour codes),
-    each cell's weight as a signed sum of colour-restricted terms."""
-    slots = len(lines) + 1
-    player = np.array([p % 2 == 0 for p in range(6)])
-    terms = {}
-    if cells[0][0] >= 0:
-        for tp, rp in enumerate(_RESTRICT):
-            for tb, rb in enumerate(_RESTRICT):
-                restricted = masks & np.where(player, rp, rb)[None, :]
-                empty = ((restricted == 0) & (ranks >= 0)).any(axis=1)
-                w = _class_weights(ranks, np.where(restricted == 0, _ANY, restricted), f)
-                terms[tp, tb] = np.where(empty, 0, w)
-    sums = [0] * slots
-    for cp, cb in cells:
-        if cp < 0:
-            w = _class_weights(ranks, masks, f)
-        else:
-            w = np.zeros(len(ranks), dtype=f.dtype)
-            for tp in range(3):
-                for tb in range(3):
-                    sign = int(_INDICATOR[cp, tp] * _INDICATOR[cb, tb])
-                    if sign:
-                        w = w + sign * terms[tp, tb]
-        colours = np.tile(np.array([cp, cb], dtype=np.int8), (len(ranks), 1))
-        line, _, _, _ = _settle(lines, CardRows(ranks, suits, colours, outcome), outcomes, resolved=True)
-        extra = _exact_sums(np.where(line < 0, slots - 1, line), np.asarray(w), slots)
-        sums = [a + b for a, b in zip(sums, extra, strict=True)]
-    return sums
+@dataclass(frozen=True, eq=False)
+class _Part:
+    """Refined rows sharing a colour treatment: `parent` indexes the plan's refined rows;
+    `lines[c]` is each row's settled line in colour cell `cells[c]` ((-1, -1): no colours)."""
+
+    parent: np.ndarray
+    ranks: np.ndarray
+    masks: np.ndarray
+    cells: tuple[tuple[int, int], ...]
+    lines: tuple[np.ndarray, ...]
 
 
-def card_line_weights(
-    bet: Bet, shoe: Shoe, rules: Rules = STANDARD, shown: Shown | None = None
-) -> tuple[list[int], int]:
-    """Weight of each line of `bet` (last item: no line matched, the stake is lost) in
-    ordered 6-card sequences (52**6 scale for the infinite deck), and the total.
+@dataclass(frozen=True, eq=False)
+class _Plan:
+    """What settles a bet on every row, independent of the shoe: `settled` the line of each
+    chosen row (slots - 1: none; -2: refined), `refined` the chosen rows refined by suit."""
 
-    With `shown`, only the coups where those cards lie at those dealt positions count, and
-    the total is their weight (a position not dealt in a coup does not show the card).
-    """
-    shown = shown or {}
+    rows: CoupRows
+    chosen: np.ndarray
+    settled: np.ndarray
+    refined: np.ndarray
+    parts: tuple[_Part, ...]
+    slots: int
+
+
+def _build_plan(bet: Bet, rules: Rules, shown: Shown, alive: np.ndarray | None) -> _Plan:
+    """The plan of `bet` given `shown` cards; `alive` (per row) skips rows a shoe cannot deal."""
     lines = _conditions(bet)
-    if not can_price(bet, shoe) or (
-        shoe.types is None and not shoe.is_infinite and any(suit is not None for _, suit in shown.values())
-    ):
-        raise AnalyzerError(
-            f"bet {bet.name!r} or a shown card depends on suits but the shoe's suits are not known "
-            f"({shoe}): give the shoe with --decks or --cards"
-        )
     tens = any(RANK_POINTS[rank] == 0 for rank, _ in shown.values())
     coup = _needs_coup(bet) or any(position >= 4 for position in shown)
     rows = coup_rows(rules, not (_needs_ranks(lines) or tens)) if coup else first_four_rows()
-    f = _factors(shoe, rows.by_value)
-    selected = np.ones(len(rows.ranks), dtype=bool)
+    selected = np.ones(len(rows.ranks), dtype=bool) if alive is None else alive.copy()
     for position, (rank, _) in shown.items():
         symbol = min(rank, 9) if rows.by_value else rank
         selected &= rows.ranks[:, position] == symbol
@@ -473,28 +442,105 @@ def card_line_weights(
         refine[:] = True
         need[:, list(suited)] = True
     slots = len(bet.lines) + 1
-    weights = _rank_weights(rows, f)[chosen] if len(chosen) < len(rows.ranks) else _rank_weights(rows, f)
-    refine &= weights != 0  # ranks the shoe cannot deal weigh 0 whatever the suits
-    keep = ~refine
-    sums = _exact_sums(np.where(line_of[keep] < 0, slots - 1, line_of[keep]), weights[keep], slots)
-    idx = np.flatnonzero(refine)
-    if len(idx):
-        ranks, suits, parent, coloured = _refine(row_ranks[idx], need[idx], colour[idx])
+    settled = np.where(refine, -2, np.where(line_of < 0, slots - 1, line_of))
+    refined = np.flatnonzero(refine)
+    parts = []
+    if len(refined):
+        ranks, suits, parent, coloured = _refine(row_ranks[refined], need[refined], colour[refined])
         match = np.ones(len(ranks), dtype=bool)
         for position, suit in suited.items():
             match &= suits[:, position] == suit
         ranks, suits, parent, coloured = ranks[match], suits[match], parent[match], coloured[match]
-        outcome = row_outcome[idx][parent]
-        masks = np.where(suits >= 0, 1 << np.maximum(suits, 0), _ANY).astype(np.int64)
+        outcome = row_outcome[refined][parent]
+        masks = np.where(suits >= 0, 1 << np.maximum(suits, 0), _ANY).astype(np.int8)
         for part, cells in (
-            (~coloured, [(-1, -1)]),
-            (coloured, [(cp, cb) for cp in range(3) for cb in range(3)]),
+            (~coloured, ((-1, -1),)),
+            (coloured, tuple((cp, cb) for cp in range(3) for cb in range(3))),
         ):
-            if part.any():
-                extra = _refined_sums(
-                    lines, rows.outcomes, ranks[part], suits[part], masks[part], outcome[part], cells, f
-                )
-                sums = [a + b for a, b in zip(sums, extra, strict=True)]
+            if not part.any():
+                continue
+            settled_lines = []
+            for cp, cb in cells:
+                colours = np.tile(np.array([cp, cb], dtype=np.int8), (int(part.sum()), 1))
+                cell_rows = CardRows(ranks[part], suits[part], colours, outcome[part])
+                line, _, _, _ = _settle(lines, cell_rows, rows.outcomes, resolved=True)
+                settled_lines.append(np.where(line < 0, slots - 1, line))
+            parts.append(_Part(parent[part], ranks[part], masks[part], cells, tuple(settled_lines)))
+    return _Plan(rows, chosen, settled, refined, tuple(parts), slots)
+
+
+@lru_cache(maxsize=16)
+def _cached_plan(bet: Bet, rules: Rules, shown: tuple[tuple[int, tuple[int, int | None]], ...]) -> _Plan:
+    return _build_plan(bet, rules, dict(shown), None)
+
+
+def _part_sums(part: _Part, alive: np.ndarray, f: _ShoeFactors, slots: int) -> list[int]:
+    """Line weights of a part's live rows; a colour cell's weight is a signed sum of
+    colour-restricted terms (hands restricted to any, red or black suits)."""
+    ranks, masks = part.ranks[alive], part.masks[alive].astype(np.int64)
+    sums = [0] * slots
+    if part.cells[0][0] < 0:
+        weight = _class_weights(ranks, masks, f)
+        return _exact_sums(part.lines[0][alive], weight, slots)
+    player = np.array([p % 2 == 0 for p in range(6)])
+    terms = {}
+    for tp, rp in enumerate(_RESTRICT):
+        for tb, rb in enumerate(_RESTRICT):
+            restricted = masks & np.where(player, rp, rb)[None, :]
+            empty = ((restricted == 0) & (ranks >= 0)).any(axis=1)
+            w = _class_weights(ranks, np.where(restricted == 0, _ANY, restricted), f)
+            terms[tp, tb] = np.where(empty, 0, w)
+    for (cp, cb), lines in zip(part.cells, part.lines, strict=True):
+        w = np.zeros(len(ranks), dtype=f.dtype)
+        for tp in range(3):
+            for tb in range(3):
+                sign = int(_INDICATOR[cp, tp] * _INDICATOR[cb, tb])
+                if sign:
+                    w = w + sign * terms[tp, tb]
+        extra = _exact_sums(lines[alive], np.asarray(w), slots)
+        sums = [a + b for a, b in zip(sums, extra, strict=True)]
+    return sums
+
+
+def card_line_weights(
+    bet: Bet, shoe: Shoe, rules: Rules = STANDARD, shown: Shown | None = None
+) -> tuple[list[int], int]:
+    """Weight of each line of `bet` (last item: no line matched, the stake is lost) in
+    ordered 6-card sequences (52**6 scale for the infinite deck), and the total.
+
+    With `shown`, only the coups where those cards lie at those dealt positions count, and
+    the total is their weight (a position not dealt in a coup does not show the card).
+    Plans are cached per bet; a small shoe (under 52 cards) gets one of its own, built only
+    on the rank sequences it can deal.
+    """
+    shown = shown or {}
+    if not can_price(bet, shoe) or (
+        shoe.types is None and not shoe.is_infinite and any(suit is not None for _, suit in shown.values())
+    ):
+        raise AnalyzerError(
+            f"bet {bet.name!r} or a shown card depends on suits but the shoe's suits are not known "
+            f"({shoe}): give the shoe with --decks or --cards"
+        )
+    if shoe.counts is not None and shoe.size < 52:
+        lines = _conditions(bet)
+        tens = any(RANK_POINTS[rank] == 0 for rank, _ in shown.values())
+        coup = _needs_coup(bet) or any(position >= 4 for position in shown)
+        rows = coup_rows(rules, not (_needs_ranks(lines) or tens)) if coup else first_four_rows()
+        plan = _build_plan(bet, rules, shown, _rank_weights(rows, _factors(shoe, rows.by_value)) != 0)
+    else:
+        plan = _cached_plan(bet, rules, tuple(sorted(shown.items())))
+    f = _factors(shoe, plan.rows.by_value)
+    weights = _rank_weights(plan.rows, f)
+    if len(plan.chosen) < len(weights):
+        weights = weights[plan.chosen]
+    keep = plan.settled >= 0
+    sums = _exact_sums(plan.settled[keep], weights[keep], plan.slots)
+    live = weights[plan.refined] != 0
+    for part in plan.parts:
+        alive = live[part.parent]
+        if alive.any():
+            extra = _part_sums(part, alive, f, plan.slots)
+            sums = [a + b for a, b in zip(sums, extra, strict=True)]
     return sums, (sum(sums) if shown else f.total)
 
 
