@@ -2,8 +2,11 @@
 
 A bet is an ordered list of lines. Each line has a condition (``when``: outcome fields
 and the values they may take, all of which must hold) and a result: a payout ratio
-(a win pays ``pays`` to 1), a push, or a loss. The first line that matches settles the
-bet; an outcome no line matches loses the stake.
+(a win pays ``pays`` to 1, or ``"N for 1"``), a push, a loss or a partial loss. The first
+line that matches settles the bet; an outcome no line matches loses the stake. Fields
+that look at individual cards (ranks, suits, colours; `analyzer.cardfields`) make the
+bet *card-level*: it is priced by `analyzer.cardlevel` on a shoe whose suits are known
+where it needs them.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from operator import add, sub
 from typing import TYPE_CHECKING, Any
 
@@ -32,6 +35,7 @@ __all__ = [
     "analyze",
     "bet_from_mapping",
     "commission_banker",
+    "parse_pays",
     "parse_ratio",
 ]
 
@@ -82,10 +86,17 @@ class Line:
         return all(FIELDS[name][0](outcome) in allowed for name, allowed in self.when)
 
     @property
+    def card_level(self) -> bool:
+        """Whether a condition looks at individual cards (not only the rank-level Outcome)."""
+        return any(name not in FIELDS for name, _ in self.when)
+
+    @property
     def result(self) -> str:
         if self.pays is None:
             return "push"
-        return "loses" if self.pays == -1 else f"{self.pays} to 1"
+        if self.pays < 0:
+            return "loses" if self.pays == -1 else f"loses {-self.pays}"
+        return f"{self.pays} to 1"
 
     def describe(self) -> str:
         if self.label:
@@ -119,9 +130,16 @@ class Bet:
         """Index of the first matching line, or -1 (the stake is lost)."""
         return _line_index(self, outcome)
 
+    @cached_property
+    def card_level(self) -> bool:
+        """Whether any line looks at individual cards (priced by analyzer.cardlevel)."""
+        return any(line.card_level for line in self.lines)
+
 
 @cache
 def _line_index(bet: Bet, outcome: Outcome) -> int:
+    if bet.card_level:
+        raise AnalyzerError(f"bet {bet.name!r} looks at individual cards: an outcome cannot settle it")
     for i, line in enumerate(bet.lines):
         if line.matches(outcome):
             return i
@@ -130,7 +148,16 @@ def _line_index(bet: Bet, outcome: Outcome) -> int:
 
 def _allowed(name: str, value: Any, what: str) -> tuple[Any, ...]:
     if name not in FIELDS:
-        raise AnalyzerError(f"{what}: unknown field {name!r}; allowed: {', '.join(FIELDS)}")
+        from analyzer.cardfields import card_field, card_field_names
+
+        field = card_field(name)
+        if field is None:
+            known = ", ".join((*FIELDS, *card_field_names()))
+            raise AnalyzerError(f"{what}: unknown field {name!r}; allowed: {known}")
+        items = value if isinstance(value, list) else [value]
+        if not items:
+            raise AnalyzerError(f"{what}.{name}: an empty list never matches; give at least one value")
+        return tuple(field.allowed(v, what) for v in items)
     values = value if isinstance(value, list) else [value]
     legal = FIELDS[name][1]
     if not values:
@@ -170,21 +197,49 @@ def bet_from_mapping(name: str, data: Mapping[str, Any], source: str = "bet") ->
             raise AnalyzerError(f"{at}.when must be a table of outcome fields")
         if "pays" not in raw:
             raise AnalyzerError(f'{at}: missing pays (a ratio, "push" or "lose")')
-        pays_raw = raw["pays"]
-        pays: Fraction | None
-        if pays_raw == "push":
-            pays = None
-        elif pays_raw == "lose":
-            pays = LOSS
-        else:
-            pays = parse_ratio(pays_raw, f"{at}.pays")
-        conditions = tuple((key, _allowed(key, value, f"{at}.when")) for key, value in when.items())
+        pays = parse_pays(raw["pays"], f"{at}.pays")
+        conditions = tuple((key, _allowed(key, value, f"{at}.when")) for key, value in _flat(when))
         lines.append(Line(when=conditions, pays=pays, label=str(raw.get("label", ""))))
     title = data.get("title", name)
     kind = data.get("kind", "side")
     if kind not in KINDS:
         raise AnalyzerError(f"{where}.kind: {kind!r} is not allowed; use {', '.join(KINDS)}")
     return Bet(name=name, title=str(title), lines=tuple(lines), source=str(data.get("source", "")), kind=kind)
+
+
+def _flat(when: Mapping[str, Any]) -> list[tuple[str, Any]]:
+    """Conditions with the counted cards of count_first_four / count_coup tables spelled
+    out: {count_first_four = {"9" = 2}} becomes count_first_four.9 = 2."""
+    flat: list[tuple[str, Any]] = []
+    for key, value in when.items():
+        if isinstance(value, Mapping):
+            flat.extend((f"{key}.{card}", allowed) for card, allowed in value.items())
+        else:
+            flat.append((key, value))
+    return flat
+
+
+def parse_pays(value: Any, what: str) -> Fraction | None:
+    """A line's result: a ratio paid to 1 (1, 0.95, "19/20"), "N for 1" (net N - 1),
+    "push" (None), "lose" (-1) or a partial loss "lose 1/2" / "lose half" (-1/2)."""
+    if value == "push":
+        return None
+    if value == "lose":
+        return LOSS
+    if isinstance(value, str):
+        text = value.strip().lower()
+        if text.endswith("for 1"):
+            gross = parse_ratio(text[: -len("for 1")].strip(), what)
+            if gross < 1:
+                raise AnalyzerError(f'{what}: {value!r} returns less than the stake; use "N for 1", N >= 1')
+            return gross - 1
+        if text.startswith("lose "):
+            part = text[len("lose ") :].strip()
+            lost = Fraction(1, 2) if part == "half" else parse_ratio(part, what)
+            if not 0 < lost <= 1:
+                raise AnalyzerError(f'{what}: {value!r}: a partial loss is a fraction of the stake in (0, 1]')
+            return -lost
+    return parse_ratio(value, what)
 
 
 def commission_banker(commission: Fraction, name: str = "") -> Bet:
@@ -386,6 +441,10 @@ def _line_weights(bet: Bet, dist: Distribution) -> list[int]:
 
 def analyze(bet: Bet, dist: Distribution) -> BetAnalysis:
     """Exact expectation, push and hit frequency, variance and paytable rows of `bet`."""
+    if bet.card_level:  # looks at individual cards: the card-level engine prices it
+        from analyzer.cardlevel import analyze_cards
+
+        return analyze_cards(bet, dist.shoe, dist.rules)
     weights = _line_weights(bet, dist)
     finite = not dist.shoe.is_infinite
     rows = []

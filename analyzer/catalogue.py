@@ -19,13 +19,16 @@ from analyzer.errors import AnalyzerError, check_keys, read_toml
 from analyzer.rules import Rules, get_rules, rules_from_mapping
 
 __all__ = [
+    "ALL_BETS",
     "BETS",
+    "CARD_BETS",
     "TABLES",
     "Table",
     "get_bet",
     "get_bets",
     "get_table",
     "parse_commission",
+    "select_bets",
     "table_from_mapping",
 ]
 
@@ -115,11 +118,23 @@ def _load_builtins() -> tuple[dict[str, Bet], dict[str, Table]]:
 BETS, TABLES = _load_builtins()
 
 
+def _load_card_bets() -> dict[str, Bet]:
+    text = resources.files("analyzer").joinpath("card_catalogue.toml").read_text(encoding="utf-8")
+    specs = tomllib.loads(text)["bets"]
+    return {name: bet_from_mapping(name, spec, "card catalogue") for name, spec in specs.items()}
+
+
+#: Built-in card-level bets (ranks, suits, colours), kept apart from BETS, whose bets a
+#: rank-level outcome settles; ALL_BETS holds both.
+CARD_BETS = _load_card_bets()
+ALL_BETS = {**BETS, **CARD_BETS}
+
+
 def get_bet(name: str) -> Bet:
-    """A built-in bet by name."""
-    if name not in BETS:
-        raise AnalyzerError(f"unknown bet {name!r}: use one of {', '.join(BETS)}")
-    return BETS[name]
+    """A built-in bet by name (rank-level or card-level)."""
+    if name not in ALL_BETS:
+        raise AnalyzerError(f"unknown bet {name!r}: use one of {', '.join(ALL_BETS)}")
+    return ALL_BETS[name]
 
 
 def get_bets(names: str) -> tuple[Bet, ...]:
@@ -130,8 +145,28 @@ def get_bets(names: str) -> tuple[Bet, ...]:
     return tuple(get_bet(item) for item in items)
 
 
+def select_bets(names: str, table: Table | None = None) -> list[Bet]:
+    """Bets from a comma-separated list: `table`'s own bets by name, else built-ins."""
+    own = {bet.name: bet for bet in table.bets} if table else {}
+    items = [item.strip() for item in names.split(",") if item.strip()]
+    if not items:
+        raise AnalyzerError(f"no bets in {names!r}: give names such as banker,player,tie")
+    chosen: list[Bet] = []
+    for item in items:
+        bet = own[item] if item in own else get_bet(item)
+        if bet not in chosen:
+            chosen.append(bet)
+    return chosen
+
+
 def get_table(spec: str) -> Table:
     """A built-in table by name, or one loaded from a TOML file."""
     if spec in TABLES:
         return TABLES[spec]
-    return table_from_mapping(Path(spec).stem, read_toml(spec, "table", TABLES), BETS, source=spec)
+    data = read_toml(spec, "table", TABLES)
+    rules = data.get("rules")
+    if isinstance(rules, str) and rules.lower().endswith(".toml") and not Path(rules).is_absolute():
+        beside = Path(spec).parent / rules  # a rules file named in a table file sits next to it
+        if beside.exists():
+            data["rules"] = str(beside)
+    return table_from_mapping(Path(spec).stem, data, ALL_BETS, source=spec)

@@ -7,6 +7,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
@@ -14,7 +15,7 @@ from analyzer import format as fmt
 from analyzer.errors import AnalyzerError
 from analyzer.odds import odds, punto_table
 from analyzer.rules import RULES, SEED004, Rules, get_rules
-from analyzer.shoe import Shoe, parse_counts, parse_decks
+from analyzer.shoe import Shoe, parse_cards, parse_counts, parse_decks
 from analyzer.version import __version__
 
 if TYPE_CHECKING:
@@ -37,24 +38,37 @@ class _Parser(argparse.ArgumentParser):
 
 
 def shoe_from_args(args: argparse.Namespace) -> Shoe:
-    """The shoe named by --decks / --counts, less --remove."""
-    if args.decks is not None and args.counts is not None:
-        raise AnalyzerError(f"--decks {args.decks} and --counts both given: use one")
-    shoe = parse_counts(args.counts) if args.counts is not None else parse_decks(args.decks or "8")
+    """The shoe named by --decks / --counts / --cards, less --remove."""
+    given = [f"--{name}" for name in ("decks", "counts", "cards") if getattr(args, name, None) is not None]
+    if len(given) > 1:
+        raise AnalyzerError(f"{' and '.join(given)} both given: use one")
+    if getattr(args, "cards", None) is not None:
+        shoe = parse_cards(args.cards)
+    else:
+        shoe = parse_counts(args.counts) if args.counts is not None else parse_decks(args.decks or "8")
     if args.decks == "":
         raise AnalyzerError("--decks '': use a positive integer or inf")
     if args.remove is not None:
-        from analyzer.cards import parse_ranks
-
-        shoe = shoe.remove(parse_ranks(args.remove))
+        shoe = shoe.remove(_removed(args.remove))
     return shoe
+
+
+def _removed(text: str) -> list[str]:
+    """The cards of a --remove argument (ranks such as 5 or suited cards such as KH)."""
+    items = [item.strip() for item in text.split(",") if item.strip()]
+    if not items:
+        raise AnalyzerError(f"no cards in {text!r}: give a comma-separated list such as 5,5,K or KH,9S")
+    return items
 
 
 def _common(formats: Sequence[str] = fmt.FORMATS) -> _Parser:
     parent = _Parser(add_help=False)
     parent.add_argument("--decks", help="number of decks (default 8; solve: the game's own) or inf")
     parent.add_argument("--counts", help="13 card counts in rank order A,2,...,9,10,J,Q,K")
-    parent.add_argument("--remove", help="cards taken out of the shoe, e.g. 5,5,K")
+    parent.add_argument(
+        "--cards", help="52 card-type counts: spades A,2,...,10,J,Q,K, then hearts, diamonds, clubs"
+    )
+    parent.add_argument("--remove", help="cards taken out of the shoe, e.g. 5,5,K or KH,9S")
     parent.add_argument(
         "--rules", help=f"{', '.join(RULES)} or a .toml file (default standard; see `baccarat list rules`)"
     )
@@ -63,6 +77,12 @@ def _common(formats: Sequence[str] = fmt.FORMATS) -> _Parser:
 
 
 def _odds(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
+    if args.shown is not None:  # odds after cards are shown (card-level engine)
+        from analyzer.shown import parse_shown, shown_odds
+
+        shown = parse_shown(args.shown)
+        text = fmt.render_odds(shown_odds(shoe, shown, rules), args.format)
+        return fmt.with_shown(text, shown.as_dict(), args.format)
     return fmt.render_odds(odds(shoe, rules), args.format)
 
 
@@ -78,18 +98,22 @@ def _rules(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     return fmt.render_rules(rules, args.format)
 
 
-def _chosen_bets(args: argparse.Namespace) -> tuple[Rules | None, tuple[Bet, ...]]:
-    """Bets from --table and/or --bets (default: every built-in), plus --commission."""
+def _chosen_bets(args: argparse.Namespace, shoe: Shoe | None = None) -> tuple[Rules | None, tuple[Bet, ...]]:
+    """Bets from --table and/or --bets (default: every built-in, the card-level ones that
+    `shoe` can price), plus --commission. --bets names a table's own bets or built-ins."""
     from analyzer.bets import commission_banker
-    from analyzer.catalogue import BETS, get_table, parse_commission
+    from analyzer.cardlevel import can_price
+    from analyzer.catalogue import BETS, CARD_BETS, get_table, parse_commission, select_bets
 
-    table = get_table(_one_name(args.table, "--table")) if args.table is not None else None
+    spec: str | None = getattr(args, "table", None)
+    table = get_table(_one_name(spec, "--table")) if spec is not None else None
     bets = list(table.bets) if table else []
     if args.bets is not None:
-        bets += [bet for bet in _bets(args.bets, "--bets") if bet not in bets]
+        bets = select_bets(",".join(_names(args.bets, "--bets")), table)
     if not table and args.bets is None:
         bets = list(BETS.values())
-    if args.commission is not None:
+        bets += [bet for bet in CARD_BETS.values() if shoe is None or can_price(bet, shoe)]
+    if getattr(args, "commission", None) is not None:
         bets.append(commission_banker(parse_commission(args.commission, "--commission")))
     names = [bet.name for bet in bets]
     for name in names:
@@ -107,8 +131,19 @@ def _edges(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     from analyzer.bets import analyze
     from analyzer.enumerate import distribution
 
-    table_rules, bets = _chosen_bets(args)
+    table_rules, bets = _chosen_bets(args, shoe)
     rules = _edges_rules(args, table_rules, rules)
+    if args.shown is not None:  # every bet's value after cards are shown (card-level engine)
+        from analyzer.cardlevel import can_price
+        from analyzer.shown import parse_shown, shown_analyses
+
+        shown = parse_shown(args.shown)
+        if args.bets is None and args.table is None:
+            bets = tuple(bet for bet in bets if can_price(bet, shoe))
+        analyses = shown_analyses(bets, shoe, shown, rules)
+        labelled = replace(shoe, label=f"{shoe}, shown {shown}")
+        text = fmt.render_edges(analyses, args.format, labelled, rules, args.details)
+        return fmt.with_shown(text, shown.as_dict(), args.format)
     dist = distribution(shoe, rules)
     return fmt.render_edges([analyze(bet, dist) for bet in bets], args.format, shoe, rules, args.details)
 
@@ -132,21 +167,46 @@ def _eor(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
 
     if shoe.is_infinite:
         raise AnalyzerError("effects of removal need a finite shoe: use --decks N or --counts")
-    bets = _bets(args.bets, "--bets") if args.bets is not None else tuple(BETS.values())
-    eor = effects_of_removal(bets, shoe, rules)
-    return fmt.render_eor(eor, args.format, derived_counts(eor, [bet.name for bet in bets]))
+    table_rules, chosen = _chosen_bets(args) if args.bets is not None or args.table is not None else (
+        None, tuple(BETS.values())
+    )
+    rules = _edges_rules(args, table_rules, rules)
+    bets = tuple(bet for bet in chosen if not bet.card_level)
+    cards = tuple(bet for bet in chosen if bet.card_level)
+    text = ""
+    if bets:
+        eor = effects_of_removal(bets, shoe, rules)
+        text = fmt.render_eor(eor, args.format, derived_counts(eor, [bet.name for bet in bets]))
+    if cards:  # card-level bets: per card type when they read suits
+        from analyzer.cardeor import card_effects_of_removal
+
+        card_text = fmt.render_card_eor(card_effects_of_removal(cards, shoe, rules), args.format)
+        if args.format == "json" and bets:
+            import json
+
+            data = json.loads(text)
+            data["card_level"] = json.loads(card_text)
+            return fmt.dumps(data)
+        text = text + ("\n" if text else "") + card_text
+    return text
 
 
 def _count(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
-    from analyzer.catalogue import get_bet
+    from analyzer.catalogue import get_table, select_bets
     from analyzer.counting import SYSTEMS, get_system
     from analyzer.simulation import Procedure, evaluate_systems
 
     names = ",".join(SYSTEMS) if args.system is None else args.system
     specs = [(spec, system) for spec in _names(names, "--system") for system in get_system(spec)]
     systems = [system for _, system in specs]
+    table = get_table(_one_name(args.table, "--table")) if args.table is not None else None
     bet = None if args.bet is None else _one_name(args.bet, "--bet")
-    bets = [get_bet(bet) if bet else _system_bet(spec, system) for spec, system in specs]
+    bets = [select_bets(bet, table)[0] if bet else _system_bet(spec, system) for spec, system in specs]
+    for chosen in bets:
+        if chosen.card_level:
+            raise AnalyzerError(
+                f"count judges bets an outcome settles; {chosen.name!r} reads individual cards"
+            )
     cut_card = _int_arg(args.cut_card, "--cut-card")
     procedure = Procedure(shoe=shoe, cut_card=cut_card, extra_coup=args.extra_coup)
     results = evaluate_systems(
@@ -180,12 +240,10 @@ def _solve_shoe(args: argparse.Namespace, shoe: Shoe) -> Shoe:
     """The game's own default shoe, less --remove, unless --decks or --counts is given."""
     from analyzer.games import default_shoe  # the game solvers load only when asked
 
-    if args.decks is None and args.counts is None:
+    if args.decks is None and args.counts is None and args.cards is None:
         shoe = default_shoe(args.game)
         if args.remove is not None:
-            from analyzer.cards import parse_ranks
-
-            shoe = shoe.remove(parse_ranks(args.remove))
+            shoe = shoe.remove(_removed(args.remove))
     return shoe
 
 
@@ -223,6 +281,12 @@ def _closed_form(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
 
     _refuse_shoe_options(args, "closed-form", "the closed forms are functions of the number of decks d")
     bets = _bets(args.bets, "--bets") if args.bets is not None else tuple(BETS[n] for n in _MAIN_BETS)
+    for bet in bets:
+        if bet.card_level:
+            raise AnalyzerError(
+                f"closed-form --bets: {bet.name!r} reads individual cards; "
+                "closed forms cover bets that a coup's outcome settles"
+            )
     return fmt.render_closed_forms(closed_forms(bets, rules), args.format)
 
 
@@ -232,7 +296,7 @@ _MAIN_BETS = ("banker", "player", "tie")
 def _refuse_shoe_options(
     args: argparse.Namespace, command: str, why: str, also: tuple[str, ...] = ()
 ) -> None:
-    for option in ("decks", "counts", "remove", *also):
+    for option in ("decks", "counts", "cards", "remove", *also):
         if getattr(args, option) is not None:
             raise AnalyzerError(f"{command} does not take --{option}: {why}")
 
@@ -350,9 +414,15 @@ EXAMPLES: dict[str, str] = {
     "list": "baccarat list bets --format json",
 }
 
+_SHOWN: tuple[tuple[str, ...], dict[str, object]] = (
+    ("--shown",),
+    {"help": "cards shown at dealt positions, e.g. p1=9,b1=KH (p1 b1 p2 b2 p3 b3)"},
+)
 _EXTRA: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
+    "odds": [_SHOWN],
     "edges": [
-        (("--bets",), {"help": "comma-separated bet names (see `baccarat list bets`)"}),
+        _SHOWN,
+        (("--bets",), {"help": "comma-separated bet names, built-in or of --table (`baccarat list bets`)"}),
         (("--table",), {"help": "a table name (see `baccarat list tables`) or a table .toml file"}),
         (("--commission",), {"help": "add a Banker bet with this commission, e.g. 4%% or 0.04"}),
         (("--details",), {"action": "store_true", "help": "each bet's combinatorial table (table/markdown)"}),
@@ -375,7 +445,8 @@ _EXTRA: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
         ),
     ],
     "eor": [
-        (("--bets",), {"help": "comma-separated bet names (default: every built-in; `baccarat list bets`)"})
+        (("--bets",), {"help": "bet names, built-in or of --table (default: every built-in; `list bets`)"}),
+        (("--table",), {"help": "a table name (`baccarat list tables`) or a table .toml file"}),
     ],
     "count": [
         (
@@ -383,6 +454,7 @@ _EXTRA: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
             {"help": "system names (`baccarat list systems`) or a .toml file (default: every built-in)"},
         ),
         (("--bet",), {"help": "bet to judge the systems on (default: each system's own; `list bets`)"}),
+        (("--table",), {"help": "a table .toml file whose own bets --bet may name"}),
         (("--shoes",), {"default": "1000", "help": "number of shoes to simulate (default 1000)"}),
         (("--seed",), {"default": "1", "help": "random seed (default 1)"}),
         (

@@ -22,6 +22,9 @@ if TYPE_CHECKING:  # types only: a cold `baccarat odds` loads none of these
     from analyzer.shoe import Shoe
     from analyzer.simulation import SystemEvaluation
 
+if TYPE_CHECKING:
+    from analyzer.cardeor import CardEffects
+
 __all__ = [
     "COUNT_HEADERS",
     "DERIVED_HEADERS",
@@ -193,6 +196,60 @@ def render_odds(odds: Odds, fmt: str = "table") -> str:
     return _heading(title, fmt) + table(rows, headers, fmt) + note + "\n"
 
 
+# -- effects of removal of card-level bets (issue 8) -------------------------------------
+
+
+def _signed(value: Fraction, places: int) -> str:
+    return ("+" if value > 0 else "") + decimal(value, places)
+
+
+def render_card_eor(eor: CardEffects, fmt: str, places: int = 7) -> str:
+    """Effects of removal of card-level bets: one row per card type (bets that read suits)
+    or rank, one column per bet, and the identity sum n EoR = 0."""
+    check_format(fmt)
+    if fmt == "json":
+        return dumps(
+            {
+                "shoe": str(eor.shoe),
+                "rules": eor.rules.name,
+                "expectation": {bet: exact(ev) for bet, ev in eor.base.items()},
+                "per": eor.per,
+                "bets": {bet: {k: exact(v) for k, v in eff.items()} for bet, eff in eor.effects.items()},
+                "identity": {bet: exact(total) for bet, total in eor.identity.items()},
+            }
+        )
+    out = []
+    for per in ("card type", "rank"):
+        bets = [bet for bet, p in eor.per.items() if p == per]
+        if not bets:
+            continue
+        keys = list(eor.effects[bets[0]])
+        rows = [[key, *(_signed(eor.effects[b][key], places) for b in bets)] for key in keys]
+        rows.append(["sum n EoR", *(exact(eor.identity[b]) for b in bets)])
+        title = f"Effects of removal per {per}, card-level bets: {eor.shoe}, {eor.rules.name} rules"
+        out.append(_heading(title, fmt) + table(rows, [per, *bets], fmt) + "\n")
+    note = (
+        "\nChange in expectation per unit bet (bettor's view) from removing one card of each type or rank. "
+        "Last row: sum over the shoe of (cards of the type or rank) x effect, exactly 0.\n"
+    )
+    return "\n".join(out) + note
+
+
+# -- odds after cards are shown (issue 8) ------------------------------------------------
+
+
+def with_shown(text: str, shown: dict[str, str], fmt: str) -> str:
+    """Output of render_odds / render_edges for shown cards: JSON gains a `shown` key
+    (position -> card as given); other formats already name them in the shoe label."""
+    if fmt != "json":
+        return text
+    import json
+
+    data = json.loads(text)
+    data["shown"] = shown
+    return dumps(data)
+
+
 def render_punto_table(rows: Sequence[PuntoRow], fmt: str = "table", title: str = "") -> str:
     """The table after Punto's two cards (a Russian gambling dictionary's Table 2)."""
     check_format(fmt)
@@ -273,6 +330,8 @@ def _pays(pays: Fraction | None) -> str:
     """A payout as a casino writes it: "8:1", "19:20", "push", "loses"."""
     if pays is None:
         return "push"
+    if -1 < pays < 0:  # a partial loss (card-level bet language)
+        return f"loses {-pays}"
     return "loses" if pays == -1 else f"{pays.numerator}:{pays.denominator}"
 
 
@@ -639,21 +698,29 @@ def render_count(results: Sequence[SystemEvaluation], fmt: str, procedure: str) 
 def shoe_json(shoe: Shoe, removed: Sequence[str] = ()) -> dict[str, Any]:
     """A shoe as structured JSON: {"decks": 8} (or "inf") or {"counts": [13 ints]} before
     removal, with "removed" (the cards taken out), "cards" and the display "label"."""
-    from analyzer.cards import parse_rank
+    from analyzer.suits import parse_card
 
     if shoe.counts is None:
         return {"decks": "inf", "label": str(shoe)}
     base = list(shoe.counts)
     for card in removed:
-        base[RANKS.index(parse_rank(card))] += 1
+        base[RANKS.index(parse_card(card)[0])] += 1
     data: dict[str, Any] = (
         {"decks": base[0] // 4} if len(set(base)) == 1 and base[0] % 4 == 0 else {"counts": base}
     )
     if removed:
-        data["removed"] = [str(parse_rank(card)) for card in removed]
+        data["removed"] = [_card_text(card) for card in removed]
     data["cards"] = shoe.size
     data["label"] = str(shoe)
     return data
+
+
+def _card_text(card: str) -> str:
+    """A removed card as the shoe reads it: a rank ("5") or a suited card ("KH")."""
+    from analyzer.suits import parse_card
+
+    rank, suit = parse_card(card)
+    return f"{rank}{suit.value if suit else ''}"
 
 
 def render_list(kind: str, entries: Sequence[Any], fmt: str = "table") -> str:

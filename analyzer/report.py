@@ -116,6 +116,22 @@ def _edges_report() -> str:
         )
         + "\n\n"
         + fmt.render_edges(analyses, "markdown", Shoe.decks(8), STANDARD, details=True)
+        + _card_edges_section()
+    )
+
+
+def _card_edges_section() -> str:
+    """Card-level built-ins (suits, colours, ranks) on 8 decks, each with its published source."""
+    from analyzer.cardlevel import analyze_cards
+    from analyzer.catalogue import CARD_BETS
+
+    eight = Shoe.decks(8)
+    analyses = [analyze_cards(bet, eight, STANDARD) for bet in CARD_BETS.values()]
+    text = fmt.render_edges(analyses, "markdown", eight, STANDARD, details=True)
+    return (
+        "\n## Card-level bets\n\n"
+        "Bets settled on individual cards (ranks, suits, colours), priced by the card-level engine; "
+        "each is checked against its published table in the tests.\n\n" + text
     )
 
 

@@ -180,7 +180,15 @@ def test_commission_banker_matches_builtin() -> None:
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        ({"lines": [{"when": {"colour": "red"}, "pays": 1}]}, "unknown field 'colour'"),
+        ({"lines": [{"when": {"shade": "red"}, "pays": 1}]}, "unknown field 'shade'"),
+        ({"lines": [{"when": {"p7_rank": "K"}, "pays": 1}]}, "unknown field 'p7_rank'"),
+        ({"lines": [{"when": {"colour": "green"}, "pays": 1}]}, "'green' is not allowed"),
+        ({"lines": [{"when": {"p1_suit": "X"}, "pays": 1}]}, "'X' is not allowed"),
+        ({"lines": [{"when": {"player_first_two": "A8"}, "pays": 1}]}, "'A8' is not allowed"),
+        ({"lines": [{"when": {"count_first_four": {"9X": 1}}, "pays": 1}]}, "unknown suit 'X'"),
+        ({"lines": [{"when": {"count_first_four": {"9": 5}}, "pays": 1}]}, "5 is not allowed"),
+        ({"lines": [{"when": {"winner": "tie"}, "pays": "lose 2"}]}, "partial loss"),
+        ({"lines": [{"when": {"winner": "tie"}, "pays": "1/2 for 1"}]}, "less than the stake"),
         ({"lines": [{"when": {"winner": "dragon"}, "pays": 1}]}, "'dragon' is not allowed"),
         ({"lines": [{"when": {"banker_total": 10}, "pays": 1}]}, "10 is not allowed"),
         ({"lines": [{"when": {"natural": 1}, "pays": 1}]}, "1 is not allowed"),
@@ -198,6 +206,16 @@ def test_bad_bets_name_the_bad_key_or_value(data: dict, message: str) -> None:
     with pytest.raises(AnalyzerError, match=message) as error:
         bet_from_mapping("mine", data)
     assert "\n" not in str(error.value)
+
+
+def test_for_one_payouts_and_partial_losses() -> None:
+    """ "N for 1" returns N in all (net N - 1); "lose half" / "lose 1/4" lose part of the stake."""
+    from analyzer.bets import parse_pays
+
+    assert parse_pays("10 for 1", "x") == 9
+    assert parse_pays("lose half", "x") == Fraction(-1, 2)
+    assert parse_pays("lose 1/4", "x") == Fraction(-1, 4)
+    assert parse_pays("lose", "x") == -1 and parse_pays("push", "x") is None
 
 
 def test_parse_ratio_is_exact() -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from analyzer.cli import main
+from analyzer.shoe import Shoe
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -192,6 +193,77 @@ def test_count_on_large_and_tiny_shoes(capsys: pytest.CaptureFixture[str]) -> No
 
 def test_two_bets_with_one_name_are_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = tmp_path / "t.toml"
-    path.write_text('[bets.player]\nlines = [{ when = { winner = "player" }, pays = 2 }]', encoding="utf-8")
-    code, _, err = run(capsys, "edges", "--table", str(path), "--bets", "player")
-    assert code == 2 and "two different bets are named 'player'" in err
+    bet = '[bets.banker-4pct]\nlines = [{ when = { winner = "banker" }, pays = 2 }]'
+    path.write_text(bet, encoding="utf-8")
+    code, _, err = run(capsys, "edges", "--table", str(path), "--commission", "4%")
+    assert code == 2 and "two different bets are named 'banker-4pct'" in err
+
+
+# -- card level (issue 8): --cards, suited --remove, --shown, card-level bets -------------
+
+FULL_CARDS = ",".join(["1"] * 52)
+
+CARD_BAD_INPUTS = {
+    "unknown suit": (["odds", "--remove", "KX"], "unknown suit 'X'"),
+    "53 counts": (["odds", "--cards", ",".join(["1"] * 53)], "53 entries"),
+    "cards and counts": (["odds", "--cards", FULL_CARDS, "--counts", ",".join(["4"] * 13)], "both given"),
+    "cards word": (["odds", "--cards", ",".join(["x"] * 52)], "count 'x' for card AS"),
+    "cards negative": (["odds", "--cards", ",".join(["1"] * 51 + ["-1"])], "card KC"),
+    "shown card not held": (["odds", "--decks", "1", "--shown", "p1=KH,b1=KH"], "does not hold"),
+    "shown twice": (["odds", "--shown", "p1=9,p1=K"], "shown twice"),
+    "shown suit on rank shoe": (["odds", "--counts", ",".join(["4"] * 13), "--shown", "p1=KH"], "not known"),
+    "suit bet on rank shoe": (
+        ["edges", "--counts", ",".join(["4"] * 13), "--bets", "perfect-pairs-v1"],
+        "suits are not known",
+    ),
+    "suited remove not held": (["odds", "--decks", "1", "--remove", "KH,KH"], "no KH left"),
+}
+
+
+@pytest.mark.parametrize("case", list(CARD_BAD_INPUTS))
+def test_card_bad_inputs(capsys: pytest.CaptureFixture[str], case: str) -> None:
+    argv, message = CARD_BAD_INPUTS[case]
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and message in err and "Traceback" not in err
+
+
+def test_cards_option_is_a_suited_shoe(capsys: pytest.CaptureFixture[str]) -> None:
+    bets = ("--bets", "perfect-pairs-v1,banker", "--format", "json")
+    code, out, _ = run(capsys, "edges", "--cards", FULL_CARDS, *bets)
+    assert code == 0
+    code, deck, _ = run(capsys, "edges", "--decks", "1", *bets)
+    assert json.loads(out)["bets"] == json.loads(deck)["bets"]
+
+
+def test_suited_remove(capsys: pytest.CaptureFixture[str]) -> None:
+    from analyzer.cardlevel import analyze_cards
+    from analyzer.catalogue import CARD_BETS
+
+    argv = ("edges", "--decks", "1", "--remove", "KH,9s", "--bets", "perfect-pairs-v1", "--format", "json")
+    code, out, _ = run(capsys, *argv)
+    expected = analyze_cards(CARD_BETS["perfect-pairs-v1"], Shoe.decks(1).remove(["KH", "9S"]))
+    assert code == 0 and json.loads(out)["bets"]["perfect-pairs-v1"]["house_edge"] == str(expected.house_edge)
+
+
+def test_shown_json(capsys: pytest.CaptureFixture[str]) -> None:
+    from analyzer.shown import parse_shown, shown_odds
+
+    code, out, _ = run(capsys, "odds", "--shown", "p1=9,b1=KH", "--format", "json")
+    data = json.loads(out)
+    expected = shown_odds(Shoe.decks(8), parse_shown("p1=9,b1=KH"))
+    assert code == 0 and data["shown"] == {"p1": "9", "b1": "KH"}
+    assert data["banker"] == str(expected.banker) and data["total"] == expected.total
+    code, out, _ = run(capsys, "edges", "--shown", "p1=9", "--bets", "tie", "--format", "json")
+    assert code == 0 and json.loads(out)["shown"] == {"p1": "9"} and "tie" in json.loads(out)["bets"]
+
+
+def test_bets_selects_a_tables_own_bet(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "t.toml"
+    path.write_text(
+        '[bets.red-player]\nlines = [{ when = { player_colour = "red" }, pays = 3 }]\n'
+        '[bets.other]\nlines = [{ when = { winner = "player" }, pays = 1 }]\n',
+        encoding="utf-8",
+    )
+    code, out, _ = run(capsys, "edges", "--table", str(path), "--bets", "red-player,tie", "--format", "json")
+    assert code == 0 and list(json.loads(out)["bets"]) == ["red-player", "tie"]

@@ -1,0 +1,109 @@
+"""Effects of removal of card-level bets, per card type or per rank, and eor/count with
+bets of a table file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from analyzer.cardeor import card_effects_of_removal
+from analyzer.cardlevel import analyze_cards
+from analyzer.catalogue import CARD_BETS
+from analyzer.cli import main
+from analyzer.errors import AnalyzerError
+from analyzer.shoe import Shoe
+
+
+def test_full_shoe_effects_vanish_by_symmetry() -> None:
+    """On a full shoe every card type is alike, so the identity makes each effect 0."""
+    eor = card_effects_of_removal([CARD_BETS["perfect-pairs-v1"]], Shoe.decks(2))
+    assert set(eor.effects["perfect-pairs-v1"].values()) == {0}
+
+
+def test_per_card_type_with_exact_identity() -> None:
+    shoe = Shoe.decks(2).remove(["KH"])
+    eor = card_effects_of_removal([CARD_BETS["perfect-pairs-v2"]], shoe)
+    effects = eor.effects["perfect-pairs-v2"]
+    assert eor.per["perfect-pairs-v2"] == "card type" and len(effects) == 52
+    assert eor.identity["perfect-pairs-v2"] == 0
+    assert shoe.types is not None
+    assert sum(n * effects[name] for name, n in zip(effects, [n for n in shoe.types if n], strict=True)) == 0
+    direct = (
+        analyze_cards(CARD_BETS["perfect-pairs-v2"], shoe.remove(["QD"])).expectation
+        - eor.base["perfect-pairs-v2"]
+    )
+    assert effects["QD"] == direct and direct < 0 < effects["KH"]  # a pair of queens of diamonds is lost
+
+
+def test_per_card_type_on_a_lopsided_shoe() -> None:
+    shoe = Shoe.from_cards([(t * 5) % 3 + (t == 8) for t in range(52)])
+    eor = card_effects_of_removal([CARD_BETS["lucky-nines"]], shoe)
+    assert shoe.types is not None and eor.identity["lucky-nines"] == 0
+    effects = eor.effects["lucky-nines"]
+    assert len(effects) == sum(1 for n in shoe.types if n)
+    assert effects["9S"] != effects["9C"]  # two nines of spades left, one of clubs
+
+
+def test_per_rank_for_bets_without_suits() -> None:
+    eor = card_effects_of_removal([CARD_BETS["tie-max-high"]], Shoe.decks(1))
+    assert eor.per["tie-max-high"] == "rank" and len(eor.effects["tie-max-high"]) == 13
+    assert eor.identity["tie-max-high"] == 0
+
+
+def test_suit_bet_needs_known_suits() -> None:
+    with pytest.raises(AnalyzerError, match="suits are not known"):
+        card_effects_of_removal([CARD_BETS["perfect-pairs-v1"]], Shoe.from_counts([8] * 13))
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_eor_cli_with_table_bets(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    (tmp_path / "mine.toml").write_text('name = "mine"\nbase = "standard"\n', encoding="utf-8")
+    path = tmp_path / "t.toml"
+    path.write_text(
+        'rules = "mine.toml"\n'
+        '[bets.high-tie]\nlines = [{ when = { winner = "tie", highest = [6, 7, 8, 9] }, pays = 10 }]\n'
+        '[bets.nat]\nlines = [{ when = { natural = true, winner = "player" }, pays = 2 }]\n',
+        encoding="utf-8",
+    )
+    code, out, err = _run(
+        capsys, "eor", "--decks", "1", "--table", str(path), "--bets", "nat,high-tie", "--format", "json"
+    )
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["rules"] == "mine" and set(data["bets"]) == {"nat"}
+    assert data["card_level"]["per"] == {"high-tie": "rank"} and data["card_level"]["identity"] == {
+        "high-tie": "0"
+    }
+
+
+def test_count_with_a_table_bet(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "t.toml"
+    path.write_text('[bets.big-tie]\nlines = [{ when = { winner = "tie" }, pays = 9 }]\n', encoding="utf-8")
+    argv = [
+        "count",
+        "--system",
+        "banker-eor",
+        "--table",
+        str(path),
+        "--bet",
+        "big-tie",
+        "--shoes",
+        "2",
+        "--format",
+        "json",
+    ]
+    code, out, err = _run(capsys, *argv)
+    assert code == 0, err
+    assert json.loads(out)["systems"][0]["bet"] == "big-tie"
+
+
+def test_count_refuses_card_level_bets(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = _run(capsys, "count", "--bet", "perfect-pairs-v1", "--shoes", "1")
+    assert code == 2 and "reads individual cards" in err and err.count("\n") == 1

@@ -1,0 +1,149 @@
+"""The card-level engine against the plain card-by-card path and the rank-level engine."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from analyzer.bets import Bet, bet_from_mapping
+from analyzer.cardlevel import analyze_cards, card_line_weights, outcome_weights
+from analyzer.cardplain import plain_card_line_weights
+from analyzer.catalogue import BETS, CARD_BETS
+from analyzer.enumerate import distribution
+from analyzer.errors import AnalyzerError
+from analyzer.rules import SEED004, STANDARD
+from analyzer.shoe import Shoe
+
+# Bets that between them read every card-level field.
+SPECS = {
+    "pairs": [
+        {"when": {"player_perfect_pair": True, "banker_perfect_pair": True}, "pays": 250},
+        {"when": {"player_perfect_pair": True}, "pays": 25},
+        {"when": {"banker_perfect_pair": True}, "pays": "lose 1/2"},
+        {"when": {"pairs_same_rank": True}, "pays": 4},
+    ],
+    "colours": [
+        {"when": {"winner": "tie", "colour": ["red", "black"]}, "pays": 100},
+        {"when": {"player_colour": "red", "banker_colour": "mixed"}, "pays": 25},
+        {"when": {"banker_colour": "black", "player_highest": [7, 8, 9]}, "pays": 3},
+        {"when": {"winner": "tie"}, "pays": 7},
+    ],
+    "counts": [
+        {"when": {"count_first_four": {"9": 3, "9S": 3}}, "pays": 100},
+        {"when": {"count_first_four": {"9D": 1}}, "pays": 2},
+        {"when": {"count_coup": {"value 0": [2, 3], "9H": 1}}, "pays": "3 for 1"},
+        {"when": {"count_coup": {"A": [1, 2]}}, "pays": "push"},
+    ],
+    "positions": [
+        {"when": {"player_first_two": ["A-8", "2-7", "3-6", "4-5"], "player_suited": True}, "pays": 20},
+        {"when": {"p3_suit": "H", "b1_rank": "K"}, "pays": 3},
+        {"when": {"pairs_same_card": True}, "pays": "lose half"},
+        {"when": {"b3_rank": "none", "highest": [5, 6], "banker_suited": True}, "pays": 5},
+        {"when": {"banker_highest": 9, "p2_suit": ["S", "C"]}, "pays": 1},
+    ],
+}
+BETS_UNDER_TEST = [bet_from_mapping(name, {"lines": lines}) for name, lines in SPECS.items()]
+
+
+@st.composite
+def tiny_suited_shoes(draw: st.DrawFn) -> Shoe:
+    """52-type shoes of 6 to 8 cards, often lopsided (few types, several copies)."""
+    size = draw(st.integers(6, 8))
+    pool = draw(st.lists(st.integers(0, 51), min_size=1, max_size=size, unique=True))
+    types = [0] * 52
+    for _ in range(size):
+        types[draw(st.sampled_from(pool))] += 1
+    return Shoe.from_cards(types)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tiny_suited_shoes(), st.sampled_from(BETS_UNDER_TEST))
+def test_engine_matches_plain_path(shoe: Shoe, bet: Bet) -> None:
+    assert card_line_weights(bet, shoe) == plain_card_line_weights(bet, shoe)
+
+
+@pytest.mark.parametrize("bet", BETS_UNDER_TEST, ids=lambda b: b.name)
+def test_engine_matches_plain_path_on_a_fixed_shoe(bet: Bet) -> None:
+    shoe = Shoe.from_cards([1 if t in (0, 8, 12, 21, 25, 34, 38, 47) else 0 for t in range(52)])
+    fast, total = card_line_weights(bet, shoe)
+    assert (fast, total) == plain_card_line_weights(bet, shoe)
+    assert sum(fast) == total
+
+
+@pytest.mark.parametrize("bet", BETS_UNDER_TEST[:3], ids=lambda b: b.name)
+def test_infinite_deck_weights_sum_to_52_to_the_6(bet: Bet) -> None:
+    fast, total = card_line_weights(bet, Shoe.infinite())
+    assert sum(fast) == total == 52**6
+
+
+def test_infinite_deck_perfect_pairs() -> None:
+    """Every card type has probability 1/52 on every draw: a perfect pair in one hand has
+    probability 1/52, in both 1/52**2."""
+    weights, total = card_line_weights(CARD_BETS["perfect-pairs-v2"], Shoe.infinite())
+    assert Fraction(weights[0], total) == Fraction(1, 52**2)
+    assert Fraction(weights[1], total) == Fraction(1, 52) - Fraction(1, 52**2)
+
+
+def _lopsided() -> Shoe:
+    return Shoe.from_cards([(3 * t) % 7 + (t % 13 == 8) * 5 for t in range(52)])
+
+
+@pytest.mark.parametrize(
+    "shoe", [Shoe.decks(8), Shoe.decks(1), _lopsided()], ids=["8 decks", "1 deck", "lopsided"]
+)
+@pytest.mark.parametrize("rules", [STANDARD, SEED004], ids=["standard", "seed004"])
+def test_rank_level_outcomes_agree(shoe: Shoe, rules: object) -> None:
+    if rules is SEED004 and shoe.size != 8 * 52:
+        pytest.skip("the other tableau is checked on 8 decks")
+    """Every rank-level outcome has the same exact weight from both engines."""
+    weights, total = outcome_weights(shoe, rules)  # type: ignore[arg-type]
+    dist = distribution(shoe, rules)  # type: ignore[arg-type]
+    assert total == dist.total and weights == dist.weights
+
+
+@pytest.mark.parametrize("name", list(BETS))
+def test_rank_level_bets_agree_on_a_suited_shoe(name: str) -> None:
+    from analyzer.bets import analyze
+
+    shoe = _lopsided()
+    weights, total = card_line_weights(BETS[name], shoe)
+    won = sum(w * (line.pays or 0) for w, line in zip(weights, BETS[name].lines, strict=False))
+    assert Fraction(won - weights[-1], total) == analyze(BETS[name], distribution(shoe)).expectation
+
+
+def test_infinite_deck_probabilities_agree() -> None:
+    weights, total = outcome_weights(Shoe.infinite())
+    dist = distribution(Shoe.infinite())
+    assert {o: Fraction(w, total) for o, w in weights.items()} == {
+        o: Fraction(w, dist.total) for o, w in dist.weights.items()
+    }
+
+
+def test_suit_bet_on_a_rank_level_shoe_is_an_error() -> None:
+    with pytest.raises(AnalyzerError, match="suits are not known"):
+        analyze_cards(CARD_BETS["perfect-pairs-v1"], Shoe.from_counts([32] * 13))
+    with pytest.raises(AnalyzerError, match="suits are not known"):
+        analyze_cards(CARD_BETS["perfect-pairs-v1"], Shoe.decks(8).remove(["K"]))
+
+
+def test_rank_bets_need_no_suits() -> None:
+    """Tie Max reads only point values: it prices on a shoe given per rank."""
+    by_rank = analyze_cards(CARD_BETS["tie-max-high"], Shoe.from_counts([32] * 13))
+    assert by_rank.expectation == analyze_cards(CARD_BETS["tie-max-high"], Shoe.decks(8)).expectation
+
+
+def test_suited_removal_changes_only_that_card() -> None:
+    shoe = Shoe.decks(1).remove(["KH"])
+    assert shoe.types is not None and shoe.types[13 + 12] == 0 and sum(shoe.types) == 51
+    assert shoe.counts == Shoe.decks(1).remove(["K"]).counts
+
+
+def test_suits_of_removed_cards_matter() -> None:
+    """Lucky Nines pays more on a nine of diamonds: removing it is worse than removing 9H."""
+    nines = CARD_BETS["lucky-nines"]
+    less_diamond = analyze_cards(nines, Shoe.decks(1).remove(["9D"])).expectation
+    less_heart = analyze_cards(nines, Shoe.decks(1).remove(["9H"])).expectation
+    assert less_diamond < less_heart
