@@ -39,9 +39,13 @@ class _Parser(argparse.ArgumentParser):
 
 def shoe_from_args(args: argparse.Namespace) -> Shoe:
     """The shoe named by --decks / --counts / --cards, less --remove."""
-    given = [f"--{name}" for name in ("decks", "counts", "cards") if getattr(args, name, None) is not None]
+    given = [
+        f"--{name} {getattr(args, name)}"
+        for name in ("decks", "counts", "cards")
+        if getattr(args, name, None) is not None
+    ]
     if len(given) > 1:
-        raise AnalyzerError(f"{' and '.join(given)} both given: use one")
+        raise AnalyzerError(f"{' and '.join(given)} given together: use one")
     if getattr(args, "cards", None) is not None:
         shoe = parse_cards(args.cards)
     else:
@@ -102,7 +106,6 @@ def _chosen_bets(args: argparse.Namespace, shoe: Shoe | None = None) -> tuple[Ru
     """Bets from --table and/or --bets (default: every built-in, the card-level ones that
     `shoe` can price), plus --commission. --bets names a table's own bets or built-ins."""
     from analyzer.bets import commission_banker
-    from analyzer.cardlevel import can_price
     from analyzer.catalogue import BETS, CARD_BETS, get_table, parse_commission, select_bets
 
     spec: str | None = getattr(args, "table", None)
@@ -111,6 +114,8 @@ def _chosen_bets(args: argparse.Namespace, shoe: Shoe | None = None) -> tuple[Ru
     if args.bets is not None:
         bets = select_bets(",".join(_names(args.bets, "--bets")), table)
     if not table and args.bets is None:
+        from analyzer.cardlevel import can_price  # loads the card-level engine (numpy, the coup graph)
+
         bets = list(BETS.values())
         bets += [bet for bet in CARD_BETS.values() if shoe is None or can_price(bet, shoe)]
     if getattr(args, "commission", None) is not None:

@@ -206,7 +206,7 @@ FULL_CARDS = ",".join(["1"] * 52)
 CARD_BAD_INPUTS = {
     "unknown suit": (["odds", "--remove", "KX"], "unknown suit 'X'"),
     "53 counts": (["odds", "--cards", ",".join(["1"] * 53)], "53 entries"),
-    "cards and counts": (["odds", "--cards", FULL_CARDS, "--counts", ",".join(["4"] * 13)], "both given"),
+    "cards and counts": (["odds", "--cards", FULL_CARDS, "--counts", ",".join(["4"] * 13)], "given together"),
     "cards word": (["odds", "--cards", ",".join(["x"] * 52)], "count 'x' for card AS"),
     "cards negative": (["odds", "--cards", ",".join(["1"] * 51 + ["-1"])], "card KC"),
     "shown card not held": (["odds", "--decks", "1", "--shown", "p1=KH,b1=KH"], "does not hold"),
