@@ -18,7 +18,7 @@ from math import lcm, perm
 from typing import Any
 
 import numpy as np
-from threadpoolctl import threadpool_limits  # type: ignore[import-untyped]
+from threadpoolctl import threadpool_limits  # type: ignore[import-untyped,unused-ignore]
 
 from analyzer.bets import Bet, line_indexes
 from analyzer.cards import RANKS

@@ -578,10 +578,6 @@ def _eor_by_rank(eor: EffectsOfRemoval, identity: dict[str, Fraction], fmt: str,
     return "\n\n".join(blocks)
 
 
-def _signed(value: Fraction, places: int) -> str:
-    return ("+" if value > 0 else "") + decimal(value, places)
-
-
 DERIVED_HEADERS = ["bet", "level", "tags A..9, ten", "betting correlation", "break-even true count"]
 
 
