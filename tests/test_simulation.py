@@ -109,12 +109,12 @@ def test_evaluation_is_reproducible_and_independent_of_workers() -> None:
     systems = [SYSTEMS["dragon7-jacobson"], SYSTEMS["banker-eor"]]
     bets = [BETS["dragon7"], BETS["banker"]]
     procedure = Procedure(shoe=Shoe.decks(8), cut_card=14)
-    one = evaluate_systems(systems, bets, procedure, shoes=60, seed=9, workers=1)
-    two = evaluate_systems(systems, bets, procedure, shoes=60, seed=9, workers=2)
+    one = evaluate_systems(systems, bets, procedure, shoes=60, seed=9, workers=1, chunk=20)
+    two = evaluate_systems(systems, bets, procedure, shoes=60, seed=9, workers=2, chunk=20)
     for a, b in zip(one, two, strict=True):
         assert a.expectation_triggered == b.expectation_triggered
-        assert a.per_shoe_expected == b.per_shoe_expected and a.moments == b.moments
-    again = evaluate_systems(systems, bets, procedure, shoes=60, seed=9)
+        assert a.shoe_moments == b.shoe_moments and a.moments == b.moments
+    again = evaluate_systems(systems, bets, procedure, shoes=60, seed=9, chunk=20)
     assert again[0].realized_triggered == one[0].realized_triggered
     other = evaluate_systems(systems, bets, procedure, shoes=60, seed=10)
     assert other[0].expectation_all != one[0].expectation_all
@@ -123,12 +123,12 @@ def test_evaluation_is_reproducible_and_independent_of_workers() -> None:
 def test_evaluation_bookkeeping() -> None:
     system, bet = SYSTEMS["dragon7-jacobson"], BETS["dragon7"]
     [result] = evaluate_systems([system], [bet], Procedure(shoe=Shoe.decks(8), cut_card=14), shoes=40, seed=2)
-    assert result.shoes == 40 and len(result.per_shoe_expected) == 40
+    assert result.shoes == 40
     assert 0 < result.triggers < result.coups
     assert result.perfect >= result.expectation_triggered  # betting exactly the positive coups is best
     assert result.perfect >= 0 and result.expectation_all < 0
     assert sum(n for n, _ in result.by_count.values()) == result.coups
-    assert float(result.expectation_triggered) == pytest.approx(sum(result.per_shoe_expected), rel=1e-9)
+    assert float(result.expectation_triggered) == pytest.approx(result.shoe_moments["expected"][0], rel=1e-9)
     assert result.correlation > 0.5  # the true count tracks the exact expectation
 
 
