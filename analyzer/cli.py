@@ -14,13 +14,13 @@ from analyzer.bets import Bet, analyze, commission_banker
 from analyzer.catalogue import BETS, TABLES, get_bet, get_bets, get_table, parse_commission
 from analyzer.compare import compare_tables
 from analyzer.composition import effects_of_removal
-from analyzer.counting import SYSTEMS, derived_counts, get_system
+from analyzer.counting import SYSTEMS, Divisor, derived_counts, get_system
 from analyzer.enumerate import distribution
 from analyzer.errors import AnalyzerError
 from analyzer.odds import odds, punto_table
 from analyzer.rules import RULES, Rules, get_rules
 from analyzer.shoe import Shoe, parse_counts, parse_decks
-from analyzer.simulation import Procedure, evaluate_systems
+from analyzer.simulation import BURN_SEEN, Procedure, evaluate_systems
 
 __all__ = ["main", "shoe_from_args"]
 
@@ -116,18 +116,62 @@ def _eor(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
 
 
 def _count(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
-    systems = [system for spec in args.system.split(",") for system in get_system(spec.strip())]
+    from analyzer.advantage import advantage_figures
+    from analyzer.executors import open_executor
+
+    strict = True if args.strict else None
+    systems = [
+        system.variant(args.true_count, strict)
+        for spec in args.system.split(",")
+        for system in get_system(spec.strip())
+    ]
     bets = [get_bet(args.bet or system.bet) for system in systems]
     cut_card = _int_arg(args.cut_card, "--cut-card")
-    procedure = Procedure(shoe=shoe, cut_card=cut_card, extra_coup=args.extra_coup)
-    results = evaluate_systems(
-        systems, bets, procedure, rules,
-        shoes=_int_arg(args.shoes, "--shoes"), seed=_int_arg(args.seed, "--seed"),
-        workers=_int_arg(args.workers, "--workers"), progress=sys.stderr.isatty(),
-    )  # fmt: skip
+    procedure = Procedure(
+        shoe=shoe,
+        cut_card=cut_card,
+        extra_coup=args.extra_coup,
+        burn=not args.no_burn,
+        burn_seen=args.burn_seen,
+    )
+    shoes, workers = _int_arg(args.shoes, "--shoes"), _int_arg(args.workers, "--workers")
+    bankroll = _float_arg(args.bankroll, "--bankroll")
+    per_hour = _float_arg(args.coups_per_hour, "--coups-per-hour")
+    with open_executor(args.executor, workers) as executor:
+        results = evaluate_systems(
+            systems, bets, procedure, rules, shoes=shoes, seed=_int_arg(args.seed, "--seed"),
+            workers=workers, progress=sys.stderr.isatty(), executor=executor,
+        )  # fmt: skip
+    if results and results[0].coups == 0:
+        raise AnalyzerError(
+            f"no coup can be dealt from {shoe} ({shoe.size} cards) with cut card {cut_card}"
+            f"{'' if args.no_burn else ' after the burn'}: use a bigger shoe or a smaller --cut-card"
+        )
+    figures = [advantage_figures(r, bankroll, per_hour) for r in results]
+    return fmt.render_count(results, args.format, _described(args, procedure, shoes), figures)
+
+
+def _described(args: argparse.Namespace, procedure: Procedure, shoes: int) -> str:
+    """The procedure in words, the cut-card default stated where the figures are."""
+    default = ""
+    if procedure.cut_card == 7:
+        default = " (the default; published studies and reports/counting.md use 14)"
+    burn = f"burn, {procedure.burn_seen} of the burned cards seen" if procedure.burn else "no burn"
     last = ", one more coup after the cut card" if procedure.extra_coup else ""
-    described = f"{shoe}, cut card {cut_card} cards from the end{last}, {args.shoes} shoes, seed {args.seed}"
-    return fmt.render_count(results, args.format, described)
+    return (
+        f"{procedure.shoe}, cut card {procedure.cut_card} cards from the end{default}, {burn}{last}, "
+        f"{shoes:,} shoes, seed {args.seed}"
+    )
+
+
+def _float_arg(text: str, option: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise AnalyzerError(f"{option} {text!r}: use a positive number") from None
+    if not (0 < value < float("inf")):
+        raise AnalyzerError(f"{option} {text!r}: use a positive number")
+    return value
 
 
 def _int_arg(text: str, option: str) -> int:
@@ -218,8 +262,53 @@ _EXTRA: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
             ("--workers",),
             {"default": "1", "help": "worker processes (default 1); results don't depend on it"},
         ),
-        (("--cut-card",), {"default": "7", "help": "cards behind the cut card (default 7)"}),
+        (
+            ("--cut-card",),
+            {
+                "default": "7",
+                "help": "cards behind the cut card (default 7; the published figures and "
+                "reports/counting.md use 14)",
+            },
+        ),
         (("--extra-coup",), {"action": "store_true", "help": "play one more coup after the cut card"}),
+        (("--no-burn",), {"action": "store_true", "help": "burn no cards at the start of the shoe"}),
+        (
+            ("--burn-seen",),
+            {
+                "default": "first",
+                "choices": BURN_SEEN,
+                "help": "burned cards the counter sees: none, the face-up first (default) or all",
+            },
+        ),
+        (
+            ("--true-count",),
+            {
+                "choices": tuple(Divisor),
+                "help": "decks left for the true count: exact (cards left / 52, the default), or "
+                "rounded to the nearest half-deck or deck as a counter reckons them",
+            },
+        ),
+        (("--strict",), {"action": "store_true", "help": "bet when the count exceeds the threshold (>)"}),
+        (
+            ("--executor",),
+            {
+                "default": "local",
+                "help": "local (process pool, default), dask (a local Dask cluster of --workers "
+                "workers) or tcp://HOST:PORT (an existing Dask scheduler; see README)",
+            },
+        ),
+        (
+            ("--bankroll",),
+            {
+                "default": "100",
+                "help": "bankroll in units for the risk of ruin (default 100); risk of ruin = "
+                "exp(-2 mu B / sigma^2), mu and sigma the mean and SD of the win per shoe",
+            },
+        ),
+        (
+            ("--coups-per-hour",),
+            {"default": "80", "help": "coups dealt per hour, for the hourly figures (default 80)"},
+        ),
     ],
     "solve": [
         (("game",), {"help": "chemin-de-fer, punto-5, banque or macao"}),

@@ -303,10 +303,17 @@ class DerivedCount:
     correlation: float
     break_even: float  # true count where the linear estimate of the expectation crosses zero
 
+    @property
+    def balanced(self) -> bool:
+        """True when a full deck's tags sum to zero (13 ranks)."""
+        return sum(self.tags) == 0
+
 
 def derived_counts(eor: EffectsOfRemoval, bets: Sequence[str]) -> list[DerivedCount]:
     """Best linear counts at levels 1-3 for each of `bets` from effects of removal measured on
-    a full shoe; none for a bet whose every rank's removal has the same effect (pair bets)."""
+    a full shoe; none for a bet whose every rank's removal has the same effect (pair bets).
+    Balanced when the search finds a non-zero balanced candidate, else unbalanced (see each
+    count's `balanced`): an unbalanced result does not prove no balanced count exists."""
     result = []
     for bet in bets:
         values = [eor.effects[bet].get(str(rank), Fraction(0)) for rank in RANKS]

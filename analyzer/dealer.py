@@ -164,6 +164,7 @@ def deal_batch(
         if burn
         else np.zeros(shoes, dtype=np.int64)
     )
+    start = np.minimum(start, size)  # a tiny shoe can burn all its cards
     burned = prefix[rows, start]
     first = (cards[:, :1] == ranks).astype(np.int16) if burn else np.zeros((shoes, 13), dtype=np.int16)
     natural_on, player_on, banker_on = _rule_tables(rules)

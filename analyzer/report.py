@@ -172,14 +172,12 @@ def _eor_report() -> str:
     rows = fmt.derived_rows(derived_counts(eight, [bet.name for bet in bets]))
     parts.append(
         "## Best linear counts\n\n"
-        "For each bet and level, the integer tags (A..9, then every ten-valued rank; balanced where a "
-        "balanced count exists) with the highest betting correlation with the 8-deck effects, and the "
-        "true count at which the linear estimate breaks even.\n\n"
-        + fmt.table(
-            rows,
-            ["bet", "level", "tags A..9, ten", "betting correlation", "break-even true count"],
-            "markdown",
-        )
+        "For each bet and level, the integer tags (A..9, then every ten-valued rank) with the highest "
+        "betting correlation with the 8-deck effects among the candidates searched, and the true count "
+        "at which the linear estimate breaks even. The search keeps balanced tags (a full deck counts to "
+        "zero) when it finds any; the 'balanced' column says which rows are, and an unbalanced row does "
+        "not prove that no balanced count of that level exists.\n\n"
+        + fmt.table(rows, fmt.DERIVED_HEADERS, "markdown")
         + "\n"
     )
     return "".join(parts)
