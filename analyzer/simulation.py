@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 import os
 import pickle
+import threading
 from collections import deque
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Executor, Future
@@ -175,17 +176,18 @@ class _Job:
     shoes: range
 
 
-_EVALUATORS: dict[str, FastEvaluator] = {}
+_LOCAL = threading.local()  # evaluators hold work buffers: one copy per thread
 
 
 def _evaluator(job: _Job) -> FastEvaluator:
-    """The job's evaluator, unpickled at most once per process."""
-    if job.token not in _EVALUATORS:
-        if len(_EVALUATORS) >= 4:
-            _EVALUATORS.clear()
+    """The job's evaluator, unpickled at most once per process (per thread)."""
+    cache: dict[str, FastEvaluator] = _LOCAL.__dict__.setdefault("evaluators", {})
+    if job.token not in cache:
+        if len(cache) >= 4:
+            cache.clear()
         value = job.evaluator
-        _EVALUATORS[job.token] = value if isinstance(value, FastEvaluator) else pickle.loads(value)
-    return _EVALUATORS[job.token]
+        cache[job.token] = value if isinstance(value, FastEvaluator) else pickle.loads(value)
+    return cache[job.token]
 
 
 def _net_numerators(bet: Bet, denominator: int, codes: np.ndarray) -> np.ndarray:

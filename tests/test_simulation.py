@@ -190,3 +190,47 @@ def test_shoe_dealer_agrees_with_the_enumerator() -> None:
     for winner, p in exact.items():
         se = (float(p) * (1 - float(p)) / coups) ** 0.5
         assert abs(tally[winner] / coups - float(p)) < 4 * se, winner
+
+
+@pytest.mark.parametrize("divisor", ["exact", "half-deck", "deck"])
+@pytest.mark.parametrize("strict", [False, True])
+@pytest.mark.parametrize("burn_seen", ["none", "first", "all"])
+def test_scalar_and_vectorised_triggers_agree(divisor: str, strict: bool, burn_seen: str) -> None:
+    """The study's vectorised trigger counts exactly the coups the one-composition path
+    (CountSystem.bets on each coup's seen cards and cards left) says it bets on."""
+    systems = [
+        SYSTEMS[n].variant(divisor, strict) for n in ("dragon7-jacobson", "panda8-jacobson", "dragon7-how")
+    ]
+    bets = [BETS[s.bet] for s in systems]
+    procedure = Procedure(shoe=Shoe.decks(2), cut_card=14, burn_seen=burn_seen)
+    results = evaluate_systems(systems, bets, procedure, shoes=30, seed=8, chunk=10)
+    assert results[0].triggers > 0
+    for system, result in zip(systems, results, strict=True):
+        fired = 0
+        for index in range(30):
+            record = deal_shoe(procedure, STANDARD, 8, index)
+            cards = shuffled(procedure, 8, index)
+            burned = [cards[: 1 + (RANK_POINTS[cards[0]] or 10)].count(r) for r in range(13)]
+            for seen, left in zip(record.seen.tolist(), record.left.tolist(), strict=True):
+                if burn_seen == "none":
+                    seen[cards[0]] -= 1
+                elif burn_seen == "all":
+                    seen = [
+                        s - (r == cards[0]) + b for r, (s, b) in enumerate(zip(seen, burned, strict=True))
+                    ]
+                fired += system.bets(seen, sum(left))
+        assert result.triggers == fired
+
+
+def test_true_count_divisors() -> None:
+    system = SYSTEMS["dragon7-jacobson"]
+    seen = [0] * 13
+    seen[7] = 5  # five 8s: running count +10
+    assert system.count(seen, 130) == Fraction(10 * 52, 130)  # 2.5 decks exactly: 4
+    assert system.variant("half-deck").count(seen, 140) == Fraction(10 * 2, 5)  # 2.69 decks -> 2.5
+    assert system.variant("deck").count(seen, 140) == Fraction(10, 3)  # 2.69 decks -> 3
+    assert system.variant("deck").count(seen, 10) == 10  # never below one deck
+    assert system.bets(seen, 130) and not system.variant(strict=True).bets(seen, 130)  # 4 >= 4, not 4 > 4
+    assert system.variant(strict=True).rule == "true count (exact) > 4"
+    with pytest.raises(AnalyzerError, match="true count 'quarter'"):
+        system.variant("quarter")
