@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import signal
+import threading
 from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import contextmanager
@@ -34,12 +35,23 @@ def _quiet_worker() -> None:
 
 
 def local_pool(workers: int) -> ProcessPoolExecutor:
-    """A pool of `workers` spawned processes that ignore Ctrl-C."""
+    """A pool of `workers` spawned processes that ignore Ctrl-C, started now: they are
+    spawned while this process ignores Ctrl-C, so they inherit that from their first
+    instruction (no worker traceback however early Ctrl-C comes)."""
     import multiprocessing
 
-    return ProcessPoolExecutor(
+    pool = ProcessPoolExecutor(
         workers, mp_context=multiprocessing.get_context("spawn"), initializer=_quiet_worker
     )
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
+    try:
+        for _ in range(workers):  # each submit to a pool with no idle worker spawns one
+            pool.submit(os.getpid)
+    finally:
+        if main:
+            signal.signal(signal.SIGINT, previous)
+    return pool
 
 
 def stop_pool(pool: Executor, wait: bool = True) -> None:
