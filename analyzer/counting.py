@@ -106,12 +106,12 @@ class CountSystem:
         times 1, 52 or 2 (per deck, per half deck) over 1, cards left, or decks left rounded
         (in half decks or decks). Never divides by zero."""
         if self.trigger == Trigger.RUNNING:
-            return running, cards_left * 0 + 1  # type: ignore[return-value]
+            return running, cards_left * 0 + 1
         if self.divisor == Divisor.HALF_DECK:  # nearest half deck (26 cards), at least one
-            return running * 2, np.maximum((cards_left + 13) // 26, 1)  # type: ignore[return-value]
+            return running * 2, np.maximum((cards_left + 13) // 26, 1)
         if self.divisor == Divisor.DECK:
-            return running, np.maximum((cards_left + 26) // 52, 1)  # type: ignore[return-value]
-        return running * 52, np.maximum(cards_left, 1)  # type: ignore[return-value]
+            return running, np.maximum((cards_left + 26) // 52, 1)
+        return running * 52, np.maximum(cards_left, 1)
 
     def fires(self, running: N, cards_left: N) -> N:
         """Whether the system bets: count >= threshold (> when `strict`), in exact integer
@@ -119,7 +119,7 @@ class CountSystem:
         top, under = self.count_parts(running, cards_left)
         lhs = top * self.threshold.denominator
         rhs = under * self.threshold.numerator
-        return (lhs > rhs) if self.strict else (lhs >= rhs)  # type: ignore[return-value,operator]
+        return (lhs > rhs) if self.strict else (lhs >= rhs)
 
     def count(self, seen: Sequence[int], cards_left: int) -> Fraction:
         """The count this system triggers on: running, or true (per deck left)."""

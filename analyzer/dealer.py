@@ -33,7 +33,8 @@ def _mix(x: np.ndarray) -> np.ndarray:
     """SplitMix64's finaliser: a bijective 64-bit hash (uint64 arrays, wrapping)."""
     x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
     x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return x ^ (x >> np.uint64(31))
+    mixed: np.ndarray = x ^ (x >> np.uint64(31))
+    return mixed
 
 
 def shuffle_keys(seed: int, indices: np.ndarray, size: int) -> np.ndarray:
@@ -48,7 +49,8 @@ def shuffle_keys(seed: int, indices: np.ndarray, size: int) -> np.ndarray:
 def shuffled_cards(counts: Sequence[int], seed: int, index: int) -> np.ndarray:
     """Shoe number `index` of a run seeded with `seed`, shuffled (the cards sorted by their
     random keys): rank indices, top card first."""
-    return _shuffled(counts, seed, np.array([index]))[0]
+    cards: np.ndarray = _shuffled(counts, seed, np.array([index]))[0]
+    return cards
 
 
 def _shuffled(counts: Sequence[int], seed: int, indices: np.ndarray) -> np.ndarray:
@@ -102,7 +104,8 @@ class CoupBatch:
         the face-up first ("first") or all ("all") of the burned cards."""
         if burn == "none":
             return self.dealt
-        return self.dealt + (self.first if burn == "first" else self.burned)[self.shoe]
+        seen: np.ndarray = self.dealt + (self.first if burn == "first" else self.burned)[self.shoe]
+        return seen
 
 
 _CARDS_AT_ONCE = 1 << 21  # cards of the shoes dealt in one pass (bounds the prefix counts' memory)

@@ -13,6 +13,7 @@ Workers ignore Ctrl-C; when it reaches the parent, the pool is stopped without w
 
 from __future__ import annotations
 
+import importlib
 import os
 import signal
 import threading
@@ -86,21 +87,21 @@ def open_executor(spec: str, workers: int) -> Iterator[Executor | None]:
     if spec != "dask" and not spec.startswith("tcp://"):
         raise AnalyzerError(f"--executor {spec!r}: use local, dask or tcp://HOST:PORT")
     try:
-        from distributed import Client, LocalCluster
+        distributed: Any = importlib.import_module("distributed")
     except ImportError:
         raise AnalyzerError(
             f"--executor {spec}: dask.distributed is not installed; install the dask extra "
             '(pip install "baccarat-analyzer[dask]")'
         ) from None
     if spec == "dask":
-        cluster = LocalCluster(
+        cluster = distributed.LocalCluster(
             n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
         )
-        client = Client(cluster)
+        client = distributed.Client(cluster)
     else:
         cluster = None
         try:
-            client = Client(spec, timeout=10)
+            client = distributed.Client(spec, timeout=10)
         except OSError as error:
             raise AnalyzerError(f"--executor {spec}: no Dask scheduler answers there ({error})") from None
     try:

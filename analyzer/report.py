@@ -8,7 +8,7 @@ the committed files.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 
 import numpy as np
@@ -201,11 +201,11 @@ def _counting_runs(workers: int = 2, progress: bool = False) -> dict[str, object
     sixteen = Procedure(shoe=Shoe.decks(8), cut_card=16)
     how = [SYSTEMS["dragon7-how"]]
     with open_executor("local", workers) as executor:
-        run = {"shoes": _COUNT_SHOES, "seed": 1, "workers": workers, "progress": progress}
-        run["executor"] = executor
+        run = partial(evaluate_systems, shoes=_COUNT_SHOES, seed=1, workers=workers, progress=progress)
+        run = partial(run, executor=executor)
         return {
-            "fourteen": evaluate_systems(systems, bets, fourteen, **run),
-            "sixteen": evaluate_systems(how, [BETS["dragon7"]], sixteen, **run),
+            "fourteen": run(systems, bets, fourteen),
+            "sixteen": run(how, [BETS["dragon7"]], sixteen),
             "choice": banker_player_choice(
                 BETS["banker"], BETS["player"], fourteen, shoes=_CHOICE_SHOES, seed=1
             ),

@@ -116,7 +116,7 @@ class ShoeRecord:
 
 def shuffled(procedure: Procedure, seed: int, index: int) -> list[int]:
     """Shoe number `index` of a run seeded with `seed`, shuffled: rank indices, top card first."""
-    return shuffled_cards(procedure.shoe.counts or (), seed, index).tolist()
+    return [int(card) for card in shuffled_cards(procedure.shoe.counts or (), seed, index)]
 
 
 def deal_shoe(procedure: Procedure, rules: Rules, seed: int, index: int) -> ShoeRecord:
@@ -344,7 +344,7 @@ def _progress(chunks: int, shoes: int, enabled: bool) -> Any:
     if not enabled:
         return _NoBar()
     try:
-        from tqdm import tqdm
+        from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
     except ImportError:  # the bar is a convenience
         return _NoBar()
     return tqdm(total=chunks, desc=f"{shoes:,} shoes", unit="chunk", leave=False)
@@ -386,7 +386,8 @@ def banker_player_choice(
         coups += len(nb)
         fav_b += int((nb > 0).sum())
         fav_p += int((np_ > 0).sum())
+    means = {key: total.value() / coups for key, total in sums.items()}
     return ChoiceValue(
-        coups, *(sums[k].value() / coups for k in ("b", "p", "max", "b+", "p+")), banker_favourable=fav_b,
-        player_favourable=fav_p,
+        coups, means["b"], means["p"], means["max"], means["b+"], means["p+"],
+        banker_favourable=fav_b, player_favourable=fav_p,
     )  # fmt: skip

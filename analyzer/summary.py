@@ -139,12 +139,12 @@ class SystemEvaluation:
         self.realized_squares += other.realized_squares
         for key, total in other.sums.items():
             self.sums[key].merge(total)
-        for key, (s, ss) in other.shoe_moments.items():
-            cell = self.shoe_moments[key]
-            cell[0] += s
-            cell[1] += ss
+        for which, (s, ss) in other.shoe_moments.items():
+            moments = self.shoe_moments[which]
+            moments[0] += s
+            moments[1] += ss
         self.moments = [a + b for a, b in zip(self.moments, other.moments, strict=True)]
-        for key, (n, s) in other.by_count.items():
-            cell = self.by_count.setdefault(key, [0.0, 0.0])
+        for count, (n, s) in other.by_count.items():
+            cell = self.by_count.setdefault(count, [0.0, 0.0])
             cell[0] += n
             cell[1] += s

@@ -230,6 +230,10 @@ def main() -> None:
     if min(args.runs, args.shoes, args.plain_shoes, args.compositions) < 1:
         parser.error("--runs, --shoes, --plain-shoes and --compositions must be positive")
     figures = measure(args.runs, args.shoes, min(args.plain_shoes, args.shoes), args.seed, args.compositions)
+    from bench_counting import counting_figures  # counting studies (this folder is on sys.path)
+
+    counting = counting_figures()
+    figures.update(shoes_per_second=counting["shoes_per_second"], worker_speedup=counting["worker_speedup"])
     print(json.dumps(figures, separators=(",", ":")) if args.json else render(figures))
 
 
