@@ -18,12 +18,14 @@ from __future__ import annotations
 import math
 import os
 import pickle
+import tempfile
 import threading
 from collections import deque
 from collections.abc import Iterator, Sequence
-from concurrent.futures import Executor, Future
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -163,11 +165,12 @@ def deal_cards(cards: Sequence[int], procedure: Procedure, rules: Rules) -> Shoe
 
 @dataclass(frozen=True)
 class _Job:
-    """One chunk of a study: what a worker needs, the compiled evaluator included (as an
-    object in this process, pickled bytes for others; workers cache it by `token`)."""
+    """One chunk of a study: what a worker needs, the compiled evaluator included: as an
+    object in this process, as the path of its pickle for a local process pool (jobs stay
+    small), as pickled bytes for other executors; workers cache it by `token`."""
 
     token: str
-    evaluator: FastEvaluator | bytes
+    evaluator: FastEvaluator | bytes | str
     systems: tuple[CountSystem, ...]
     columns: tuple[int, ...]  # each system's bet column in the evaluator
     procedure: Procedure
@@ -186,6 +189,8 @@ def _evaluator(job: _Job) -> FastEvaluator:
         if len(cache) >= 4:
             cache.clear()
         value = job.evaluator
+        if isinstance(value, str):
+            value = Path(value).read_bytes()
         cache[job.token] = value if isinstance(value, FastEvaluator) else pickle.loads(value)
     return cache[job.token]
 
@@ -286,8 +291,16 @@ def evaluate_systems(
     chunks = -(-shoes // chunk)
     own = executor is None and min(workers, chunks) > 1
     pool: Executor | None = local_pool(min(workers, chunks)) if own else executor
-    payload: FastEvaluator | bytes = evaluator if pool is None else pickle.dumps(evaluator)
     token = f"{id(evaluator)}-{os.getpid()}-{hash((tuple(unique), rules))}"
+    payload: FastEvaluator | bytes | str = evaluator
+    shipped = None
+    if isinstance(pool, ProcessPoolExecutor):  # pickled once, read once by each worker
+        handle, shipped = tempfile.mkstemp(prefix="baccarat-evaluator-", suffix=".pickle")
+        with os.fdopen(handle, "wb") as file:
+            pickle.dump(evaluator, file)
+        payload = token = shipped
+    elif pool is not None:
+        payload = pickle.dumps(evaluator)
     jobs = (
         _Job(token, payload, tuple(systems), tuple(unique.index(b) for b in bets), procedure, rules, seed,
              range(i * chunk, min((i + 1) * chunk, shoes)))
@@ -306,6 +319,8 @@ def evaluate_systems(
         raise
     finally:
         bar.close()
+        if shipped is not None:
+            os.unlink(shipped)
     if own and pool is not None:
         stop_pool(pool)
     return totals

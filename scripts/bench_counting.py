@@ -2,7 +2,9 @@
 
 - shoes_per_second: one system (Jacobson's Dragon 7 count) on its bet, 8 decks, cut card
   14, one worker in this process (BLAS on one thread): shoes per second of whole
-  `evaluate_systems` calls (the evaluator's compile included), median of `repeats`.
+  `evaluate_systems` calls (the evaluator's compile included), median of `repeats`;
+  shoes_per_cpu_second: the same per second of this process's CPU time (the per-core
+  figure when other work shares the machine).
 - worker_speedup: the same study on `speedup_shoes` shoes (default 10,000), whole calls,
   one worker in this process against two workers of a local process pool (the pool's
   start included): time with one / time with two. Medians of `repeats`; the spread is
@@ -32,12 +34,12 @@ from analyzer.shoe import Shoe  # noqa: E402
 from analyzer.simulation import Procedure, evaluate_systems  # noqa: E402
 
 
-def _seconds(shoes: int, workers: int) -> float:
+def _seconds(shoes: int, workers: int, clock: Any = time.perf_counter) -> float:
     procedure = Procedure(shoe=Shoe.decks(8), cut_card=14)
-    start = time.perf_counter()
+    start = clock()
     system, bet = SYSTEMS["dragon7-jacobson"], BETS["dragon7"]
     evaluate_systems([system], [bet], procedure, shoes=shoes, workers=workers)
-    return time.perf_counter() - start
+    return float(clock() - start)
 
 
 def counting_figures(shoes: int = 2000, speedup_shoes: int = 10_000, repeats: int = 3) -> dict[str, Any]:
@@ -45,12 +47,14 @@ def counting_figures(shoes: int = 2000, speedup_shoes: int = 10_000, repeats: in
     _seconds(200, 1)  # warm: imports, caches
     one = [_seconds(shoes, 1) for _ in range(repeats)]
     rates = [shoes / t for t in one]
+    cpu = [shoes / _seconds(shoes, 1, time.process_time) for _ in range(repeats)]
     single = [_seconds(speedup_shoes, 1) for _ in range(repeats)]
     double = [_seconds(speedup_shoes, 2) for _ in range(repeats)]
     ratios = [a / b for a, b in zip(single, double, strict=True)]
     return {
         "shoes_per_second": round(statistics.median(rates), 1),
         "shoes_per_second_spread": [round(min(rates), 1), round(max(rates), 1)],
+        "shoes_per_cpu_second": round(statistics.median(cpu), 1),
         "worker_speedup": round(statistics.median(ratios), 3),
         "worker_speedup_spread": [round(min(ratios), 3), round(max(ratios), 3)],
         "counting_seconds_one_worker": round(statistics.median(single), 2),
