@@ -14,7 +14,7 @@ from analyzer import Shoe
 from analyzer.catalogue import BETS
 from analyzer.counting import SYSTEMS
 from analyzer.simulation import Procedure, evaluate_systems
-from analyzer.summary import ExactSum
+from analyzer.summary import ExactSum, SystemEvaluation
 
 D7 = [SYSTEMS["dragon7-jacobson"]], [BETS["dragon7"]]
 
@@ -31,7 +31,7 @@ def test_exact_sum_matches_fractions() -> None:
     assert total.value() == expected
 
 
-def _study(shoes: int) -> object:
+def _study(shoes: int) -> SystemEvaluation:
     return evaluate_systems(*D7, Procedure(shoe=Shoe.decks(1), cut_card=7), shoes=shoes, seed=4, chunk=25)[0]
 
 
