@@ -18,11 +18,21 @@ from analyzer.cards import RANK_POINTS
 from analyzer.enumerate import Outcome
 from analyzer.rules import Rules
 
-__all__ = ["CoupBatch", "deal_batch", "outcome_code", "outcome_from_code", "shuffle_keys", "shuffled_cards"]
+__all__ = [
+    "OUTCOME_CODES",
+    "CoupBatch",
+    "deal_batch",
+    "outcome_code",
+    "outcome_from_code",
+    "shuffle_keys",
+    "shuffled_cards",
+]
 
 _POINTS = np.array(RANK_POINTS, dtype=np.int64)
 #: Mixed radix of a coup's outcome code: Outcome's fields in order (card counts less 2).
 _RADIX = (10, 10, 10, 10, 2, 2, 2, 2, 2)
+#: Number of outcome codes.
+OUTCOME_CODES = 10**4 * 2**5
 
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -55,7 +65,7 @@ def shuffled_cards(counts: Sequence[int], seed: int, index: int) -> np.ndarray:
 
 def _shuffled(counts: Sequence[int], seed: int, indices: np.ndarray) -> np.ndarray:
     cards = np.repeat(np.arange(13, dtype=np.int64), counts)
-    order = np.argsort(shuffle_keys(seed, indices, len(cards)), axis=1, kind="stable")
+    order = np.argsort(shuffle_keys(seed, indices, len(cards)), axis=1)  # distinct keys: any sort agrees
     return cards[order]
 
 

@@ -34,7 +34,7 @@ from analyzer.bets import Bet
 from analyzer.cards import RANK_POINTS
 from analyzer.composition import FastEvaluator
 from analyzer.counting import CountSystem
-from analyzer.dealer import CoupBatch, deal_batch, outcome_from_code, shuffled_cards
+from analyzer.dealer import OUTCOME_CODES, CoupBatch, deal_batch, outcome_from_code, shuffled_cards
 from analyzer.enumerate import Outcome
 from analyzer.errors import AnalyzerError
 from analyzer.executors import local_pool, stop_pool
@@ -195,11 +195,20 @@ def _evaluator(job: _Job) -> FastEvaluator:
     return cache[job.token]
 
 
+_NETS: dict[tuple[Bet, int], np.ndarray] = {}
+_UNKNOWN = np.iinfo(np.int64).min
+
+
 def _net_numerators(bet: Bet, denominator: int, codes: np.ndarray) -> np.ndarray:
-    """Net result of `bet` on each dealt coup (outcome codes), times `denominator` (ints)."""
-    keys, index = np.unique(codes, return_inverse=True)
-    nets = [bet.settle(outcome_from_code(int(k))) or Fraction(0) for k in keys.tolist()]
-    return np.array([int(n * denominator) for n in nets], dtype=np.int64)[index.ravel()]
+    """Net result of `bet` on each dealt coup (outcome codes), times `denominator` (ints);
+    each outcome is settled once per process and kept in a table by code."""
+    table = _NETS.setdefault((bet, denominator), np.full(OUTCOME_CODES, _UNKNOWN, dtype=np.int64))
+    missing = np.unique(codes[table[codes] == _UNKNOWN])
+    for code in missing.tolist():
+        net = bet.settle(outcome_from_code(code)) or Fraction(0)
+        table[code] = int(net * denominator)
+    nets: np.ndarray = table[codes]
+    return nets
 
 
 def deal_and_value(job: _Job) -> tuple[CoupBatch, np.ndarray, np.ndarray]:
