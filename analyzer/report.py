@@ -313,7 +313,8 @@ def _settle_jacobson() -> str:
         else "No variant is within two standard errors of both published figures."
     )
     closest_text = " ".join(
-        f"Closest to {name}'s {JACOBSON_PUBLISHED[name]}: *{v.procedure}* ({float(v.win[name]):+.4f}, "
+        f"Closest to {name}'s {float(JACOBSON_PUBLISHED[name]):.3f}: *{v.procedure}* "
+        f"({float(v.win[name]):+.4f}, "
         f"{v.z(name):+.1f} SE)."
         for name, v in closest.items()
     )
