@@ -323,7 +323,7 @@ def _settle_jacobson() -> str:
         if len(shoes) == 1
         else f"{shoes[0]:,} to {shoes[-1]:,} shoes per variant"
     )
-    short = " (below the 10^6 the issue asked for: the run was cut short)" if shoes[0] < 10**6 else ""
+    short = " (fewer than the 10^6 per variant planned: stopped early)" if shoes[0] < 10**6 else ""
     return (
         head
         + "How much the shoe procedure matters: the face-down burn cards hide up to ten cards from the "
