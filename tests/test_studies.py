@@ -8,6 +8,7 @@ import math
 from fractions import Fraction
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -38,7 +39,7 @@ def _script() -> ModuleType:
         (False, "no burn | deck | >= | extra coup", {"extra_coup": True, "burn": False}),
     ],
 )
-def test_one_pass_variants_equal_separate_studies(burn: bool, key: str, procedure: dict[str, object]) -> None:
+def test_one_pass_variants_equal_separate_studies(burn: bool, key: str, procedure: dict[str, Any]) -> None:
     study = _script()
     names = study.SYSTEM_NAMES
     state = study._empty([v[0] for v in study.variants(burn)])
