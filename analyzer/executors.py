@@ -60,8 +60,8 @@ def stop_pool(pool: Executor, wait: bool = True) -> None:
     if wait:
         pool.shutdown(wait=True)
         return
+    processes: dict[Any, Any] = dict(getattr(pool, "_processes", None) or {})  # shutdown forgets them
     pool.shutdown(wait=False, cancel_futures=True)
-    processes: dict[Any, Any] = getattr(pool, "_processes", None) or {}
     for process in list(processes.values()):
         process.terminate()
     for process in list(processes.values()):
