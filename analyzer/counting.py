@@ -44,7 +44,6 @@ __all__ = [
 ]
 
 
-
 class Trigger(StrEnum):
     """Which count a system bets on."""
 

@@ -325,8 +325,7 @@ def _settle_jacobson() -> str:
     )
     short = " (fewer than the 10^6 per variant planned: stopped early)" if shoes[0] < 10**6 else ""
     return (
-        head
-        + "How much the shoe procedure matters: the face-down burn cards hide up to ten cards from the "
+        head + "How much the shoe procedure matters: the face-down burn cards hide up to ten cards from the "
         "counter, which matters most late in the shoe where the bets are made, and an extra coup after "
         "the cut card adds a bet at the deepest point, so published figures that do not state their "
         "procedure can differ by this much. "
