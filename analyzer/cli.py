@@ -21,6 +21,7 @@ from analyzer.version import __version__
 if TYPE_CHECKING:
     from analyzer.bets import Bet
     from analyzer.counting import CountSystem
+    from analyzer.simulation import Procedure
 
 # Each command imports the modules it needs when it runs (numpy, the catalogue, the counting
 # systems, the games), so a cold `baccarat odds` starts in a fraction of the time.
@@ -197,12 +198,19 @@ def _eor(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
 
 
 def _count(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
+    from analyzer.advantage import advantage_figures
     from analyzer.catalogue import get_table, select_bets
     from analyzer.counting import SYSTEMS, get_system
+    from analyzer.executors import open_executor
     from analyzer.simulation import Procedure, evaluate_systems
 
+    strict = True if args.strict else None
     names = ",".join(SYSTEMS) if args.system is None else args.system
-    specs = [(spec, system) for spec in _names(names, "--system") for system in get_system(spec)]
+    specs = [
+        (spec, system.variant(args.true_count, strict))
+        for spec in _names(names, "--system")
+        for system in get_system(spec)
+    ]
     systems = [system for _, system in specs]
     table = get_table(_one_name(args.table, "--table")) if args.table is not None else None
     bet = None if args.bet is None else _one_name(args.bet, "--bet")
@@ -213,15 +221,51 @@ def _count(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
                 f"count judges bets an outcome settles; {chosen.name!r} reads individual cards"
             )
     cut_card = _int_arg(args.cut_card, "--cut-card")
-    procedure = Procedure(shoe=shoe, cut_card=cut_card, extra_coup=args.extra_coup)
-    results = evaluate_systems(
-        systems, bets, procedure, rules,
-        shoes=_int_arg(args.shoes, "--shoes"), seed=_int_arg(args.seed, "--seed"),
-        workers=_int_arg(args.workers, "--workers"), progress=sys.stderr.isatty(),
-    )  # fmt: skip
+    procedure = Procedure(
+        shoe=shoe,
+        cut_card=cut_card,
+        extra_coup=args.extra_coup,
+        burn=not args.no_burn,
+        burn_seen=args.burn_seen,
+    )
+    shoes, workers = _int_arg(args.shoes, "--shoes"), _int_arg(args.workers, "--workers")
+    bankroll = _float_arg(args.bankroll, "--bankroll")
+    per_hour = _float_arg(args.coups_per_hour, "--coups-per-hour")
+    with open_executor(args.executor, workers) as executor:
+        results = evaluate_systems(
+            systems, bets, procedure, rules, shoes=shoes, seed=_int_arg(args.seed, "--seed"),
+            workers=workers, progress=sys.stderr.isatty(), executor=executor,
+        )  # fmt: skip
+    if results and results[0].coups == 0:
+        raise AnalyzerError(
+            f"no coup can be dealt from {shoe} ({shoe.size} cards) with cut card {cut_card}"
+            f"{'' if args.no_burn else ' after the burn'}: use a bigger shoe or a smaller --cut-card"
+        )
+    figures = [advantage_figures(r, bankroll, per_hour) for r in results]
+    return fmt.render_count(results, args.format, _described(args, procedure, shoes), figures)
+
+
+def _described(args: argparse.Namespace, procedure: Procedure, shoes: int) -> str:
+    """The procedure in words, the cut-card default stated where the figures are."""
+    default = ""
+    if procedure.cut_card == 7:
+        default = " (the default; published studies and reports/counting.md use 14)"
+    burn = f"burn, {procedure.burn_seen} of the burned cards seen" if procedure.burn else "no burn"
     last = ", one more coup after the cut card" if procedure.extra_coup else ""
-    described = f"{shoe}, cut card {cut_card} cards from the end{last}, {args.shoes} shoes, seed {args.seed}"
-    return fmt.render_count(results, args.format, described)
+    return (
+        f"{procedure.shoe}, cut card {procedure.cut_card} cards from the end{default}, {burn}{last}, "
+        f"{shoes:,} shoes, seed {args.seed}"
+    )
+
+
+def _float_arg(text: str, option: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise AnalyzerError(f"{option} {text!r}: use a positive number") from None
+    if not (0 < value < float("inf")):
+        raise AnalyzerError(f"{option} {text!r}: use a positive number")
+    return value
 
 
 def _system_bet(spec: str, system: CountSystem) -> Bet:
@@ -466,8 +510,53 @@ _EXTRA: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
             ("--workers",),
             {"default": "1", "help": "worker processes (default 1); results don't depend on it"},
         ),
-        (("--cut-card",), {"default": "7", "help": "cards behind the cut card (default 7)"}),
+        (
+            ("--cut-card",),
+            {
+                "default": "7",
+                "help": "cards behind the cut card (default 7; the published figures and "
+                "reports/counting.md use 14)",
+            },
+        ),
         (("--extra-coup",), {"action": "store_true", "help": "play one more coup after the cut card"}),
+        (("--no-burn",), {"action": "store_true", "help": "burn no cards at the start of the shoe"}),
+        (
+            ("--burn-seen",),
+            {
+                "default": "first",
+                "choices": ("none", "first", "all"),  # analyzer.simulation.BURN_SEEN
+                "help": "burned cards the counter sees: none, the face-up first (default) or all",
+            },
+        ),
+        (
+            ("--true-count",),
+            {
+                "choices": ("exact", "half-deck", "deck"),  # analyzer.counting.Divisor
+                "help": "decks left for the true count: exact (cards left / 52, the default), or "
+                "rounded to the nearest half-deck or deck as a counter reckons them",
+            },
+        ),
+        (("--strict",), {"action": "store_true", "help": "bet when the count exceeds the threshold (>)"}),
+        (
+            ("--executor",),
+            {
+                "default": "local",
+                "help": "local (process pool, default), dask (a local Dask cluster of --workers "
+                "workers) or tcp://HOST:PORT (an existing Dask scheduler; see README)",
+            },
+        ),
+        (
+            ("--bankroll",),
+            {
+                "default": "100",
+                "help": "bankroll in units for the risk of ruin (default 100); risk of ruin = "
+                "exp(-2 mu B / sigma^2), mu and sigma the mean and SD of the win per shoe",
+            },
+        ),
+        (
+            ("--coups-per-hour",),
+            {"default": "80", "help": "coups dealt per hour, for the hourly figures (default 80)"},
+        ),
     ],
     "solve": [
         (("game",), {"help": "chemin-de-fer, punto-5, banque or macao (`baccarat list games`)"}),

@@ -2,9 +2,14 @@
 and the best linear counts derived from effects of removal.
 
 A system's running count starts at `initial` and adds the tag of every card the counter
-sees (the face-up burn card and every card dealt). The true count is the running count
-per deck (52 cards) left in the shoe. A system bets when its chosen count reaches
-`threshold`.
+sees (by default the face-up burn card and every card dealt). The true count is the
+running count per deck left in the shoe: decks left exactly (cards left / 52), or rounded
+to the nearest half deck or whole deck as a counter estimates them at the table. A system
+bets when its chosen count reaches `threshold` (or exceeds it, with `strict`).
+
+The trigger is defined once, in `CountSystem.fires`, in integer arithmetic on running
+counts and cards left; it works on Python ints and on numpy arrays alike, and both the
+one-composition path (`CountSystem.bets`) and the simulation's vectorised path use it.
 """
 
 from __future__ import annotations
@@ -12,10 +17,13 @@ from __future__ import annotations
 import math
 import tomllib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from enum import StrEnum
 from fractions import Fraction
 from importlib import resources
-from typing import Any
+from typing import Any, TypeVar
+
+import numpy as np
 
 from analyzer.cards import RANK_POINTS, RANKS, parse_rank
 from analyzer.composition import EffectsOfRemoval
@@ -25,6 +33,8 @@ __all__ = [
     "SYSTEMS",
     "CountSystem",
     "DerivedCount",
+    "Divisor",
+    "Trigger",
     "best_linear_count",
     "betting_correlation",
     "derived_counts",
@@ -33,9 +43,26 @@ __all__ = [
     "system_from_mapping",
 ]
 
-TRIGGERS = ("true", "running")
+
+class Trigger(StrEnum):
+    """Which count a system bets on."""
+
+    TRUE = "true"  # running count per deck left
+    RUNNING = "running"
+
+
+class Divisor(StrEnum):
+    """How the decks left are reckoned for the true count."""
+
+    EXACT = "exact"  # cards left / 52
+    HALF_DECK = "half-deck"  # rounded to the nearest half deck (at least one half)
+    DECK = "deck"  # rounded to the nearest whole deck (at least one)
+
+
+TRIGGERS = tuple(Trigger)
 #: Bound on tags, initial counts and threshold terms, so count arithmetic stays in int64.
 _LIMIT = 10**6
+N = TypeVar("N", int, np.ndarray)
 
 
 @dataclass(frozen=True)
@@ -45,7 +72,8 @@ class CountSystem:
     - `tags`: integer tag of each rank, in rank order A..K.
     - `initial`: the running count at the start of a shoe (non-zero for unbalanced counts).
     - `trigger`: "true" (running count per deck left) or "running".
-    - `threshold`: the system bets when that count is >= threshold.
+    - `threshold`: the system bets when that count is >= threshold (> with `strict`).
+    - `divisor`: how the true count reckons the decks left (exact, half-deck, deck).
     """
 
     name: str
@@ -53,9 +81,11 @@ class CountSystem:
     bet: str
     tags: tuple[int, ...]
     threshold: Fraction
-    trigger: str = "true"
+    trigger: str = Trigger.TRUE
     initial: int = 0
     source: str = ""
+    divisor: str = Divisor.EXACT
+    strict: bool = False
 
     @property
     def balanced(self) -> bool:
@@ -70,15 +100,53 @@ class CountSystem:
         """Running count after seeing `seen` cards of each rank (13 counts)."""
         return self.initial + sum(t * n for t, n in zip(self.tags, seen, strict=True))
 
+    def count_parts(self, running: N, cards_left: N) -> tuple[N, N]:
+        """The count as numerator / divisor (integers, or integer arrays): running count
+        times 1, 52 or 2 (per deck, per half deck) over 1, cards left, or decks left rounded
+        (in half decks or decks). Never divides by zero."""
+        if self.trigger == Trigger.RUNNING:
+            return running, cards_left * 0 + 1
+        if self.divisor == Divisor.HALF_DECK:  # nearest half deck (26 cards), at least one
+            return running * 2, np.maximum((cards_left + 13) // 26, 1)
+        if self.divisor == Divisor.DECK:
+            return running, np.maximum((cards_left + 26) // 52, 1)
+        return running * 52, np.maximum(cards_left, 1)
+
+    def fires(self, running: N, cards_left: N) -> N:
+        """Whether the system bets: count >= threshold (> when `strict`), in exact integer
+        arithmetic. The one definition of the trigger, for ints and numpy arrays alike."""
+        top, under = self.count_parts(running, cards_left)
+        lhs = top * self.threshold.denominator
+        rhs = under * self.threshold.numerator
+        return (lhs > rhs) if self.strict else (lhs >= rhs)
+
     def count(self, seen: Sequence[int], cards_left: int) -> Fraction:
-        """The count this system triggers on: running, or true (per 52 cards left)."""
-        running = self.running_count(seen)
-        if self.trigger == "running":
-            return Fraction(running)
-        return Fraction(running * 52, max(cards_left, 1))
+        """The count this system triggers on: running, or true (per deck left)."""
+        top, under = self.count_parts(self.running_count(seen), cards_left)
+        return Fraction(int(top), int(under))
 
     def bets(self, seen: Sequence[int], cards_left: int) -> bool:
-        return self.count(seen, cards_left) >= self.threshold
+        """Whether the system bets after seeing `seen` with `cards_left` cards left."""
+        return bool(self.fires(self.running_count(seen), cards_left))
+
+    def variant(self, divisor: str | None = None, strict: bool | None = None) -> CountSystem:
+        """This system with another true-count divisor or trigger comparison."""
+        changes: dict[str, Any] = {}
+        if divisor is not None:
+            if divisor not in tuple(Divisor):
+                raise AnalyzerError(f"true count {divisor!r}: use one of {', '.join(Divisor)}")
+            changes["divisor"] = Divisor(divisor)
+        if strict is not None:
+            changes["strict"] = strict
+        return replace(self, **changes)
+
+    @property
+    def rule(self) -> str:
+        """The betting rule in words, e.g. 'true count (exact) >= 4'."""
+        sign = ">" if self.strict else ">="
+        if self.trigger == Trigger.RUNNING:
+            return f"running count {sign} {self.threshold} (start {self.initial})"
+        return f"true count ({self.divisor}) {sign} {self.threshold}"
 
 
 _KEYS = {"title", "bet", "tags", "threshold", "trigger", "initial", "source"}
@@ -141,7 +209,7 @@ def system_from_mapping(name: str, data: Mapping[str, Any], source: str = "syste
         bet=str(data["bet"]),
         tags=_tags(data["tags"], where),
         threshold=limit,
-        trigger=trigger,
+        trigger=Trigger(trigger),
         initial=_int(data.get("initial", 0), f"{where}.initial"),
         source=str(data.get("source", "")),
     )
@@ -237,10 +305,17 @@ class DerivedCount:
     correlation: float
     break_even: float  # true count where the linear estimate of the expectation crosses zero
 
+    @property
+    def balanced(self) -> bool:
+        """True when a full deck's tags sum to zero (13 ranks)."""
+        return sum(self.tags) == 0
+
 
 def derived_counts(eor: EffectsOfRemoval, bets: Sequence[str]) -> list[DerivedCount]:
     """Best linear counts at levels 1-3 for each of `bets` from effects of removal measured on
-    a full shoe; none for a bet whose every rank's removal has the same effect (pair bets)."""
+    a full shoe; none for a bet whose every rank's removal has the same effect (pair bets).
+    Balanced when the search finds a non-zero balanced candidate, else unbalanced (see each
+    count's `balanced`): an unbalanced result does not prove no balanced count exists."""
     result = []
     for bet in bets:
         values = [eor.effects[bet].get(str(rank), Fraction(0)) for rank in RANKS]

@@ -4,6 +4,7 @@ fractions print as "p/q" and decimals are rounded from the exact value, never fr
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Sequence
 from fractions import Fraction
@@ -13,6 +14,7 @@ from analyzer.cards import RANKS
 from analyzer.errors import AnalyzerError
 
 if TYPE_CHECKING:  # types only: a cold `baccarat odds` loads none of these
+    from analyzer.advantage import AdvantageFigures
     from analyzer.bets import BetAnalysis
     from analyzer.compare import Comparison
     from analyzer.composition import EffectsOfRemoval
@@ -26,10 +28,13 @@ if TYPE_CHECKING:
     from analyzer.cardeor import CardEffects
 
 __all__ = [
+    "ADVANTAGE_HEADERS",
     "COUNT_HEADERS",
     "DERIVED_HEADERS",
     "EDGE_HEADERS",
     "FORMATS",
+    "advantage_json",
+    "advantage_rows",
     "bet_json",
     "bet_table",
     "check_format",
@@ -52,6 +57,7 @@ __all__ = [
     "render_rules",
     "shoe_json",
     "table",
+    "tags_text",
 ]
 
 FORMATS = ("table", "markdown", "json")
@@ -578,7 +584,9 @@ def _eor_by_rank(eor: EffectsOfRemoval, identity: dict[str, Fraction], fmt: str,
     return "\n\n".join(blocks)
 
 
-DERIVED_HEADERS = ["bet", "level", "tags A..9, ten", "betting correlation", "break-even true count"]
+DERIVED_HEADERS = [
+    "bet", "level", "tags A..9, ten", "balanced", "betting correlation", "break-even true count",
+]  # fmt: skip
 
 
 def derived_rows(counts: Sequence[DerivedCount]) -> list[list[str]]:
@@ -588,6 +596,7 @@ def derived_rows(counts: Sequence[DerivedCount]) -> list[list[str]]:
             c.bet,
             str(c.level),
             " ".join(f"{t:+d}" for t in c.tags[:10]),
+            "yes" if c.balanced else "no",
             f"{c.correlation:.4f}",
             f"{c.break_even:.1f}",
         ]
@@ -609,6 +618,7 @@ def render_eor(eor: EffectsOfRemoval, fmt: str, counts: Sequence[DerivedCount] =
                 {
                     "level": c.level,
                     "tags": dict(zip(map(str, RANKS), c.tags, strict=True)),
+                    "balanced": c.balanced,
                     "betting_correlation": round(c.correlation, 6),
                     "break_even_true_count": round(c.break_even, 3),
                 }
@@ -671,20 +681,93 @@ def count_rows(results: Sequence[SystemEvaluation]) -> list[list[str]]:
     return rows
 
 
-def render_count(results: Sequence[SystemEvaluation], fmt: str, procedure: str) -> str:
-    """Counting systems judged against the exact expectation of every coup."""
+def tags_text(tags: Sequence[int]) -> str:
+    """A system's tags: A..9 then one for the ten-valued ranks when they agree, else A..K."""
+    shown = tags[:10] if len(set(tags[9:])) == 1 else tags
+    return " ".join(f"{t:+d}" for t in shown)
+
+
+def _ruin_formula() -> str:
+    from analyzer.advantage import RISK_OF_RUIN_FORMULA
+
+    return RISK_OF_RUIN_FORMULA
+
+
+def advantage_json(figures: AdvantageFigures) -> dict[str, Any]:
+    """Advantage-play figures as JSON-ready values (floats rounded to 6 places); the win
+    per shoe itself is count_json's `win_per_shoe`."""
+    f = dataclasses.asdict(figures)
+    data: dict[str, Any] = {
+        key: None if f[key] is None else round(f[key], 6)
+        for key in (
+            "bets_per_shoe", "coups_per_shoe", "sd_per_shoe", "sd_per_coup_bet", "n0", "bankroll",
+            "risk_of_ruin", "coups_per_hour", "bets_per_hour", "win_per_hour",
+        )
+    }  # fmt: skip
+    data["win_per_100_coups"] = {
+        "mean": round(figures.win_per_100_coups, 6),
+        "se": round(figures.win_per_100_coups_se, 6),
+    }
+    return data
+
+
+ADVANTAGE_HEADERS = [
+    "system", "bet", "tags", "bets when", "bets/shoe", "win/shoe", "win/100 coups", "SD/shoe",
+    "SD/coup bet", "N0 (coups bet)", "risk of ruin", "bets/hour", "win/hour",
+]  # fmt: skip
+
+
+def advantage_rows(
+    results: Sequence[SystemEvaluation], figures: Sequence[AdvantageFigures]
+) -> list[list[str]]:
+    """One row per system: its tags and rule, and the advantage-play figures."""
+    rows = []
+    for r, f in zip(results, figures, strict=True):
+        rows.append(
+            [
+                r.system.name, r.bet.name, tags_text(r.system.tags), r.system.rule, f"{f.bets_per_shoe:.2f}",
+                f"{f.win_per_shoe:+.3f} ± {f.win_per_shoe_se:.3f}",
+                f"{f.win_per_100_coups:+.4f} ± {f.win_per_100_coups_se:.4f}",
+                f"{f.sd_per_shoe:.2f}", f"{f.sd_per_coup_bet:.2f}", "n/a" if f.n0 is None else f"{f.n0:,.0f}",
+                f"{f.risk_of_ruin:.2%}", f"{f.bets_per_hour:.1f}", f"{f.win_per_hour:+.3f}",
+            ]
+        )  # fmt: skip
+    return rows
+
+
+def render_count(
+    results: Sequence[SystemEvaluation],
+    fmt: str,
+    procedure: str,
+    figures: Sequence[AdvantageFigures] = (),
+) -> str:
+    """Counting systems judged against the exact expectation of every coup; with `figures`
+    (one per result), the advantage-play figures too."""
     check_format(fmt)
     if fmt == "json":
-        return dumps({"procedure": procedure, "systems": [count_json(r) for r in results]})
+        systems = [count_json(r) for r in results]
+        for data, result, fig in zip(systems, results, figures, strict=False):
+            data.update(tags=list(result.system.tags), rule=result.system.rule, **advantage_json(fig))
+        return dumps({"procedure": procedure, "systems": systems})
     note = (
         "\n\nWins are in units of one flat bet per trigger, ± one standard error over shoes. "
         "'EV win' sums the exact expectation of the coups bet; 'realized' the outcomes dealt; "
         "'perfect info' bets exactly when the exact expectation is positive.\n"
     )
+    text = _heading(f"Counting systems: {procedure}", fmt) + table(count_rows(results), COUNT_HEADERS, fmt)
+    text += note
+    if not figures:
+        return text
+    first = figures[0]
     return (
-        _heading(f"Counting systems: {procedure}", fmt)
-        + table(count_rows(results), COUNT_HEADERS, fmt)
-        + note
+        text
+        + "\n"
+        + _heading("Advantage-play figures", fmt)
+        + table(advantage_rows(results, figures), ADVANTAGE_HEADERS, fmt)
+        + f"\n\nTags A..9 then ten-valued (all 13 ranks when those differ). Win per shoe: exact EV of "
+        f"the coups bet; per 100 coups dealt. SD: of the result dealt. N0 = (SD per coup bet / EV per "
+        f"coup bet)^2. Risk of ruin for a bankroll of {first.bankroll:g} units: {_ruin_formula()}. "
+        f"Per hour: {first.coups_per_hour:g} coups dealt per hour.\n"
     )
 
 

@@ -4,22 +4,29 @@ system's count, and the evaluation of counting systems over many shoes.
 Procedure (brief): shuffle; burn (turn the first card face up, burn as many cards face
 down as its value, ten-valued = 10); deal coups until the cut card, placed `cut_card` cards
 from the end, comes out; finish that coup and, optionally, play one more. A coup is only
-started with at least 6 cards left. Counters see the face-up burn card and every card
-dealt; the exact expectation of each coup is for the cards actually left in the shoe.
+started with at least 6 cards left. Counters see every card dealt and, by default, the
+face-up burn card (`burn_seen`: none, first or all of the burned cards); the exact
+expectation of each coup is for the cards actually left in the shoe.
 
-Each shoe is shuffled by its own generator, seeded from (seed, shoe index), and shoes are
-processed in fixed chunks merged in order, so results are identical for any number of
-workers.
+Each shoe is shuffled from (seed, shoe index) alone (`analyzer.dealer`), and shoes are
+processed in fixed chunks whose fixed-size summaries (`analyzer.summary`) are merged in
+order, so results are identical for any number of workers and any executor.
 """
 
 from __future__ import annotations
 
 import math
 import os
-import random
+import pickle
+import tempfile
+import threading
+from collections import deque
 from collections.abc import Iterator, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from fractions import Fraction
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -27,10 +34,13 @@ from analyzer.bets import Bet
 from analyzer.cards import RANK_POINTS
 from analyzer.composition import FastEvaluator
 from analyzer.counting import CountSystem
+from analyzer.dealer import OUTCOME_CODES, CoupBatch, deal_batch, outcome_from_code, shuffled_cards
 from analyzer.enumerate import Outcome
 from analyzer.errors import AnalyzerError
+from analyzer.executors import local_pool, stop_pool
 from analyzer.rules import STANDARD, Rules
 from analyzer.shoe import Shoe
+from analyzer.summary import ExactSum, SystemEvaluation
 
 __all__ = [
     "ChoiceValue",
@@ -45,21 +55,27 @@ __all__ = [
     "shuffled",
 ]
 
-CHUNK = 25  # shoes per unit of work
+CHUNK = 200  # shoes per unit of work
+BURN_SEEN = ("none", "first", "all")
 MAX_SHOES = 10**8
 MAX_CARDS = 52 * 1000
 
 
 @dataclass(frozen=True)
 class Procedure:
-    """How a shoe is dealt: its composition, the cut card's depth, and the last-coup rule."""
+    """How a shoe is dealt and seen: its composition, the cut card's depth (cards behind it;
+    the default 7 is this tool's, published studies often use 14), the last-coup rule,
+    whether a card is burned, and which burned cards the counter sees."""
 
     shoe: Shoe = field(default_factory=lambda: Shoe.decks(8))
     cut_card: int = 7  # cards behind the cut card ("in front of the 7th card from the end")
     extra_coup: bool = False  # play one more coup after the cut card came out
     burn: bool = True
+    burn_seen: str = "first"  # none, the face-up first card, or all of the burned cards
 
     def __post_init__(self) -> None:
+        if self.burn_seen not in BURN_SEEN:
+            raise AnalyzerError(f"burn seen {self.burn_seen!r}: use one of {', '.join(BURN_SEEN)}")
         if self.shoe.counts is None:
             raise AnalyzerError("shoe simulation needs a finite shoe: use --decks N or --counts")
         if self.shoe.size > MAX_CARDS:
@@ -102,10 +118,7 @@ class ShoeRecord:
 
 def shuffled(procedure: Procedure, seed: int, index: int) -> list[int]:
     """Shoe number `index` of a run seeded with `seed`, shuffled: rank indices, top card first."""
-    counts = procedure.shoe.counts or ()
-    cards = [rank for rank, n in enumerate(counts) for _ in range(n)]
-    random.Random(f"baccarat-analyzer:{seed}:{index}").shuffle(cards)
-    return cards
+    return [int(card) for card in shuffled_cards(procedure.shoe.counts or (), seed, index)]
 
 
 def deal_shoe(procedure: Procedure, rules: Rules, seed: int, index: int) -> ShoeRecord:
@@ -150,184 +163,108 @@ def deal_cards(cards: Sequence[int], procedure: Procedure, rules: Rules) -> Shoe
     return ShoeRecord(table(lefts), table(seens), tuple(outcomes))
 
 
-@dataclass
-class SystemEvaluation:
-    """A counting system judged on one bet over simulated shoes.
+@dataclass(frozen=True)
+class _Job:
+    """One chunk of a study: what a worker needs, the compiled evaluator included: as an
+    object in this process, as the path of its pickle for a local process pool (jobs stay
+    small), as pickled bytes for other executors; workers cache it by `token`."""
 
-    Exact sums (Fractions) cover every coup; `per_shoe_*` lists (floats, for standard
-    errors) hold each shoe's expected and realized win when flat-betting one unit on the
-    system's triggers, and the perfect-information win (betting exactly when the exact
-    expectation is positive).
-    """
-
-    system: CountSystem
-    bet: Bet
-    shoes: int = 0
-    coups: int = 0
-    triggers: int = 0
-    positive: int = 0
-    realized_triggered: Fraction = Fraction(0)
-    sums: dict[str, ExactSum] = field(
-        default_factory=lambda: {key: ExactSum() for key in ("all", "triggered", "perfect")}
-    )
-    per_shoe_expected: list[float] = field(default_factory=list)
-    per_shoe_realized: list[float] = field(default_factory=list)
-    per_shoe_perfect: list[float] = field(default_factory=list)
-    moments: list[float] = field(default_factory=lambda: [0.0] * 5)  # n-free sums: x, y, xx, yy, xy
-    by_count: dict[int, list[float]] = field(default_factory=dict)  # floor(count) -> [coups, sum EV]
-
-    # -- derived figures (floats are display values) ---------------------------------------
-
-    @property
-    def expectation_all(self) -> Fraction:
-        """Sum of the exact expectations of every coup (exact)."""
-        return self.sums["all"].value()
-
-    @property
-    def expectation_triggered(self) -> Fraction:
-        """Sum of the exact expectations of the coups the system bets on: the expected win."""
-        return self.sums["triggered"].value()
-
-    @property
-    def perfect(self) -> Fraction:
-        """Sum of the positive exact expectations: the perfect-information win."""
-        return self.sums["perfect"].value()
-
-    @property
-    def trigger_edge(self) -> Fraction | None:
-        """Mean exact expectation of the coups the system bets on (player's view)."""
-        return self.expectation_triggered / self.triggers if self.triggers else None
-
-    @property
-    def correlation(self) -> float:
-        """Correlation across coups between the system's count and the bet's exact expectation."""
-        sx, sy, sxx, syy, sxy = self.moments
-        n = self.coups
-        if n == 0:
-            return 0.0
-        vx, vy = sxx - sx * sx / n, syy - sy * sy / n
-        return (sxy - sx * sy / n) / math.sqrt(vx * vy) if vx > 0 and vy > 0 else 0.0
-
-    def per_shoe(self, which: str) -> tuple[float, float]:
-        """Mean and standard error per shoe of 'expected', 'realized' or 'perfect' win."""
-        values = {"expected": self.per_shoe_expected, "realized": self.per_shoe_realized,
-                  "perfect": self.per_shoe_perfect}[which]  # fmt: skip
-        n = len(values)
-        mean = math.fsum(values) / n
-        var = math.fsum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
-        return mean, math.sqrt(var / n)
-
-    def merge(self, other: SystemEvaluation) -> None:
-        self.shoes += other.shoes
-        self.coups += other.coups
-        self.triggers += other.triggers
-        self.positive += other.positive
-        self.realized_triggered += other.realized_triggered
-        for key, total in other.sums.items():
-            self.sums[key].merge(total)
-        self.per_shoe_expected += other.per_shoe_expected
-        self.per_shoe_realized += other.per_shoe_realized
-        self.per_shoe_perfect += other.per_shoe_perfect
-        self.moments = [a + b for a, b in zip(self.moments, other.moments, strict=True)]
-        for key, (n, s) in other.by_count.items():
-            cell = self.by_count.setdefault(key, [0.0, 0.0])
-            cell[0] += n
-            cell[1] += s
+    token: str
+    evaluator: FastEvaluator | bytes | str
+    systems: tuple[CountSystem, ...]
+    columns: tuple[int, ...]  # each system's bet column in the evaluator
+    procedure: Procedure
+    rules: Rules
+    seed: int
+    shoes: range
 
 
-@dataclass
-class ExactSum:
-    """An exact sum of expectations numerator / (denominator * total), kept as integer
-    numerator sums per total (the 6-card count of the shoe valued) until asked for."""
-
-    denominator: int = 1
-    by_total: dict[int, int] = field(default_factory=dict)
-
-    def add(self, numerators: np.ndarray, totals: np.ndarray, denominator: int) -> float:
-        """Add the terms; returns their sum as a float (for per-shoe statistics)."""
-        self.denominator = denominator
-        for num, tot in zip(numerators.tolist(), totals.tolist(), strict=True):
-            self.by_total[tot] = self.by_total.get(tot, 0) + num
-        return float((numerators / (denominator * totals.astype(np.float64))).sum())
-
-    def merge(self, other: ExactSum) -> None:
-        self.denominator = other.denominator
-        for tot, num in other.by_total.items():
-            self.by_total[tot] = self.by_total.get(tot, 0) + num
-
-    def value(self) -> Fraction:
-        return sum((Fraction(n, self.denominator * t) for t, n in self.by_total.items()), Fraction(0))
+_LOCAL = threading.local()  # evaluators hold work buffers: one copy per thread
 
 
-def _valued_shoes(
-    evaluator: FastEvaluator, procedure: Procedure, rules: Rules, seed: int, shoes: range
-) -> Iterator[tuple[ShoeRecord, np.ndarray, np.ndarray]]:
-    """Each shoe dealt, with the exact expectations (numerators, totals) of its coups; the
-    coups of `CHUNK` shoes are valued in one batch."""
-    for start in range(shoes.start, shoes.stop, CHUNK):
-        records = [deal_shoe(procedure, rules, seed, i) for i in range(start, min(start + CHUNK, shoes.stop))]
-        numerators, totals = evaluator.expectations(np.vstack([r.left for r in records]))
-        ends = np.cumsum([len(r.outcomes) for r in records])
-        for record, end in zip(records, ends, strict=True):
-            begin = end - len(record.outcomes)
-            yield record, numerators[begin:end], totals[begin:end]
+def _evaluator(job: _Job) -> FastEvaluator:
+    """The job's evaluator, unpickled at most once per process (per thread)."""
+    cache: dict[str, FastEvaluator] = _LOCAL.__dict__.setdefault("evaluators", {})
+    if job.token not in cache:
+        if len(cache) >= 4:
+            cache.clear()
+        value = job.evaluator
+        if isinstance(value, str):
+            value = Path(value).read_bytes()
+        cache[job.token] = value if isinstance(value, FastEvaluator) else pickle.loads(value)
+    return cache[job.token]
 
 
-_STATE: dict[str, object] = {}
+_NETS: dict[tuple[Bet, int], np.ndarray] = {}
+_UNKNOWN = np.iinfo(np.int64).min
 
 
-def _evaluate_chunk(
-    args: tuple[Sequence[CountSystem], Sequence[Bet], Procedure, Rules, int, range],
-) -> list[SystemEvaluation]:
-    systems, bets, procedure, rules, seed, shoes = args
-    key = (tuple(bets), rules)
-    if _STATE.get("key") != key:
-        _STATE["key"], _STATE["evaluator"] = key, FastEvaluator(bets, rules)
-    evaluator: FastEvaluator = _STATE["evaluator"]  # type: ignore[assignment]
-    results = [SystemEvaluation(system, bet) for system, bet in zip(systems, bets, strict=True)]
-    for record, numerators, totals in _valued_shoes(evaluator, procedure, rules, seed, shoes):
-        cards_left = record.left.sum(axis=1)
-        for j, (system, result) in enumerate(zip(systems, results, strict=True)):
-            bet, denominator = evaluator.bets[j], evaluator.denominators[j]
-            num = numerators[:, j]
-            running = system.initial + record.seen @ np.array(system.tags, dtype=np.int64)
-            if system.trigger == "running":
-                count = running.astype(np.float64)
-                fires = running * system.threshold.denominator >= system.threshold.numerator
-            else:
-                count = running * 52 / cards_left
-                fires = running * 52 * system.threshold.denominator >= system.threshold.numerator * cards_left
-            ev = num.astype(np.float64) / (denominator * totals.astype(np.float64))  # statistics only
-            realized = sum(
-                ((bet.settle(o) or 0) for o, hit in zip(record.outcomes, fires, strict=True) if hit),
-                Fraction(0),
-            )
-            positive = num > 0
-            result.shoes += 1
-            result.coups += len(num)
-            result.triggers += int(fires.sum())
-            result.positive += int(positive.sum())
-            result.sums["all"].add(num, totals, denominator)
-            result.realized_triggered += realized
-            result.per_shoe_expected.append(
-                result.sums["triggered"].add(num[fires], totals[fires], denominator)
-            )
-            result.per_shoe_realized.append(float(realized))
-            result.per_shoe_perfect.append(
-                result.sums["perfect"].add(num[positive], totals[positive], denominator)
-            )
-            m = result.moments
-            m[0] += float(count.sum())
-            m[1] += float(ev.sum())
-            m[2] += float((count * count).sum())
-            m[3] += float((ev * ev).sum())
-            m[4] += float((count * ev).sum())
-            keys, index = np.unique(np.floor(count).astype(np.int64), return_inverse=True)
-            sizes, sums = np.bincount(index), np.bincount(index, weights=ev)
-            for key, n, total in zip(keys.tolist(), sizes.tolist(), sums.tolist(), strict=True):
-                cell = result.by_count.setdefault(key, [0.0, 0.0])
-                cell[0] += n
-                cell[1] += total
+def _net_numerators(bet: Bet, denominator: int, codes: np.ndarray) -> np.ndarray:
+    """Net result of `bet` on each dealt coup (outcome codes), times `denominator` (ints);
+    each outcome is settled once per process and kept in a table by code."""
+    table = _NETS.setdefault((bet, denominator), np.full(OUTCOME_CODES, _UNKNOWN, dtype=np.int64))
+    missing = np.unique(codes[table[codes] == _UNKNOWN])
+    for code in missing.tolist():
+        net = bet.settle(outcome_from_code(code)) or Fraction(0)
+        table[code] = int(net * denominator)
+    nets: np.ndarray = table[codes]
+    return nets
+
+
+def deal_and_value(job: _Job) -> tuple[CoupBatch, np.ndarray, np.ndarray]:
+    """The job's shoes dealt, with the exact expectation of every coup: (batch, numerators
+    (C, bets), totals (C,)); bet i's expectation is numerators[:, i] / (d_i * totals)."""
+    procedure = job.procedure
+    batch = deal_batch(
+        procedure.shoe.counts or (), job.rules, job.seed, job.shoes,
+        procedure.cut_card, procedure.extra_coup, procedure.burn,
+    )  # fmt: skip
+    numerators, totals = _evaluator(job).expectations(batch.left)
+    return batch, numerators, totals
+
+
+def _evaluate_chunk(job: _Job) -> list[SystemEvaluation]:
+    """Summaries of every system over the job's shoes."""
+    evaluator = _evaluator(job)
+    batch, numerators, totals = deal_and_value(job)
+    seen = batch.seen(job.procedure.burn_seen)
+    cards_left = batch.left.sum(axis=1)
+    fsize = totals.astype(np.float64)
+    results = []
+    for system, column in zip(job.systems, job.columns, strict=True):
+        bet, denominator = evaluator.bets[column], evaluator.denominators[column]
+        result = SystemEvaluation(system, bet)
+        num = numerators[:, column]
+        running = system.initial + seen @ np.array(system.tags, dtype=np.int64)
+        top, under = system.count_parts(running, cards_left)
+        fires = system.fires(running, cards_left)
+        positive = num > 0
+        ev = num.astype(np.float64) / (denominator * fsize)  # statistics only
+        net = _net_numerators(bet, denominator, batch.outcome[fires])
+        result.shoes, result.coups = batch.shoes, len(num)
+        result.triggers, result.positive = int(fires.sum()), int(positive.sum())
+        result.sums["all"].add(num, totals, denominator)
+        result.sums["triggered"].add(num[fires], totals[fires], denominator)
+        result.sums["perfect"].add(num[positive], totals[positive], denominator)
+        result.realized_triggered = Fraction(int(net.sum()), denominator)
+        result.realized_squares = Fraction(int((net * net).sum()), denominator * denominator)
+        per_shoe = {
+            "expected": np.bincount(batch.shoe, weights=ev * fires, minlength=batch.shoes),
+            "realized": np.bincount(batch.shoe[fires], weights=net / denominator, minlength=batch.shoes),
+            "perfect": np.bincount(batch.shoe, weights=ev * positive, minlength=batch.shoes),
+        }
+        for key, values in per_shoe.items():
+            result.shoe_moments[key] = [float(values.sum()), float((values * values).sum())]
+        count = top / under
+        result.moments = [
+            float(count.sum()), float(ev.sum()), float((count * count).sum()),
+            float((ev * ev).sum()), float((count * ev).sum()),
+        ]  # fmt: skip
+        keys, index = np.unique(top // under, return_inverse=True)  # floor of the count, exactly
+        sizes, sums = np.bincount(index.ravel()), np.bincount(index.ravel(), weights=ev)
+        bins = zip(keys.tolist(), sizes.tolist(), sums.tolist(), strict=True)
+        result.by_count = {k: [float(n), t] for k, n, t in bins}
+        results.append(result)
     return results
 
 
@@ -340,46 +277,83 @@ def evaluate_systems(
     seed: int = 1,
     workers: int = 1,
     progress: bool = False,
+    executor: Executor | None = None,
+    chunk: int = CHUNK,
 ) -> list[SystemEvaluation]:
-    """Judge each system on its bet (`bets[i]` for `systems[i]`) over `shoes` simulated shoes."""
-    if isinstance(shoes, bool) or not isinstance(shoes, int) or shoes < 1:
-        raise AnalyzerError(f"shoes {shoes!r}: use a positive integer")
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise AnalyzerError(f"workers {workers!r}: use a positive integer")
+    """Judge each system on its bet (`bets[i]` for `systems[i]`) over `shoes` simulated shoes.
+
+    Shoes are dealt in chunks of `chunk` shoes, each summarised and the summaries merged in
+    chunk order: identical results for any `workers` and any `executor` (any
+    `concurrent.futures`-style executor; without one, `workers` > 1 starts a local process
+    pool for this call). Memory does not grow with `shoes`.
+    """
+    for value, name in ((shoes, "shoes"), (workers, "workers"), (chunk, "chunk")):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise AnalyzerError(f"{name} {value!r}: use a positive integer")
     if shoes > MAX_SHOES:
         raise AnalyzerError(f"shoes {shoes}: use at most {MAX_SHOES:,}")
-    count = -(-shoes // CHUNK)
+    unique: list[Bet] = []
+    for bet in bets:
+        if bet not in unique:
+            unique.append(bet)
+    evaluator = FastEvaluator(unique, rules)
+    chunks = -(-shoes // chunk)
+    own = executor is None and min(workers, chunks) > 1
+    pool: Executor | None = local_pool(min(workers, chunks)) if own else executor
+    token = f"{id(evaluator)}-{os.getpid()}-{hash((tuple(unique), rules))}"
+    payload: FastEvaluator | bytes | str = evaluator
+    shipped = None
+    if isinstance(pool, ProcessPoolExecutor):  # pickled once, read once by each worker
+        handle, shipped = tempfile.mkstemp(prefix="baccarat-evaluator-", suffix=".pickle")
+        with os.fdopen(handle, "wb") as file:
+            pickle.dump(evaluator, file)
+        payload = token = shipped
+    elif pool is not None:
+        payload = pickle.dumps(evaluator)
     jobs = (
-        (tuple(systems), tuple(bets), procedure, rules, seed, range(i * CHUNK, min((i + 1) * CHUNK, shoes)))
-        for i in range(count)
-    )
-    workers = min(workers, count, os.cpu_count() or 1)
-    bar = _progress(count, shoes, progress)
+        _Job(token, payload, tuple(systems), tuple(unique.index(b) for b in bets), procedure, rules, seed,
+             range(i * chunk, min((i + 1) * chunk, shoes)))
+        for i in range(chunks)
+    )  # fmt: skip
     totals = [SystemEvaluation(system, bet) for system, bet in zip(systems, bets, strict=True)]
-    if workers == 1:
-        parts = map(_evaluate_chunk, jobs)
-        for part in parts:
+    bar = _progress(chunks, shoes, progress)
+    try:
+        for part in _run(jobs, pool):
             for total, result in zip(totals, part, strict=True):
                 total.merge(result)
             bar.update(1)
-    else:
-        import multiprocessing
-
-        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # one core per worker
-        with multiprocessing.get_context("spawn").Pool(workers, initializer=_ignore_interrupts) as pool:
-            for part in pool.imap(_evaluate_chunk, jobs):
-                for total, result in zip(totals, part, strict=True):
-                    total.merge(result)
-                bar.update(1)
-    bar.close()
+    except BaseException:
+        if own and pool is not None:
+            stop_pool(pool, wait=False)
+        raise
+    finally:
+        bar.close()
+        if shipped is not None:
+            os.unlink(shipped)
+    if own and pool is not None:
+        stop_pool(pool)
     return totals
 
 
-def _ignore_interrupts() -> None:
-    """Worker processes leave Ctrl-C to the parent, which stops the pool and reports it once."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+def _run(
+    jobs: Iterator[_Job], executor: Executor | None, window: int = 16
+) -> Iterator[list[SystemEvaluation]]:
+    """Each job's summaries, in job order; at most `window` jobs in flight (bounded memory).
+    On any exception (Ctrl-C included) the jobs not yet started are cancelled."""
+    if executor is None:
+        yield from map(_evaluate_chunk, jobs)
+        return
+    pending: deque[Future[list[SystemEvaluation]]] = deque()
+    try:
+        for job in jobs:
+            pending.append(executor.submit(_evaluate_chunk, job))
+            if len(pending) >= window:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
+    finally:
+        for future in pending:
+            future.cancel()
 
 
 class _NoBar:
@@ -390,14 +364,14 @@ class _NoBar:
         pass
 
 
-def _progress(chunks: int, shoes: int, enabled: bool):
+def _progress(chunks: int, shoes: int, enabled: bool) -> Any:
     if not enabled:
         return _NoBar()
     try:
-        from tqdm import tqdm
+        from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
     except ImportError:  # the bar is a convenience
         return _NoBar()
-    return tqdm(total=chunks, desc=f"{shoes} shoes", unit="chunk", leave=False)
+    return tqdm(total=chunks, desc=f"{shoes:,} shoes", unit="chunk", leave=False)
 
 
 @dataclass(frozen=True)
@@ -424,7 +398,9 @@ def banker_player_choice(
     lcm_d = math.lcm(db, dp)
     sums = {key: ExactSum() for key in ("b", "p", "max", "b+", "p+")}
     coups = fav_b = fav_p = 0
-    for _record, numerators, totals in _valued_shoes(evaluator, procedure, rules, seed, range(shoes)):
+    for start in range(0, shoes, CHUNK):
+        job = _Job("", evaluator, (), (), procedure, rules, seed, range(start, min(start + CHUNK, shoes)))
+        _batch, numerators, totals = deal_and_value(job)
         nb, np_ = numerators[:, 0] * (lcm_d // db), numerators[:, 1] * (lcm_d // dp)
         sums["b"].add(nb, totals, lcm_d)
         sums["p"].add(np_, totals, lcm_d)
@@ -434,7 +410,8 @@ def banker_player_choice(
         coups += len(nb)
         fav_b += int((nb > 0).sum())
         fav_p += int((np_ > 0).sum())
+    means = {key: total.value() / coups for key, total in sums.items()}
     return ChoiceValue(
-        coups, *(sums[k].value() / coups for k in ("b", "p", "max", "b+", "p+")), banker_favourable=fav_b,
-        player_favourable=fav_p,
+        coups, means["b"], means["p"], means["max"], means["b+"], means["p+"],
+        banker_favourable=fav_b, player_favourable=fav_p,
     )  # fmt: skip

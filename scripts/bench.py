@@ -316,6 +316,10 @@ def main() -> None:
     if args.rounds < 1 or args.compositions < 40:
         parser.error("--rounds must be positive and --compositions at least 40")
     figures = measure(args.rounds, args.compositions, args.seed)
+    from bench_counting import counting_figures  # counting studies (this folder is on sys.path)
+
+    counting = counting_figures()
+    figures.update(shoes_per_second=counting["shoes_per_second"], worker_speedup=counting["worker_speedup"])
     print(json.dumps(figures, separators=(",", ":")) if args.json else render(figures))
 
 

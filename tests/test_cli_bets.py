@@ -171,7 +171,7 @@ def test_report_refuses_a_file_as_directory(capsys: pytest.CaptureFixture[str], 
 
 
 def test_count_on_large_and_tiny_shoes(capsys: pytest.CaptureFixture[str]) -> None:
-    """16 decks takes the exact integer path; a shoe the burn empties deals no coup."""
+    """16 decks takes the exact integer path; a shoe the burn empties deals no coup: an error."""
     code, out, _ = run(
         capsys, "count", "--decks", "16", "--shoes", "1", "--system", "banker-eor", "--format", "json"
     )
@@ -187,8 +187,8 @@ def test_count_on_large_and_tiny_shoes(capsys: pytest.CaptureFixture[str]) -> No
         "--format",
         "json",
     ]
-    code, out, _ = run(capsys, *argv)
-    assert code == 0 and json.loads(out)["systems"][0]["coups"] == 0
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and err.count("\n") == 1 and "no coup can be dealt" in err
 
 
 def test_two_bets_with_one_name_are_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

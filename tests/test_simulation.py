@@ -109,12 +109,12 @@ def test_evaluation_is_reproducible_and_independent_of_workers() -> None:
     systems = [SYSTEMS["dragon7-jacobson"], SYSTEMS["banker-eor"]]
     bets = [BETS["dragon7"], BETS["banker"]]
     procedure = Procedure(shoe=Shoe.decks(8), cut_card=14)
-    one = evaluate_systems(systems, bets, procedure, shoes=60, seed=9, workers=1)
-    two = evaluate_systems(systems, bets, procedure, shoes=60, seed=9, workers=2)
+    one = evaluate_systems(systems, bets, procedure, shoes=60, seed=9, workers=1, chunk=20)
+    two = evaluate_systems(systems, bets, procedure, shoes=60, seed=9, workers=2, chunk=20)
     for a, b in zip(one, two, strict=True):
         assert a.expectation_triggered == b.expectation_triggered
-        assert a.per_shoe_expected == b.per_shoe_expected and a.moments == b.moments
-    again = evaluate_systems(systems, bets, procedure, shoes=60, seed=9)
+        assert a.shoe_moments == b.shoe_moments and a.moments == b.moments
+    again = evaluate_systems(systems, bets, procedure, shoes=60, seed=9, chunk=20)
     assert again[0].realized_triggered == one[0].realized_triggered
     other = evaluate_systems(systems, bets, procedure, shoes=60, seed=10)
     assert other[0].expectation_all != one[0].expectation_all
@@ -123,12 +123,12 @@ def test_evaluation_is_reproducible_and_independent_of_workers() -> None:
 def test_evaluation_bookkeeping() -> None:
     system, bet = SYSTEMS["dragon7-jacobson"], BETS["dragon7"]
     [result] = evaluate_systems([system], [bet], Procedure(shoe=Shoe.decks(8), cut_card=14), shoes=40, seed=2)
-    assert result.shoes == 40 and len(result.per_shoe_expected) == 40
+    assert result.shoes == 40
     assert 0 < result.triggers < result.coups
     assert result.perfect >= result.expectation_triggered  # betting exactly the positive coups is best
     assert result.perfect >= 0 and result.expectation_all < 0
     assert sum(n for n, _ in result.by_count.values()) == result.coups
-    assert float(result.expectation_triggered) == pytest.approx(sum(result.per_shoe_expected), rel=1e-9)
+    assert float(result.expectation_triggered) == pytest.approx(result.shoe_moments["expected"][0], rel=1e-9)
     assert result.correlation > 0.5  # the true count tracks the exact expectation
 
 
@@ -190,3 +190,47 @@ def test_shoe_dealer_agrees_with_the_enumerator() -> None:
     for winner, p in exact.items():
         se = (float(p) * (1 - float(p)) / coups) ** 0.5
         assert abs(tally[winner] / coups - float(p)) < 4 * se, winner
+
+
+@pytest.mark.parametrize("divisor", ["exact", "half-deck", "deck"])
+@pytest.mark.parametrize("strict", [False, True])
+@pytest.mark.parametrize("burn_seen", ["none", "first", "all"])
+def test_scalar_and_vectorised_triggers_agree(divisor: str, strict: bool, burn_seen: str) -> None:
+    """The study's vectorised trigger counts exactly the coups the one-composition path
+    (CountSystem.bets on each coup's seen cards and cards left) says it bets on."""
+    systems = [
+        SYSTEMS[n].variant(divisor, strict) for n in ("dragon7-jacobson", "panda8-jacobson", "dragon7-how")
+    ]
+    bets = [BETS[s.bet] for s in systems]
+    procedure = Procedure(shoe=Shoe.decks(2), cut_card=14, burn_seen=burn_seen)
+    results = evaluate_systems(systems, bets, procedure, shoes=30, seed=8, chunk=10)
+    assert results[0].triggers > 0
+    for system, result in zip(systems, results, strict=True):
+        fired = 0
+        for index in range(30):
+            record = deal_shoe(procedure, STANDARD, 8, index)
+            cards = shuffled(procedure, 8, index)
+            burned = [cards[: 1 + (RANK_POINTS[cards[0]] or 10)].count(r) for r in range(13)]
+            for seen, left in zip(record.seen.tolist(), record.left.tolist(), strict=True):
+                if burn_seen == "none":
+                    seen[cards[0]] -= 1
+                elif burn_seen == "all":
+                    seen = [
+                        s - (r == cards[0]) + b for r, (s, b) in enumerate(zip(seen, burned, strict=True))
+                    ]
+                fired += system.bets(seen, sum(left))
+        assert result.triggers == fired
+
+
+def test_true_count_divisors() -> None:
+    system = SYSTEMS["dragon7-jacobson"]
+    seen = [0] * 13
+    seen[7] = 5  # five 8s: running count +10
+    assert system.count(seen, 130) == Fraction(10 * 52, 130)  # 2.5 decks exactly: 4
+    assert system.variant("half-deck").count(seen, 140) == Fraction(10 * 2, 5)  # 2.69 decks -> 2.5
+    assert system.variant("deck").count(seen, 140) == Fraction(10, 3)  # 2.69 decks -> 3
+    assert system.variant("deck").count(seen, 10) == 10  # never below one deck
+    assert system.bets(seen, 130) and not system.variant(strict=True).bets(seen, 130)  # 4 >= 4, not 4 > 4
+    assert system.variant(strict=True).rule == "true count (exact) > 4"
+    with pytest.raises(AnalyzerError, match="true count 'quarter'"):
+        system.variant("quarter")

@@ -1,0 +1,79 @@
+"""CLI contract of `count`: procedure options, advantage-play figures, executors, bad input."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from analyzer.cli import main
+
+BASE = [
+    "count",
+    "--system",
+    "dragon7-jacobson,panda8-jacobson",
+    "--shoes",
+    "30",
+    "--seed",
+    "3",
+    "--cut-card",
+    "14",
+]
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_count_json_has_the_advantage_play_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, *BASE, "--format", "json", "--bankroll", "250", "--coups-per-hour", "60")
+    assert code == 0
+    data = json.loads(out)
+    assert "cut card 14" in data["procedure"] and "(the default" not in data["procedure"]
+    d7 = data["systems"][0]
+    for key in ("sd_per_shoe", "sd_per_coup_bet", "n0", "risk_of_ruin", "win_per_hour", "bets_per_hour"):
+        assert isinstance(d7[key], float), key
+    mean = d7["win_per_shoe"]["expected"]["mean"]
+    assert d7["risk_of_ruin"] == pytest.approx(math.exp(-2 * mean * 250 / d7["sd_per_shoe"] ** 2), rel=1e-4)
+    assert d7["win_per_hour"] == pytest.approx(mean * 60 / d7["coups_per_shoe"], rel=1e-4)
+    assert d7["tags"][:10] == [0, 0, 0, -1, -1, -1, -1, 2, 2, 0] and d7["rule"] == "true count (exact) >= 4"
+
+
+def test_count_procedure_options(capsys: pytest.CaptureFixture[str]) -> None:
+    def triggers(*extra: str) -> list[int]:
+        code, out, err = run(capsys, *BASE, "--format", "json", *extra)
+        assert code == 0, err
+        return [s["triggers"] for s in json.loads(out)["systems"]]
+
+    plain = triggers()
+    assert triggers("--extra-coup") >= plain
+    assert triggers("--strict") <= plain
+    assert triggers("--true-count", "half-deck") != plain or triggers("--true-count", "deck") != plain
+    assert triggers("--no-burn") != plain and triggers("--burn-seen", "all") != plain
+
+
+def test_count_table_states_the_default_cut_card(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "count", "--system", "dragon7-jacobson", "--shoes", "5")
+    assert code == 0
+    assert "cut card 7 cards from the end (the default; published studies" in out
+    assert "Risk of ruin for a bankroll of 100 units: exp(-2 * mu * B / sigma^2)" in out
+    assert "+0 +0 +0 -1 -1 -1 -1 +2 +2 +0" in out and "true count (exact) >= 4" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "bad"),
+    [
+        (["--counts", "1,1,1,1,1,1,0,0,0,0,0,0,0", "--cut-card", "0"], "no coup can be dealt"),
+        (["--executor", "mpi"], "mpi"),
+        (["--bankroll", "-5"], "-5"),
+        (["--coups-per-hour", "lots"], "lots"),
+        (["--true-count", "quarter"], "quarter"),
+        (["--burn-seen", "some"], "some"),
+    ],
+)
+def test_bad_count_input(capsys: pytest.CaptureFixture[str], argv: list[str], bad: str) -> None:
+    code, out, err = run(capsys, "count", "--shoes", "3", *argv)
+    assert code == 2 and out == "" and err.count("\n") == 1 and bad in err and "Traceback" not in err

@@ -1,0 +1,70 @@
+"""Executors: a Dask cluster gives the local pool's results; Ctrl-C stops the workers."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from analyzer import Shoe
+from analyzer import format as fmt
+from analyzer.catalogue import BETS
+from analyzer.counting import SYSTEMS
+from analyzer.executors import open_executor
+from analyzer.simulation import Procedure, evaluate_systems
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _study(spec: str) -> str:
+    systems = [SYSTEMS["dragon7-jacobson"], SYSTEMS["panda8-jacobson"]]
+    bets = [BETS["dragon7"], BETS["panda8"]]
+    with open_executor(spec, 2) as executor:
+        results = evaluate_systems(
+            systems, bets, Procedure(shoe=Shoe.decks(2), cut_card=14), shoes=36, seed=5, chunk=12,
+            workers=2, executor=executor,
+        )  # fmt: skip
+    return fmt.render_count(results, "json", "2 decks")
+
+
+def test_dask_cluster_and_local_pool_give_identical_json() -> None:
+    pytest.importorskip("distributed")
+    local = _study("local")
+    assert _study("dask") == local
+    assert '"triggers"' in local
+
+
+def test_ctrl_c_stops_the_workers_without_tracebacks() -> None:
+    script = (
+        "import sys\n"
+        "from analyzer.catalogue import BETS\n"
+        "from analyzer.counting import SYSTEMS\n"
+        "from analyzer.executors import open_executor\n"
+        "from analyzer.simulation import Procedure, evaluate_systems\n"
+        "try:\n"
+        "    with open_executor('local', 2) as pool:  # as `count --workers 2` runs\n"
+        "        print('started', flush=True)\n"
+        "        evaluate_systems([SYSTEMS['dragon7-jacobson']], [BETS['dragon7']], Procedure(cut_card=14),\n"
+        "                         shoes=10**6, workers=2, executor=pool)\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted', flush=True)\n"
+        "    sys.exit(130)\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen(
+        [sys.executable, "-c", script], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True, start_new_session=True,
+    )  # fmt: skip
+    assert proc.stdout is not None and proc.stdout.readline() == "started\n"
+    time.sleep(2)  # the workers are busy
+    os.killpg(proc.pid, signal.SIGINT)  # as a terminal's Ctrl-C: every process of the group
+    began = time.monotonic()
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and "interrupted" in out
+    assert time.monotonic() - began < 20
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err

@@ -1,0 +1,71 @@
+"""The long Jacobson study: its one-pass variants agree with `evaluate_systems`, and the
+committed data files read back."""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+from fractions import Fraction
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from analyzer import Shoe
+from analyzer.catalogue import BETS
+from analyzer.composition import FastEvaluator
+from analyzer.counting import SYSTEMS
+from analyzer.simulation import Procedure, evaluate_systems
+from analyzer.studies import JACOBSON_PUBLISHED, jacobson_variants
+from analyzer.summary import ExactSum
+
+SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "jacobson_study.py"
+
+
+def _script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("jacobson_study", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize(
+    ("burn", "key", "procedure"),
+    [
+        (True, "burn, first seen | exact | >= | no extra", {}),
+        (True, "burn, all seen | half-deck | > | extra coup", {"extra_coup": True, "burn_seen": "all"}),
+        (False, "no burn | deck | >= | extra coup", {"extra_coup": True, "burn": False}),
+    ],
+)
+def test_one_pass_variants_equal_separate_studies(burn: bool, key: str, procedure: dict[str, Any]) -> None:
+    study = _script()
+    names = study.SYSTEM_NAMES
+    state = study._empty([v[0] for v in study.variants(burn)])
+    exact: dict[tuple[str, str], ExactSum] = {}
+    evaluator = FastEvaluator([BETS["dragon7"], BETS["panda8"]])
+    study.run_chunk(state, exact, evaluator, burn, 0, 24)
+    _, divisor, strict, _ = key.split(" | ")
+    systems = [SYSTEMS[n].variant(divisor, strict == ">") for n in names]
+    results = evaluate_systems(
+        systems, [BETS["dragon7"], BETS["panda8"]], Procedure(shoe=Shoe.decks(8), cut_card=14, **procedure),
+        shoes=24, seed=study.SEED,
+    )  # fmt: skip
+    for name, result in zip(names, results, strict=True):
+        cell = state["variants"][key][name]
+        assert cell["bets"] == result.triggers
+        assert exact[key, name].value() == result.expectation_triggered
+        assert cell["sum"] == pytest.approx(result.shoe_moments["expected"][0], rel=1e-12)
+
+
+def test_committed_study_reads_back() -> None:
+    variants = jacobson_variants()
+    assert len(variants) == 48
+    for variant in variants:
+        assert variant.shoes > 0 and set(variant.win) == set(JACOBSON_PUBLISHED)
+        for name in JACOBSON_PUBLISHED:
+            assert 0 < variant.se[name] < 0.05
+            z = float(variant.win[name] - JACOBSON_PUBLISHED[name]) / variant.se[name]
+            assert math.isclose(variant.z(name), z)
+            assert isinstance(variant.win[name], Fraction)

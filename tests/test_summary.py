@@ -1,0 +1,69 @@
+"""Study summaries: fixed size, exact sums, memory that does not grow with the shoes."""
+
+from __future__ import annotations
+
+import pickle
+import tracemalloc
+from concurrent.futures import ThreadPoolExecutor
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from analyzer import Shoe
+from analyzer.catalogue import BETS
+from analyzer.counting import SYSTEMS
+from analyzer.simulation import Procedure, evaluate_systems
+from analyzer.summary import ExactSum, SystemEvaluation
+
+D7 = [SYSTEMS["dragon7-jacobson"]], [BETS["dragon7"]]
+
+
+def test_exact_sum_matches_fractions() -> None:
+    rng = np.random.default_rng(5)
+    totals = rng.choice([720, 5040, 20160, 60480], size=500).astype(np.int64)
+    numerators = rng.integers(-(2**62), 2**62, size=500, dtype=np.int64)
+    total = ExactSum()
+    total.add(numerators, totals, 7)
+    expected = sum(
+        (Fraction(int(n), 7 * int(t)) for n, t in zip(numerators, totals, strict=True)), Fraction(0)
+    )
+    assert total.value() == expected
+
+
+def _study(shoes: int) -> SystemEvaluation:
+    return evaluate_systems(*D7, Procedure(shoe=Shoe.decks(1), cut_card=7), shoes=shoes, seed=4, chunk=25)[0]
+
+
+def test_summary_size_does_not_depend_on_the_number_of_shoes() -> None:
+    small, large = _study(50), _study(800)
+    assert large.shoes == 800
+    for result in (small, large):  # bounded by the shoe: one exact sum per cards-left value
+        assert all(len(s.by_total) <= 52 for s in result.sums.values())
+        assert len(result.by_count) <= 2 * 2 * 52 + 1  # |true count| <= 2 * 52 for tags of level 2
+    assert len(pickle.dumps(large)) < 1.5 * len(pickle.dumps(small)) + 4000
+
+
+def test_memory_does_not_grow_with_the_number_of_shoes() -> None:
+    peaks = []
+    for shoes in (40, 160, 640):
+        tracemalloc.start()
+        _study(shoes)
+        peaks.append(tracemalloc.get_traced_memory()[1])
+        tracemalloc.stop()
+    assert peaks[2] < 1.25 * peaks[0], peaks  # 16 times the shoes, the same peak
+
+
+def test_any_executor_and_any_workers_give_identical_results() -> None:
+    procedure = Procedure(shoe=Shoe.decks(2), cut_card=14, extra_coup=True)
+    systems = [SYSTEMS["dragon7-jacobson"], SYSTEMS["natural9-thorp"]]
+    bets = [BETS["dragon7"], BETS["banker-natural-9"]]
+    alone = evaluate_systems(systems, bets, procedure, shoes=90, seed=2, chunk=20)
+    with ThreadPoolExecutor(3) as pool:
+        threaded = evaluate_systems(systems, bets, procedure, shoes=90, seed=2, chunk=20, executor=pool)
+    assert [vars(r) for r in alone] == [vars(r) for r in threaded]
+
+
+def test_bad_chunk() -> None:
+    with pytest.raises(Exception, match="chunk 0"):
+        evaluate_systems(*D7, Procedure(), shoes=5, chunk=0)
