@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import decimal
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, cached_property, lru_cache
@@ -32,6 +32,7 @@ __all__ = [
     "BetAnalysis",
     "Line",
     "LineResult",
+    "analysis_from_weights",
     "analyze",
     "bet_from_mapping",
     "commission_banker",
@@ -446,17 +447,21 @@ def analyze(bet: Bet, dist: Distribution) -> BetAnalysis:
 
         return analyze_cards(bet, dist.shoe, dist.rules)
     weights = _line_weights(bet, dist)
-    finite = not dist.shoe.is_infinite
+    return analysis_from_weights(bet, weights, dist.total, finite=not dist.shoe.is_infinite)
+
+
+def analysis_from_weights(bet: Bet, weights: Sequence[int], total: int, finite: bool) -> BetAnalysis:
+    """A BetAnalysis from each line's weight (last: no line matched) over `total`."""
     rows = []
+    pays: Fraction | None
     for line, w in zip((*bet.lines, None), weights, strict=True):
-        pays: Fraction | None
         if line is None:
             if not w:
                 continue
             label, pays, result = "any other outcome", LOSS, "loses"
         else:
             label, pays, result = line.describe(), line.pays, line.result
-        rows.append(LineResult(label, w if finite else None, Fraction(w, dist.total), pays, result))
+        rows.append(LineResult(label, w if finite else None, Fraction(w, total), pays, result))
     expectation = sum((r.ret for r in rows), Fraction(0))
     second = sum((r.probability * r.pays**2 for r in rows if r.pays is not None), Fraction(0))
     return BetAnalysis(

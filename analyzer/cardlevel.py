@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 from functools import lru_cache
 from itertools import product
 from math import perm
@@ -29,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from analyzer.bets import FIELDS, LOSS, Bet, BetAnalysis, LineResult
+from analyzer.bets import FIELDS, Bet, BetAnalysis, analysis_from_weights
 from analyzer.cardfields import POSITIONS, CardField, CardRows, card_field
 from analyzer.cards import RANK_POINTS
 from analyzer.enumerate import CARDS_PER_COUP, Outcome
@@ -557,30 +556,6 @@ def analyze_cards(bet: Bet, shoe: Shoe, rules: Rules = STANDARD) -> BetAnalysis:
     """Exact figures of a card-level bet on `shoe` (as `analyzer.bets.analyze`)."""
     weights, total = card_line_weights(bet, shoe, rules)
     return analysis_from_weights(bet, weights, total, finite=not shoe.is_infinite)
-
-
-def analysis_from_weights(bet: Bet, weights: Sequence[int], total: int, finite: bool) -> BetAnalysis:
-    """A BetAnalysis from each line's weight (last: no line matched) over `total`."""
-    rows = []
-    pays: Fraction | None
-    for line, w in zip((*bet.lines, None), weights, strict=True):
-        if line is None:
-            if not w:
-                continue
-            label, pays, result = "any other outcome", LOSS, "loses"
-        else:
-            label, pays, result = line.describe(), line.pays, line.result
-        rows.append(LineResult(label, w if finite else None, Fraction(w, total), pays, result))
-    expectation = sum((r.ret for r in rows), Fraction(0))
-    second = sum((r.probability * r.pays**2 for r in rows if r.pays is not None), Fraction(0))
-    return BetAnalysis(
-        bet=bet,
-        lines=tuple(rows),
-        expectation=expectation,
-        push=sum((r.probability for r in rows if r.pays is None), Fraction(0)),
-        hit_frequency=sum((r.probability for r in rows if r.pays is not None and r.pays > 0), Fraction(0)),
-        variance=second - expectation**2,
-    )
 
 
 _ = POSITIONS  # positions are documented in analyzer.cardfields
