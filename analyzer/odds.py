@@ -31,17 +31,20 @@ class Odds:
 
     @classmethod
     def from_distribution(cls, dist: Distribution) -> Odds:
-        counts = dist.winner_counts()
-        probs = dist.winner_probabilities()
-        finite = not dist.shoe.is_infinite
+        return cls.from_counts(dist.shoe, dist.rules, dist.winner_counts(), dist.total)
+
+    @classmethod
+    def from_counts(cls, shoe: Shoe, rules: Rules, counts: dict[Winner, int], total: int) -> Odds:
+        """Odds from integer weights of each result over `total` (counts kept for finite shoes)."""
+        finite = not shoe.is_infinite
         return cls(
-            shoe=dist.shoe,
-            rules=dist.rules,
-            banker=probs[Winner.BANKER],
-            player=probs[Winner.PLAYER],
-            tie=probs[Winner.TIE],
+            shoe=shoe,
+            rules=rules,
+            banker=Fraction(counts[Winner.BANKER], total),
+            player=Fraction(counts[Winner.PLAYER], total),
+            tie=Fraction(counts[Winner.TIE], total),
             counts=counts if finite else None,
-            total=dist.total if finite else None,
+            total=total if finite else None,
         )
 
     # -- notebook use --------------------------------------------------------------------
@@ -71,16 +74,7 @@ def odds(shoe: Shoe, rules: Rules = STANDARD) -> Odds:
     """Exact probabilities of the three results of one coup from `shoe` (the same values as
     `Odds.from_distribution(distribution(shoe, rules))`, without the per-outcome weights)."""
     counts, total = winner_weights(shoe, rules)
-    finite = not shoe.is_infinite
-    return Odds(
-        shoe=shoe,
-        rules=rules,
-        banker=Fraction(counts[Winner.BANKER], total),
-        player=Fraction(counts[Winner.PLAYER], total),
-        tie=Fraction(counts[Winner.TIE], total),
-        counts=counts if finite else None,
-        total=total if finite else None,
-    )
+    return Odds.from_counts(shoe, rules, counts, total)
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from fractions import Fraction
 
 from analyzer.bets import Bet, BetAnalysis, Line
 from analyzer.cardfields import POSITIONS
@@ -102,17 +101,7 @@ def shown_odds(shoe: Shoe, shown: ShownCards, rules: Rules = STANDARD) -> Odds:
     if total == 0:
         raise AnalyzerError(f"--shown {shown}: no coup from {shoe} shows these cards at these positions")
     counts = dict(zip((Winner.BANKER, Winner.PLAYER, Winner.TIE), weights, strict=False))
-
-    finite = not shoe.is_infinite
-    return Odds(
-        shoe=replace(shoe, label=f"{shoe}, shown {shown}"),
-        rules=rules,
-        banker=Fraction(counts[Winner.BANKER], total),
-        player=Fraction(counts[Winner.PLAYER], total),
-        tie=Fraction(counts[Winner.TIE], total),
-        counts=counts if finite else None,
-        total=total if finite else None,
-    )
+    return Odds.from_counts(replace(shoe, label=f"{shoe}, shown {shown}"), rules, counts, total)
 
 
 def shown_analyses(
