@@ -45,12 +45,8 @@ def card_effects_of_removal(bets: Sequence[Bet], shoe: Shoe, rules: Rules = STAN
         removals: list[tuple[str, tuple[Rank, Suit | None], int]]
         ev = analyze_cards(bet, shoe, rules).expectation
         base[bet.name] = ev
-        if needs_suits(bet):
-            if shoe.types is None:
-                raise AnalyzerError(
-                    f"bet {bet.name!r} depends on suits but the shoe's suits are not known ({shoe}): "
-                    "give the shoe with --decks or --cards"
-                )
+        if needs_suits(bet):  # (analyze_cards above refuses a shoe whose suits are unknown)
+            assert shoe.types is not None
             removals = [
                 (card_name(t), (RANKS[t % 13], SUITS[t // 13]), n) for t, n in enumerate(shoe.types) if n
             ]

@@ -26,7 +26,6 @@ PLAYER, BANKER = (0, 2, 4), (1, 3, 5)
 #: Hand and coup colours, coded 0, 1, 2.
 COLOUR_VALUES = ("red", "black", "mixed")
 _POINTS = np.array([*RANK_POINTS, -1], dtype=np.int8)  # index -1: no card
-_RED_SUITS = np.array([SUITS.index(s) for s in SUITS if s in ("H", "D")])
 
 
 @dataclass

@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 
 from analyzer.bets import FIELDS, Bet, BetAnalysis, analysis_from_weights
-from analyzer.cardfields import POSITIONS, CardField, CardRows, card_field
+from analyzer.cardfields import CardField, CardRows, card_field
 from analyzer.cards import RANK_POINTS
 from analyzer.enumerate import CARDS_PER_COUP, Outcome
 from analyzer.errors import AnalyzerError
@@ -39,7 +39,6 @@ from analyzer.shoe import Shoe
 
 __all__ = [
     "CoupRows",
-    "analysis_from_weights",
     "analyze_cards",
     "can_price",
     "card_line_weights",
@@ -557,5 +556,3 @@ def analyze_cards(bet: Bet, shoe: Shoe, rules: Rules = STANDARD) -> BetAnalysis:
     weights, total = card_line_weights(bet, shoe, rules)
     return analysis_from_weights(bet, weights, total, finite=not shoe.is_infinite)
 
-
-_ = POSITIONS  # positions are documented in analyzer.cardfields

@@ -115,7 +115,10 @@ class CountSystem:
     def fires(self, running: N, cards_left: N) -> N:
         """Whether the system bets: count >= threshold (> when `strict`), in exact integer
         arithmetic. The one definition of the trigger, for ints and numpy arrays alike."""
-        top, under = self.count_parts(running, cards_left)
+        return self.fires_on(*self.count_parts(running, cards_left))
+
+    def fires_on(self, top: N, under: N) -> N:
+        """`fires` for a count already split by `count_parts` into numerator and divisor."""
         lhs = top * self.threshold.denominator
         rhs = under * self.threshold.numerator
         return (lhs > rhs) if self.strict else (lhs >= rhs)

@@ -9,13 +9,14 @@ coups.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from analyzer.cards import RANK_POINTS
-from analyzer.enumerate import Outcome
+from analyzer.enumerate import OUTCOME_RADIX, Outcome, pack_codes, unpack_outcomes
 from analyzer.rules import Rules
 
 __all__ = [
@@ -29,10 +30,8 @@ __all__ = [
 ]
 
 _POINTS = np.array(RANK_POINTS, dtype=np.int64)
-#: Mixed radix of a coup's outcome code: Outcome's fields in order (card counts less 2).
-_RADIX = (10, 10, 10, 10, 2, 2, 2, 2, 2)
-#: Number of outcome codes.
-OUTCOME_CODES = 10**4 * 2**5
+#: Number of outcome codes (`analyzer.enumerate.pack_codes` of Outcome's fields).
+OUTCOME_CODES = math.prod(OUTCOME_RADIX)
 
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -71,20 +70,12 @@ def _shuffled(counts: Sequence[int], seed: int, indices: np.ndarray) -> np.ndarr
 
 def outcome_code(columns: Sequence[np.ndarray]) -> np.ndarray:
     """Outcome fields (as Outcome orders them, card counts less 2) packed in one integer."""
-    code = np.zeros_like(columns[0], dtype=np.int64)
-    for column, radix in zip(columns, _RADIX, strict=True):
-        code = code * radix + column
-    return code
+    return pack_codes(columns)
 
 
 def outcome_from_code(code: int) -> Outcome:
     """The Outcome packed by `outcome_code`."""
-    digits = []
-    for radix in reversed(_RADIX):
-        code, digit = divmod(code, radix)
-        digits.append(digit)
-    p0, b0, p, b, pc, bc, natural, ppair, bpair = reversed(digits)
-    return Outcome(p0, b0, p, b, pc + 2, bc + 2, bool(natural), bool(ppair), bool(bpair))
+    return unpack_outcomes(np.array([code], dtype=np.int64))[0]
 
 
 @dataclass(frozen=True)

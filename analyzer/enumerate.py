@@ -89,16 +89,16 @@ class Outcome(NamedTuple):
         return self.punto_cards + self.banco_cards
 
 
-# Mixed-radix sizes of Outcome's fields, used to pack an outcome into one integer
-# (card counts 2-3 are stored less 2).
-_RADIX = (10, 10, 10, 10, 2, 2, 2, 2, 2)
+#: Mixed-radix sizes of Outcome's fields, used to pack an outcome into one integer
+#: (card counts 2-3 are stored less 2).
+OUTCOME_RADIX = (10, 10, 10, 10, 2, 2, 2, 2, 2)
 _OFFSET = (0, 0, 0, 0, 2, 2, 0, 0, 0)
 
 
 _CONT_CODES = 10 * 10 * 2 * 2 * 2  # codes of (punto_total .. natural)
 
 
-def _pack(columns: Iterable[np.ndarray], radices: Iterable[int]) -> np.ndarray:
+def pack_codes(columns: Iterable[np.ndarray], radices: Iterable[int] = OUTCOME_RADIX) -> np.ndarray:
     """Columns of small integers packed into one mixed-radix integer per row."""
     import numpy as np
 
@@ -108,11 +108,12 @@ def _pack(columns: Iterable[np.ndarray], radices: Iterable[int]) -> np.ndarray:
     return code
 
 
-def _unpack(codes: np.ndarray) -> list[Outcome]:
+def unpack_outcomes(codes: np.ndarray) -> list[Outcome]:
+    """The Outcomes of codes packed by `pack_codes` (card counts stored less 2)."""
     import numpy as np
 
     columns = []
-    for radix, offset in zip(reversed(_RADIX), reversed(_OFFSET), strict=True):
+    for radix, offset in zip(reversed(OUTCOME_RADIX), reversed(_OFFSET), strict=True):
         codes, digit = np.divmod(codes, radix)
         columns.append((digit + offset).tolist())
     columns.reverse()
@@ -229,7 +230,7 @@ def compile_fresh(rules: Rules = STANDARD) -> CoupClasses:
         dtype=np.int64,
     ).reshape(-1, 5)
     third_p, third_b, final_p, final_b, natural = table.T
-    cont_code = _pack([final_p, final_b, third_p >= 0, third_b >= 0, natural], _RADIX[2:7])
+    cont_code = pack_codes([final_p, final_b, third_p >= 0, third_b >= 0, natural], OUTCOME_RADIX[2:7])
     cont_m = pow7[third_p] + pow7[third_b]
     # One row per (deal, continuation).
     per_deal = sizes[state]
@@ -264,7 +265,7 @@ def compile_fresh(rules: Rules = STANDARD) -> CoupClasses:
         m_ids, basis[:, v] = np.divmod(m_ids, 7)
     return CoupClasses(
         rules=rules,
-        outcomes=tuple(_unpack(outcome_ids)),
+        outcomes=tuple(unpack_outcomes(outcome_ids)),
         basis=basis,
         basis_zero_kind=z_ids,
         basis_cards=basis.sum(axis=1),

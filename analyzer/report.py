@@ -419,11 +419,7 @@ def _mean_se(result: SystemEvaluation) -> str:
 
 
 def _counting_plot(runs: CountingRuns, path: Path) -> None:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
+    plt = _pyplot()
     fig, axes = plt.subplots(2, 2, figsize=(11, 8))
     for ax, name in zip(
         axes.flat, ("dragon7-jacobson", "panda8-jacobson", "banker-eor", "player-eor"), strict=True

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from analyzer.bets import Bet, BetAnalysis, Line
+from analyzer.bets import Bet, BetAnalysis, Line, analysis_from_weights
 from analyzer.cardfields import POSITIONS
-from analyzer.cardlevel import Shown, analysis_from_weights, card_line_weights
+from analyzer.cardlevel import Shown, card_line_weights
 from analyzer.cards import RANKS
 from analyzer.enumerate import Winner
 from analyzer.errors import AnalyzerError

@@ -34,8 +34,8 @@ from analyzer.bets import Bet
 from analyzer.cards import RANK_POINTS
 from analyzer.composition import FastEvaluator
 from analyzer.counting import CountSystem
-from analyzer.dealer import OUTCOME_CODES, CoupBatch, deal_batch, outcome_from_code, shuffled_cards
-from analyzer.enumerate import Outcome
+from analyzer.dealer import OUTCOME_CODES, CoupBatch, deal_batch, shuffled_cards
+from analyzer.enumerate import Outcome, unpack_outcomes
 from analyzer.errors import AnalyzerError
 from analyzer.executors import local_pool, stop_pool
 from analyzer.rules import STANDARD, Rules
@@ -204,9 +204,8 @@ def _net_numerators(bet: Bet, denominator: int, codes: np.ndarray) -> np.ndarray
     each outcome is settled once per process and kept in a table by code."""
     table = _NETS.setdefault((bet, denominator), np.full(OUTCOME_CODES, _UNKNOWN, dtype=np.int64))
     missing = np.unique(codes[table[codes] == _UNKNOWN])
-    for code in missing.tolist():
-        net = bet.settle(outcome_from_code(code)) or Fraction(0)
-        table[code] = int(net * denominator)
+    for code, outcome in zip(missing.tolist(), unpack_outcomes(missing), strict=True):
+        table[code] = int((bet.settle(outcome) or Fraction(0)) * denominator)
     nets: np.ndarray = table[codes]
     return nets
 
@@ -237,7 +236,7 @@ def _evaluate_chunk(job: _Job) -> list[SystemEvaluation]:
         num = numerators[:, column]
         running = system.initial + seen @ np.array(system.tags, dtype=np.int64)
         top, under = system.count_parts(running, cards_left)
-        fires = system.fires(running, cards_left)
+        fires = system.fires_on(top, under)
         positive = num > 0
         ev = num.astype(np.float64) / (denominator * fsize)  # statistics only
         net = _net_numerators(bet, denominator, batch.outcome[fires])

@@ -43,7 +43,7 @@ COLOURS: dict[str, tuple[Suit, ...]] = {
 #: Number of card types.
 TYPES = len(RANKS) * len(SUITS)
 
-_SUIT_WORDS = {"SPADES": Suit.SPADES, "HEARTS": Suit.HEARTS, "DIAMONDS": Suit.DIAMONDS, "CLUBS": Suit.CLUBS}
+_SUIT_WORDS = {suit.name: suit for suit in Suit}
 
 
 def suit_colour(suit: Suit) -> str:

@@ -122,7 +122,7 @@ COMMAND_JSON = {
     "compare": (["compare", "--tables", "commission", "--shoes", "1"], ["shoes", "edges", "tableau"]),
     "eor": (["eor", "--bets", "tie", "--decks", "1"], ["bets", "identity", "best_counts"]),
     "count": (["count", "--system", "dragon7-jacobson", "--shoes", "2"], ["procedure", "systems"]),
-    "solve": (["solve", "punto-5", "--decks", "inf"], ["value"] if False else []),
+    "solve": (["solve", "punto-5", "--decks", "inf"], ["game", "draw", "stand", "better", "house_edges"]),
     "closed-form": (["closed-form", "--bets", "player-pair"], ["bets"]),
 }
 

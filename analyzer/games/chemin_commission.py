@@ -130,11 +130,6 @@ def solve_commission(
     return _solve(Shoe.decks(6) if shoe is None else shoe, rules, check_commission(Fraction(commission)))
 
 
-def _player_grid(banker_free: Grid) -> Grid:
-    """The Player's payoff grid: minus the commission-free Banker payoff."""
-    return [[-g for g in row] for row in banker_free]
-
-
 def is_equilibrium(banker_grid: Grid, free_grid: Grid, p: Fraction, q: Sequence[Fraction]) -> bool:
     """True when (p, q) are mutual best responses: neither side gains by any deviation.
 
