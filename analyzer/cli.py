@@ -326,10 +326,10 @@ def _report(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
 
 def _closed_form(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     from analyzer.catalogue import BETS
-    from analyzer.closed_form import closed_forms  # sympy loads only when asked
+    from analyzer.closed_form import MAIN_BETS, closed_forms  # sympy loads only when asked
 
     _refuse_shoe_options(args, "closed-form", "the closed forms are functions of the number of decks d")
-    bets = _bets(args.bets, "--bets") if args.bets is not None else tuple(BETS[n] for n in _MAIN_BETS)
+    bets = _bets(args.bets, "--bets") if args.bets is not None else tuple(BETS[n] for n in MAIN_BETS)
     for bet in bets:
         if bet.card_level:
             raise AnalyzerError(
@@ -338,8 +338,6 @@ def _closed_form(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
             )
     return fmt.render_closed_forms(closed_forms(bets, rules), args.format)
 
-
-_MAIN_BETS = ("banker", "player", "tie")
 
 
 def _refuse_shoe_options(

@@ -21,7 +21,10 @@ from analyzer.bets import Bet
 from analyzer.enumerate import CARDS_PER_COUP, compile_rules
 from analyzer.rules import STANDARD, Rules
 
-__all__ = ["ClosedForm", "D", "closed_forms", "evaluate"]
+__all__ = ["MAIN_BETS", "ClosedForm", "D", "closed_forms", "evaluate"]
+
+#: The bets `closed-form` and the closed-forms report give by default.
+MAIN_BETS = ("banker", "player", "tie")
 
 #: The number of decks, the variable of every closed form.
 D = sp.Symbol("d", positive=True, integer=True)

@@ -280,7 +280,7 @@ def chemin_text(solution: CheminSolution, fmt: str, level: int = 2) -> str:
     parts.append("What custom costs (Banker's expectation; change against the value):\n\n")
     parts.append(table(rows, ["play", "Banker's expectation", "exact", "change"], fmt) + "\n\n")
     reply = ", ".join(
-        f"{hand_label(k[1]) if isinstance(k[1], tuple) else k[1]}: {'draw' if p else 'stand'}"
+        f"{_row_label(k[1])}: {'draw' if p else 'stand'}"
         for k, p in s.tableau_reply.items()
     )
     parts.append(f"The Player's best reply on 5 to the tableau: {reply}.\n")
@@ -420,10 +420,6 @@ def _model_text() -> str:
 BANQUE_MODEL_TEXT = _model_text()
 
 
-def _key_label(key: Any) -> str:
-    return hand_label(key) if isinstance(key, tuple) else str(key)
-
-
 def _key_total(key: Any) -> int:
     return sum(key) % 10 if isinstance(key, tuple) else key
 
@@ -465,7 +461,7 @@ def _uniform(rows: list[list[str]]) -> str | None:
 
 def _set_label(s: InfoSet) -> str:
     key, o1, o2 = s
-    return f"(Banker {_key_label(key)}, right {OBS_LABEL[o1]}, left {OBS_LABEL[o2]})"
+    return f"(Banker {_row_label(key)}, right {OBS_LABEL[o1]}, left {OBS_LABEL[o2]})"
 
 
 def banque_json(reply: BanqueReply, solution: BanqueSolution | None) -> dict[str, Any]:
@@ -479,7 +475,7 @@ def banque_json(reply: BanqueReply, solution: BanqueSolution | None) -> dict[str
             "value_total": exact(reply.total),
             "value_per_side": {"right": exact(reply.right), "left": exact(reply.left)},
             "banker_draws": {
-                _key_label(k): {
+                _row_label(k): {
                     f"{OBS_LABEL[o1]}|{OBS_LABEL[o2]}": d
                     for (kk, o1, o2), d in reply.draws.items()
                     if kk == k

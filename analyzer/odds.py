@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import partial
 from typing import Any
 
 from analyzer.enumerate import Distribution, Outcome, Winner, distribution, winner_weights
@@ -88,8 +87,8 @@ class PuntoRow:
     egalite: Fraction
 
 
-def _initial_and_winner(total: int, outcome: Outcome) -> tuple[bool, Winner]:
-    return outcome.punto_initial == total, outcome.winner
+def _initial_and_winner(outcome: Outcome) -> tuple[int, Winner]:
+    return outcome.punto_initial, outcome.winner
 
 
 def punto_table(shoe: Shoe, rules: Rules = STANDARD) -> tuple[PuntoRow, ...]:
@@ -100,6 +99,7 @@ def punto_table(shoe: Shoe, rules: Rules = STANDARD) -> tuple[PuntoRow, ...]:
     occur with this shoe (probability 0) are left out.
     """
     rows = []
+    grouped: dict[Rules, dict[tuple[int, Winner], int]] = {}  # one distribution per tableau
     for total in range(10):
         if total == 5:
             actions = [("draw", rules.with_punto(5, True)), ("stand", rules.with_punto(5, False))]
@@ -107,18 +107,19 @@ def punto_table(shoe: Shoe, rules: Rules = STANDARD) -> tuple[PuntoRow, ...]:
             draws = rules.punto_draws_on(total) and not rules.is_natural(total)
             actions = [("draw" if draws else "stand", rules)]
         for action, variant in actions:
-            dist = distribution(shoe, variant)
-            given = dist.group(partial(_initial_and_winner, total))
-            n = sum(w for (hit, _), w in given.items() if hit)
+            if variant not in grouped:
+                grouped[variant] = distribution(shoe, variant).group(_initial_and_winner)
+            given = grouped[variant]
+            n = sum(given.get((total, winner), 0) for winner in Winner)
             if n == 0:
                 continue
             rows.append(
                 PuntoRow(
                     punto_total=total,
                     punto_action=action,
-                    punto=Fraction(given.get((True, Winner.PLAYER), 0), n),
-                    banco=Fraction(given.get((True, Winner.BANKER), 0), n),
-                    egalite=Fraction(given.get((True, Winner.TIE), 0), n),
+                    punto=Fraction(given.get((total, Winner.PLAYER), 0), n),
+                    banco=Fraction(given.get((total, Winner.BANKER), 0), n),
+                    egalite=Fraction(given.get((total, Winner.TIE), 0), n),
                 )
             )
     return tuple(rows)

@@ -23,7 +23,7 @@ from analyzer import format_games
 from analyzer.advantage import advantage_figures
 from analyzer.bets import analyze
 from analyzer.catalogue import BETS, TABLES
-from analyzer.closed_form import ClosedForm, closed_forms, evaluate
+from analyzer.closed_form import MAIN_BETS, ClosedForm, closed_forms, evaluate
 from analyzer.compare import STANDARD_SHOES, Comparison, compare_tables, edges_across
 from analyzer.composition import effects_of_removal, estimate_quality
 from analyzer.counting import SYSTEMS, derived_counts
@@ -455,12 +455,11 @@ def _counting_plot(runs: CountingRuns, path: Path) -> None:
 
 # --- issue 11: closed forms, plots for outsiders, safe and atomic writing ------------------
 
-_MAIN_BETS = ("banker", "player", "tie")
 
 
 @cache
 def _main_closed_forms() -> list[ClosedForm]:
-    return closed_forms([BETS[name] for name in _MAIN_BETS], STANDARD)
+    return closed_forms([BETS[name] for name in MAIN_BETS], STANDARD)
 
 
 def _closed_form_report() -> str:

@@ -23,6 +23,7 @@ import threading
 from collections import deque
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -37,7 +38,7 @@ from analyzer.counting import CountSystem
 from analyzer.dealer import OUTCOME_CODES, CoupBatch, deal_batch, shuffled_cards
 from analyzer.enumerate import Outcome, unpack_outcomes
 from analyzer.errors import AnalyzerError
-from analyzer.executors import local_pool, stop_pool
+from analyzer.executors import open_executor
 from analyzer.rules import STANDARD, Rules
 from analyzer.shoe import Shoe
 from analyzer.summary import ExactSum, SystemEvaluation
@@ -297,40 +298,34 @@ def evaluate_systems(
             unique.append(bet)
     evaluator = FastEvaluator(unique, rules)
     chunks = -(-shoes // chunk)
-    own = executor is None and min(workers, chunks) > 1
-    pool: Executor | None = local_pool(min(workers, chunks)) if own else executor
-    token = f"{id(evaluator)}-{os.getpid()}-{hash((tuple(unique), rules))}"
-    payload: FastEvaluator | bytes | str = evaluator
-    shipped = None
-    if isinstance(pool, ProcessPoolExecutor):  # pickled once, read once by each worker
-        handle, shipped = tempfile.mkstemp(prefix="baccarat-evaluator-", suffix=".pickle")
-        with os.fdopen(handle, "wb") as file:
-            pickle.dump(evaluator, file)
-        payload = token = shipped
-    elif pool is not None:
-        payload = pickle.dumps(evaluator)
-    jobs = (
-        _Job(token, payload, tuple(systems), tuple(unique.index(b) for b in bets), procedure, rules, seed,
-             range(i * chunk, min((i + 1) * chunk, shoes)))
-        for i in range(chunks)
-    )  # fmt: skip
-    totals = [SystemEvaluation(system, bet) for system, bet in zip(systems, bets, strict=True)]
-    bar = _progress(chunks, shoes, progress)
-    try:
-        for part in _run(jobs, pool):
-            for total, result in zip(totals, part, strict=True):
-                total.merge(result)
-            bar.update(1)
-    except BaseException:
-        if own and pool is not None:
-            stop_pool(pool, wait=False)
-        raise
-    finally:
-        bar.close()
-        if shipped is not None:
-            os.unlink(shipped)
-    if own and pool is not None:
-        stop_pool(pool)
+    pools = open_executor("local", min(workers, chunks)) if executor is None else nullcontext(executor)
+    with pools as pool:  # a local pool of our own is stopped on leaving, at once on an error
+        token = f"{id(evaluator)}-{os.getpid()}-{hash((tuple(unique), rules))}"
+        payload: FastEvaluator | bytes | str = evaluator
+        shipped = None
+        if isinstance(pool, ProcessPoolExecutor):  # pickled once, read once by each worker
+            handle, shipped = tempfile.mkstemp(prefix="baccarat-evaluator-", suffix=".pickle")
+            with os.fdopen(handle, "wb") as file:
+                pickle.dump(evaluator, file)
+            payload = token = shipped
+        elif pool is not None:
+            payload = pickle.dumps(evaluator)
+        jobs = (
+            _Job(token, payload, tuple(systems), tuple(unique.index(b) for b in bets), procedure, rules,
+                 seed, range(i * chunk, min((i + 1) * chunk, shoes)))
+            for i in range(chunks)
+        )  # fmt: skip
+        totals = [SystemEvaluation(system, bet) for system, bet in zip(systems, bets, strict=True)]
+        bar = _progress(chunks, shoes, progress)
+        try:
+            for part in _run(jobs, pool):
+                for total, result in zip(totals, part, strict=True):
+                    total.merge(result)
+                bar.update(1)
+        finally:
+            bar.close()
+            if shipped is not None:
+                os.unlink(shipped)
     return totals
 
 

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from importlib import resources
 
+from analyzer.summary import mean_sd
+
 __all__ = ["JACOBSON_PUBLISHED", "JacobsonVariant", "jacobson_variants"]
 
 #: Jacobson's published expected win per shoe (units of one bet), 10^8 shoes, cut card 14.
@@ -50,9 +52,7 @@ def jacobson_variants() -> list[JacobsonVariant]:
             win, se, bets = {}, {}, {}
             for system, cell in cells.items():
                 win[system] = Fraction(cell["exact"]) / n
-                mean = cell["sum"] / n
-                var = max(cell["squares"] - cell["sum"] * mean, 0.0) / (n - 1) if n > 1 else 0.0
-                se[system] = math.sqrt(var / n)
+                se[system] = mean_sd(cell["sum"], cell["squares"], n)[1] / math.sqrt(n)
                 bets[system] = cell["bets"] / n
             result.append(JacobsonVariant(procedure.replace(" | ", "; "), n, win, se, bets))
     return result

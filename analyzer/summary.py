@@ -18,11 +18,20 @@ import numpy as np
 from analyzer.bets import Bet
 from analyzer.counting import CountSystem
 
-__all__ = ["PER_SHOE", "ExactSum", "SystemEvaluation"]
+__all__ = ["PER_SHOE", "ExactSum", "SystemEvaluation", "mean_sd"]
 
 #: The per-shoe wins a summary keeps moments of: exact EV of the coups bet, the outcomes
 #: dealt on them, and the perfect-information win (exact EV of the coups with EV > 0).
 PER_SHOE = ("expected", "realized", "perfect")
+
+
+def mean_sd(total: float, squares: float, n: int) -> tuple[float, float]:
+    """Mean and sample standard deviation of `n` values from their sum and sum of squares."""
+    if n == 0:
+        return 0.0, 0.0
+    mean = total / n
+    var = max(squares - total * mean, 0.0) / (n - 1) if n > 1 else 0.0
+    return mean, math.sqrt(var)
 
 
 @dataclass
@@ -122,12 +131,7 @@ class SystemEvaluation:
     def shoe_stats(self, which: str) -> tuple[float, float]:
         """Mean and sample standard deviation over shoes of one per-shoe win (`PER_SHOE`)."""
         total, squares = self.shoe_moments[which]
-        n = self.shoes
-        if n == 0:
-            return 0.0, 0.0
-        mean = total / n
-        var = max(squares - total * mean, 0.0) / (n - 1) if n > 1 else 0.0
-        return mean, math.sqrt(var)
+        return mean_sd(total, squares, self.shoes)
 
     def merge(self, other: SystemEvaluation) -> None:
         """Add another chunk's summary to this one (merge chunks in a fixed order)."""
