@@ -21,7 +21,7 @@ from analyzer.bets import Bet
 from analyzer.enumerate import CARDS_PER_COUP, compile_rules
 from analyzer.rules import STANDARD, Rules
 
-__all__ = ["MAIN_BETS", "ClosedForm", "D", "closed_forms", "evaluate"]
+__all__ = ["MAIN_BETS", "ClosedForm", "D", "closed_forms", "evaluate", "to_fraction"]
 
 #: The bets `closed-form` and the closed-forms report give by default.
 MAIN_BETS = ("banker", "player", "tie")
@@ -133,5 +133,10 @@ def closed_forms(bets: Sequence[Bet], rules: Rules = STANDARD) -> list[ClosedFor
 
 def evaluate(expr: sp.Expr, decks: int) -> Fraction:
     """`expr` at d = `decks`, as an exact Fraction."""
-    value = sp.Rational(expr.subs(D, decks))
-    return Fraction(int(value.p), int(value.q))
+    return to_fraction(expr.subs(D, decks))
+
+
+def to_fraction(value: sp.Expr) -> Fraction:
+    """A rational sympy value as an exact Fraction."""
+    rational = sp.Rational(value)
+    return Fraction(int(rational.p), int(rational.q))

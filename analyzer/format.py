@@ -878,4 +878,6 @@ def render_closed_forms(forms: Sequence[Any], fmt: str = "table") -> str:
 
 
 def _fraction(value: Any) -> Fraction:
-    return Fraction(int(value.p), int(value.q))
+    from analyzer.closed_form import to_fraction  # (sympy is loaded already: value is one of its)
+
+    return to_fraction(value)

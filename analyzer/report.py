@@ -23,7 +23,7 @@ from analyzer import format_games
 from analyzer.advantage import advantage_figures
 from analyzer.bets import analyze
 from analyzer.catalogue import BETS, TABLES
-from analyzer.closed_form import MAIN_BETS, ClosedForm, closed_forms, evaluate
+from analyzer.closed_form import MAIN_BETS, ClosedForm, closed_forms, evaluate, to_fraction
 from analyzer.compare import STANDARD_SHOES, Comparison, compare_tables, edges_across
 from analyzer.composition import effects_of_removal, estimate_quality
 from analyzer.counting import SYSTEMS, derived_counts
@@ -468,7 +468,7 @@ def _closed_form_report() -> str:
         [
             f.bet.name,
             *(fmt.percent(evaluate(f.house_edge, d)) for d in (1, 6, 8)),
-            fmt.exact(_fraction(f.house_edge_limit)),
+            fmt.exact(to_fraction(f.house_edge_limit)),
         ]
         for f in forms
     ]
@@ -484,10 +484,6 @@ def _closed_form_report() -> str:
         + "\n\n"
         + fmt.render_closed_forms(forms, "markdown")
     )
-
-
-def _fraction(value: object) -> Fraction:
-    return Fraction(str(value))
 
 
 def _pyplot() -> Any:

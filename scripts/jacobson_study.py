@@ -75,7 +75,7 @@ def _empty(keys: list[str]) -> dict[str, Any]:
         "cut_card": CUT_CARD,
         "shoes": 0,
         "seconds": 0.0,
-        "variants": {key: {name: json.loads(json.dumps(cell)) for name in SYSTEM_NAMES} for key in keys},
+        "variants": {key: {name: dict(cell) for name in SYSTEM_NAMES} for key in keys},
     }
 
 
