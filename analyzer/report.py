@@ -10,6 +10,8 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Callable
+from concurrent.futures import Executor
+from contextlib import nullcontext
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, partial
@@ -29,6 +31,7 @@ from analyzer.composition import effects_of_removal, estimate_quality
 from analyzer.counting import SYSTEMS, derived_counts
 from analyzer.enumerate import distribution
 from analyzer.errors import AnalyzerError
+from analyzer.executors import open_executor
 from analyzer.games import banque, chemin, chemin_commission, macao_results, punto5
 from analyzer.games.chemin_graph import InfoModel
 from analyzer.odds import odds, punto_table
@@ -240,19 +243,19 @@ class CountingRuns:
     choice: ChoiceValue
 
 
-def _counting_runs(workers: int = 2, progress: bool = False) -> CountingRuns:
-    """The counting simulations (identical for any number of `workers`), on one local
-    process pool shared by every study."""
-    from analyzer.executors import open_executor
-
+def _counting_runs(
+    workers: int = 2, progress: bool = False, executor: Executor | None = None
+) -> CountingRuns:
+    """The counting simulations (identical for any number of `workers` and any executor),
+    on `executor` or else one local process pool shared by every study."""
     systems = list(SYSTEMS.values())
     bets = [BETS[s.bet] for s in systems]
     fourteen = Procedure(shoe=Shoe.decks(8), cut_card=14)
     sixteen = Procedure(shoe=Shoe.decks(8), cut_card=16)
     how = [SYSTEMS["dragon7-how"]]
-    with open_executor("local", workers) as executor:
+    with nullcontext(executor) if executor else open_executor("local", workers) as pool:
         run = partial(evaluate_systems, shoes=_COUNT_SHOES, seed=1, workers=workers, progress=progress)
-        run = partial(run, executor=executor)
+        run = partial(run, executor=pool)
         return CountingRuns(
             fourteen=run(systems, bets, fourteen),
             sixteen=run(how, [BETS["dragon7"]], sixteen),
@@ -619,6 +622,20 @@ def games_report() -> dict[str, str]:
     """The game reports' Markdown texts, by file name (deterministic)."""
     return {name: build() for name, build in GAME_REPORTS.items()}
 
+
+def _game_report(name: str) -> str:
+    """One game report's text (module level, so that a worker process can run it)."""
+    return GAME_REPORTS[name]()
+
+
+def start_games_report(executor: Executor | None) -> Callable[[], dict[str, str]]:
+    """Start the game reports on `executor` (None: nothing starts now); the returned call
+    collects their texts, by file name in `GAME_REPORTS` order, identical either way."""
+    if executor is None:
+        return games_report
+    futures = {name: executor.submit(_game_report, name) for name in GAME_REPORTS}
+    return lambda: {name: future.result() for name, future in futures.items()}
+
 #: Report file name -> builder.
 REPORTS: dict[str, Callable[[], str]] = {
     "odds.md": _odds_report,
@@ -631,15 +648,28 @@ REPORTS: dict[str, Callable[[], str]] = {
 }
 
 
-def build_reports(runs: CountingRuns | None = None) -> dict[str, str]:
-    """Every report's text, by file name (`runs`: the counting simulations, run if None)."""
+def build_reports(runs: CountingRuns | None = None, executor: Executor | None = None) -> dict[str, str]:
+    """Every report's text, by file name (`runs`: the counting simulations, run if None;
+    `executor`: where the games and the counting studies run, a local pool of our own if
+    None). The texts do not depend on where anything runs."""
+    return _build(runs, executor)[0]
+
+
+def _build(
+    runs: CountingRuns | None, executor: Executor | None, progress: bool = False
+) -> tuple[dict[str, str], CountingRuns]:
+    """The reports' texts and the counting runs behind them. With an executor, its workers
+    solve the games while this process writes the other reports, then run the counting
+    studies (queued behind the games)."""
+    games = start_games_report(executor)
     texts = {name: build() for name, build in REPORTS.items()}
-    texts["counting.md"] = _counting_report(runs or _counting_runs())
-    texts.update(games_report())
+    runs = runs or _counting_runs(progress=progress, executor=executor)
+    texts["counting.md"] = _counting_report(runs)
+    texts.update(games())
     index = ["# Reports\n\n", _PREAMBLE, "Regenerate with `baccarat report --out reports`.\n\n"]
     index += [f"- [{name}]({name}): {texts[name].splitlines()[0].lstrip('# ')}\n" for name in texts]
     texts["README.md"] = "".join(index)
-    return texts
+    return texts, runs
 
 
 #: Words every generated report carries near its top (ours, and the games module's).
@@ -701,9 +731,10 @@ def write_reports(out: Path, progress: bool = False) -> list[Path]:
         shutil.rmtree(leftover, ignore_errors=True)
     staging.mkdir()
     try:
-        runs = _counting_runs(progress=progress)
+        with open_executor("local", 2) as pool:
+            texts, runs = _build(None, pool, progress)
         names = []
-        for name, text in build_reports(runs).items():
+        for name, text in texts.items():
             (staging / name).write_text(text, encoding="utf-8")
             names.append(name)
         _counting_plot(runs, staging / _COUNTING_PLOT)

@@ -61,6 +61,7 @@ def test_report_writes_every_file(
     for name in ("_COUNT_SHOES", "_CHOICE_SHOES", "_EOR_SHOES"):  # a small run: this checks the wiring
         monkeypatch.setattr(report, name, 4)
     monkeypatch.setattr(report, "games_report", lambda: dict.fromkeys(report.GAME_REPORTS, "# game\n"))
+    monkeypatch.setattr(report, "start_games_report", lambda executor: report.games_report)
     code, out, _ = run(capsys, "report", "--out", str(tmp_path))
     assert code == 0
     assert "2,292,252,566,437,888" in out

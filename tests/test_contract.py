@@ -319,6 +319,7 @@ def test_report_writes_all_files_or_none(
     for name in ("_COUNT_SHOES", "_CHOICE_SHOES", "_EOR_SHOES"):
         monkeypatch.setattr(report, name, 4)
     monkeypatch.setattr(report, "games_report", lambda: dict.fromkeys(report.GAME_REPORTS, "# game\n"))
+    monkeypatch.setattr(report, "start_games_report", lambda executor: report.games_report)
 
     def interrupted(path: Path) -> None:
         raise KeyboardInterrupt

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from analyzer.executors import open_executor
 from analyzer.report import build_reports
 
 REPORTS = Path(__file__).resolve().parent.parent / "reports"
@@ -13,7 +14,8 @@ REPORTS = Path(__file__).resolve().parent.parent / "reports"
 
 @pytest.fixture(scope="module")
 def texts() -> dict[str, str]:
-    return build_reports()
+    with open_executor("local", 2) as pool:  # as `baccarat report` runs it
+        return build_reports(executor=pool)
 
 
 def test_committed_reports_match_the_code(texts: dict[str, str]) -> None:
