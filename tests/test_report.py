@@ -6,16 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from analyzer.executors import open_executor
-from analyzer.report import build_reports
-
 REPORTS = Path(__file__).resolve().parent.parent / "reports"
 
 
 @pytest.fixture(scope="module")
-def texts() -> dict[str, str]:
-    with open_executor("local", 2) as pool:  # as `baccarat report` runs it
-        return build_reports(executor=pool)
+def texts(report_texts: dict[str, str]) -> dict[str, str]:
+    return report_texts
 
 
 def test_committed_reports_match_the_code(texts: dict[str, str]) -> None:

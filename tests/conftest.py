@@ -1,0 +1,15 @@
+"""Fixtures shared by several test files."""
+
+from __future__ import annotations
+
+import pytest
+
+from analyzer.executors import open_executor
+from analyzer.report import build_reports
+
+
+@pytest.fixture(scope="session")
+def report_texts() -> dict[str, str]:
+    """Every report's text, built once per test session as `baccarat report` builds it."""
+    with open_executor("local", 2) as pool:
+        return build_reports(executor=pool)
