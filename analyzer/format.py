@@ -115,16 +115,22 @@ def _fit(cells: list[list[str]], headers: list[str], align: list[str]) -> str:
 
     from tabulate import tabulate  # type: ignore[import-untyped,unused-ignore]
 
+    rendered: dict[tuple[tuple[int, ...], tuple[str, ...], int], str] = {}
+    wraps = [0]  # bumped whenever cells are rewrapped: a render is reused until then
+
     def render(columns: Sequence[int]) -> str:
-        return str(
-            tabulate(
-                [[row[i] for i in columns] for row in cells],
-                headers=[headers[i] for i in columns],
-                tablefmt="simple",
-                disable_numparse=True,
-                colalign=[align[i] for i in columns],
+        key = (tuple(columns), tuple(headers), wraps[0])
+        if key not in rendered:
+            rendered[key] = str(
+                tabulate(
+                    [[row[i] for i in columns] for row in cells],
+                    headers=[headers[i] for i in columns],
+                    tablefmt="simple",
+                    disable_numparse=True,
+                    colalign=[align[i] for i in columns],
+                )
             )
-        )
+        return rendered[key]
 
     def width(text: str) -> int:
         return max(len(line) for line in text.split("\n"))
@@ -141,6 +147,7 @@ def _fit(cells: list[list[str]], headers: list[str], align: list[str]) -> str:
             limit = max(16, column_width(i) - excess)
             for row in cells:
                 row[i] = "\n".join(textwrap.wrap(row[i], limit)) or row[i]
+            wraps[0] += 1
     for i, header in enumerate(headers):
         if width(render(everything)) > WIDTH:
             limit = max(column_width(i, False), 4)
