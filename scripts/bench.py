@@ -5,7 +5,10 @@ Measures, in one run, each as a median with its spread over repeats:
       sides alike: a cold `python -m analyzer odds --decks 8` against
       `python scripts/plain_enumerator.py --decks 8` (a plain pure-Python point-value
       enumerator printing the same counts), and a cold `edges` (every built-in bet)
-      against the cold `odds`;
+      against the cold `odds`; beside them the interpreter floor (`python -c pass`, and
+      `python -c "import tabulate"`, the table renderer every table command loads) and a
+      cold depleted-shoe `odds --decks 8 --remove 5` (no polynomial in the number of
+      decks applies: the coup classes are evaluated), each against the plain enumerator;
   (b) in process: the exact 8-deck distribution (warm) against the plain enumerator's
       function, and the cold compile of the rules;
   (c) the batch evaluator (analyzer.composition.FastEvaluator, one core) for the 8 main and
@@ -45,7 +48,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # per-core figures: set befo
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 import numpy as np  # noqa: E402
-from tabulate import tabulate  # type: ignore[import-untyped]  # noqa: E402
+from tabulate import tabulate  # type: ignore[import-untyped,unused-ignore]  # noqa: E402
 
 from analyzer.bets import analyze  # noqa: E402
 from analyzer.catalogue import BETS  # noqa: E402
@@ -72,8 +75,9 @@ def summary(values: Sequence[float]) -> dict[str, float]:
 
 
 def whole_processes(rounds: int, bytecode: bool = True) -> dict[str, Any]:
-    """Cold CLI odds, cold CLI edges and the plain enumerator, interleaved round by round:
-    wall-clock and CPU (user + system) seconds of each process.
+    """Cold CLI odds, cold CLI edges, the plain enumerator, the interpreter floor and a cold
+    depleted-shoe odds, interleaved round by round: wall-clock and CPU (user + system)
+    seconds of each process.
 
     `bytecode`: let Python cache compiled modules (as after `pip install`, which compiles
     them); without it every process compiles the package from source (the plain enumerator,
@@ -86,6 +90,11 @@ def whole_processes(rounds: int, bytecode: bool = True) -> dict[str, Any]:
         "plain": [sys.executable, str(PLAIN), "--decks", "8"],
         "odds": [sys.executable, "-m", "analyzer", "odds", "--decks", "8"],
         "edges": [sys.executable, "-m", "analyzer", "edges", "--decks", "8"],
+        # the interpreter floor (start-up with site, same environment), and with the table renderer loaded
+        "pass": [sys.executable, "-c", "pass"],
+        "tabulate": [sys.executable, "-c", "import tabulate"],
+        # a depleted shoe: no polynomial in the number of decks, the coup classes are evaluated
+        "depleted": [sys.executable, "-m", "analyzer", "odds", "--decks", "8", "--remove", "5"],
     }
     outputs = {}
     wall: dict[str, list[float]] = {name: [] for name in commands}
@@ -125,6 +134,15 @@ def whole_processes(rounds: int, bytecode: bool = True) -> dict[str, Any]:
         "cold_edges_cpu": summary(cpu["edges"]),
         "plain_process_cpu": summary(cpu["plain"]),
         "cold_cli_seconds": statistics.median(wall["odds"]),
+        "interpreter_vs_plain": statistics.median(ratios(wall, "pass", "plain")),
+        "interpreter_vs_plain_spread": summary(ratios(wall, "pass", "plain")),
+        "interpreter_tabulate_vs_plain": statistics.median(ratios(wall, "tabulate", "plain")),
+        "cold_depleted_vs_plain": statistics.median(ratios(wall, "depleted", "plain")),
+        "cold_depleted_vs_plain_spread": summary(ratios(wall, "depleted", "plain")),
+        "cold_edges_vs_plain": statistics.median(ratios(wall, "edges", "plain")),
+        "interpreter_process": summary(wall["pass"]),
+        "interpreter_tabulate_process": summary(wall["tabulate"]),
+        "cold_depleted": summary(wall["depleted"]),
     }
     return {key + suffix: value for key, value in figures.items()}
 
@@ -276,6 +294,14 @@ def render(f: dict[str, Any]) -> str:
          *_spread(f["edges_vs_odds_spread"], places=2),
          f"CPU time: {f['edges_vs_odds_cpu']:.2f}"],
         ["  cold edges process", *_spread(f["cold_edges"], ms, " ms"), ""],
+        ["cold `odds --decks 8 --remove 5` (depleted: coup classes) / plain",
+         *_spread(f["cold_depleted_vs_plain_spread"], places=2), ""],
+        ["  cold depleted odds process", *_spread(f["cold_depleted"], ms, " ms"), ""],
+        ["interpreter floor: `python -c pass` / plain",
+         *_spread(f["interpreter_vs_plain_spread"], places=2),
+         f"with `import tabulate`: {f['interpreter_tabulate_vs_plain']:.2f}"],
+        ["  python -c pass process", *_spread(f["interpreter_process"], ms, " ms"), ""],
+        ["  python -c 'import tabulate' process", *_spread(f["interpreter_tabulate_process"], ms, " ms"), ""],
         ["the same two ratios, no bytecode cache (every module compiled)",
          f"{f['cold_cli_vs_plain_no_bytecode_cache']:.2f} / {f['edges_vs_odds_no_bytecode_cache']:.2f}",
          "", ""],
