@@ -479,6 +479,7 @@ def _from_polynomials(bet: Bet, shoe: Shoe, rules: Rules) -> BetAnalysis | None:
 def analysis_from_weights(bet: Bet, weights: Sequence[int], total: int, finite: bool) -> BetAnalysis:
     """A BetAnalysis from each line's weight (last: no line matched) over `total`."""
     rows = []
+    paid: list[tuple[int, Fraction | None]] = []  # each row's weight and net win (None: push)
     pays: Fraction | None
     for line, w in zip((*bet.lines, None), weights, strict=True):
         if line is None:
@@ -488,13 +489,16 @@ def analysis_from_weights(bet: Bet, weights: Sequence[int], total: int, finite: 
         else:
             label, pays, result = line.describe(), line.pays, line.result
         rows.append(LineResult(label, w if finite else None, Fraction(w, total), pays, result))
-    expectation = sum((r.ret for r in rows), Fraction(0))
-    second = sum((r.probability * r.pays**2 for r in rows if r.pays is not None), Fraction(0))
+        paid.append((w, pays))
+    # Weights times payouts summed first, one division by the total last (the same exact values).
+    settled = [(w, p) for w, p in paid if p is not None]
+    expectation = sum((w * p for w, p in settled), Fraction(0)) / total
+    second = sum((w * p**2 for w, p in settled), Fraction(0)) / total
     return BetAnalysis(
         bet=bet,
         lines=tuple(rows),
         expectation=expectation,
-        push=sum((r.probability for r in rows if r.pays is None), Fraction(0)),
-        hit_frequency=sum((r.probability for r in rows if r.pays is not None and r.pays > 0), Fraction(0)),
+        push=Fraction(sum(w for w, p in paid if p is None), total),
+        hit_frequency=Fraction(sum(w for w, p in settled if p > 0), total),
         variance=second - expectation**2,
     )

@@ -9,8 +9,9 @@ Measures, in one run, each as a median with its spread over repeats:
       `python -c "import tabulate"`, the table renderer every table command loads) and a
       cold depleted-shoe `odds --decks 8 --remove 5` (no polynomial in the number of
       decks applies: the coup classes are evaluated), each against the plain enumerator;
-  (b) in process: the exact 8-deck distribution (warm) against the plain enumerator's
-      function, and the cold compile of the rules;
+  (b) in process: the exact 8-deck distribution (warm; from the polynomials in the number
+      of decks, and from the coup classes, the path of depleted shoes) against the plain
+      enumerator's function, and the cold compile of the rules;
   (c) the batch evaluator (analyzer.composition.FastEvaluator, one core) for the 8 main and
       side bets, for every built-in bet, and for 20-deck compositions, against the
       project's own one-at-a-time exact path (`distribution` then `analyze` of each bet) on
@@ -153,12 +154,15 @@ def in_process(repeats: int) -> dict[str, Any]:
     assert spec is not None and spec.loader is not None
     plain = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(plain)
+    from analyzer.enumerate import class_distribution
+
     full = Shoe.decks(8)
-    distribution(full)  # warm: stored classes read
-    fast, plain_times = [], []
+    distribution(full)  # warm: stored classes and polynomials read
+    fast, plain_times, classes = [], [], []
     for _ in range(repeats):
         seconds, dist = timed(lambda: distribution(full))
         fast.append(seconds)
+        classes.append(timed(lambda: class_distribution(full))[0])
         seconds, counts = timed(lambda: plain.enumerate_coup(8))
         plain_times.append(seconds)
     if counts != [dist.winner_counts()[w] for w in (Winner.BANKER, Winner.PLAYER, Winner.TIE)]:
@@ -170,6 +174,8 @@ def in_process(repeats: int) -> dict[str, Any]:
         "in_process_seconds": statistics.median(fast),
         "plain_seconds": statistics.median(plain_times),
         "distribution_speedup_vs_plain": statistics.median(plain_times) / statistics.median(fast),
+        "in_process_classes": summary(classes),
+        "distribution_classes_speedup_vs_plain": statistics.median(plain_times) / statistics.median(classes),
         "compile_seconds": statistics.median(compile_seconds),
     }
 
@@ -305,8 +311,11 @@ def render(f: dict[str, Any]) -> str:
         ["the same two ratios, no bytecode cache (every module compiled)",
          f"{f['cold_cli_vs_plain_no_bytecode_cache']:.2f} / {f['edges_vs_odds_no_bytecode_cache']:.2f}",
          "", ""],
-        ["warm 8-deck distribution (in process)", *_spread(f["in_process"], ms, " ms", 2),
+        ["warm 8-deck distribution (in process; polynomials in d)", *_spread(f["in_process"], ms, " ms", 2),
          f"{f['distribution_speedup_vs_plain']:,.0f}x plain"],
+        ["  the same from the coup classes (depleted shoes' path)",
+         *_spread(f["in_process_classes"], ms, " ms", 2),
+         f"{f['distribution_classes_speedup_vs_plain']:,.1f}x plain"],
         ["plain enumerator function (in process)", *_spread(f["plain_in_process"], ms, " ms"), ""],
         ["compile the rules afresh (shipped files skip this)", f"{f['compile_seconds'] * ms:.0f} ms", "", ""],
         [f"batch evaluator, {f['main_bets']} bets, 8-deck shoes, compositions/s",
