@@ -1,8 +1,9 @@
 """Build the files shipped in analyzer/coups/ for the built-in tableaux and bets: the
 compiled coup classes, each outcome's weight polynomial in the number of decks, and the
-line-weight polynomials of the built-in bets, card-level ones included (analyzer.deckpoly).
+line-weight polynomials of the built-in bets, card-level ones included (analyzer.deckpoly),
+and parsed copies of the built-in catalogues (so a cold command need not load tomllib).
 
-Run after any change to the compiler, the built-in rules or the built-in bets:
+Run after any change to the compiler, the built-in rules or the built-in bets and tables:
     python scripts/build_coups.py
 tests/test_coupstore.py checks that every shipped coup-class file equals a fresh compile;
 tests/test_deckpoly.py checks the polynomials against the direct enumerations.
@@ -34,7 +35,19 @@ def main() -> None:
         path = deckpoly.outcome_polynomials_path(rules)
         path.write_bytes(deckpoly.encode_outcome_polynomials(rules))
         print(f"{path.relative_to(folder.parents[1])}: {rules.name}, {path.stat().st_size:,} bytes")
-    from analyzer.catalogue import ALL_BETS
+    import json
+    import tomllib
+    import zlib
+
+    from analyzer.catalogue import ALL_BETS, PARSED
+
+    copies = {}
+    for name in ("catalogue.toml", "card_catalogue.toml"):
+        text = (folder.parent / name).read_text(encoding="utf-8")
+        copies[name] = {"crc32": zlib.crc32(text.encode()), "length": len(text), "data": tomllib.loads(text)}
+    path = folder.parent / PARSED
+    path.write_text(json.dumps(copies, indent=1) + "\n", encoding="utf-8")
+    print(f"{path.relative_to(folder.parents[1])}: built-in catalogues parsed, {path.stat().st_size:,} bytes")
 
     path = deckpoly.BET_FILE
     path.write_text(deckpoly.encode_bet_polynomials(list(ALL_BETS.values()), list(RULES.values())))

@@ -184,3 +184,21 @@ def test_a_missing_bet_file_falls_back(tmp_path: Path, monkeypatch: pytest.Monke
         assert analyze_bets([BETS["tie"]], shoe, STANDARD) == [analyze(BETS["tie"], class_distribution(shoe))]
     finally:
         deckpoly.bet_polynomials.cache_clear()
+
+
+# -- parsed copies of the built-in catalogues -------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["catalogue.toml", "card_catalogue.toml"])
+def test_parsed_catalogues_are_current_and_equal_the_toml(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    import tomllib
+    import zlib
+
+    from analyzer import catalogue
+
+    text = (Path(catalogue.__file__).parent / name).read_text(encoding="utf-8")
+    copy = json.loads((Path(catalogue.__file__).parent / catalogue.PARSED).read_text(encoding="utf-8"))[name]
+    assert copy["crc32"] == zlib.crc32(text.encode())  # built from this text: rebuild if not
+    assert catalogue.builtin_toml(name) == tomllib.loads(text) == copy["data"]
+    monkeypatch.setattr(catalogue, "PARSED", "coups/missing.json")
+    assert catalogue.builtin_toml(name) == tomllib.loads(text)
