@@ -117,6 +117,13 @@ def test_card_bets_from_polynomials_equal_the_enumeration(name: str, decks: int)
     assert deckpoly.line_weights(bet, shoe, STANDARD) == card_line_weights(bet, shoe, STANDARD)
 
 
+@pytest.mark.parametrize("rules", [r for r in RULES.values() if r != STANDARD], ids=lambda r: r.name)
+def test_card_bets_under_other_tableaux_equal_the_enumeration(rules: Rules) -> None:
+    shoe = Shoe.decks(8)
+    for bet in CARD_BETS.values():
+        assert deckpoly.line_weights(bet, shoe, rules) == card_line_weights(bet, shoe, rules)
+
+
 @pytest.mark.parametrize("rules", list(RULES.values()), ids=lambda r: r.name)
 def test_rank_bets_from_polynomials_equal_the_coup_classes(rules: Rules) -> None:
     for decks in (2, 8):
