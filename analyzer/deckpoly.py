@@ -5,9 +5,11 @@ convention is a polynomial in d of degree at most 6 with integer coefficients: a
 k cards weighs a product of k factors (m d - r) (m cards of its class per deck, r of them
 already dealt) times (52 d - k)_(6-k). Seven exact evaluations, at d = 1..7, determine it.
 So the built-in tableaux ship each outcome's weight polynomial, and the built-in bets
-(card-level ones included) each line's, in analyzer/coups/ (built by scripts/build_coups.py, checked
-by tests against a fresh build), and a full-deck shoe is priced by evaluating them: the
-project's closed form in d at work, exact at any d, not a cache of results.
+(card-level ones included) each line's, in analyzer/coups/ (built by
+scripts/build_coups.py, checked by tests against a fresh build), and a full-deck shoe is
+priced by evaluating them: the project's closed form in d at work, exact at any d, not a
+cache of results. Bets are matched by content (their lines' conditions and the tableau),
+so a user's bet that reads like a built-in one is priced the same way.
 
 The leading coefficient is the infinite deck: 4**6 times its 13**6-scaled weight at rank
 level, its 52**6-scaled weight at card level.
