@@ -128,6 +128,7 @@ def _fit(cells: list[list[str]], headers: list[str], align: list[str]) -> str:
 
     widths: dict[tuple[tuple[int, ...], tuple[str, ...], int], int] = {}
     wraps = [0]  # bumped whenever cells are rewrapped: a width is reused until then
+    deciding: dict[int, tuple[set[int], list[int]]] = {}  # per wraps: rows that set widths
 
     def width(columns: Sequence[int]) -> int:
         """Characters in the widest line of the table of `columns`, rendered on the rows that
@@ -135,10 +136,15 @@ def _fit(cells: list[list[str]], headers: list[str], align: list[str]) -> str:
         might not each take one column (the full table's lines are no longer)."""
         key = (tuple(columns), tuple(headers), wraps[0])
         if key not in widths:
-            chosen = {r for r, row in enumerate(cells) if not all(_plain(cell) for cell in row)}
-            for i in columns:
-                if cells:
-                    chosen.add(max(range(len(cells)), key=lambda r: _longest_line(cells[r][i])))
+            if wraps[0] not in deciding:
+                odd = {r for r, row in enumerate(cells) if not all(_plain(cell) for cell in row)}
+                longest = [
+                    max(range(len(cells)), key=lambda r: _longest_line(cells[r][i])) if cells else 0
+                    for i in range(len(headers))
+                ]
+                deciding[wraps[0]] = odd, longest
+            odd, longest = deciding[wraps[0]]
+            chosen = odd | {longest[i] for i in columns if cells}
             text = render(columns, [cells[r] for r in sorted(chosen)])
             widths[key] = max(len(line) for line in text.split("\n"))
         return widths[key]
