@@ -12,7 +12,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from analyzer.bets import Bet, BetAnalysis, analyze
+    from analyzer.bets import Bet, BetAnalysis, analyze, analyze_bets
     from analyzer.cards import RANKS, Rank
     from analyzer.catalogue import BETS, TABLES, Table, get_bet, get_table
     from analyzer.composition import FastEvaluator, effects_of_removal
@@ -36,6 +36,7 @@ _HOME = {
     "Bet": "analyzer.bets",
     "BetAnalysis": "analyzer.bets",
     "analyze": "analyzer.bets",
+    "analyze_bets": "analyzer.bets",
     "RANKS": "analyzer.cards",
     "Rank": "analyzer.cards",
     "BETS": "analyzer.catalogue",
@@ -94,6 +95,7 @@ __all__ = [
     "Winner",
     "__version__",
     "analyze",
+    "analyze_bets",
     "compile_rules",
     "distribution",
     "effects_of_removal",

@@ -24,6 +24,8 @@ from analyzer.enumerate import Distribution, Outcome, Winner
 
 if TYPE_CHECKING:
     from analyzer.coupstore import StoredClasses
+    from analyzer.rules import Rules
+    from analyzer.shoe import Shoe
 from analyzer.errors import AnalyzerError, check_keys
 
 __all__ = [
@@ -34,6 +36,7 @@ __all__ = [
     "LineResult",
     "analysis_from_weights",
     "analyze",
+    "analyze_bets",
     "bet_from_mapping",
     "commission_banker",
     "parse_pays",
@@ -442,6 +445,9 @@ def _line_weights(bet: Bet, dist: Distribution) -> list[int]:
 
 def analyze(bet: Bet, dist: Distribution) -> BetAnalysis:
     """Exact expectation, push and hit frequency, variance and paytable rows of `bet`."""
+    found = _from_polynomials(bet, dist.shoe, dist.rules)
+    if found is not None:
+        return found
     if bet.card_level:  # looks at individual cards: the card-level engine prices it
         from analyzer.cardlevel import analyze_cards
 
@@ -450,9 +456,30 @@ def analyze(bet: Bet, dist: Distribution) -> BetAnalysis:
     return analysis_from_weights(bet, weights, dist.total, finite=not dist.shoe.is_infinite)
 
 
+def analyze_bets(bets: Sequence[Bet], shoe: Shoe, rules: Rules) -> list[BetAnalysis]:
+    """`analyze` of each of `bets` on `shoe` under `rules`; the outcome distribution is
+    computed only if a bet needs it (full decks price built-in bets from polynomials)."""
+    from analyzer.enumerate import distribution
+
+    analyses: list[BetAnalysis | None] = [_from_polynomials(bet, shoe, rules) for bet in bets]
+    if any(a is None for a in analyses):
+        dist = distribution(shoe, rules)
+        analyses = [a or analyze(bet, dist) for a, bet in zip(analyses, bets, strict=True)]
+    return [a for a in analyses if a is not None]
+
+
+def _from_polynomials(bet: Bet, shoe: Shoe, rules: Rules) -> BetAnalysis | None:
+    """`bet` on a full-deck shoe from its shipped line polynomials (analyzer.deckpoly), or None."""
+    from analyzer.deckpoly import line_weights
+
+    found = line_weights(bet, shoe, rules)
+    return None if found is None else analysis_from_weights(bet, found[0], found[1], finite=True)
+
+
 def analysis_from_weights(bet: Bet, weights: Sequence[int], total: int, finite: bool) -> BetAnalysis:
     """A BetAnalysis from each line's weight (last: no line matched) over `total`."""
     rows = []
+    paid: list[tuple[int, Fraction | None]] = []  # each row's weight and net win (None: push)
     pays: Fraction | None
     for line, w in zip((*bet.lines, None), weights, strict=True):
         if line is None:
@@ -462,13 +489,16 @@ def analysis_from_weights(bet: Bet, weights: Sequence[int], total: int, finite: 
         else:
             label, pays, result = line.describe(), line.pays, line.result
         rows.append(LineResult(label, w if finite else None, Fraction(w, total), pays, result))
-    expectation = sum((r.ret for r in rows), Fraction(0))
-    second = sum((r.probability * r.pays**2 for r in rows if r.pays is not None), Fraction(0))
+        paid.append((w, pays))
+    # Weights times payouts summed first, one division by the total last (the same exact values).
+    settled = [(w, p) for w, p in paid if p is not None]
+    expectation = sum((w * p for w, p in settled), Fraction(0)) / total
+    second = sum((w * p**2 for w, p in settled), Fraction(0)) / total
     return BetAnalysis(
         bet=bet,
         lines=tuple(rows),
         expectation=expectation,
-        push=sum((r.probability for r in rows if r.pays is None), Fraction(0)),
-        hit_frequency=sum((r.probability for r in rows if r.pays is not None and r.pays > 0), Fraction(0)),
+        push=Fraction(sum(w for w, p in paid if p is None), total),
+        hit_frequency=Fraction(sum(w for w, p in settled if p > 0), total),
         variance=second - expectation**2,
     )

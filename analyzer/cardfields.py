@@ -10,22 +10,43 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
-
-import numpy as np
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from analyzer.cards import RANK_POINTS, RANKS, parse_rank
 from analyzer.errors import AnalyzerError
 from analyzer.suits import SUITS, parse_card, parse_suit
 
-__all__ = ["COLOUR_VALUES", "POSITIONS", "CardField", "CardRows", "card_field", "card_field_names"]
+if TYPE_CHECKING:  # numpy loads when a field is evaluated: parsing a bet never needs it
+    import numpy as np
+
+    from analyzer.bets import Bet
+    from analyzer.shoe import Shoe
+
+__all__ = [
+    "COLOUR_VALUES",
+    "POSITIONS",
+    "CardField",
+    "CardRows",
+    "can_price",
+    "card_field",
+    "card_field_names",
+    "needs_suits",
+]
 
 #: Dealt positions in dealing order (columns of the row arrays).
 POSITIONS = ("p1", "b1", "p2", "b2", "p3", "b3")
 PLAYER, BANKER = (0, 2, 4), (1, 3, 5)
 #: Hand and coup colours, coded 0, 1, 2.
 COLOUR_VALUES = ("red", "black", "mixed")
-_POINTS = np.array([*RANK_POINTS, -1], dtype=np.int8)  # index -1: no card
+
+
+@cache
+def _points() -> np.ndarray:
+    """Point value of each rank index, and -1 at index -1 (no card)."""
+    import numpy as np
+
+    return np.array([*RANK_POINTS, -1], dtype=np.int8)
 
 
 @dataclass
@@ -44,8 +65,8 @@ class CardRows:
     outcome: np.ndarray
 
 
-Evaluate = Callable[[CardRows], np.ndarray]
-SuitNeed = Callable[[np.ndarray], np.ndarray]
+Evaluate = Callable[[CardRows], "np.ndarray"]
+SuitNeed = Callable[["np.ndarray"], "np.ndarray"]
 
 
 @dataclass(frozen=True)
@@ -103,6 +124,8 @@ def _suit_value(value: Any) -> str | None:
 
 def _position_rank(i: int) -> CardField:
     def evaluate(rows: CardRows) -> np.ndarray:
+        import numpy as np
+
         return np.where(rows.ranks[:, i] >= 0, rows.ranks[:, i], len(RANKS))
 
     return CardField(
@@ -117,9 +140,13 @@ def _position_rank(i: int) -> CardField:
 
 def _position_suit(i: int) -> CardField:
     def evaluate(rows: CardRows) -> np.ndarray:
+        import numpy as np
+
         return np.where(rows.ranks[:, i] >= 0, rows.suits[:, i], len(SUITS))
 
     def need(ranks: np.ndarray) -> np.ndarray:
+        import numpy as np
+
         mask = np.zeros(ranks.shape, dtype=bool)
         mask[:, i] = ranks[:, i] >= 0
         return mask
@@ -147,26 +174,34 @@ def _first_two_value(value: Any) -> str | None:
 def _hand_fields(hand: str, cols: tuple[int, ...]) -> list[CardField]:
     first, second = cols[0], cols[1]
     codes = {name: i for i, name in enumerate(_PAIR_NAMES)}
-    code_table = np.array(
-        [[codes[f"{RANKS[min(a, b)]}-{RANKS[max(a, b)]}"] for b in range(13)] for a in range(13)]
-    )
+    table = [[codes[f"{RANKS[min(a, b)]}-{RANKS[max(a, b)]}"] for b in range(13)] for a in range(13)]
 
     def first_two(rows: CardRows) -> np.ndarray:
-        return np.asarray(code_table[rows.ranks[:, first], rows.ranks[:, second]])
+        import numpy as np
+
+        return np.asarray(np.array(table)[rows.ranks[:, first], rows.ranks[:, second]])
 
     def suited(rows: CardRows) -> np.ndarray:
+        import numpy as np
+
         return np.asarray(rows.suits[:, first] == rows.suits[:, second])
 
     def perfect(rows: CardRows) -> np.ndarray:
+        import numpy as np
+
         same_rank = rows.ranks[:, first] == rows.ranks[:, second]
         return np.asarray(same_rank & (rows.suits[:, first] == rows.suits[:, second]))
 
     def both(ranks: np.ndarray) -> np.ndarray:
+        import numpy as np
+
         mask = np.zeros(ranks.shape, dtype=bool)
         mask[:, [first, second]] = True
         return mask
 
     def if_pair(ranks: np.ndarray) -> np.ndarray:
+        import numpy as np
+
         mask = np.zeros(ranks.shape, dtype=bool)
         mask[:, [first, second]] = (ranks[:, first] == ranks[:, second])[:, None]
         return mask
@@ -175,7 +210,9 @@ def _hand_fields(hand: str, cols: tuple[int, ...]) -> list[CardField]:
         return rows.colours[:, 0 if hand == "player" else 1]
 
     def highest(rows: CardRows) -> np.ndarray:
-        return np.asarray(_POINTS[rows.ranks[:, list(cols)]].max(axis=1))
+        import numpy as np
+
+        return np.asarray(_points()[rows.ranks[:, list(cols)]].max(axis=1))
 
     booleans = (False, True)
     return [
@@ -188,11 +225,15 @@ def _hand_fields(hand: str, cols: tuple[int, ...]) -> list[CardField]:
 
 
 def _pairs_same_rank(rows: CardRows) -> np.ndarray:
+    import numpy as np
+
     r = rows.ranks
     return np.asarray((r[:, 0] == r[:, 2]) & (r[:, 1] == r[:, 3]) & (r[:, 0] == r[:, 1]))
 
 
 def _pairs_same_card(rows: CardRows) -> np.ndarray:
+    import numpy as np
+
     s = rows.suits
     return np.asarray(
         _pairs_same_rank(rows) & (s[:, 0] == s[:, 1]) & (s[:, 0] == s[:, 2]) & (s[:, 0] == s[:, 3])
@@ -200,6 +241,8 @@ def _pairs_same_card(rows: CardRows) -> np.ndarray:
 
 
 def _four_if_same_rank(ranks: np.ndarray) -> np.ndarray:
+    import numpy as np
+
     same = (ranks[:, 0] == ranks[:, 1]) & (ranks[:, 0] == ranks[:, 2]) & (ranks[:, 0] == ranks[:, 3])
     mask = np.zeros(ranks.shape, dtype=bool)
     mask[:, :4] = same[:, None]
@@ -207,12 +250,16 @@ def _four_if_same_rank(ranks: np.ndarray) -> np.ndarray:
 
 
 def _coup_colour(rows: CardRows) -> np.ndarray:
+    import numpy as np
+
     p, b = rows.colours[:, 0], rows.colours[:, 1]
     return np.where((p == b) & (p < 2), p, 2)
 
 
 def _highest(rows: CardRows) -> np.ndarray:
-    return np.asarray(_POINTS[rows.ranks].max(axis=1))
+    import numpy as np
+
+    return np.asarray(_points()[rows.ranks].max(axis=1))
 
 
 _FIXED: dict[str, CardField] = {
@@ -247,7 +294,9 @@ def _count_field(name: str, key: str) -> CardField:
             raise AnalyzerError(f"{name}: {key!r} is not a point value; use value 0 to value 9")
 
         def by_value(rows: CardRows) -> np.ndarray:
-            return np.asarray((_POINTS[rows.ranks[:, :width]] == value).sum(axis=1))
+            import numpy as np
+
+            return np.asarray((_points()[rows.ranks[:, :width]] == value).sum(axis=1))
 
         return CardField(f"{name}.{key}", tuple(range(width + 1)), by_value, coup=coup)
     rank, suit = parse_card(text)
@@ -256,15 +305,21 @@ def _count_field(name: str, key: str) -> CardField:
     if suit is None:
 
         def by_rank(rows: CardRows) -> np.ndarray:
+            import numpy as np
+
             return np.asarray((rows.ranks[:, :width] == r).sum(axis=1))
 
         return CardField(f"{name}.{key}", tuple(range(width + 1)), by_rank, coup=coup, ranks=tens)
     s = SUITS.index(suit)
 
     def by_card(rows: CardRows) -> np.ndarray:
+        import numpy as np
+
         return np.asarray(((rows.ranks[:, :width] == r) & (rows.suits[:, :width] == s)).sum(axis=1))
 
     def need(ranks: np.ndarray) -> np.ndarray:
+        import numpy as np
+
         mask = np.zeros(ranks.shape, dtype=bool)
         mask[:, :width] = ranks[:, :width] == r
         return mask
@@ -285,3 +340,18 @@ def card_field(name: str) -> CardField | None:
 def card_field_names() -> tuple[str, ...]:
     """Names of the card-level fields (the counts shown with their parameter)."""
     return (*_FIXED, *(f"{head}.CARD" for head in _COUNTS))
+
+
+def needs_suits(bet: Bet) -> bool:
+    """Whether `bet` reads suits or colours (so needs a shoe whose suits are known)."""
+    for line in bet.lines:
+        for name, _ in line.when:
+            field = card_field(name)
+            if field is not None and field.needs_suits:
+                return True
+    return False
+
+
+def can_price(bet: Bet, shoe: Shoe) -> bool:
+    """Whether `shoe` says enough to price `bet` (its suits are known if the bet reads them)."""
+    return shoe.is_infinite or shoe.types is not None or not needs_suits(bet)

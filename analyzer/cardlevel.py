@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 
 from analyzer.bets import FIELDS, Bet, BetAnalysis, analysis_from_weights
-from analyzer.cardfields import CardField, CardRows, card_field
+from analyzer.cardfields import CardField, CardRows, can_price, card_field, needs_suits
 from analyzer.cards import RANK_POINTS
 from analyzer.enumerate import CARDS_PER_COUP, Outcome
 from analyzer.errors import AnalyzerError
@@ -378,16 +378,6 @@ def _exact_sums(keys: np.ndarray, weights: np.ndarray, size: int) -> list[int]:
     for k, w in zip(keys[order].tolist(), weights[order].tolist(), strict=True):
         sums[k] += int(w)
     return sums
-
-
-def needs_suits(bet: Bet) -> bool:
-    """Whether `bet` reads suits or colours (so needs a shoe whose suits are known)."""
-    return any(c.card is not None and c.card.needs_suits for conds in _conditions(bet) for c in conds)
-
-
-def can_price(bet: Bet, shoe: Shoe) -> bool:
-    """Whether `shoe` says enough to price `bet` (its suits are known if the bet reads them)."""
-    return shoe.is_infinite or shoe.types is not None or not needs_suits(bet)
 
 
 #: Cards shown at dealt positions: position index -> (rank index, suit index or None).

@@ -6,7 +6,8 @@ Built-ins live in `catalogue.toml` beside this module, each bet citing its sourc
 
 from __future__ import annotations
 
-import tomllib
+import json
+import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -104,9 +105,29 @@ def table_from_mapping(
     return Table(name=name, title=str(data.get("title", name)), rules=rules, bets=tuple(bets))
 
 
+#: Parsed copies of the built-in TOML files (scripts/build_coups.py writes them), each used
+#: only for the exact text it was parsed from: a cold command skips loading tomllib.
+PARSED = "coups/parsed-catalogues.json"
+
+
+def builtin_toml(name: str) -> dict[str, Any]:
+    """The data of the built-in TOML file `name` (beside this module): its parsed copy if
+    that was made from this text, else parsed now."""
+    text = resources.files("analyzer").joinpath(name).read_text(encoding="utf-8")
+    try:
+        copies = json.loads(resources.files("analyzer").joinpath(PARSED).read_text(encoding="utf-8"))
+        copy = copies[name]
+        if copy["crc32"] == zlib.crc32(text.encode()) and copy["length"] == len(text):
+            return dict(copy["data"])  # a fresh object from each read
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    import tomllib
+
+    return tomllib.loads(text)
+
+
 def _load_builtins() -> tuple[dict[str, Bet], dict[str, Table]]:
-    text = resources.files("analyzer").joinpath("catalogue.toml").read_text(encoding="utf-8")
-    data = tomllib.loads(text)
+    data = builtin_toml("catalogue.toml")
     bets = {name: bet_from_mapping(name, spec, "catalogue") for name, spec in data["bets"].items()}
     tables = {
         name: table_from_mapping(name, spec, bets, "catalogue") for name, spec in data["tables"].items()
@@ -119,8 +140,7 @@ BETS, TABLES = _load_builtins()
 
 
 def _load_card_bets() -> dict[str, Bet]:
-    text = resources.files("analyzer").joinpath("card_catalogue.toml").read_text(encoding="utf-8")
-    specs = tomllib.loads(text)["bets"]
+    specs = builtin_toml("card_catalogue.toml")["bets"]
     return {name: bet_from_mapping(name, spec, "card catalogue") for name, spec in specs.items()}
 
 

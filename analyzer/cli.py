@@ -115,7 +115,7 @@ def _chosen_bets(args: argparse.Namespace, shoe: Shoe | None = None) -> tuple[Ru
     if args.bets is not None:
         bets = select_bets(",".join(_names(args.bets, "--bets")), table)
     if not table and args.bets is None:
-        from analyzer.cardlevel import can_price  # loads the card-level engine (numpy, the coup graph)
+        from analyzer.cardfields import can_price  # numpy-free: full decks price from polynomials
 
         bets = list(BETS.values())
         bets += [bet for bet in CARD_BETS.values() if shoe is None or can_price(bet, shoe)]
@@ -134,8 +134,7 @@ def _edges_rules(args: argparse.Namespace, table_rules: Rules | None, rules: Rul
 
 
 def _edges(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
-    from analyzer.bets import analyze
-    from analyzer.enumerate import distribution
+    from analyzer.bets import analyze_bets
 
     table_rules, bets = _chosen_bets(args, shoe)
     rules = _edges_rules(args, table_rules, rules)
@@ -150,8 +149,7 @@ def _edges(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
         labelled = replace(shoe, label=f"{shoe}, shown {shown}")
         text = fmt.render_edges(analyses, args.format, labelled, rules, args.details)
         return fmt.with_shown(text, shown.as_dict(), args.format)
-    dist = distribution(shoe, rules)
-    return fmt.render_edges([analyze(bet, dist) for bet in bets], args.format, shoe, rules, args.details)
+    return fmt.render_edges(analyze_bets(bets, shoe, rules), args.format, shoe, rules, args.details)
 
 
 def _compare(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:

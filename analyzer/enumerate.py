@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from analyzer.cards import ZERO_RANKS
 from analyzer.coupstore import StoredClasses, stored_classes
+from analyzer.deckpoly import full_decks, outcome_polynomials
 from analyzer.rules import STANDARD, Rules
 from analyzer.shoe import Shoe
 
@@ -47,6 +48,7 @@ __all__ = [
     "Distribution",
     "Outcome",
     "Winner",
+    "class_distribution",
     "compile_fresh",
     "compile_rules",
     "distribution",
@@ -396,10 +398,29 @@ class Distribution:
 
 
 def distribution(shoe: Shoe, rules: Rules = STANDARD) -> Distribution:
-    """The exact outcome distribution of one coup dealt from `shoe`."""
+    """The exact outcome distribution of one coup dealt from `shoe`: for full decks of a
+    built-in tableau, each outcome's weight polynomial in the number of decks (see
+    analyzer.deckpoly), else the coup classes (the same weights)."""
+    stored = stored_classes(rules)
+    d = full_decks(shoe)
+    polys = None if d is None else outcome_polynomials(rules)
+    if d is not None and polys is not None and polys.matches(stored):
+        weights, total = polys.outcome_weights(d), polys.total(d)
+        return _distribution(shoe, rules, stored, weights, total)
+    return class_distribution(shoe, rules)
+
+
+def class_distribution(shoe: Shoe, rules: Rules = STANDARD) -> Distribution:
+    """The exact outcome distribution of one coup dealt from `shoe`, from the coup classes."""
     stored = stored_classes(rules)
     ff, zero, tail, total = shoe_factors(shoe)
     weights = stored.outcome_weights(stored.monomial_values(ff, zero, tail))
+    return _distribution(shoe, rules, stored, weights, total)
+
+
+def _distribution(
+    shoe: Shoe, rules: Rules, stored: StoredClasses, weights: list[int], total: int
+) -> Distribution:
     return Distribution(
         shoe=shoe,
         rules=rules,
@@ -412,7 +433,13 @@ def distribution(shoe: Shoe, rules: Rules = STANDARD) -> Distribution:
 
 def winner_weights(shoe: Shoe, rules: Rules = STANDARD) -> tuple[dict[Winner, int], int]:
     """Weights of a Banker win, a Player win and a tie, and the total weight: the same
-    figures as `distribution(shoe, rules).winner_counts()`, from three folded coefficient rows."""
+    figures as `distribution(shoe, rules).winner_counts()`, from three folded coefficient rows
+    (full decks of a built-in tableau: three polynomials in the number of decks)."""
+    d = full_decks(shoe)
+    polys = None if d is None else outcome_polynomials(rules)
+    if d is not None and polys is not None:
+        banker, player, tie = polys.winner_weights(d)
+        return {Winner.BANKER: banker, Winner.PLAYER: player, Winner.TIE: tie}, polys.total(d)
     stored = stored_classes(rules)
     ff, zero, tail, total = shoe_factors(shoe)
     banker, player, tie = stored.winner_weights(stored.monomial_values(ff, zero, tail))

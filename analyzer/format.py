@@ -115,10 +115,10 @@ def _fit(cells: list[list[str]], headers: list[str], align: list[str]) -> str:
 
     from tabulate import tabulate  # type: ignore[import-untyped,unused-ignore]
 
-    def render(columns: Sequence[int]) -> str:
+    def render(columns: Sequence[int], rows: Sequence[list[str]] = cells) -> str:
         return str(
             tabulate(
-                [[row[i] for i in columns] for row in cells],
+                [[row[i] for i in columns] for row in rows],
                 headers=[headers[i] for i in columns],
                 tablefmt="simple",
                 disable_numparse=True,
@@ -126,8 +126,28 @@ def _fit(cells: list[list[str]], headers: list[str], align: list[str]) -> str:
             )
         )
 
-    def width(text: str) -> int:
-        return max(len(line) for line in text.split("\n"))
+    widths: dict[tuple[tuple[int, ...], tuple[str, ...], int], int] = {}
+    wraps = [0]  # bumped whenever cells are rewrapped: a width is reused until then
+    deciding: dict[int, tuple[set[int], list[int]]] = {}  # per wraps: rows that set widths
+
+    def width(columns: Sequence[int]) -> int:
+        """Characters in the widest line of the table of `columns`, rendered on the rows that
+        set its column widths: each column's longest cell, and every row whose characters
+        might not each take one column (the full table's lines are no longer)."""
+        key = (tuple(columns), tuple(headers), wraps[0])
+        if key not in widths:
+            if wraps[0] not in deciding:
+                odd = {r for r, row in enumerate(cells) if not all(_plain(cell) for cell in row)}
+                longest = [
+                    max(range(len(cells)), key=lambda r: _longest_line(cells[r][i])) if cells else 0
+                    for i in range(len(headers))
+                ]
+                deciding[wraps[0]] = odd, longest
+            odd, longest = deciding[wraps[0]]
+            chosen = odd | {longest[i] for i in columns if cells}
+            text = render(columns, [cells[r] for r in sorted(chosen)])
+            widths[key] = max(len(line) for line in text.split("\n"))
+        return widths[key]
 
     def column_width(i: int, with_header: bool = True) -> int:
         column = [row[i] for row in cells] + ([headers[i]] if with_header else [])
@@ -136,17 +156,18 @@ def _fit(cells: list[list[str]], headers: list[str], align: list[str]) -> str:
     everything = range(len(headers))
     prose = sorted((i for i, side in enumerate(align) if side == "left"), key=column_width, reverse=True)
     for i in prose:
-        excess = width(render(everything)) - WIDTH
+        excess = width(everything) - WIDTH
         if excess > 0 and column_width(i) > 16:
             limit = max(16, column_width(i) - excess)
             for row in cells:
                 row[i] = "\n".join(textwrap.wrap(row[i], limit)) or row[i]
+            wraps[0] += 1
     for i, header in enumerate(headers):
-        if width(render(everything)) > WIDTH:
+        if width(everything) > WIDTH:
             limit = max(column_width(i, False), 4)
             headers[i] = "\n".join(textwrap.wrap(header, limit, break_long_words=False)) or header
     shown = list(everything)
-    while len(shown) > 2 and width(render(shown)) > WIDTH:
+    while len(shown) > 2 and width(shown) > WIDTH:
         shown.pop()
     rest = [i for i in everything if i not in shown]
     if not rest:
@@ -156,6 +177,16 @@ def _fit(cells: list[list[str]], headers: list[str], align: list[str]) -> str:
         [[row[i] for i in keep] for row in cells], [headers[i] for i in keep], [align[i] for i in keep]
     )
     return render(shown) + "\n\n" + more
+
+
+def _longest_line(cell: str) -> int:
+    return max(len(line) for line in cell.split("\n"))
+
+
+def _plain(cell: str) -> bool:
+    """Whether every character of `cell` takes one terminal column (printable ASCII, or a
+    line break)."""
+    return cell.isascii() and cell.replace("\n", "").isprintable()
 
 
 def dumps(data: Any) -> str:

@@ -5,9 +5,13 @@ Measures, in one run, each as a median with its spread over repeats:
       sides alike: a cold `python -m analyzer odds --decks 8` against
       `python scripts/plain_enumerator.py --decks 8` (a plain pure-Python point-value
       enumerator printing the same counts), and a cold `edges` (every built-in bet)
-      against the cold `odds`;
-  (b) in process: the exact 8-deck distribution (warm) against the plain enumerator's
-      function, and the cold compile of the rules;
+      against the cold `odds`; beside them the interpreter floor (`python -c pass`, and
+      `python -c "import tabulate"`, the table renderer every table command loads) and a
+      cold depleted-shoe `odds --decks 8 --remove 5` (no polynomial in the number of
+      decks applies: the coup classes are evaluated), each against the plain enumerator;
+  (b) in process: the exact 8-deck distribution (warm; from the polynomials in the number
+      of decks, and from the coup classes, the path of depleted shoes) against the plain
+      enumerator's function, and the cold compile of the rules;
   (c) the batch evaluator (analyzer.composition.FastEvaluator, one core) for the 8 main and
       side bets, for every built-in bet, and for 20-deck compositions, against the
       project's own one-at-a-time exact path (`distribution` then `analyze` of each bet) on
@@ -45,7 +49,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # per-core figures: set befo
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 import numpy as np  # noqa: E402
-from tabulate import tabulate  # type: ignore[import-untyped]  # noqa: E402
+from tabulate import tabulate  # type: ignore[import-untyped,unused-ignore]  # noqa: E402
 
 from analyzer.bets import analyze  # noqa: E402
 from analyzer.catalogue import BETS  # noqa: E402
@@ -72,8 +76,9 @@ def summary(values: Sequence[float]) -> dict[str, float]:
 
 
 def whole_processes(rounds: int, bytecode: bool = True) -> dict[str, Any]:
-    """Cold CLI odds, cold CLI edges and the plain enumerator, interleaved round by round:
-    wall-clock and CPU (user + system) seconds of each process.
+    """Cold CLI odds, cold CLI edges, the plain enumerator, the interpreter floor and a cold
+    depleted-shoe odds, interleaved round by round: wall-clock and CPU (user + system)
+    seconds of each process.
 
     `bytecode`: let Python cache compiled modules (as after `pip install`, which compiles
     them); without it every process compiles the package from source (the plain enumerator,
@@ -86,6 +91,11 @@ def whole_processes(rounds: int, bytecode: bool = True) -> dict[str, Any]:
         "plain": [sys.executable, str(PLAIN), "--decks", "8"],
         "odds": [sys.executable, "-m", "analyzer", "odds", "--decks", "8"],
         "edges": [sys.executable, "-m", "analyzer", "edges", "--decks", "8"],
+        # the interpreter floor (start-up with site, same environment), and with the table renderer loaded
+        "pass": [sys.executable, "-c", "pass"],
+        "tabulate": [sys.executable, "-c", "import tabulate"],
+        # a depleted shoe: no polynomial in the number of decks, the coup classes are evaluated
+        "depleted": [sys.executable, "-m", "analyzer", "odds", "--decks", "8", "--remove", "5"],
     }
     outputs = {}
     wall: dict[str, list[float]] = {name: [] for name in commands}
@@ -125,6 +135,15 @@ def whole_processes(rounds: int, bytecode: bool = True) -> dict[str, Any]:
         "cold_edges_cpu": summary(cpu["edges"]),
         "plain_process_cpu": summary(cpu["plain"]),
         "cold_cli_seconds": statistics.median(wall["odds"]),
+        "interpreter_vs_plain": statistics.median(ratios(wall, "pass", "plain")),
+        "interpreter_vs_plain_spread": summary(ratios(wall, "pass", "plain")),
+        "interpreter_tabulate_vs_plain": statistics.median(ratios(wall, "tabulate", "plain")),
+        "cold_depleted_vs_plain": statistics.median(ratios(wall, "depleted", "plain")),
+        "cold_depleted_vs_plain_spread": summary(ratios(wall, "depleted", "plain")),
+        "cold_edges_vs_plain": statistics.median(ratios(wall, "edges", "plain")),
+        "interpreter_process": summary(wall["pass"]),
+        "interpreter_tabulate_process": summary(wall["tabulate"]),
+        "cold_depleted": summary(wall["depleted"]),
     }
     return {key + suffix: value for key, value in figures.items()}
 
@@ -135,12 +154,15 @@ def in_process(repeats: int) -> dict[str, Any]:
     assert spec is not None and spec.loader is not None
     plain = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(plain)
+    from analyzer.enumerate import class_distribution
+
     full = Shoe.decks(8)
-    distribution(full)  # warm: stored classes read
-    fast, plain_times = [], []
+    distribution(full)  # warm: stored classes and polynomials read
+    fast, plain_times, classes = [], [], []
     for _ in range(repeats):
         seconds, dist = timed(lambda: distribution(full))
         fast.append(seconds)
+        classes.append(timed(lambda: class_distribution(full))[0])
         seconds, counts = timed(lambda: plain.enumerate_coup(8))
         plain_times.append(seconds)
     if counts != [dist.winner_counts()[w] for w in (Winner.BANKER, Winner.PLAYER, Winner.TIE)]:
@@ -152,6 +174,8 @@ def in_process(repeats: int) -> dict[str, Any]:
         "in_process_seconds": statistics.median(fast),
         "plain_seconds": statistics.median(plain_times),
         "distribution_speedup_vs_plain": statistics.median(plain_times) / statistics.median(fast),
+        "in_process_classes": summary(classes),
+        "distribution_classes_speedup_vs_plain": statistics.median(plain_times) / statistics.median(classes),
         "compile_seconds": statistics.median(compile_seconds),
     }
 
@@ -276,11 +300,22 @@ def render(f: dict[str, Any]) -> str:
          *_spread(f["edges_vs_odds_spread"], places=2),
          f"CPU time: {f['edges_vs_odds_cpu']:.2f}"],
         ["  cold edges process", *_spread(f["cold_edges"], ms, " ms"), ""],
+        ["cold `odds --decks 8 --remove 5` (depleted: coup classes) / plain",
+         *_spread(f["cold_depleted_vs_plain_spread"], places=2), ""],
+        ["  cold depleted odds process", *_spread(f["cold_depleted"], ms, " ms"), ""],
+        ["interpreter floor: `python -c pass` / plain",
+         *_spread(f["interpreter_vs_plain_spread"], places=2),
+         f"with `import tabulate`: {f['interpreter_tabulate_vs_plain']:.2f}"],
+        ["  python -c pass process", *_spread(f["interpreter_process"], ms, " ms"), ""],
+        ["  python -c 'import tabulate' process", *_spread(f["interpreter_tabulate_process"], ms, " ms"), ""],
         ["the same two ratios, no bytecode cache (every module compiled)",
          f"{f['cold_cli_vs_plain_no_bytecode_cache']:.2f} / {f['edges_vs_odds_no_bytecode_cache']:.2f}",
          "", ""],
-        ["warm 8-deck distribution (in process)", *_spread(f["in_process"], ms, " ms", 2),
+        ["warm 8-deck distribution (in process; polynomials in d)", *_spread(f["in_process"], ms, " ms", 2),
          f"{f['distribution_speedup_vs_plain']:,.0f}x plain"],
+        ["  the same from the coup classes (depleted shoes' path)",
+         *_spread(f["in_process_classes"], ms, " ms", 2),
+         f"{f['distribution_classes_speedup_vs_plain']:,.1f}x plain"],
         ["plain enumerator function (in process)", *_spread(f["plain_in_process"], ms, " ms"), ""],
         ["compile the rules afresh (shipped files skip this)", f"{f['compile_seconds'] * ms:.0f} ms", "", ""],
         [f"batch evaluator, {f['main_bets']} bets, 8-deck shoes, compositions/s",

@@ -1,8 +1,12 @@
-"""Build the compiled coup classes shipped in analyzer/coups/ for the built-in tableaux.
+"""Build the files shipped in analyzer/coups/ for the built-in tableaux and bets: the
+compiled coup classes, each outcome's weight polynomial in the number of decks, and the
+line-weight polynomials of the built-in bets, card-level ones included (analyzer.deckpoly),
+and parsed copies of the built-in catalogues (so a cold command need not load tomllib).
 
-Run after any change to the compiler or the built-in rules:
+Run after any change to the compiler, the built-in rules or the built-in bets and tables:
     python scripts/build_coups.py
-tests/test_coupstore.py checks that every shipped file equals a fresh compile.
+tests/test_coupstore.py checks that every shipped coup-class file equals a fresh compile;
+tests/test_deckpoly.py checks the polynomials against the direct enumerations.
 """
 
 from __future__ import annotations
@@ -12,19 +16,42 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from analyzer import deckpoly
 from analyzer.coupstore import encode, shipped_path, shipped_rules
 from analyzer.enumerate import compile_fresh
+from analyzer.rules import RULES
 
 
 def main() -> None:
     folder = shipped_path(shipped_rules()[0]).parent
-    for old in folder.glob("coups-*.bin"):
+    for old in (*folder.glob("coups-*.bin"), *folder.glob("polys-*.bin")):
         old.unlink()
     for rules in shipped_rules():
         path = shipped_path(rules)
         path.write_bytes(encode(compile_fresh(rules)))
         print(f"{path.relative_to(folder.parents[1])}: {rules.name}, {path.stat().st_size:,} bytes")
+    deckpoly.outcome_polynomials.cache_clear()
+    for rules in shipped_rules():
+        path = deckpoly.outcome_polynomials_path(rules)
+        path.write_bytes(deckpoly.encode_outcome_polynomials(rules))
+        print(f"{path.relative_to(folder.parents[1])}: {rules.name}, {path.stat().st_size:,} bytes")
+    import json
+    import tomllib
+    import zlib
 
+    from analyzer.catalogue import ALL_BETS, PARSED
+
+    copies = {}
+    for name in ("catalogue.toml", "card_catalogue.toml"):
+        text = (folder.parent / name).read_text(encoding="utf-8")
+        copies[name] = {"crc32": zlib.crc32(text.encode()), "length": len(text), "data": tomllib.loads(text)}
+    path = folder.parent / PARSED
+    path.write_text(json.dumps(copies, indent=1) + "\n", encoding="utf-8")
+    print(f"{path.relative_to(folder.parents[1])}: built-in catalogues parsed, {path.stat().st_size:,} bytes")
+
+    path = deckpoly.BET_FILE
+    path.write_text(deckpoly.encode_bet_polynomials(list(ALL_BETS.values()), list(RULES.values())))
+    print(f"{path.relative_to(folder.parents[1])}: {len(ALL_BETS)} bets, {path.stat().st_size:,} bytes")
 
 if __name__ == "__main__":
     main()

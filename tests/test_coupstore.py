@@ -103,15 +103,20 @@ def test_odds_equals_the_full_distribution_at_the_extremes(shoe: Shoe) -> None:
     assert odds(shoe) == Odds.from_distribution(distribution(shoe))
 
 
-COLD = [["odds", "--decks", "8"], ["odds", "--format", "json"]]
-# `edges` is not here: the catalogue's card-level bets are parsed with numpy when it loads
-# (a known cost on the cold `edges`, measured by scripts/bench.py).
+COLD = [
+    ["odds", "--decks", "8"],
+    ["odds", "--format", "json"],
+    ["edges", "--decks", "8"],  # every built-in bet, card-level ones included
+    ["edges", "--decks", "6", "--format", "json", "--details"],
+    ["punto-table", "--decks", "8"],
+]
 
 
 @pytest.mark.parametrize("command", COLD)
 def test_cold_commands_load_no_heavy_modules(command: list[str]) -> None:
-    """A cold `odds` reads the shipped classes: no numpy, networkx, matplotlib, tqdm or
-    sympy (what made the cold start slower than a plain enumerator)."""
+    """A cold `odds` or `edges` on full decks evaluates the shipped polynomials (analyzer.deckpoly):
+    no numpy, networkx, matplotlib, tqdm or sympy (what made the cold start slower than a
+    plain enumerator)."""
     import subprocess
     import sys
 

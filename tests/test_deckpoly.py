@@ -1,0 +1,211 @@
+"""Weights of full-deck shoes as polynomials in the number of decks: the shipped files equal
+a fresh build, and their values equal the general paths (coup classes, card enumeration)
+to the unit at several deck counts and in the infinite-deck limit; other shoes and bets
+keep the general paths."""
+
+from __future__ import annotations
+
+import json
+from math import perm
+from pathlib import Path
+
+import pytest
+
+from analyzer import deckpoly
+from analyzer.bets import analyze, analyze_bets, bet_from_mapping, line_indexes
+from analyzer.cardlevel import analyze_cards, card_line_weights
+from analyzer.catalogue import ALL_BETS, BETS, CARD_BETS
+from analyzer.coupstore import shipped_rules
+from analyzer.enumerate import class_distribution, distribution, winner_weights
+from analyzer.errors import AnalyzerError
+from analyzer.rules import RULES, STANDARD, Rules
+from analyzer.shoe import Shoe
+
+
+def test_interpolate_recovers_integer_polynomials() -> None:
+    assert deckpoly.interpolate([perm(52 * d, 6) for d in deckpoly.SAMPLE_DECKS]) == [
+        0, -6240, 740896, -31636800, 621487360, -5703060480, 19770609664,
+    ]  # fmt: skip
+    coefs = [7, -3, 0, 11, -2, 0, 5]
+    assert deckpoly.interpolate([deckpoly.evaluate(coefs, d) for d in deckpoly.SAMPLE_DECKS]) == coefs
+
+
+def test_interpolate_refuses_what_is_not_an_integer_polynomial() -> None:
+    with pytest.raises(ValueError, match="not an integer polynomial"):
+        deckpoly.interpolate([1, 2, 3, 4, 5, 6, 8])  # d**6 / 720 + ...
+    with pytest.raises(ValueError, match="give one for each"):
+        deckpoly.interpolate([1, 2, 3])
+
+
+@pytest.mark.parametrize(
+    ("shoe", "decks"),
+    [(Shoe.decks(8), 8), (Shoe.from_counts([12] * 13), 3), (Shoe.decks(8).remove(["5"]), None),
+     (Shoe.infinite(), None), (Shoe.from_counts([2] * 13), None), (Shoe.from_counts([4] * 12 + [8]), None)],
+    ids=str,
+)  # fmt: skip
+def test_full_decks(shoe: Shoe, decks: int | None) -> None:
+    assert deckpoly.full_decks(shoe) == decks
+
+
+# -- rank level ----------------------------------------------------------------------------
+
+
+def test_shipped_outcome_polynomials_equal_a_fresh_build() -> None:
+    assert deckpoly.outcome_polynomials_path(STANDARD).read_bytes() == deckpoly.encode_outcome_polynomials(
+        STANDARD
+    )
+
+
+@pytest.mark.parametrize("rules", shipped_rules(), ids=lambda r: r.name)
+def test_every_shipped_tableau_has_outcome_polynomials(rules: Rules) -> None:
+    polys = deckpoly.outcome_polynomials(rules)
+    assert polys is not None
+    assert polys.matches(class_distribution(Shoe.decks(1), rules).classes)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("decks", [1, 2, 6, 8, 100])
+@pytest.mark.parametrize("rules", shipped_rules(), ids=lambda r: r.name)
+def test_distribution_from_polynomials_equals_the_coup_classes(rules: Rules, decks: int) -> None:
+    shoe = Shoe.decks(decks)
+    fast, classes = distribution(shoe, rules), class_distribution(shoe, rules)
+    assert fast.weights == classes.weights and fast.total == classes.total == perm(52 * decks, 6)
+    assert fast.weight_list == classes.weight_list
+    assert winner_weights(shoe, rules) == (classes.winner_counts(), classes.total)
+
+
+@pytest.mark.parametrize("rules", list(RULES.values()), ids=lambda r: r.name)
+def test_leading_coefficients_are_the_infinite_deck(rules: Rules) -> None:
+    polys = deckpoly.outcome_polynomials(rules)
+    assert polys is not None
+    infinite = class_distribution(Shoe.infinite(), rules)
+    assert list(polys.powers[deckpoly.DEGREE]) == [4**6 * w for w in infinite.weight_list or []]
+    assert polys.results[3][deckpoly.DEGREE] == 4**6 * infinite.total
+
+
+def test_damaged_outcome_files_are_not_used() -> None:
+    good = deckpoly.outcome_polynomials_path(STANDARD).read_bytes()
+    other = deckpoly.outcome_polynomials_path(STANDARD.with_punto(5, False)).read_bytes()
+    stored = class_distribution(Shoe.decks(1)).classes
+    assert stored is not None
+    whole = deckpoly._decode_outcomes(good, STANDARD)
+    assert whole is not None and whole.matches(stored)
+    flipped = good[:-300] + bytes(b ^ 0x5A for b in good[-300:-200]) + good[-200:]
+    for damaged in (b"", b"garbage\n", other, good[:-50], flipped, good[:30] + b"7" + good[31:]):
+        decoded = deckpoly._decode_outcomes(damaged, STANDARD)
+        assert decoded is None or not decoded.matches(stored)
+
+
+# -- bets --------------------------------------------------------------------------------------
+
+
+def test_shipped_bet_polynomials_cover_every_builtin_bet_and_tableau() -> None:
+    shipped = deckpoly.bet_polynomials()
+    expected = {deckpoly._bet_key(bet, rules) for bet in ALL_BETS.values() for rules in RULES.values()}
+    assert set(shipped) == expected
+
+
+@pytest.mark.parametrize("name", ["perfect-9-bonus", "dragon7"])
+def test_shipped_bet_polynomials_equal_a_fresh_build(name: str) -> None:
+    fresh = json.loads(deckpoly.encode_bet_polynomials([ALL_BETS[name]], [STANDARD]))["entries"][0]
+    assert deckpoly.bet_polynomials()[fresh["key"]] == (fresh["lines"], fresh["total"])
+
+
+@pytest.mark.parametrize("decks", [3, 8])
+@pytest.mark.parametrize("name", list(CARD_BETS))
+def test_card_bets_from_polynomials_equal_the_enumeration(name: str, decks: int) -> None:
+    bet, shoe = CARD_BETS[name], Shoe.decks(decks)
+    assert deckpoly.line_weights(bet, shoe, STANDARD) == card_line_weights(bet, shoe, STANDARD)
+
+
+@pytest.mark.parametrize("rules", [r for r in RULES.values() if r != STANDARD], ids=lambda r: r.name)
+def test_card_bets_under_other_tableaux_equal_the_enumeration(rules: Rules) -> None:
+    shoe = Shoe.decks(8)
+    for bet in CARD_BETS.values():
+        assert deckpoly.line_weights(bet, shoe, rules) == card_line_weights(bet, shoe, rules)
+
+
+@pytest.mark.parametrize("rules", list(RULES.values()), ids=lambda r: r.name)
+def test_rank_bets_from_polynomials_equal_the_coup_classes(rules: Rules) -> None:
+    for decks in (2, 8):
+        shoe = Shoe.decks(decks)
+        dist = class_distribution(shoe, rules)
+        assert dist.classes is not None and dist.weight_list is not None
+        for bet in BETS.values():
+            weights = [0] * (len(bet.lines) + 1)
+            for line, w in zip(line_indexes(bet, dist.classes), dist.weight_list, strict=True):
+                weights[line] += w
+            assert deckpoly.line_weights(bet, shoe, rules) == (weights, dist.total)
+
+
+def test_card_leading_coefficients_are_the_infinite_deck() -> None:
+    for name in ("perfect-pairs-v2", "lucky-nines"):
+        lines, total = deckpoly.bet_polynomials()[deckpoly._bet_key(CARD_BETS[name], STANDARD)]
+        weights, infinite_total = card_line_weights(CARD_BETS[name], Shoe.infinite(), STANDARD)
+        assert [line[deckpoly.DEGREE] for line in lines] == weights
+        assert total[deckpoly.DEGREE] == infinite_total == 52**6
+
+
+def test_a_bet_like_a_builtin_in_content_uses_its_polynomials() -> None:
+    spec = {"lines": [{"when": {"winner": "tie"}, "pays": 10}]}  # the tie bet, paying more
+    mine = bet_from_mapping("my-tie", spec)
+    assert deckpoly.line_weights(mine, Shoe.decks(6), STANDARD) == deckpoly.line_weights(
+        BETS["tie"], Shoe.decks(6), STANDARD
+    )
+    other = bet_from_mapping("my-bet", {"lines": [{"when": {"winner": "tie", "cards": 6}, "pays": 10}]})
+    assert deckpoly.line_weights(other, Shoe.decks(6), STANDARD) is None
+    [analysis] = analyze_bets([other], Shoe.decks(6), STANDARD)  # the general path
+    assert analysis == analyze(other, class_distribution(Shoe.decks(6), STANDARD))
+
+
+def test_other_shoes_and_tableaux_keep_the_general_paths() -> None:
+    suited = CARD_BETS["perfect-pairs-v1"]
+    depleted = Shoe.decks(8).remove(["5H"])
+    assert deckpoly.line_weights(suited, depleted, STANDARD) is None
+    assert deckpoly.line_weights(BETS["tie"], depleted, STANDARD) is None
+    assert deckpoly.line_weights(BETS["tie"], Shoe.infinite(), STANDARD) is None
+    assert deckpoly.line_weights(BETS["tie"], Shoe.decks(8), STANDARD.with_punto(6, True)) is None
+    # full decks by rank whose suits are uneven: suit-reading bets are enumerated
+    uneven = Shoe.from_cards([2] * 13 + [0] * 13 + [1] * 26)
+    assert deckpoly.full_decks(uneven) == 1
+    assert deckpoly.line_weights(suited, uneven, STANDARD) is None
+    [analysis] = analyze_bets([suited], uneven, STANDARD)
+    assert analysis == analyze_cards(suited, uneven, STANDARD)
+    assert analysis != analyze_cards(suited, Shoe.decks(1), STANDARD)
+    # suits unknown: a bet that reads them is refused as before, one that does not is priced
+    unsuited = Shoe.from_counts([8] * 13)
+    with pytest.raises(AnalyzerError, match="suits are not known"):
+        analyze_bets([suited], unsuited, STANDARD)
+    nines = CARD_BETS["perfect-9-bonus"]
+    assert deckpoly.line_weights(CARD_BETS["tie-max-high"], unsuited, STANDARD) == card_line_weights(
+        CARD_BETS["tie-max-high"], Shoe.decks(2), STANDARD
+    )
+    assert deckpoly.line_weights(nines, unsuited, STANDARD) is None  # reads suits (suited A-8)
+
+
+def test_a_missing_bet_file_falls_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(deckpoly, "BET_FILE", tmp_path / "missing.json")
+    deckpoly.bet_polynomials.cache_clear()
+    try:
+        assert deckpoly.line_weights(BETS["tie"], Shoe.decks(8), STANDARD) is None
+        shoe = Shoe.decks(8)
+        assert analyze_bets([BETS["tie"]], shoe, STANDARD) == [analyze(BETS["tie"], class_distribution(shoe))]
+    finally:
+        deckpoly.bet_polynomials.cache_clear()
+
+
+# -- parsed copies of the built-in catalogues -------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["catalogue.toml", "card_catalogue.toml"])
+def test_parsed_catalogues_are_current_and_equal_the_toml(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    import tomllib
+    import zlib
+
+    from analyzer import catalogue
+
+    text = (Path(catalogue.__file__).parent / name).read_text(encoding="utf-8")
+    copy = json.loads((Path(catalogue.__file__).parent / catalogue.PARSED).read_text(encoding="utf-8"))[name]
+    assert copy["crc32"] == zlib.crc32(text.encode())  # built from this text: rebuild if not
+    assert catalogue.builtin_toml(name) == tomllib.loads(text) == copy["data"]
+    monkeypatch.setattr(catalogue, "PARSED", "coups/missing.json")
+    assert catalogue.builtin_toml(name) == tomllib.loads(text)

@@ -1,0 +1,73 @@
+"""The terminal-table fitter decides widths on a few rows; its tables equal those of deciding
+on every row (the plain way, here as the reference), wide characters included."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Sequence
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from tabulate import tabulate  # type: ignore[import-untyped,unused-ignore]
+
+from analyzer.format import WIDTH, _fit
+
+
+def _reference(cells: list[list[str]], headers: list[str], align: list[str]) -> str:
+    def render(columns: Sequence[int]) -> str:
+        return str(
+            tabulate(
+                [[row[i] for i in columns] for row in cells],
+                headers=[headers[i] for i in columns],
+                tablefmt="simple",
+                disable_numparse=True,
+                colalign=[align[i] for i in columns],
+            )
+        )
+
+    def width(text: str) -> int:
+        return max(len(line) for line in text.split("\n"))
+
+    def column_width(i: int, with_header: bool = True) -> int:
+        column = [row[i] for row in cells] + ([headers[i]] if with_header else [])
+        return max((len(line) for cell in column for line in cell.split("\n")), default=0)
+
+    everything = range(len(headers))
+    prose = sorted((i for i, side in enumerate(align) if side == "left"), key=column_width, reverse=True)
+    for i in prose:
+        excess = width(render(everything)) - WIDTH
+        if excess > 0 and column_width(i) > 16:
+            limit = max(16, column_width(i) - excess)
+            for row in cells:
+                row[i] = "\n".join(textwrap.wrap(row[i], limit)) or row[i]
+    for i, header in enumerate(headers):
+        if width(render(everything)) > WIDTH:
+            limit = max(column_width(i, False), 4)
+            headers[i] = "\n".join(textwrap.wrap(header, limit, break_long_words=False)) or header
+    shown = list(everything)
+    while len(shown) > 2 and width(render(shown)) > WIDTH:
+        shown.pop()
+    rest = [i for i in everything if i not in shown]
+    if not rest:
+        return render(shown)
+    keep = (0, *rest)
+    more = _reference(
+        [[row[i] for i in keep] for row in cells], [headers[i] for i in keep], [align[i] for i in keep]
+    )
+    return render(shown) + "\n\n" + more
+
+
+words = st.text(alphabet="abcdefghij0123456789.,%-漢字éü\u0301", min_size=1, max_size=12)
+cell = st.lists(words, min_size=0, max_size=9).map(" ".join)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 9).flatmap(lambda n: st.tuples(
+    st.lists(st.lists(cell, min_size=n, max_size=n), min_size=0, max_size=6),
+    st.lists(cell, min_size=n, max_size=n),
+    st.lists(st.sampled_from(["left", "right"]), min_size=n, max_size=n),
+)))  # fmt: skip
+def test_fit_equals_deciding_on_every_row(table: tuple[list[list[str]], list[str], list[str]]) -> None:
+    rows, headers, align = table
+    expected = _reference([list(r) for r in rows], list(headers), list(align))
+    assert _fit([list(r) for r in rows], list(headers), list(align)) == expected
