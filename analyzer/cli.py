@@ -215,11 +215,6 @@ def _count(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     table = get_table(_one_name(args.table, "--table")) if args.table is not None else None
     bet = None if args.bet is None else _one_name(args.bet, "--bet")
     bets = [select_bets(bet, table)[0] if bet else _system_bet(spec, system) for spec, system in specs]
-    for chosen in bets:
-        if chosen.card_level:
-            raise AnalyzerError(
-                f"count judges bets an outcome settles; {chosen.name!r} reads individual cards"
-            )
     cut_card = _int_arg(args.cut_card, "--cut-card")
     procedure = Procedure(
         shoe=shoe,
