@@ -19,7 +19,7 @@ values are the results themselves; larger shoes take the exact Python-integer pa
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -54,6 +54,7 @@ _TAIL = _FACTORS  # ids _TAIL + k: the tail (N-k)_(6-k) after k dealt cards
 _ONE = _TAIL + CARDS_PER_COUP + 1  # a position not dealt
 _INT64 = 2**63
 _FLOAT_EXACT = 2**53
+_INT_COLUMNS = 2  # up to this many columns, numpy's int64 product beats float64 limbs (measured)
 
 
 def _class_types() -> np.ndarray:
@@ -69,34 +70,55 @@ def _class_types() -> np.ndarray:
     return member
 
 
-def _factor_ids(ranks: np.ndarray, masks: np.ndarray, offsets: np.ndarray, by_value: bool) -> np.ndarray:
-    """(R, 7) factor ids of rows: one per position (sorted; _ONE where none) and the tail."""
+_BASE = _ONE + 1  # a product's key: its six position factor ids (sorted) in base _BASE
+
+
+def _product_keys(ranks: np.ndarray, masks: np.ndarray, offsets: np.ndarray, by_value: bool) -> np.ndarray:
+    """(R,) key of each row's product: its position factor ids, sorted (_ONE where no card;
+    the tail follows from the number of cards), as one integer below _BASE**6 < 2**63."""
     present = ranks >= 0
     symbol = ranks.astype(np.int64)
     if by_value:  # symbol 9 ("10") stands for every ten-valued rank
         symbol = np.where(symbol == 9, _TENS, symbol)
     ids = np.where(present, (symbol * 16 + masks) * CARDS_PER_COUP + offsets, _ONE)
     ids.sort(axis=1)
-    return np.column_stack([ids, _TAIL + present.sum(axis=1)])
+    keys = np.zeros(len(ids), dtype=np.int64)
+    for column in ids.T:
+        keys = keys * _BASE + column
+    return keys
 
 
-def _plan_entries(plan: _Plan) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
-    """(factor ids (R, 7), line (R,), signed multiplicity (R,)) of every weighed row of `plan`,
-    as `cardlevel.card_line_weights` weighs them."""
+def _key_factors(keys: np.ndarray) -> np.ndarray:
+    """(P, 7) factor ids of product keys: the six position factors and the tail."""
+    ids = np.empty((len(keys), CARDS_PER_COUP + 1), dtype=np.int64)
+    rest = keys.copy()
+    for j in range(CARDS_PER_COUP - 1, -1, -1):
+        rest, ids[:, j] = np.divmod(rest, _BASE)
+    ids[:, CARDS_PER_COUP] = _TAIL + (ids[:, :CARDS_PER_COUP] != _ONE).sum(axis=1)
+    return ids
+
+
+Uses = list[tuple[np.ndarray, int]]  # (line of each row, signed multiplicity)
+
+
+def _plan_entries(plan: _Plan) -> Iterator[tuple[np.ndarray, Uses]]:
+    """Every weighed row of `plan` as `cardlevel.card_line_weights` weighs it: product keys
+    (R,) and the lines they count on, with their signs (a row of a colour part counts on
+    each colour cell's line, with the sign of its term in that cell)."""
     rows, by_value = plan.rows, plan.rows.by_value
     keep = plan.settled >= 0
     ranks = rows.ranks[plan.chosen][keep]
     any_mask = np.full(ranks.shape, _ANY, dtype=np.int64)
     offsets = rows.repeats[plan.chosen][keep].astype(np.int64)
-    entries = [
-        (_factor_ids(ranks, any_mask, offsets, by_value), plan.settled[keep], np.ones(len(ranks), np.int64))
-    ]
+    yield _product_keys(ranks, any_mask, offsets, by_value), [(plan.settled[keep], 1)]
     player = np.array([p % 2 == 0 for p in range(6)])
     for part in plan.parts:
         masks = part.masks.astype(np.int64)
         if part.cells[0][0] < 0:  # no colours: each refined row is one class product
-            ids = _factor_ids(part.ranks, masks, class_offsets(part.ranks, masks), by_value)
-            entries.append((ids, part.lines[0], np.ones(len(ids), np.int64)))
+            yield (
+                _product_keys(part.ranks, masks, class_offsets(part.ranks, masks), by_value),
+                [(part.lines[0], 1)],
+            )
             continue
         # A colour cell's weight is a signed sum of colour-restricted terms (cardlevel._part_sums).
         for tp, rp in enumerate(_RESTRICT):
@@ -105,12 +127,22 @@ def _plan_entries(plan: _Plan) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]
                 live = ~((restricted == 0) & (part.ranks >= 0)).any(axis=1)
                 term_ranks = part.ranks[live]
                 term_masks = np.where(restricted == 0, _ANY, restricted)[live]
-                ids = _factor_ids(term_ranks, term_masks, class_offsets(term_ranks, term_masks), by_value)
-                for (cp, cb), lines in zip(part.cells, part.lines, strict=True):
-                    sign = int(_INDICATOR[cp, tp] * _INDICATOR[cb, tb])
-                    if sign:
-                        entries.append((ids, lines[live], np.full(len(ids), sign, dtype=np.int64)))
-    return entries
+                keys = _product_keys(term_ranks, term_masks, class_offsets(term_ranks, term_masks), by_value)
+                signs = [int(_INDICATOR[cp, tp] * _INDICATOR[cb, tb]) for cp, cb in part.cells]
+                yield (
+                    keys,
+                    [(lines[live], sign) for lines, sign in zip(part.lines, signs, strict=True) if sign],
+                )
+
+
+def _grouped(keys: np.ndarray, uses: Uses, width: int) -> tuple[np.ndarray, np.ndarray]:
+    """Distinct product keys and their signed multiplicity on each of `width` lines."""
+    distinct, inverse = np.unique(keys, return_inverse=True)
+    inverse = inverse.ravel() * width
+    weights = np.zeros(len(distinct) * width, dtype=np.float64)  # small integers: exact
+    for lines, sign in uses:
+        weights += sign * np.bincount(inverse + lines, minlength=len(weights))
+    return distinct, np.rint(weights).astype(np.int64).reshape(-1, width)
 
 
 def _net(bet: Bet, line: int) -> Fraction:
@@ -134,26 +166,28 @@ class CardEvaluator:
         self.bets = tuple(bets)
         self.rules = rules
         self.suits = any(_reads_suits(bet) for bet in self.bets)
-        slots, entries, start = [], [], 0
+        slots, groups, start = [], [], 0
         for bet in self.bets:
             plan = _cached_plan(bet, rules, ())
             slots.append(range(start, start + plan.slots))
-            entries += [(ids, lines + start, coef) for ids, lines, coef in _plan_entries(plan)]
+            groups += [(*_grouped(keys, uses, plan.slots), start) for keys, uses in _plan_entries(plan)]
             start += plan.slots
         self.slots = tuple(slots)
-        ids = np.vstack([e[0] for e in entries])
-        seen = np.zeros(_ONE + 1, dtype=bool)
-        seen[ids.ravel()] = True
-        factors = np.flatnonzero(seen)
-        dense = (np.cumsum(seen) - 1)[ids]  # each row's factors as columns of the factor table
-        unique, inverse = _unique_rows(dense, len(factors))
-        weights = np.zeros((len(unique), start), dtype=np.int64)
-        np.add.at(weights, (inverse, np.concatenate([e[1] for e in entries])),
-                  np.concatenate([e[2] for e in entries]))  # fmt: skip
+        keys, inverse = np.unique(np.concatenate([g[0] for g in groups]), return_inverse=True)
+        weights = np.zeros((len(keys), start), dtype=np.int64)
+        at = 0
+        for distinct, block, first in groups:  # keys are distinct within a group
+            weights[inverse[at : at + len(distinct)], first : first + block.shape[1]] += block
+            at += len(distinct)
         used = np.flatnonzero(weights.any(axis=1))  # products whose terms all cancel are dropped
         self.products = len(used)
         self._lines = weights[used]
-        self._tree = _Tree.of(unique[used], len(factors))  # (products, 7) columns of the factor table
+        ids = _key_factors(keys[used])
+        seen = np.zeros(_BASE, dtype=bool)
+        seen[ids.ravel()] = True
+        factors = np.flatnonzero(seen)
+        dense = (np.cumsum(seen) - 1)[ids]  # each product's factors as columns of the factor table
+        self._tree = _Tree.of(dense, len(factors))
         self._factor_class = np.minimum(factors // CARDS_PER_COUP, _CLASSES - 1)
         self._factor_offset = factors % CARDS_PER_COUP
         self._factor_kind = np.where(factors < _TAIL, 0, np.where(factors == _ONE, 2, 1))
@@ -287,7 +321,7 @@ def _exact_matmul(values: np.ndarray, coefficients: np.ndarray, bits: int, top: 
     Values are cut into limbs of `bits` bits; each float64 product of a limb with the
     coefficients sums integers whose absolute values sum below 2**53, so it is exact in
     any summation order; the limbs' results are recombined in wrapping int64."""
-    if bits == 0:
+    if bits == 0 or coefficients.shape[1] <= _INT_COLUMNS:
         return np.asarray(values @ coefficients)
     weights = coefficients.astype(np.float64)
     result = np.zeros((len(values), coefficients.shape[1]), dtype=np.int64)
