@@ -27,6 +27,7 @@ from math import lcm, perm
 from typing import Any
 
 import numpy as np
+from threadpoolctl import threadpool_limits  # type: ignore[import-untyped,unused-ignore]
 
 from analyzer.bets import Bet
 from analyzer.cardlevel import (
@@ -224,17 +225,16 @@ class CardEvaluator:
         return counts
 
     def _products(self, types: np.ndarray) -> np.ndarray:
-        """(W, products) each product's value on each shoe (int64, modulo 2**64)."""
+        """(products, W) each product's value on each shoe (int64, modulo 2**64)."""
         sizes = types.sum(axis=1)
-        table = np.ones((len(types), len(self._factor_kind)), dtype=np.int64)
+        table = np.ones((len(self._factor_kind), len(types)), dtype=np.int64)  # factor by shoe
         regular = self._factor_kind == 0
-        table[:, regular] = types @ self._members - self._factor_offset[regular]
-        for column in np.flatnonzero(self._factor_kind == 1):
-            k = int(self._tail_k[column])
+        table[regular] = (types @ self._members).T - self._factor_offset[regular, None]
+        for row in np.flatnonzero(self._factor_kind == 1):
             tail = np.ones(len(types), dtype=np.int64)
-            for j in range(k, CARDS_PER_COUP):
+            for j in range(int(self._tail_k[row]), CARDS_PER_COUP):
                 tail *= sizes - j
-            table[:, column] = tail
+            table[row] = tail
         return self._tree.evaluate(table)
 
     def line_weights(self, counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -245,21 +245,26 @@ class CardEvaluator:
         if totals.dtype == object:
             return np.array([self._exact_row(row) for row in types], dtype=object), totals
         top = int(totals.max(initial=1))
-        return _exact_matmul(self._products(types), self._lines, self._line_bits, top), totals
+        with threadpool_limits(1, "blas"):  # these small products only lose from more threads
+            return _exact_matmul(self._products(types), self._lines, self._line_bits, top), totals
 
-    def expectations(self, counts: np.ndarray, batch: int = 256) -> tuple[np.ndarray, np.ndarray]:
+    def expectations(self, counts: np.ndarray, batch: int = 32) -> tuple[np.ndarray, np.ndarray]:
         """Exact expectations of every bet: (numerators (W, bets), totals (W,)); bet i's
-        expectation on shoe w is numerators[w, i] / (denominators[i] * totals[w])."""
+        expectation on shoe w is numerators[w, i] / (denominators[i] * totals[w]). Shoes go
+        `batch` at a time (32: the work arrays stay in cache, about twice the rate of 256)."""
         types = self._types(counts)
         totals = _totals(types.sum(axis=1))
         if totals.dtype == object or int(totals.max(initial=1)) * self._largest_payoff >= _INT64:
             weights, _ = self.line_weights(types)
             return np.asarray(weights.astype(object) @ self._payoffs.astype(object)), totals.astype(object)
         top = int(totals.max(initial=1))
-        parts = [
-            _exact_matmul(self._products(types[i : i + batch]), self._numerators, self._numerator_bits, top)
-            for i in range(0, len(types), batch)
-        ]
+        with threadpool_limits(1, "blas"):  # these small products only lose from more threads
+            parts = [
+                _exact_matmul(
+                    self._products(types[i : i + batch]), self._numerators, self._numerator_bits, top
+                )
+                for i in range(0, len(types), batch)
+            ]
         numerators = np.vstack(parts) if parts else np.zeros((0, len(self.bets)), dtype=np.int64)
         return numerators, totals
 
@@ -296,16 +301,17 @@ class _Tree:
         return cls(rows, best[1], (cls.of(left, base), cls.of(right, base)), (li, ri))
 
     def evaluate(self, table: np.ndarray) -> np.ndarray:
-        """(W, rows) products of the rows' columns of `table` (W, columns), int64 wrapping."""
+        """(rows, W) products of the rows' factors, `table` (factors, W) holding each factor's
+        value on each shoe (int64, wrapping)."""
         if self.parts is None or self.index is None:
-            values = table[:, self.columns[:, 0]]
+            values: np.ndarray = table[self.columns[:, 0]]
             for j in range(1, self.columns.shape[1]):
-                values *= table[:, self.columns[:, j]]
+                values *= table[self.columns[:, j]]
             return values
         left, right = (part.evaluate(table) for part in self.parts)
-        values = left[:, self.index[0]]
-        values *= right[:, self.index[1]]
-        return values
+        products: np.ndarray = left[self.index[0]]
+        products *= right[self.index[1]]
+        return products
 
 
 def _limb_bits(coefficients: np.ndarray) -> int:
@@ -316,20 +322,31 @@ def _limb_bits(coefficients: np.ndarray) -> int:
 
 
 def _exact_matmul(values: np.ndarray, coefficients: np.ndarray, bits: int, top: int) -> np.ndarray:
-    """values @ coefficients exactly, modulo 2**64 (int64) for values in [0, top].
+    """(W, columns) values.T @ coefficients exactly, modulo 2**64 (int64), for `values`
+    (products, W) in [0, top] and `coefficients` (products, columns).
 
-    Values are cut into limbs of `bits` bits; each float64 product of a limb with the
-    coefficients sums integers whose absolute values sum below 2**53, so it is exact in
-    any summation order; the limbs' results are recombined in wrapping int64."""
+    Values are cut into limbs of `bits` bits; each float64 product of the coefficients with
+    a limb sums integers whose absolute values sum below 2**53, so it is exact in any
+    summation order; the limbs' results are recombined in wrapping int64. Values below
+    2**53 are exact as floats and cut into two limbs in float arithmetic (exact: scaling
+    by powers of two, floor, and a difference of integers below 2**53)."""
     if bits == 0 or coefficients.shape[1] <= _INT_COLUMNS:
-        return np.asarray(values @ coefficients)
-    weights = coefficients.astype(np.float64)
-    result = np.zeros((len(values), coefficients.shape[1]), dtype=np.int64)
+        return np.asarray((coefficients.T @ values).T)
+    weights = coefficients.T.astype(np.float64)
+    if top < _FLOAT_EXACT and top.bit_length() <= 2 * bits:
+        scale = float(1 << bits)
+        exact = values.astype(np.float64)
+        low = np.fmod(exact, scale)  # exact, as are the difference and the scaling below
+        exact -= low
+        exact /= scale
+        parts = (weights @ low, weights @ exact)
+        return np.asarray((parts[0].astype(np.int64) + parts[1].astype(np.int64) * np.int64(1 << bits)).T)
+    result = np.zeros((coefficients.shape[1], values.shape[1]), dtype=np.int64)
     mask = np.int64((1 << bits) - 1)
     for shift in range(0, max(top.bit_length(), 1), bits):
         limb = ((values >> shift) & mask).astype(np.float64)
-        result += (limb @ weights).astype(np.int64) * np.int64(1 << shift)
-    return result
+        result += (weights @ limb).astype(np.int64) * np.int64(1 << shift)
+    return np.asarray(result.T)
 
 
 def _unique_rows(rows: np.ndarray, base: int) -> tuple[np.ndarray, np.ndarray]:
