@@ -12,7 +12,7 @@ as if every card were a spade, which only bets that read no suits may use.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 import numpy as np
 
@@ -40,7 +40,7 @@ __all__ = [
 _PREFIX_AT_ONCE = 1 << 22  # prefix counts (shoes x cards x 52) computed in one pass
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)  # keyword-only: CoupBatch may gain fields with defaults
 class SuitedBatch(CoupBatch):
     """A `CoupBatch` with the cards' suits: `types_left` (C, 52) card types left before each
     coup; `ranks`, `suits` (C, 6) its cards in dealing order p1, b1, p2, b2, p3, b3 (-1
@@ -91,8 +91,8 @@ def suited_batch(batch: CoupBatch, types: Sequence[int], seed: int, indices: ran
     size = int(sum(types))
     coups = len(batch.shoe)
     at = size - batch.left.sum(axis=1)  # each coup's first card
-    fields = _digits(batch.outcome)
-    player_third, banker_third = fields[4] == 1, fields[5] == 1  # card counts are stored less 2
+    digits = _digits(batch.outcome)
+    player_third, banker_third = digits[4] == 1, digits[5] == 1  # card counts are stored less 2
     offsets = np.full((coups, 6), -1, dtype=np.int64)
     offsets[:, :4] = np.arange(4)
     offsets[:, 4] = np.where(player_third, 4, -1)
@@ -114,8 +114,8 @@ def suited_batch(batch: CoupBatch, types: Sequence[int], seed: int, indices: ran
         cards[mine] = np.where(dealt, decks[shoe[:, None], position], -1)
     ranks = np.where(cards >= 0, cards % 13, -1)
     suits = np.where(cards >= 0, cards // 13, -1)
-    return SuitedBatch(**{name: getattr(batch, name) for name in batch.__dataclass_fields__},
-                       types_left=types_left, ranks=ranks, suits=suits)  # fmt: skip
+    inherited = {item.name: getattr(batch, item.name) for item in fields(batch)}
+    return SuitedBatch(**inherited, types_left=types_left, ranks=ranks, suits=suits)
 
 
 def value_suited(
