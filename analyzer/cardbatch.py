@@ -7,8 +7,9 @@ weight is a product of at most six factors size(class) - offset, one per dealt p
 (N-k)_(6-k) for the k cards it deals; rows with the same factors weigh the same on every
 shoe. `CardEvaluator` groups the rows of each bet's cached plan by their factors once: a
 few thousand *products*, each with its signed multiplicity on every line of every bet.
-A batch of shoes then costs one gather-and-multiply per product and one small integer
-matrix product, instead of re-weighing every row of every plan per shoe.
+A batch of shoes then costs one gather-and-multiply per product (the products that share a
+part share its computation) and one integer multiply-add per product and bet, instead of
+re-weighing every row of every plan per shoe.
 
 Exactness: everything is int64 arithmetic, which numpy wraps modulo 2**64, so every
 result is exact modulo 2**64. A line's weight lies in [0, (N)_6] and a bet's numerator
@@ -27,7 +28,6 @@ from math import lcm, perm
 from typing import Any
 
 import numpy as np
-from threadpoolctl import threadpool_limits  # type: ignore[import-untyped,unused-ignore]
 
 from analyzer.bets import Bet
 from analyzer.cardlevel import (
@@ -54,8 +54,6 @@ _FACTORS = _CLASSES * CARDS_PER_COUP  # factor id (class, offset) = class * 6 + 
 _TAIL = _FACTORS  # ids _TAIL + k: the tail (N-k)_(6-k) after k dealt cards
 _ONE = _TAIL + CARDS_PER_COUP + 1  # a position not dealt
 _INT64 = 2**63
-_FLOAT_EXACT = 2**53
-_INT_COLUMNS = 2  # up to this many columns, numpy's int64 product beats float64 limbs (measured)
 
 
 def _class_types() -> np.ndarray:
@@ -203,8 +201,8 @@ class CardEvaluator:
             self._payoffs[self.slots[i].start : self.slots[i].stop, i] = [int(n * d) for n in row]
         self._numerators = self._lines @ self._payoffs
         self._largest_payoff = int(np.abs(self._payoffs).max(initial=1))
-        self._line_bits = _limb_bits(self._lines)
-        self._numerator_bits = _limb_bits(self._numerators)
+        self._line_columns = np.ascontiguousarray(self._lines.T)  # (slots, products)
+        self._numerator_columns = np.ascontiguousarray(self._numerators.T)  # (bets, products)
 
     # -- batches -----------------------------------------------------------------------
 
@@ -244,9 +242,7 @@ class CardEvaluator:
         totals = _totals(types.sum(axis=1))
         if totals.dtype == object:
             return np.array([self._exact_row(row) for row in types], dtype=object), totals
-        top = int(totals.max(initial=1))
-        with threadpool_limits(1, "blas"):  # these small products only lose from more threads
-            return _exact_matmul(self._products(types), self._lines, self._line_bits, top), totals
+        return _combine(self._products(types), self._line_columns), totals
 
     def expectations(self, counts: np.ndarray, batch: int = 32) -> tuple[np.ndarray, np.ndarray]:
         """Exact expectations of every bet: (numerators (W, bets), totals (W,)); bet i's
@@ -257,14 +253,10 @@ class CardEvaluator:
         if totals.dtype == object or int(totals.max(initial=1)) * self._largest_payoff >= _INT64:
             weights, _ = self.line_weights(types)
             return np.asarray(weights.astype(object) @ self._payoffs.astype(object)), totals.astype(object)
-        top = int(totals.max(initial=1))
-        with threadpool_limits(1, "blas"):  # these small products only lose from more threads
-            parts = [
-                _exact_matmul(
-                    self._products(types[i : i + batch]), self._numerators, self._numerator_bits, top
-                )
-                for i in range(0, len(types), batch)
-            ]
+        parts = [
+            _combine(self._products(types[i : i + batch]), self._numerator_columns)
+            for i in range(0, len(types), batch)
+        ]
         numerators = np.vstack(parts) if parts else np.zeros((0, len(self.bets)), dtype=np.int64)
         return numerators, totals
 
@@ -304,49 +296,22 @@ class _Tree:
         """(rows, W) products of the rows' factors, `table` (factors, W) holding each factor's
         value on each shoe (int64, wrapping)."""
         if self.parts is None or self.index is None:
-            values: np.ndarray = table[self.columns[:, 0]]
+            values: np.ndarray = np.take(table, self.columns[:, 0], axis=0)  # take: faster than indexing
             for j in range(1, self.columns.shape[1]):
-                values *= table[self.columns[:, j]]
+                values *= np.take(table, self.columns[:, j], axis=0)
             return values
         left, right = (part.evaluate(table) for part in self.parts)
-        products: np.ndarray = left[self.index[0]]
-        products *= right[self.index[1]]
+        products: np.ndarray = np.take(left, self.index[0], axis=0)
+        products *= np.take(right, self.index[1], axis=0)
         return products
 
 
-def _limb_bits(coefficients: np.ndarray) -> int:
-    """Bits per limb so that a limb times any column's coefficients sums below 2**53 in
-    absolute value (0: no limb is small enough)."""
-    largest = int(np.abs(coefficients).sum(axis=0).max(initial=1))
-    return max(0, (_FLOAT_EXACT // max(largest, 1)).bit_length() - 1)
-
-
-def _exact_matmul(values: np.ndarray, coefficients: np.ndarray, bits: int, top: int) -> np.ndarray:
-    """(W, columns) values.T @ coefficients exactly, modulo 2**64 (int64), for `values`
-    (products, W) in [0, top] and `coefficients` (products, columns).
-
-    Values are cut into limbs of `bits` bits; each float64 product of the coefficients with
-    a limb sums integers whose absolute values sum below 2**53, so it is exact in any
-    summation order; the limbs' results are recombined in wrapping int64. Values below
-    2**53 are exact as floats and cut into two limbs in float arithmetic (exact: scaling
-    by powers of two, floor, and a difference of integers below 2**53)."""
-    if bits == 0 or coefficients.shape[1] <= _INT_COLUMNS:
-        return np.asarray((coefficients.T @ values).T)
-    weights = coefficients.T.astype(np.float64)
-    if top < _FLOAT_EXACT and top.bit_length() <= 2 * bits:
-        scale = float(1 << bits)
-        exact = values.astype(np.float64)
-        low = np.fmod(exact, scale)  # exact, as are the difference and the scaling below
-        exact -= low
-        exact /= scale
-        parts = (weights @ low, weights @ exact)
-        return np.asarray((parts[0].astype(np.int64) + parts[1].astype(np.int64) * np.int64(1 << bits)).T)
-    result = np.zeros((coefficients.shape[1], values.shape[1]), dtype=np.int64)
-    mask = np.int64((1 << bits) - 1)
-    for shift in range(0, max(top.bit_length(), 1), bits):
-        limb = ((values >> shift) & mask).astype(np.float64)
-        result += (weights @ limb).astype(np.int64) * np.int64(1 << shift)
-    return np.asarray(result.T)
+def _combine(values: np.ndarray, columns: np.ndarray) -> np.ndarray:
+    """(W, C) sums over products of values (products, W) times each of `columns`
+    (C, products), in int64 (exact modulo 2**64): one einsum per column, measured 2 to 4
+    times faster than numpy's integer matrix product or products in float64 limbs."""
+    sums = [np.einsum("s,sw->w", column, values) for column in columns]
+    return np.stack(sums, axis=1) if sums else np.zeros((values.shape[1], 0), dtype=np.int64)
 
 
 def _unique_rows(rows: np.ndarray, base: int) -> tuple[np.ndarray, np.ndarray]:
