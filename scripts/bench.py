@@ -45,7 +45,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # per-core figures: set befo
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 import numpy as np  # noqa: E402
-from tabulate import tabulate  # type: ignore[import-untyped]  # noqa: E402
+from tabulate import tabulate  # type: ignore[import-untyped,unused-ignore]  # noqa: E402
 
 from analyzer.bets import analyze  # noqa: E402
 from analyzer.catalogue import BETS  # noqa: E402
@@ -245,6 +245,33 @@ def card_level(seed: int, count: int = 2000, repeats: int = 5, sample: int = 4) 
         "card_level_one_at_a_time": summary(one_by_one),
         "card_level_speedup_vs_one_at_a_time": statistics.median(rates) / statistics.median(one_by_one),
         "compositions_per_second_card_level": statistics.median(rates),
+        **card_level_counting(seed),
+    }
+
+
+def card_level_counting(seed: int, shoes: int = 100, rounds: int = 3) -> dict[str, Any]:
+    """Counting study throughput (one core, 8 decks, cut card 14, Jacobson's Dragon 7 count)
+    judged on Perfect Pairs (suited shoes, card-level values) against the same count on
+    Dragon 7 (rank-level), the same shoes on both sides, interleaved round by round."""
+    from analyzer.catalogue import ALL_BETS
+    from analyzer.counting import SYSTEMS
+    from analyzer.simulation import Procedure, evaluate_systems
+
+    procedure = Procedure(shoe=Shoe.decks(8), cut_card=14)
+    system = SYSTEMS["dragon7-jacobson"]
+    sides = {"card": ALL_BETS["perfect-pairs-v1"], "rank": ALL_BETS["dragon7"]}
+    rates: dict[str, list[float]] = {side: [] for side in sides}
+    for bet in sides.values():
+        evaluate_systems([system], [bet], procedure, shoes=2, seed=seed)  # warm up: builds the evaluators
+    for round_ in range(rounds):
+        for side, bet in sides.items():
+            study = partial(evaluate_systems, [system], [bet], procedure, shoes=shoes, seed=seed + round_)
+            seconds, _ = timed(study)
+            rates[side].append(shoes / seconds)
+    return {
+        "counting_card_level_shoes_per_second": summary(rates["card"]),
+        "counting_rank_level_shoes_per_second": summary(rates["rank"]),
+        "shoes_per_second_card_level": statistics.median(rates["card"]),
     }
 
 
@@ -315,6 +342,9 @@ def render(f: dict[str, Any]) -> str:
          *_spread(f["card_level_rate"]), f"{f['card_level_speedup_vs_one_at_a_time']:,.0f}x one at a time"],
         ["card-level one at a time (analyze_cards), the same bets and shoes, compositions/s",
          *_spread(f["card_level_one_at_a_time"], places=2), ""],
+        ["counting study on perfect-pairs-v1 (suited shoes) / on dragon7, the same shoes, shoes/s",
+         *_spread(f["counting_card_level_shoes_per_second"]),
+         f"dragon7: {f['counting_rank_level_shoes_per_second']['median']:,.0f}"],
     ]  # fmt: skip
     note = (
         f"\nMedians over interleaved rounds; spread = quartiles. Load average "
