@@ -45,6 +45,7 @@ __all__ = [
     "coup_rows",
     "needs_suits",
     "outcome_weights",
+    "settle_cards",
 ]
 
 _ANY, _RED, _BLACK = 0b1111, 0b0110, 0b1001  # suit masks: bit s for suit s (S, H, D, C)
@@ -220,24 +221,34 @@ def _weigh_ranks(rows: CoupRows, f: _ShoeFactors) -> np.ndarray:
     return np.asarray(weight * f.tails[dealt])
 
 
-def _class_weights(ranks: np.ndarray, masks: np.ndarray, f: _ShoeFactors) -> np.ndarray:
-    """Weight of rows whose position i is the class (rank, suit mask) (nested or disjoint)."""
+def class_offsets(ranks: np.ndarray, masks: np.ndarray) -> np.ndarray:
+    """(R, 6) how many cards of position i's class (rank, suit mask) the positions placed
+    before it have used: the positions whose class lies within i's, smaller classes first
+    (ties in dealing order). Position i then has size(class) - offset cards to choose from."""
     present = ranks >= 0
     cols = [i for i in range(6) if present[:, i].any()]
     bits = _POPCOUNT[masks]
-    weight = np.ones(len(ranks), dtype=f.dtype)
+    offsets = np.zeros(ranks.shape, dtype=np.int64)
     for i in cols:
+        for j in cols:
+            if j == i:
+                continue
+            # j is placed before i and its class lies within i's: it used one of i's cards
+            same = (ranks[:, j] == ranks[:, i]) & present[:, j]
+            before = bits[:, j] < bits[:, i] if j > i else bits[:, j] <= bits[:, i]
+            offsets[:, i] += same & before & ((masks[:, j] & ~masks[:, i]) == 0)
+    return offsets
+
+
+def _class_weights(ranks: np.ndarray, masks: np.ndarray, f: _ShoeFactors) -> np.ndarray:
+    """Weight of rows whose position i is the class (rank, suit mask) (nested or disjoint)."""
+    present = ranks >= 0
+    offsets = None if f.infinite else class_offsets(ranks, masks)
+    weight = np.ones(len(ranks), dtype=f.dtype)
+    for i in (i for i in range(6) if present[:, i].any()):
         size = f.sizes[np.maximum(ranks[:, i], 0).astype(np.int64), masks[:, i]]
-        if not f.infinite:
-            earlier = np.zeros(len(ranks), dtype=np.int64)
-            for j in cols:
-                if j == i:
-                    continue
-                # j is placed before i and its class lies within i's: it used one of i's cards
-                same = (ranks[:, j] == ranks[:, i]) & present[:, j]
-                before = bits[:, j] < bits[:, i] if j > i else bits[:, j] <= bits[:, i]
-                earlier += same & before & ((masks[:, j] & ~masks[:, i]) == 0)
-            size = size - earlier
+        if offsets is not None:
+            size = size - offsets[:, i]
         weight = weight * np.where(present[:, i], size, 1)
     return np.asarray(weight * f.tails[present.sum(axis=1)])
 
@@ -378,6 +389,37 @@ def _exact_sums(keys: np.ndarray, weights: np.ndarray, size: int) -> list[int]:
     for k, w in zip(keys[order].tolist(), weights[order].tolist(), strict=True):
         sums[k] += int(w)
     return sums
+
+
+def settle_cards(
+    bet: Bet, ranks: np.ndarray, suits: np.ndarray, outcomes: Sequence[Outcome], which: np.ndarray
+) -> np.ndarray:
+    """The line of `bet` each dealt coup settles on (-1: none matched), from its cards:
+    `ranks` and `suits` (C, 6) in dealing order (-1 where no card is dealt; suits may be -1
+    throughout for a bet that reads none), `outcomes` the coups' distinct rank-level
+    outcomes and `which` (C,) each coup's index among them."""
+    dealt = ranks >= 0
+    red = (suits == 1) | (suits == 2)  # hearts, diamonds
+    colours = np.zeros((len(ranks), 2), dtype=np.int8)
+    for hand in (0, 1):
+        cols = slice(hand, None, 2)
+        all_red = (red[:, cols] | ~dealt[:, cols]).all(axis=1)
+        all_black = (~red[:, cols] | ~dealt[:, cols]).all(axis=1)
+        colours[:, hand] = np.where(all_red, 0, np.where(all_black, 1, 2))
+    rows = CardRows(ranks, suits, colours, which)
+    line = np.full(len(ranks), -1, dtype=np.int64)
+    unsettled = np.ones(len(ranks), dtype=bool)
+    for index, conds in enumerate(_conditions(bet)):
+        ok = unsettled.copy()
+        for cond in conds:
+            if cond.card is None:
+                read = FIELDS[cond.name][0]
+                ok &= np.array([read(o) in cond.allowed for o in outcomes], dtype=bool)[which]
+            else:
+                ok &= _holds(cond, rows, outcomes)
+        line[ok] = index
+        unsettled &= ~ok
+    return line
 
 
 #: Cards shown at dealt positions: position index -> (rank index, suit index or None).

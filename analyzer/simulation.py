@@ -171,28 +171,29 @@ class _Job:
     small), as pickled bytes for other executors; workers cache it by `token`."""
 
     token: str
-    evaluator: FastEvaluator | bytes | str
+    evaluator: FastEvaluator | bytes | str | None  # None: no rank-level bet
     systems: tuple[CountSystem, ...]
-    columns: tuple[int, ...]  # each system's bet column in the evaluator
+    columns: tuple[int, ...]  # each system's bet column: the evaluator's bets, then `cards`
     procedure: Procedure
     rules: Rules
     seed: int
     shoes: range
+    cards: tuple[Bet, ...] = ()  # card-level bets, valued on suited shoes (analyzer.carddeal)
 
 
 _LOCAL = threading.local()  # evaluators hold work buffers: one copy per thread
 
 
-def _evaluator(job: _Job) -> FastEvaluator:
+def _evaluator(job: _Job) -> FastEvaluator | None:
     """The job's evaluator, unpickled at most once per process (per thread)."""
-    cache: dict[str, FastEvaluator] = _LOCAL.__dict__.setdefault("evaluators", {})
+    cache: dict[str, FastEvaluator | None] = _LOCAL.__dict__.setdefault("evaluators", {})
     if job.token not in cache:
         if len(cache) >= 4:
             cache.clear()
         value = job.evaluator
         if isinstance(value, str):
             value = Path(value).read_bytes()
-        cache[job.token] = value if isinstance(value, FastEvaluator) else pickle.loads(value)
+        cache[job.token] = value if value is None or isinstance(value, FastEvaluator) else pickle.loads(value)
     return cache[job.token]
 
 
@@ -219,20 +220,37 @@ def deal_and_value(job: _Job) -> tuple[CoupBatch, np.ndarray, np.ndarray]:
         procedure.shoe.counts or (), job.rules, job.seed, job.shoes,
         procedure.cut_card, procedure.extra_coup, procedure.burn,
     )  # fmt: skip
-    numerators, totals = _evaluator(job).expectations(batch.left)
+    evaluator = _evaluator(job)
+    if job.cards:  # card-level bets: the same shoes dealt with suits, valued card by card
+        from analyzer.carddeal import value_suited
+
+        return value_suited(job.cards, evaluator, batch, procedure.shoe, job.rules, job.seed, job.shoes)
+    assert evaluator is not None  # a job without card-level bets has rank-level ones
+    numerators, totals = evaluator.expectations(batch.left)
     return batch, numerators, totals
+
+
+def _columns(job: _Job, evaluator: FastEvaluator | None) -> tuple[tuple[Bet, ...], tuple[int, ...]]:
+    """The job's bets and their denominators in column order: rank-level, then card-level."""
+    bets, denominators = (evaluator.bets, evaluator.denominators) if evaluator else ((), ())
+    if job.cards:
+        from analyzer.cardbatch import card_evaluator
+
+        cards = card_evaluator(job.cards, job.rules)
+        bets, denominators = bets + cards.bets, denominators + cards.denominators
+    return bets, denominators
 
 
 def _evaluate_chunk(job: _Job) -> list[SystemEvaluation]:
     """Summaries of every system over the job's shoes."""
-    evaluator = _evaluator(job)
+    bets, denominators = _columns(job, _evaluator(job))
     batch, numerators, totals = deal_and_value(job)
     seen = batch.seen(job.procedure.burn_seen)
     cards_left = batch.left.sum(axis=1)
     fsize = totals.astype(np.float64)
     results = []
     for system, column in zip(job.systems, job.columns, strict=True):
-        bet, denominator = evaluator.bets[column], evaluator.denominators[column]
+        bet, denominator = bets[column], denominators[column]
         result = SystemEvaluation(system, bet)
         num = numerators[:, column]
         running = system.initial + seen @ np.array(system.tags, dtype=np.int64)
@@ -240,7 +258,13 @@ def _evaluate_chunk(job: _Job) -> list[SystemEvaluation]:
         fires = system.fires_on(top, under)
         positive = num > 0
         ev = num.astype(np.float64) / (denominator * fsize)  # statistics only
-        net = _net_numerators(bet, denominator, batch.outcome[fires])
+        if bet.card_level:  # settled on the coup's cards (the batch is suited)
+            from analyzer.carddeal import SuitedBatch, card_nets
+
+            assert isinstance(batch, SuitedBatch)
+            net = card_nets(bet, denominator, batch, fires)
+        else:
+            net = _net_numerators(bet, denominator, batch.outcome[fires])
         result.shoes, result.coups = batch.shoes, len(num)
         result.triggers, result.positive = int(fires.sum()), int(positive.sum())
         result.sums["all"].add(num, totals, denominator)
@@ -296,12 +320,19 @@ def evaluate_systems(
     for bet in bets:
         if bet not in unique:
             unique.append(bet)
-    evaluator = FastEvaluator(unique, rules)
+    cards = tuple(bet for bet in unique if bet.card_level)
+    if cards:  # rank-level bets first, in their columns as without card-level ones
+        from analyzer.carddeal import check_card_bets
+
+        check_card_bets(cards, procedure.shoe)
+        unique = [bet for bet in unique if not bet.card_level] + list(cards)
+    ranked = unique[: len(unique) - len(cards)]
+    evaluator = FastEvaluator(ranked, rules) if ranked else None
     chunks = -(-shoes // chunk)
     pools = open_executor("local", min(workers, chunks)) if executor is None else nullcontext(executor)
     with pools as pool:  # a local pool of our own is stopped on leaving, at once on an error
         token = f"{id(evaluator)}-{os.getpid()}-{hash((tuple(unique), rules))}"
-        payload: FastEvaluator | bytes | str = evaluator
+        payload: FastEvaluator | bytes | str | None = evaluator
         shipped = None
         if isinstance(pool, ProcessPoolExecutor):  # pickled once, read once by each worker
             handle, shipped = tempfile.mkstemp(prefix="baccarat-evaluator-", suffix=".pickle")
@@ -312,7 +343,7 @@ def evaluate_systems(
             payload = pickle.dumps(evaluator)
         jobs = (
             _Job(token, payload, tuple(systems), tuple(unique.index(b) for b in bets), procedure, rules,
-                 seed, range(i * chunk, min((i + 1) * chunk, shoes)))
+                 seed, range(i * chunk, min((i + 1) * chunk, shoes)), cards)
             for i in range(chunks)
         )  # fmt: skip
         totals = [SystemEvaluation(system, bet) for system, bet in zip(systems, bets, strict=True)]

@@ -104,6 +104,20 @@ def test_count_with_a_table_bet(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     assert json.loads(out)["systems"][0]["bet"] == "big-tie"
 
 
-def test_count_refuses_card_level_bets(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = _run(capsys, "count", "--bet", "perfect-pairs-v1", "--shoes", "1")
-    assert code == 2 and "reads individual cards" in err and err.count("\n") == 1
+def test_count_judges_card_level_bets(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Built-in and table card-level bets in `count`; a suit bet needs a shoe with suits."""
+    base = ["count", "--system", "dragon7-jacobson", "--shoes", "2", "--cut-card", "14", "--format", "json"]
+    code, out, err = _run(capsys, *base, "--bet", "perfect-pairs-v1")
+    assert code == 0, err
+    system = json.loads(out)["systems"][0]
+    assert system["bet"] == "perfect-pairs-v1" and system["coups"] > 100
+    assert system["expectation_all"].startswith("-")  # the bet's edge is about 13% on 8 decks
+    path = tmp_path / "t.toml"
+    suited = "[bets.suited]\nlines = [{ when = { player_suited = true }, pays = 3 }]\n"
+    path.write_text(suited, encoding="utf-8")
+    code, out, err = _run(capsys, *base, "--table", str(path), "--bet", "suited", "--decks", "2")
+    assert code == 0, err
+    assert json.loads(out)["systems"][0]["bet"] == "suited"
+    by_rank = ["--counts", ",".join(["8"] * 13)]
+    code, out, err = _run(capsys, *base, "--table", str(path), "--bet", "suited", *by_rank)
+    assert code == 2 and out == "" and err.count("\n") == 1 and "suited read suits" in err

@@ -1,0 +1,132 @@
+"""The batch card-level evaluator against the one-shoe card-level engine, exactly."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import perm
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from analyzer.bets import Bet, bet_from_mapping
+from analyzer.cardbatch import CardEvaluator, card_evaluator
+from analyzer.cardlevel import analyze_cards, card_line_weights
+from analyzer.catalogue import CARD_BETS
+from analyzer.errors import AnalyzerError
+from analyzer.rules import SEED004, STANDARD
+from analyzer.shoe import Shoe
+
+BUILT_IN = tuple(CARD_BETS.values())
+# Bets reading the fields the built-ins do not: colours of one hand, positions, counts, pairs.
+OTHERS = tuple(
+    bet_from_mapping(name, {"lines": lines})
+    for name, lines in {
+        "colours": [
+            {
+                "when": {"winner": "banker", "cards": 4, "player_colour": "red", "banker_colour": "mixed"},
+                "pays": 25,
+            },
+            {"when": {"winner": "player", "banker_colour": "black", "player_highest": [8, 9]}, "pays": 3},
+            {"when": {"count_coup": {"value 0": [2, 3], "9H": 1}}, "pays": "3 for 1"},
+        ],
+        "first-four": [
+            {"when": {"pairs_same_card": True}, "pays": 500},
+            {"when": {"p2_suit": "H", "b1_rank": "K"}, "pays": "lose 1/2"},
+            {"when": {"count_first_four": {"A": [1, 2]}}, "pays": "push"},
+        ],
+    }.items()
+)
+# A bet telling the ten-valued ranks apart on the whole coup (rows by rank, not by value).
+TENS = bet_from_mapping(
+    "tens",
+    {"lines": [{"when": {"b3_rank": "none", "banker_first_two": "10-K", "banker_suited": True}, "pays": 40}]},
+)
+
+
+def reference(bets: tuple[Bet, ...], types: list[int], rules: object = STANDARD) -> list[int]:
+    shoe = Shoe.from_cards(types)
+    return [w for bet in bets for w in card_line_weights(bet, shoe, rules)[0]]  # type: ignore[arg-type]
+
+
+@st.composite
+def suited_shoes(draw: st.DrawFn) -> list[int]:
+    """52-type shoes: tiny and lopsided (6 to 12 cards of a few types) or depleted 1-2 decks."""
+    if draw(st.booleans()):
+        pool = draw(st.lists(st.integers(0, 51), min_size=1, max_size=6, unique=True))
+        types = [0] * 52
+        for _ in range(draw(st.integers(6, 12))):
+            types[draw(st.sampled_from(pool))] += 1
+        return types
+    decks = draw(st.integers(1, 2))
+    return [decks - draw(st.integers(0, decks)) if draw(st.booleans()) else decks for _ in range(52)]
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(suited_shoes(), min_size=1, max_size=2))
+def test_line_weights_equal_the_card_level_engine(shoes: list[list[int]]) -> None:
+    shoes = [types for types in shoes if sum(types) >= 6]
+    if not shoes:
+        return
+    bets = BUILT_IN + OTHERS
+    weights, totals = card_evaluator(bets).line_weights(np.array(shoes))
+    for row, types in enumerate(shoes):
+        assert [int(w) for w in weights[row]] == reference(bets, types)
+        assert int(totals[row]) == perm(sum(types), 6)
+
+
+def test_rows_by_rank_on_a_tiny_and_a_depleted_shoe() -> None:
+    tiny = [3 if t in (9, 12, 22, 25, 47) else 0 for t in range(52)]  # 10S, KS, 10H, KH, 9C: three of each
+    depleted = [1 - (t % 3 == 0) for t in range(52)]
+    weights, _ = card_evaluator((TENS,)).line_weights(np.array([tiny, depleted]))
+    for row, types in enumerate((tiny, depleted)):
+        assert [int(w) for w in weights[row]] == reference((TENS,), types)
+    assert int(weights[0, 0]) > 0
+
+
+def test_expectations_equal_analyze_cards_on_depleted_eight_deck_shoes() -> None:
+    rng = np.random.default_rng(5)
+    shoes = [rng.multivariate_hypergeometric([8] * 52, int(n)) for n in (416, 300, 180, 60)]
+    evaluator = card_evaluator(BUILT_IN)
+    numerators, totals = evaluator.expectations(np.array(shoes), batch=3)
+    for row, types in enumerate(shoes):
+        shoe = Shoe.from_cards(types.tolist())
+        for i, bet in enumerate(BUILT_IN):
+            expected = analyze_cards(bet, shoe).expectation
+            assert Fraction(int(numerators[row, i]), evaluator.denominators[i] * int(totals[row])) == expected
+
+
+def test_big_shoes_take_the_python_integer_paths() -> None:
+    """Ten decks: a 1000:1 payout times (N)_6 passes 2**63 (Python-int payouts); thirty
+    decks: (N)_6 itself does (the one-shoe engine, shoe by shoe)."""
+    bets = (CARD_BETS["lucky-nines"], CARD_BETS["super-tie"])
+    evaluator = CardEvaluator(bets)
+    for decks, removed in ((10, 37), (30, 0)):
+        types = [decks] * 52
+        for t in range(removed):
+            types[(7 * t) % 52] -= 1
+        numerators, totals = evaluator.expectations(np.array([types]))
+        assert numerators.dtype == object
+        shoe = Shoe.from_cards(types)
+        for i, bet in enumerate(bets):
+            value = Fraction(int(numerators[0, i]), evaluator.denominators[i] * int(totals[0]))
+            assert value == analyze_cards(bet, shoe).expectation
+
+
+def test_other_rules_and_rank_counts() -> None:
+    """Another tableau; bets that read no suits accept (W, 13) rank counts; bets that read
+    suits refuse them."""
+    tie_max = (CARD_BETS["tie-max-low"], CARD_BETS["tie-max-high"])
+    types = [2, 1, 0, 3] * 13
+    bets = (*tie_max, CARD_BETS["super-tie"], OTHERS[1])
+    weights, _ = CardEvaluator(bets, SEED004).line_weights(np.array([types]))
+    assert [int(w) for w in weights[0]] == reference(bets, types, SEED004)
+    counts = np.array([[5, 7, 6, 6, 6, 6, 4, 6, 7, 5, 6, 6, 6]])
+    ranked, _ = card_evaluator(tie_max).line_weights(counts)
+    shoe = Shoe.from_counts(counts[0].tolist())
+    assert [int(w) for w in ranked[0]] == [w for bet in tie_max for w in card_line_weights(bet, shoe)[0]]
+    with pytest.raises(AnalyzerError, match="perfect-pairs-v1 read suits"):
+        card_evaluator(BUILT_IN[:1]).expectations(counts)
+    with pytest.raises(AnalyzerError, match="at least 6 cards"):
+        card_evaluator(tie_max).expectations(np.array([[1] * 5 + [0] * 8]))
