@@ -7,14 +7,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+import numpy as np
+
 from analyzer.bets import Bet
-from analyzer.cardlevel import analyze_cards, needs_suits
-from analyzer.cards import RANKS, Rank
+from analyzer.cardbatch import card_evaluator
+from analyzer.cardlevel import needs_suits
+from analyzer.cards import RANKS
 from analyzer.enumerate import CARDS_PER_COUP
 from analyzer.errors import AnalyzerError
 from analyzer.rules import STANDARD, Rules
 from analyzer.shoe import Shoe
-from analyzer.suits import SUITS, Suit, card_name
+from analyzer.suits import card_name
 
 __all__ = ["CardEffects", "card_effects_of_removal"]
 
@@ -34,7 +37,8 @@ class CardEffects:
 
 
 def card_effects_of_removal(bets: Sequence[Bet], shoe: Shoe, rules: Rules = STANDARD) -> CardEffects:
-    """Effects of removal of every card type (suit bets) or rank (others) on every bet."""
+    """Effects of removal of every card type (suit bets) or rank (others) on every bet: the
+    shoe and each one-card removal valued together by the batch card-level evaluator."""
     if shoe.counts is None or shoe.size <= CARDS_PER_COUP:
         raise AnalyzerError(f"effects of removal need a finite shoe of at least 7 cards, not {shoe}")
     base: dict[str, Fraction] = {}
@@ -42,21 +46,25 @@ def card_effects_of_removal(bets: Sequence[Bet], shoe: Shoe, rules: Rules = STAN
     per: dict[str, str] = {}
     identity: dict[str, Fraction] = {}
     for bet in bets:
-        removals: list[tuple[str, tuple[Rank, Suit | None], int]]
-        ev = analyze_cards(bet, shoe, rules).expectation
-        base[bet.name] = ev
-        if needs_suits(bet):  # (analyze_cards above refuses a shoe whose suits are unknown)
-            assert shoe.types is not None
-            removals = [
-                (card_name(t), (RANKS[t % 13], SUITS[t // 13]), n) for t, n in enumerate(shoe.types) if n
-            ]
+        if needs_suits(bet):
+            if shoe.types is None:
+                raise AnalyzerError(
+                    f"bet {bet.name!r} depends on suits but the shoe's suits are not known "
+                    f"({shoe}): give the shoe with --decks or --cards"
+                )
+            start = list(shoe.types)
+            names = [card_name(t) for t in range(len(start))]
             per[bet.name] = "card type"
         else:
-            removals = [(str(rank), (rank, None), n) for rank, n in zip(RANKS, shoe.counts, strict=True) if n]
+            start, names = list(shoe.counts), [str(rank) for rank in RANKS]
             per[bet.name] = "rank"
-        effects[bet.name] = {
-            name: analyze_cards(bet, shoe.remove([card]), rules).expectation - ev
-            for name, card, _ in removals
-        }
-        identity[bet.name] = sum((n * effects[bet.name][name] for name, _, n in removals), Fraction(0))
+        held = [i for i, n in enumerate(start) if n]
+        rows = [start] + [[n - (j == i) for j, n in enumerate(start)] for i in held]
+        evaluator = card_evaluator((bet,), rules)
+        numerators, totals = evaluator.expectations(np.array(rows, dtype=np.int64))
+        d = evaluator.denominators[0]
+        values = [Fraction(int(n), d * int(total)) for n, total in zip(numerators[:, 0], totals, strict=True)]
+        base[bet.name] = ev = values[0]
+        effects[bet.name] = {names[i]: value - ev for i, value in zip(held, values[1:], strict=True)}
+        identity[bet.name] = sum((start[i] * effects[bet.name][names[i]] for i in held), Fraction(0))
     return CardEffects(shoe, rules, base, effects, per, identity)

@@ -44,12 +44,20 @@ def test_per_card_type_on_a_lopsided_shoe() -> None:
     effects = eor.effects["lucky-nines"]
     assert len(effects) == sum(1 for n in shoe.types if n)
     assert effects["9S"] != effects["9C"]  # two nines of spades left, one of clubs
+    base = analyze_cards(CARD_BETS["lucky-nines"], shoe).expectation  # the one-at-a-time path
+    assert eor.base["lucky-nines"] == base
+    for card in ("9S", "9C", "KH", "2D"):
+        assert effects[card] == analyze_cards(CARD_BETS["lucky-nines"], shoe.remove([card])).expectation - base
 
 
 def test_per_rank_for_bets_without_suits() -> None:
     eor = card_effects_of_removal([CARD_BETS["tie-max-high"]], Shoe.decks(1))
     assert eor.per["tie-max-high"] == "rank" and len(eor.effects["tie-max-high"]) == 13
     assert eor.identity["tie-max-high"] == 0
+    base = analyze_cards(CARD_BETS["tie-max-high"], Shoe.decks(1)).expectation
+    for rank in ("A", "7", "K"):
+        removed = analyze_cards(CARD_BETS["tie-max-high"], Shoe.decks(1).remove([rank])).expectation
+        assert eor.effects["tie-max-high"][rank] == removed - base
 
 
 def test_suit_bet_needs_known_suits() -> None:
