@@ -46,8 +46,9 @@ def test_per_card_type_on_a_lopsided_shoe() -> None:
     assert effects["9S"] != effects["9C"]  # two nines of spades left, one of clubs
     base = analyze_cards(CARD_BETS["lucky-nines"], shoe).expectation  # the one-at-a-time path
     assert eor.base["lucky-nines"] == base
-    for card in ("9S", "9C", "KH", "2D"):
-        assert effects[card] == analyze_cards(CARD_BETS["lucky-nines"], shoe.remove([card])).expectation - base
+    for card in ("9S", "9C", *list(effects)[:2]):
+        removed = analyze_cards(CARD_BETS["lucky-nines"], shoe.remove([card])).expectation
+        assert effects[card] == removed - base
 
 
 def test_per_rank_for_bets_without_suits() -> None:
