@@ -121,7 +121,7 @@ class FastEvaluator:
 
     # -- expectations ------------------------------------------------------------------
 
-    def expectations(self, counts: np.ndarray, batch: int = 256) -> tuple[np.ndarray, np.ndarray]:
+    def expectations(self, counts: np.ndarray, batch: int = 512) -> tuple[np.ndarray, np.ndarray]:
         """Exact expectations of every bet: (numerators (B, bets), totals (B,)).
 
         The expectation of bet i on row b is numerators[b, i] / (denominators[i] * totals[b]).

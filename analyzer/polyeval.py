@@ -43,7 +43,9 @@ _J = _SIX + 1  # falling-factorial orders 0..6
 _RANK_VALUE = np.zeros((13, 10), dtype=np.int64)
 _RANK_VALUE[np.arange(13), RANK_POINTS] = 1
 _INT_LIMIT = 2**63
-_SAFE = 2.0**52  # a float sum of nonnegative terms computed below this is below 2**53
+_SAFE_MAGIC = 2.0**50  # a float sum of nonnegative terms computed below this is below 2**51
+_MAGIC = 1.5 * 2.0**52
+_MAGIC_BITS = np.array([_MAGIC]).view(np.uint64)[0]
 #: Largest count whose sixth power, a bound on every factor product, is below 2**53.
 FLOAT_COUNTS = max(c for c in range(1, 1000) if c**_SIX < 2**53)
 _ZERO_ROWS = 3 * _J  # flat factor table: pair-kind rows (z, j), then value rows (v, j)
@@ -66,14 +68,18 @@ class _Workspace:
 
 class _Group:
     """Blocks sharing their contracted side: the parts `inputs` (a slice of one side's
-    table, all of one degree) against the other side's parts `outputs`, each with the
-    tail degree `tail_degree`; `dense` is (outputs, cols, inputs) int64."""
+    table, all of one degree, followed by a unit part) against the other side's parts
+    `outputs`, each with the tail degree `tail_degree`; `dense` is (outputs, cols,
+    inputs) int64."""
 
     def __init__(self, inputs: slice, outputs: np.ndarray, tail_degree: np.ndarray, dense: np.ndarray) -> None:
         self.inputs, self.outputs, self.tail_degree = inputs, outputs, tail_degree
         self.columns = dense.shape[1]
         layout = dense.reshape(-1, dense.shape[2])
         self.matrix = np.ascontiguousarray(layout, dtype=np.float64)
+        # The magic column times the unit part adds 1.5 * 2**52 to every sum below 2**51 in
+        # magnitude: the float64 sum's bits, read as int64, are then _MAGIC_BITS + the sum.
+        self.magic_matrix = np.hstack([self.matrix, np.full((len(layout), 1), _MAGIC)])
         self.magnitude = np.abs(self.matrix)
         row_sum = int(np.abs(layout).sum(axis=1).max(initial=1))
         # Limb width: a row of the matrix times a limb sums below 2**52.
@@ -86,27 +92,32 @@ class _Group:
                  tails: np.ndarray) -> np.ndarray:  # fmt: skip
         """(cols, W) uint64: the group's sum modulo 2**64. `values`: the contracted side's
         table, float64 exact (with `largest`, a bound on each row) or uint64 modulo 2**64
-        (`largest` None); `other`: the other side's table, uint64."""
+        (`largest` None); `other`: the other side's table, float64 exact or uint64."""
         work = self._work
         rows, width = self.matrix.shape[0], values.shape[1]
-        x = values[self.inputs]
-        if largest is not None and float((self.magnitude @ largest[self.inputs]).max(initial=0)) < _SAFE:
-            product = work.get("product", (rows, width), np.float64)
-            np.matmul(self.matrix, x, out=product)
-            total = work.get("total", (rows, width))
-            np.copyto(total.view(np.int64), product, casting="unsafe")  # exact integers
-        else:
-            top = 64 if largest is None else int(largest[self.inputs].max(initial=1)).bit_length()
-            total = self._limbs(x, top)
+        start, stop = self.inputs.start, self.inputs.stop
         factor = work.get("factor", (len(self.outputs), width))
         if other.dtype == np.float64:  # exact integers
-            taken = np.take(other, self.outputs, axis=0, out=work.get("taken", factor.shape, np.float64), mode="clip")
+            taken = work.get("taken", factor.shape, np.float64)
+            np.take(other, self.outputs, axis=0, out=taken, mode="clip")
             np.copyto(factor.view(np.int64), taken, casting="unsafe")
         else:
             np.take(other, self.outputs, axis=0, out=factor, mode="clip")
         tail = np.take(tails, self.tail_degree, axis=0, out=work.get("tail", factor.shape), mode="clip")
         np.multiply(factor, tail, out=factor)
-        return np.asarray(np.einsum("rw,rcw->cw", factor, total.reshape(len(self.outputs), self.columns, width)))
+        offset = None
+        if largest is not None and float((self.magnitude @ largest[start:stop]).max(initial=0)) < _SAFE_MAGIC:
+            product = work.get("product", (rows, width), np.float64)
+            np.matmul(self.magic_matrix, values[start : stop + 1], out=product)  # + the unit part
+            total = product.view(np.uint64)  # _MAGIC_BITS + each sum, modulo 2**64
+            offset = factor.sum(axis=0) * _MAGIC_BITS
+        else:
+            top = 64 if largest is None else int(largest[start:stop].max(initial=1)).bit_length()
+            total = self._limbs(values[start:stop], top)
+        result = np.einsum("rw,rcw->cw", factor, total.reshape(len(self.outputs), self.columns, width))
+        if offset is not None:
+            result -= offset
+        return np.asarray(result)
 
     def _limbs(self, values: np.ndarray, top: int) -> np.ndarray:
         """matrix @ values modulo 2**64 (uint64), exact: `values` (exact float64 or uint64,
@@ -184,14 +195,18 @@ class _Products:
 
 def _parts(keys: np.ndarray, degree: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Distinct rows of `keys` ordered by degree (`degree` of each key row), the index of
-    each key row's part, and each part's degree."""
+    each key row's part, and each part's degree. Each degree's parts are followed by a
+    *unit* part (all-zero key, value 1, degree -1) that the magic column multiplies."""
     parts, index = np.unique(keys, axis=0, return_inverse=True)
     part_degree = np.zeros(len(parts), dtype=np.int64)
     part_degree[index.ravel()] = degree
     order = np.argsort(part_degree, kind="stable")
-    rank = np.empty_like(order)
-    rank[order] = np.arange(len(order))
-    return parts[order], rank[index.ravel()], part_degree[order]
+    stops = np.flatnonzero(np.diff(part_degree[order], append=_SIX + 1)) + 1  # ends of degrees
+    order = np.insert(order, stops, -1)  # -1: a unit part
+    rank = np.empty(len(parts), dtype=np.int64)
+    rank[order[order >= 0]] = np.flatnonzero(order >= 0)
+    laid = np.where((order >= 0)[:, None], parts[order], 0)
+    return laid, rank[index.ravel()], np.where(order >= 0, part_degree[order], -1)
 
 
 class MonomialForm:
@@ -224,7 +239,7 @@ class MonomialForm:
             chosen = over_a if side_a else ~over_a
             for degree in np.unique(part_degree[part_index[chosen]]).tolist():
                 here = np.flatnonzero(chosen & (part_degree[part_index] == degree))
-                inputs = np.flatnonzero(part_degree == degree)
+                inputs = np.flatnonzero(part_degree == degree)  # then a unit part
                 span = slice(int(inputs[0]), int(inputs[-1]) + 1)
                 outputs, out_row = np.unique(out_index[here], return_inverse=True)
                 dense = np.zeros((len(outputs), self.columns, span.stop - span.start), dtype=np.int64)
