@@ -80,8 +80,11 @@ class FastEvaluator:
         # payoffs[:, i] = lattice @ relation[i] + anchor[i] (the all-ones column's weight
         # is the known total).
         self._lattice, self._relation, self._anchor = payoff_lattice(self.payoffs)
+        #: Polynomial columns evaluated per composition for the expectations.
+        self.columns = self._lattice.shape[1]
         self._atom_form_built: MonomialForm | None = None
-        self._bet_form = MonomialForm(classes.basis[keep], classes.basis_zero_kind[keep], self.matrix @ self._lattice)
+        basis, zero_kind = classes.basis[keep], classes.basis_zero_kind[keep]
+        self._bet_form = MonomialForm(basis, zero_kind, self.matrix @ self._lattice)
 
     @property
     def _atom_form(self) -> MonomialForm:

@@ -72,7 +72,9 @@ class _Group:
     `outputs`, each with the tail degree `tail_degree`; `dense` is (outputs, cols,
     inputs) int64."""
 
-    def __init__(self, inputs: slice, outputs: np.ndarray, tail_degree: np.ndarray, dense: np.ndarray) -> None:
+    def __init__(
+        self, inputs: slice, outputs: np.ndarray, tail_degree: np.ndarray, dense: np.ndarray
+    ) -> None:
         self.inputs, self.outputs, self.tail_degree = inputs, outputs, tail_degree
         self.columns = dense.shape[1]
         layout = dense.reshape(-1, dense.shape[2])
@@ -130,7 +132,10 @@ class _Group:
         part, total = work.get("part", shape), work.get("total", shape)
         limb = work.get("limb", values.shape, np.float64)
         if values.dtype == np.float64:
-            rest, high = work.get("rest", values.shape, np.float64), work.get("high", values.shape, np.float64)
+            rest, high = (
+                work.get("rest", values.shape, np.float64),
+                work.get("high", values.shape, np.float64),
+            )
             np.copyto(rest, values)
         else:
             shifted = work.get("shifted", values.shape)
@@ -189,7 +194,9 @@ class _Products:
         product = work.get(self.name, (len(self.left_index), width), dtype)
         factor = work.get(f"{self.name}-factor", product.shape, dtype)
         np.take(halves[0], self.left_index, axis=0, out=product, mode="clip")
-        np.multiply(product, np.take(halves[1], self.right_index, axis=0, out=factor, mode="clip"), out=product)
+        np.multiply(
+            product, np.take(halves[1], self.right_index, axis=0, out=factor, mode="clip"), out=product
+        )
         return product
 
 
@@ -216,7 +223,9 @@ class MonomialForm:
     def __init__(self, basis: np.ndarray, zero_kind: np.ndarray, coefficients: np.ndarray) -> None:
         coefficients = np.asarray(coefficients, dtype=np.int64)
         self.columns = coefficients.shape[1]
-        a_parts, a_index, a_degree = _parts(np.column_stack([zero_kind, basis[:, :5]]), basis[:, :5].sum(axis=1))
+        a_parts, a_index, a_degree = _parts(
+            np.column_stack([zero_kind, basis[:, :5]]), basis[:, :5].sum(axis=1)
+        )
         b_parts, b_index, b_degree = _parts(basis[:, 5:], basis[:, 5:].sum(axis=1))
         self.a_parts, self.b_parts = a_parts, b_parts
         # Rows of the flat factor table (pair kinds, then values 0-9) of each part's factors.
@@ -282,7 +291,9 @@ class MonomialForm:
         largest: tuple[np.ndarray, np.ndarray] | tuple[None, None] = (None, None)
         if exact_float:  # every factor product below 2**53: exact float64 tables
             flat_max = table.max(axis=1).astype(np.float64)
-            largest = tuple(np.prod([flat_max[rows] for rows in flat], axis=0) for flat in (self._a_flat, self._b_flat))
+            largest = tuple(
+                np.prod([flat_max[rows] for rows in flat], axis=0) for flat in (self._a_flat, self._b_flat)
+            )
             exact = work.get("table-float", table.shape, np.float64)
             np.copyto(exact, table, casting="unsafe")
             table = exact

@@ -13,7 +13,8 @@ Measures, in one run, each as a median with its spread over repeats:
       project's own one-at-a-time exact path (`distribution` then `analyze` of each bet) on
       the same compositions, with the results checked equal on a sample;
   (d) an estimated floor for (c): the multiply-adds of one float64 pass over the folded
-      coefficients per composition, at the float64 matrix-product rate measured in this run.
+      coefficients per composition (monomials x the columns the evaluator folds the bets
+      onto), at the float64 matrix-product rate measured in this run.
 Ratios are per round (cold side / reference side) and summarised by their median. The load
 average is recorded: with other work on the machine, absolute times grow, ratios less so.
 
@@ -45,7 +46,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # per-core figures: set befo
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 import numpy as np  # noqa: E402
-from tabulate import tabulate  # type: ignore[import-untyped]  # noqa: E402
+from tabulate import tabulate  # type: ignore[import-untyped,unused-ignore]  # noqa: E402
 
 from analyzer.bets import analyze  # noqa: E402
 from analyzer.catalogue import BETS  # noqa: E402
@@ -195,7 +196,7 @@ def batch(name: str, bets: Sequence[Any], counts: np.ndarray, repeats: int, samp
         f"{name}_build_seconds": build,
         f"{name}_one_at_a_time_per_second": 1 / slow_seconds,
         f"{name}_speedup_vs_one_at_a_time": statistics.median(rates) * slow_seconds,
-        f"{name}_columns": min(len(bets), len(evaluator.atoms)),
+        f"{name}_columns": evaluator.columns,
         f"{name}_monomials": len(evaluator.matrix),
     }
 
