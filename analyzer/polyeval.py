@@ -160,27 +160,63 @@ class _Group:
         return total
 
 
-class _Products:
-    """Products of factor-table rows for many parts (`flat`: one array of table rows per
-    factor) as a two-level tree: each part is a left partial product (its first factors)
-    times a right one (the rest), each computed once for all the parts sharing it; the
-    split is the one with the fewest operations."""
+class _Side:
+    """One side's parts (a: pair kind and values 0-4; b: values 5-9), each a product of a
+    left half and a right half of its factors, laid out as grids: for each degree, for each
+    degree of the left half, every left half of that degree times every right half of the
+    rest (one broadcast product per grid); a unit part (value 1) ends each degree.
 
-    def __init__(self, name: str, flat: list[np.ndarray]) -> None:
+    `keys` (B, factors): each monomial's row of the flat factor table for each factor;
+    `degree` (B, factors): the number of cards each factor stands for; the first `split`
+    factors are the left half; `unit`: each factor's row of value 1."""
+
+    def __init__(self, name: str, keys: np.ndarray, degree: np.ndarray, split: int, unit: np.ndarray) -> None:
         self.name = name
-        keys = np.column_stack(flat)
-        best: tuple[int, list[np.ndarray]] | None = None
-        for split in range(1, keys.shape[1]):
-            left, left_index = np.unique(keys[:, :split], axis=0, return_inverse=True)
-            right, right_index = np.unique(keys[:, split:], axis=0, return_inverse=True)
-            cost = len(left) * (2 * split - 1) + len(right) * (2 * (keys.shape[1] - split) - 1)
-            if best is None or cost < best[0]:
-                best = (cost, [left, left_index.ravel(), right, right_index.ravel()])
-        assert best is not None
-        self.left, self.left_index, self.right, self.right_index = best[1]
+        halves = []
+        for columns in (slice(0, split), slice(split, keys.shape[1])):
+            half, index = np.unique(keys[:, columns], axis=0, return_inverse=True)
+            half_degree = np.zeros(len(half), dtype=np.int64)
+            half_degree[index.ravel()] = degree[:, columns].sum(axis=1)
+            order = np.argsort(half_degree, kind="stable")
+            rank = np.empty_like(order)
+            rank[order] = np.arange(len(order))
+            halves.append((half[order], half_degree[order], rank[index.ravel()]))
+        (self.left, left_degree, left_of), (self.right, right_degree, right_of) = halves
+        total = left_degree[left_of] + right_degree[right_of]
+        self.grids: list[tuple[int, slice, slice]] = []  # (first row, left halves, right halves)
+        self.spans: dict[int, slice] = {}  # each degree's rows; its unit part follows
+        row_of = np.full((len(self.left), len(self.right)), -1, dtype=np.int64)
+        row = 0
+        for e in np.unique(total).tolist():
+            first = row
+            for i in range(e + 1):
+                lefts, rights = np.flatnonzero(left_degree == i), np.flatnonzero(right_degree == e - i)
+                if len(lefts) and len(rights):
+                    grid = (
+                        slice(int(lefts[0]), int(lefts[-1]) + 1),
+                        slice(int(rights[0]), int(rights[-1]) + 1),
+                    )
+                    self.grids.append((row, *grid))
+                    row_of[grid] = row + np.arange(len(lefts) * len(rights)).reshape(len(lefts), len(rights))
+                    row += len(lefts) * len(rights)
+            self.spans[e] = slice(first, row)
+            row += 1  # the unit part
+        self.rows = row
+        self.index = row_of[left_of, right_of]  # each monomial's part
+        # Each part's factor-table rows (a unit part: `unit`, rows of value 1).
+        self.factor_rows = np.tile(unit, (row, 1))
+        for first, left_span, right_span in self.grids:
+            left, right = self.left[left_span], self.right[right_span]
+            pairs = np.concatenate(
+                [np.repeat(left, len(right), axis=0), np.tile(right, (len(left), 1))], axis=1
+            )
+            self.factor_rows[first : first + len(pairs)] = pairs
+        self.degree = np.full(row, -1, dtype=np.int64)  # -1: a unit part
+        for e, span in self.spans.items():
+            self.degree[span] = e
 
     def evaluate(self, table: np.ndarray, work: _Workspace) -> np.ndarray:
-        """(parts, W) products of `table`'s rows, in its dtype (uint64 modulo 2**64, or
+        """(rows, W) products of `table`'s rows, in its dtype (uint64 modulo 2**64, or
         float64, exact when every partial product is an integer below 2**53)."""
         width, dtype = table.shape[1], table.dtype.type
         halves = []
@@ -191,29 +227,14 @@ class _Products:
             for column in range(1, rows.shape[1]):
                 np.multiply(half, np.take(table, rows[:, column], axis=0, out=factor, mode="clip"), out=half)
             halves.append(half)
-        product = work.get(self.name, (len(self.left_index), width), dtype)
-        factor = work.get(f"{self.name}-factor", product.shape, dtype)
-        np.take(halves[0], self.left_index, axis=0, out=product, mode="clip")
-        np.multiply(
-            product, np.take(halves[1], self.right_index, axis=0, out=factor, mode="clip"), out=product
-        )
+        product = work.get(self.name, (self.rows, width), dtype)
+        for first, lefts, rights in self.grids:
+            left, right = halves[0][lefts], halves[1][rights]
+            block = product[first : first + len(left) * len(right)].reshape(len(left), len(right), width)
+            np.multiply(left[:, None, :], right[None, :, :], out=block)
+        for span in self.spans.values():
+            product[span.stop] = 1
         return product
-
-
-def _parts(keys: np.ndarray, degree: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Distinct rows of `keys` ordered by degree (`degree` of each key row), the index of
-    each key row's part, and each part's degree. Each degree's parts are followed by a
-    *unit* part (all-zero key, value 1, degree -1) that the magic column multiplies."""
-    parts, index = np.unique(keys, axis=0, return_inverse=True)
-    part_degree = np.zeros(len(parts), dtype=np.int64)
-    part_degree[index.ravel()] = degree
-    order = np.argsort(part_degree, kind="stable")
-    stops = np.flatnonzero(np.diff(part_degree[order], append=_SIX + 1)) + 1  # ends of degrees
-    order = np.insert(order, stops, -1)  # -1: a unit part
-    rank = np.empty(len(parts), dtype=np.int64)
-    rank[order[order >= 0]] = np.flatnonzero(order >= 0)
-    laid = np.where((order >= 0)[:, None], parts[order], 0)
-    return laid, rank[index.ravel()], np.where(order >= 0, part_degree[order], -1)
 
 
 class MonomialForm:
@@ -223,16 +244,17 @@ class MonomialForm:
     def __init__(self, basis: np.ndarray, zero_kind: np.ndarray, coefficients: np.ndarray) -> None:
         coefficients = np.asarray(coefficients, dtype=np.int64)
         self.columns = coefficients.shape[1]
-        a_parts, a_index, a_degree = _parts(
-            np.column_stack([zero_kind, basis[:, :5]]), basis[:, :5].sum(axis=1)
+        # Each factor's row of the flat factor table (pair kinds, then values 0-9), and the
+        # cards it stands for.
+        a_keys = np.column_stack(
+            [zero_kind * _J + basis[:, 0]] + [_ZERO_ROWS + v * _J + basis[:, v] for v in range(1, 5)]
         )
-        b_parts, b_index, b_degree = _parts(basis[:, 5:], basis[:, 5:].sum(axis=1))
-        self.a_parts, self.b_parts = a_parts, b_parts
-        # Rows of the flat factor table (pair kinds, then values 0-9) of each part's factors.
-        self._a_flat = [a_parts[:, 0] * _J + a_parts[:, 1]]
-        self._a_flat += [_ZERO_ROWS + v * _J + a_parts[:, v + 1] for v in range(1, 5)]
-        self._b_flat = [_ZERO_ROWS + v * _J + b_parts[:, v - 5] for v in range(5, 10)]
-        self._fa, self._fb = _Products("fa", self._a_flat), _Products("fb", self._b_flat)
+        b_keys = np.column_stack([_ZERO_ROWS + v * _J + basis[:, v] for v in range(5, 10)])
+        ones = _ZERO_ROWS + np.arange(10) * _J  # rows (v, 0): value 1
+        self._fa = _Side("fa", a_keys, basis[:, :5], 2, np.concatenate([[0], ones[1:5]]))
+        self._fb = _Side("fb", b_keys, basis[:, 5:], 2, ones[5:])
+        a_index, a_degree = self._fa.index, self._fa.degree
+        b_index, b_degree = self._fb.index, self._fb.degree
         self._work = _Workspace()
         # Each (e, d) block goes to the group of its larger side.
         e, d = a_degree[a_index], b_degree[b_index]
@@ -248,8 +270,7 @@ class MonomialForm:
             chosen = over_a if side_a else ~over_a
             for degree in np.unique(part_degree[part_index[chosen]]).tolist():
                 here = np.flatnonzero(chosen & (part_degree[part_index] == degree))
-                inputs = np.flatnonzero(part_degree == degree)  # then a unit part
-                span = slice(int(inputs[0]), int(inputs[-1]) + 1)
+                span = (self._fa if side_a else self._fb).spans[degree]  # then a unit part
                 outputs, out_row = np.unique(out_index[here], return_inverse=True)
                 dense = np.zeros((len(outputs), self.columns, span.stop - span.start), dtype=np.int64)
                 cells = (out_row.ravel(), part_index[here] - span.start)
@@ -291,8 +312,9 @@ class MonomialForm:
         largest: tuple[np.ndarray, np.ndarray] | tuple[None, None] = (None, None)
         if exact_float:  # every factor product below 2**53: exact float64 tables
             flat_max = table.max(axis=1).astype(np.float64)
-            largest = tuple(
-                np.prod([flat_max[rows] for rows in flat], axis=0) for flat in (self._a_flat, self._b_flat)
+            largest = (
+                flat_max[self._fa.factor_rows].prod(axis=1),
+                flat_max[self._fb.factor_rows].prod(axis=1),
             )
             exact = work.get("table-float", table.shape, np.float64)
             np.copyto(exact, table, casting="unsafe")
