@@ -211,6 +211,7 @@ class _Side:
                 [np.repeat(left, len(right), axis=0), np.tile(right, (len(left), 1))], axis=1
             )
             self.factor_rows[first : first + len(pairs)] = pairs
+        self._views: tuple[np.ndarray, np.ndarray, np.ndarray, list[tuple[np.ndarray, ...]]] | None = None
         self.degree = np.full(row, -1, dtype=np.int64)  # -1: a unit part
         for e, span in self.spans.items():
             self.degree[span] = e
@@ -228,13 +229,32 @@ class _Side:
                 np.multiply(half, np.take(table, rows[:, column], axis=0, out=factor, mode="clip"), out=half)
             halves.append(half)
         product = work.get(self.name, (self.rows, width), dtype)
-        for first, lefts, rights in self.grids:
-            left, right = halves[0][lefts], halves[1][rights]
-            block = product[first : first + len(left) * len(right)].reshape(len(left), len(right), width)
-            np.multiply(left[:, None, :], right[None, :, :], out=block)
+        views = self._views
+        if views is None or views[0] is not product or views[1] is not halves[0] or views[2] is not halves[1]:
+            views = self._views = (product, halves[0], halves[1], self._grid_views(product, *halves))
+        for left, right, block in views[3]:
+            np.multiply(left, right, out=block)
+        return product
+
+    def _grid_views(
+        self, product: np.ndarray, left: np.ndarray, right: np.ndarray
+    ) -> list[tuple[np.ndarray, ...]]:
+        """Each grid's (left halves, right halves, rows of `product`) as broadcast views, kept
+        while the work arrays stay the same; the unit parts are set here, once."""
+        views: list[tuple[np.ndarray, ...]] = []
+        for first, left_span, right_span in self.grids:
+            rows = (left_span.stop - left_span.start) * (right_span.stop - right_span.start)
+            block = product[first : first + rows].reshape(
+                left_span.stop - left_span.start, -1, product.shape[1]
+            )
+            views.append((left[left_span][:, None, :], right[right_span][None, :, :], block))
         for span in self.spans.values():
             product[span.stop] = 1
-        return product
+        return views
+
+    def __getstate__(self) -> dict[str, object]:
+        """Pickled without the views (a pickle copies views apart from their arrays)."""
+        return {**self.__dict__, "_views": None}
 
 
 class MonomialForm:
