@@ -44,6 +44,7 @@ _EXACT = 2**53
 #: an earlier float path; kept as a reference size).
 FLOAT_EXACT_CARDS = max(n for n in range(6, 1000) if perm(n, CARDS_PER_COUP) < _EXACT)
 _INT64 = 2**63
+_FEW_OBJECT_PRODUCTS = 64  # atoms x bets: Python-int products per composition (rough break-even)
 
 
 class FastEvaluator:
@@ -117,10 +118,35 @@ class FastEvaluator:
         if values is not None:
             totals = _totals(counts.sum(axis=1))
             return np.asarray(values @ self._relation.T + totals[:, None] * self._anchor)
+        # Beyond int64: int64 atom weights times the payoffs as Python ints while that costs
+        # few operations per composition, else residues pinned by float estimates.
+        if largest >= _INT64 or len(self.atoms) * len(self.bets) > _FEW_OBJECT_PRODUCTS:
+            wide = self._wide_numerators(counts)
+            if wide is not None:
+                return wide
         weights = self.atom_weights(counts)
         if weights.dtype == object or largest * self._largest_payoff >= _INT64:
             return np.asarray(weights.astype(object) @ self.payoffs.astype(object))
         return np.asarray(weights @ self.payoffs)
+
+    def _wide_numerators(self, counts: np.ndarray) -> np.ndarray | None:
+        """(B, bets) exact numerators beyond int64 (Python ints), or None: each is pinned by
+        its residue modulo 2**64 and a float64 approximation within 2**61 of it."""
+        wrapped, approximate, error = self._bet_form.evaluate_wide(counts)
+        sizes = counts.sum(axis=1)
+        totals, totals_float = np.ones(len(sizes), dtype=np.uint64), np.ones(len(sizes))
+        for k in range(CARDS_PER_COUP):
+            totals *= (sizes - k).astype(np.uint64)  # modulo 2**64
+            totals_float *= sizes - k
+        relation, anchor = self._relation.T, self._anchor
+        residue = wrapped @ relation + totals.view(np.int64)[:, None] * anchor  # modulo 2**64
+        estimate = approximate @ relation + totals_float[:, None] * anchor
+        size = np.abs(approximate) @ np.abs(relation) + totals_float[:, None] * np.abs(anchor)
+        rounding = size * 2.0**-40  # of this combination, with room to spare
+        if not (error @ np.abs(relation) + rounding < 2.0**61).all():
+            return None
+        turns = np.rint((estimate - residue.astype(np.float64)) * 2.0**-64).astype(np.int64)
+        return np.asarray(residue.astype(object) + turns.astype(object) * (1 << 64))
 
     # -- expectations ------------------------------------------------------------------
 

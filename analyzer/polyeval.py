@@ -45,6 +45,8 @@ _RANK_VALUE[np.arange(13), RANK_POINTS] = 1
 _INT_LIMIT = 2**63
 _SAFE_MAGIC = 2.0**50  # a float sum of nonnegative terms computed below this is below 2**51
 _MAGIC = 1.5 * 2.0**52
+_ROUNDED = 1 + 2.0**-40  # a float bound raised past the rounding of its own computation
+_STEPS = 256  # rounding steps of the factor tables and products, with room to spare
 _MAGIC_BITS = np.array([_MAGIC]).view(np.uint64)[0]
 #: Largest count whose sixth power, a bound on every factor product, is below 2**53.
 FLOAT_COUNTS = max(c for c in range(1, 1000) if c**_SIX < 2**53)
@@ -57,6 +59,11 @@ class _Workspace:
 
     def __init__(self) -> None:
         self._arrays: dict[str, np.ndarray] = {}
+        self.views: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray, list[tuple[np.ndarray, ...]]]] = {}
+
+    def __getstate__(self) -> dict[str, object]:
+        """Pickled empty (a pickle would copy views apart from their arrays)."""
+        return {"_arrays": {}, "views": {}}
 
     def get(self, name: str, shape: tuple[int, ...], dtype: type = np.uint64) -> np.ndarray:
         """The array `name` of this shape and dtype (contents left from the last batch)."""
@@ -211,7 +218,6 @@ class _Side:
                 [np.repeat(left, len(right), axis=0), np.tile(right, (len(left), 1))], axis=1
             )
             self.factor_rows[first : first + len(pairs)] = pairs
-        self._views: tuple[np.ndarray, np.ndarray, np.ndarray, list[tuple[np.ndarray, ...]]] | None = None
         self.degree = np.full(row, -1, dtype=np.int64)  # -1: a unit part
         for e, span in self.spans.items():
             self.degree[span] = e
@@ -229,9 +235,14 @@ class _Side:
                 np.multiply(half, np.take(table, rows[:, column], axis=0, out=factor, mode="clip"), out=half)
             halves.append(half)
         product = work.get(self.name, (self.rows, width), dtype)
-        views = self._views
+        views = work.views.get(self.name)
         if views is None or views[0] is not product or views[1] is not halves[0] or views[2] is not halves[1]:
-            views = self._views = (product, halves[0], halves[1], self._grid_views(product, *halves))
+            views = work.views[self.name] = (
+                product,
+                halves[0],
+                halves[1],
+                self._grid_views(product, *halves),
+            )
         for left, right, block in views[3]:
             np.multiply(left, right, out=block)
         return product
@@ -252,10 +263,6 @@ class _Side:
             product[span.stop] = 1
         return views
 
-    def __getstate__(self) -> dict[str, object]:
-        """Pickled without the views (a pickle copies views apart from their arrays)."""
-        return {**self.__dict__, "_views": None}
-
 
 class MonomialForm:
     """The integer combinations `coefficients` (B, cols) of the monomials `basis` (B, 10)
@@ -275,7 +282,7 @@ class MonomialForm:
         self._fb = _Side("fb", b_keys, basis[:, 5:], 2, ones[5:])
         a_index, a_degree = self._fa.index, self._fa.degree
         b_index, b_degree = self._fb.index, self._fb.degree
-        self._work = _Workspace()
+        self._work, self._approx_work = _Workspace(), _Workspace()
         # Each (e, d) block goes to the group of its larger side.
         e, d = a_degree[a_index], b_degree[b_index]
         over_a = np.zeros(len(basis), dtype=bool)
@@ -304,33 +311,56 @@ class MonomialForm:
         within +-`bound` < 2**63; None when it is not."""
         if bound >= _INT_LIMIT:
             return None
+        return self._wrapped(counts)
+
+    def evaluate_wide(self, counts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """For results of any size: (W, cols) the results modulo 2**64 (int64, wrapping),
+        (W, cols) float64 approximations of them, and (cols,) bounds on the approximations'
+        absolute errors. A result is pinned by its residue once its bound is below 2**62."""
+        approximate, error = self._approximate(counts)
+        return self._wrapped(counts), approximate, error
+
+    def _tables(self, counts: np.ndarray, work: _Workspace, dtype: type) -> tuple[np.ndarray, np.ndarray]:
+        """The flat factor table (pair kinds (z, j), then values (v, j)) and the tails
+        T[k] = (N-k)_(6-k), (rows, W) each: uint64 modulo 2**64, or float64 (exact below
+        2**53, else rounded)."""
         width = len(counts)
-        c = (counts @ _RANK_VALUE).T.astype(np.uint64)  # (10, W) cards of each value
-        exact_float = int(c.max(initial=0)) <= FLOAT_COUNTS
-        work = self._work
-        table = work.get("table", (_ZERO_ROWS + 10 * _J, width))  # flat factor table, uint64
+        c: np.ndarray = (counts @ _RANK_VALUE).T.astype(dtype)  # (10, W) cards of each value
+        table = work.get("table", (_ZERO_ROWS + 10 * _J, width), dtype)
         zero, ff = table[:_ZERO_ROWS].reshape(3, _J, width), table[_ZERO_ROWS:].reshape(10, _J, width)
         ff[:, 0] = 1
         for j in range(1, _J):
-            ff[:, j] = ff[:, j - 1] * (c - np.uint64(j - 1))  # a zero factor stays zero
-        tens = counts[:, list(ZERO_RANKS)].astype(np.uint64)
-        one, two, three = np.uint64(1), np.uint64(2), np.uint64(3)
-        pairs = tens * (tens - one)
+            ff[:, j] = ff[:, j - 1] * (c - dtype(j - 1))  # a zero factor stays zero
+        tens: np.ndarray = counts[:, list(ZERO_RANKS)].astype(dtype)
+        pairs = tens * (tens - dtype(1))
         s2 = pairs.sum(axis=1)
-        q = s2 * s2 - (pairs * pairs).sum(axis=1) + (pairs * (tens - two) * (tens - three)).sum(axis=1)
+        q = (
+            s2 * s2
+            - (pairs * pairs).sum(axis=1)
+            + (pairs * (tens - dtype(2)) * (tens - dtype(3))).sum(axis=1)
+        )
         zero[1:] = 0
         zero[0] = ff[0]
         for kind, (scale, used) in enumerate(((s2, 2), (q, 4)), start=1):
             run = scale.copy()
             for j in range(used, _J):
                 zero[kind, j] = run
-                run = run * (c[0] - np.uint64(j))
-        n = counts.sum(axis=1).astype(np.uint64)
-        tails = np.ones((_J, width), dtype=np.uint64)  # tails[k] = (N-k)_(6-k)
+                run = run * (c[0] - dtype(j))
+        n = counts.sum(axis=1).astype(dtype)
+        tails = work.get("tails", (_J, width), dtype)
+        tails[_SIX] = 1
         for k in range(_SIX - 1, -1, -1):
-            tails[k] = tails[k + 1] * (n - np.uint64(k))
+            tails[k] = tails[k + 1] * (n - dtype(k))
+        return table, tails
+
+    def _wrapped(self, counts: np.ndarray) -> np.ndarray:
+        """(W, cols) int64: the results modulo 2**64."""
+        width = len(counts)
+        work = self._work
+        table, tails = self._tables(counts, work, np.uint64)
         largest: tuple[np.ndarray, np.ndarray] | tuple[None, None] = (None, None)
-        if exact_float:  # every factor product below 2**53: exact float64 tables
+        if int((counts @ _RANK_VALUE).max(initial=0)) <= FLOAT_COUNTS:
+            # every factor product is below 2**53: exact float64 tables, each row bounded
             flat_max = table.max(axis=1).astype(np.float64)
             largest = (
                 flat_max[self._fa.factor_rows].prod(axis=1),
@@ -345,3 +375,36 @@ class MonomialForm:
             values, other = (fa, fb) if side_a else (fb, fa)
             result += group.contract(values, largest[0 if side_a else 1], other, tails)
         return np.ascontiguousarray(result.T).view(np.int64)
+
+    def _approximate(self, counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(W, cols) float64 approximations of the results and (cols,) bounds on their
+        absolute errors: every table entry, product and sum rounds with relative error at
+        most 2**-53 per operation, so the error is below (operations on the longest
+        path) * 2**-53 * (the same sums of absolute values), bounded from each row's
+        largest value."""
+        width = len(counts)
+        work = self._approx_work
+        table, tails = self._tables(counts, work, np.float64)
+        fa, fb = self._fa.evaluate(table, work), self._fb.evaluate(table, work)
+        flat_max = table.max(axis=1) * _ROUNDED  # rounded entries: at most this much below
+        a_max, b_max = (
+            np.prod(flat_max[side.factor_rows], axis=1) * _ROUNDED for side in (self._fa, self._fb)
+        )
+        tail_max = tails.max(axis=1) * _ROUNDED
+        result = np.zeros((self.columns, width))
+        absolute = np.zeros(self.columns)
+        steps = _STEPS
+        for side_a, group in self.groups:
+            values, other, in_max, out_max = (fa, fb, a_max, b_max) if side_a else (fb, fa, b_max, a_max)
+            start, stop = group.inputs.start, group.inputs.stop
+            product = work.get(f"product-{id(group)}", (group.matrix.shape[0], width), np.float64)
+            np.matmul(group.matrix, values[start:stop], out=product)
+            factor = other[group.outputs] * tails[group.tail_degree]
+            result += np.einsum(
+                "rw,rcw->cw", factor, product.reshape(len(group.outputs), group.columns, width)
+            )
+            factor_max = out_max[group.outputs] * tail_max[group.tail_degree]
+            inner = (group.magnitude @ in_max[start:stop]).reshape(len(group.outputs), group.columns)
+            absolute += (inner * factor_max[:, None]).sum(axis=0)
+            steps += (stop - start) + len(group.outputs)
+        return np.ascontiguousarray(result.T), absolute * (steps * 2.0**-52)

@@ -77,6 +77,8 @@ def test_every_row_equals_the_exact_integer_path(rows: list[list[int]], which: s
         [4 * 10**6] * 4 + [0] * 9,  # large counts of a few values
         [0] * 9 + [500, 0, 0, 0],  # 500 tens: factor tables modulo 2**64 (above 456 of a value)
         [20] * 9 + [120] * 4,  # 480 ten-valued cards among 660: the same, with every kind of monomial
+        [2000] * 13,  # 500 decks: results beyond int64, pinned from residues and float estimates
+        [1000] * 6 + [0] * 3 + [1000] * 4,  # the same, lopsided
     ],
 )
 @pytest.mark.parametrize("which", list(EVALUATORS))
@@ -89,6 +91,7 @@ def test_edge_compositions(counts: list[int], which: str) -> None:
     [
         ("float limbs", {"_SAFE_MAGIC": 0.0}),  # every product cut into limbs of exact floats
         ("uint64 limbs", {"FLOAT_COUNTS": 0}),  # factor tables modulo 2**64, cut into limbs
+        ("wide", {"_INT_LIMIT": 0}),  # all bets: residues pinned by float estimates
     ],
 )
 @settings(max_examples=10, deadline=None)
@@ -147,3 +150,13 @@ def test_line_indexes_equal_line_index(rules: object) -> None:
 def test_stored_columns_equal_the_field_readers(name: str) -> None:
     stored = stored_classes(STANDARD)
     assert _column(stored, name) == [FIELDS[name][0](o) for o in stored.outcomes]
+
+
+@pytest.mark.parametrize("which", list(EVALUATORS))
+def test_shoes_up_to_500_decks_are_pinned_without_the_integer_path(which: str) -> None:
+    """Beyond int64 the residues modulo 2**64 and the float estimates settle 500-deck
+    shoes (their error bounds stay below 2**61); far larger shoes fall back (None)."""
+    evaluator = EVALUATORS[which]
+    pinned = evaluator._wide_numerators(np.array([[2000] * 13, [1999, 2000, 1500] + [2000] * 10]))
+    assert pinned is not None and pinned.dtype == object
+    assert evaluator._wide_numerators(np.array([[4 * 10**6] * 13])) is None
