@@ -9,7 +9,7 @@ Measures, in one run, each as a median with its spread over repeats:
   (b) in process: the exact 8-deck distribution (warm) against the plain enumerator's
       function, and the cold compile of the rules;
   (c) the batch evaluator (analyzer.composition.FastEvaluator, one core) for the 8 main and
-      side bets, for every built-in bet, and for 20-deck compositions, against the
+      side bets, for every built-in bet, and for 20- and 100-deck compositions, against the
       project's own one-at-a-time exact path (`distribution` then `analyze` of each bet) on
       the same compositions, with the results checked equal on a sample;
   (d) an estimated floor for (c): the multiply-adds of one float64 pass over the folded
@@ -240,13 +240,16 @@ def measure(rounds: int, count: int, seed: int) -> dict[str, Any]:
     figures.update(in_process(max(3, rounds // 3)))
     rng = np.random.default_rng(seed)
     eight, twenty = compositions(rng, count, 8), compositions(rng, count // 4, 20)
+    hundred = compositions(rng, count // 8, 100)  # results beyond int64
     main = [BETS[name] for name in BATCH_BETS]
     figures.update(batch("main", main, eight, 5, 20))
     figures.update(batch("all", list(BETS.values()), eight[: count // 2], 5, 10))
     figures.update(batch("twenty", main, twenty, 5, 10))
+    figures.update(batch("hundred", main, hundred, 5, 3))
     figures["compositions_per_second"] = figures["main_rate"]["median"]
     figures["compositions_per_second_all_bets"] = figures["all_rate"]["median"]
     figures["compositions_per_second_20_decks"] = figures["twenty_rate"]["median"]
+    figures["compositions_per_second_100_decks"] = figures["hundred_rate"]["median"]
     figures["compositions"] = count
     figures["batch_bets"] = len(main)
     rate = gemm_rate()
@@ -290,6 +293,8 @@ def render(f: dict[str, Any]) -> str:
          f"{f['all_speedup_vs_one_at_a_time']:,.0f}x one at a time"],
         [f"batch evaluator, {f['twenty_bets']} bets, 20-deck shoes, compositions/s",
          *_spread(f["twenty_rate"]), f"{f['twenty_speedup_vs_one_at_a_time']:,.0f}x one at a time"],
+        [f"batch evaluator, {f['hundred_bets']} bets, 100-deck shoes (beyond int64), compositions/s",
+         *_spread(f["hundred_rate"]), f"{f['hundred_speedup_vs_one_at_a_time']:,.0f}x one at a time"],
         ["one at a time (distribution + analyze), 8 bets, compositions/s",
          f"{f['main_one_at_a_time_per_second']:,.0f}", "", ""],
         ["estimated floor, 8 bets / all bets, compositions/s",
