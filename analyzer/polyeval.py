@@ -40,8 +40,7 @@ __all__ = ["MonomialForm"]
 
 _SIX = 6
 _J = _SIX + 1  # falling-factorial orders 0..6
-_RANK_VALUE = np.zeros((13, 10), dtype=np.int64)
-_RANK_VALUE[np.arange(13), RANK_POINTS] = 1
+_VALUE_RANK = [RANK_POINTS.index(v) for v in range(1, 10)]  # the one rank of each value 1-9
 _INT_LIMIT = 2**63
 _SAFE_MAGIC = 2.0**50  # a float sum of nonnegative terms computed below this is below 2**51
 _MAGIC = 1.5 * 2.0**52
@@ -97,23 +96,14 @@ class _Group:
             raise ValueError("coefficients too large for exact float64 limbs")
         self._work = _Workspace()
 
-    def contract(self, values: np.ndarray, largest: np.ndarray | None, other: np.ndarray,
-                 tails: np.ndarray) -> np.ndarray:  # fmt: skip
+    def contract(self, values: np.ndarray, largest: np.ndarray | None, factor: np.ndarray) -> np.ndarray:
         """(cols, W) uint64: the group's sum modulo 2**64. `values`: the contracted side's
         table, float64 exact (with `largest`, a bound on each row) or uint64 modulo 2**64
-        (`largest` None); `other`: the other side's table, float64 exact or uint64."""
+        (`largest` None); `factor`: (outputs, W) uint64, each output's other-side part
+        times its tail."""
         work = self._work
         rows, width = self.matrix.shape[0], values.shape[1]
         start, stop = self.inputs.start, self.inputs.stop
-        factor = work.get("factor", (len(self.outputs), width))
-        if other.dtype == np.float64:  # exact integers
-            taken = work.get("taken", factor.shape, np.float64)
-            np.take(other, self.outputs, axis=0, out=taken, mode="clip")
-            np.copyto(factor.view(np.int64), taken, casting="unsafe")
-        else:
-            np.take(other, self.outputs, axis=0, out=factor, mode="clip")
-        tail = np.take(tails, self.tail_degree, axis=0, out=work.get("tail", factor.shape), mode="clip")
-        np.multiply(factor, tail, out=factor)
         offset = None
         if largest is not None and float((self.magnitude @ largest[start:stop]).max(initial=0)) < _SAFE_MAGIC:
             product = work.get("product", (rows, width), np.float64)
@@ -264,6 +254,14 @@ class _Side:
         return views
 
 
+def _value_counts(counts: np.ndarray) -> np.ndarray:
+    """(10, W) cards of each point value in (W, 13) rank counts."""
+    values = np.empty((10, len(counts)), dtype=np.int64)
+    values[0] = counts[:, list(ZERO_RANKS)].sum(axis=1)
+    values[1:] = counts[:, _VALUE_RANK].T
+    return values
+
+
 class MonomialForm:
     """The integer combinations `coefficients` (B, cols) of the monomials `basis` (B, 10)
     with pair kinds `zero_kind` (B,), laid out for batch evaluation."""
@@ -305,6 +303,15 @@ class MonomialForm:
                     np.add.at(dense[:, col, :], cells, coefficients[here, col])
                 group = _Group(span, outputs, out_degree[outputs] + degree, dense)
                 self.groups.append((side_a, group))
+        # Every group's outputs in one array, the groups over the a-parts first.
+        sizes = [len(group.outputs) for _, group in self.groups]
+        stops = np.cumsum(sizes).tolist()
+        self._group_rows = list(zip([0, *stops[:-1]], stops, strict=True))
+        none = [np.zeros(0, dtype=np.int64)]
+        self._outputs = np.concatenate([group.outputs for _, group in self.groups] or none)
+        self._output_tails = np.concatenate([group.tail_degree for _, group in self.groups] or none)
+        split = sum(size for (side_a, _), size in zip(self.groups, sizes, strict=True) if side_a)
+        self._over_a, self._over_b = (0, split), (split, len(self._outputs))
 
     def evaluate(self, counts: np.ndarray, bound: int) -> np.ndarray | None:
         """(W, cols) int64 results for (W, 13) rank counts, exact when every true result is
@@ -325,7 +332,7 @@ class MonomialForm:
         T[k] = (N-k)_(6-k), (rows, W) each: uint64 modulo 2**64, or float64 (exact below
         2**53, else rounded)."""
         width = len(counts)
-        c: np.ndarray = (counts @ _RANK_VALUE).T.astype(dtype)  # (10, W) cards of each value
+        c: np.ndarray = _value_counts(counts).astype(dtype)  # (10, W) cards of each value
         table = work.get("table", (_ZERO_ROWS + 10 * _J, width), dtype)
         zero, ff = table[:_ZERO_ROWS].reshape(3, _J, width), table[_ZERO_ROWS:].reshape(10, _J, width)
         ff[:, 0] = 1
@@ -359,7 +366,7 @@ class MonomialForm:
         work = self._work
         table, tails = self._tables(counts, work, np.uint64)
         largest: tuple[np.ndarray, np.ndarray] | tuple[None, None] = (None, None)
-        if int((counts @ _RANK_VALUE).max(initial=0)) <= FLOAT_COUNTS:
+        if int(_value_counts(counts).max(initial=0)) <= FLOAT_COUNTS:
             # every factor product is below 2**53: exact float64 tables, each row bounded
             flat_max = table.max(axis=1).astype(np.float64)
             largest = (
@@ -370,11 +377,36 @@ class MonomialForm:
             np.copyto(exact, table, casting="unsafe")
             table = exact
         fa, fb = self._fa.evaluate(table, work), self._fb.evaluate(table, work)
+        factors = self._factors(fa, fb, tails, work, np.uint64)
         result = np.zeros((self.columns, width), dtype=np.uint64)
-        for side_a, group in self.groups:
-            values, other = (fa, fb) if side_a else (fb, fa)
-            result += group.contract(values, largest[0 if side_a else 1], other, tails)
+        for (side_a, group), factor in zip(self.groups, factors, strict=True):
+            result += group.contract(fa if side_a else fb, largest[0 if side_a else 1], factor)
         return np.ascontiguousarray(result.T).view(np.int64)
+
+    def _factors(self, fa: np.ndarray, fb: np.ndarray, tails: np.ndarray, work: _Workspace,
+                 dtype: type) -> list[np.ndarray]:  # fmt: skip
+        """Each group's (outputs, W) factors, the outputs' parts times their tails (uint64
+        modulo 2**64, from exact float64 or uint64 tables; or float64), gathered at once."""
+        width = fa.shape[1]
+        factors = work.get("factors", (len(self._outputs), width), dtype)
+        for part, (first, stop) in ((fb, self._over_a), (fa, self._over_b)):  # the other side's parts
+            rows = self._outputs[first:stop]
+            if part.dtype == dtype:
+                np.take(part, rows, axis=0, out=factors[first:stop], mode="clip")
+            else:  # exact float64 integers
+                taken = np.take(
+                    part,
+                    rows,
+                    axis=0,
+                    out=work.get(f"taken-{first}", (stop - first, width), part.dtype.type),
+                    mode="clip",
+                )
+                np.copyto(factors[first:stop].view(np.int64), taken, casting="unsafe")
+        tail = np.take(
+            tails, self._output_tails, axis=0, out=work.get("tail", factors.shape, dtype), mode="clip"
+        )
+        np.multiply(factors, tail, out=factors)
+        return [factors[first:stop] for first, stop in self._group_rows]
 
     def _approximate(self, counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(W, cols) float64 approximations of the results and (cols,) bounds on their
@@ -394,12 +426,12 @@ class MonomialForm:
         result = np.zeros((self.columns, width))
         absolute = np.zeros(self.columns)
         steps = _STEPS
-        for side_a, group in self.groups:
-            values, other, in_max, out_max = (fa, fb, a_max, b_max) if side_a else (fb, fa, b_max, a_max)
+        factors = self._factors(fa, fb, tails, work, np.float64)
+        for (side_a, group), factor in zip(self.groups, factors, strict=True):
+            values, in_max, out_max = (fa, a_max, b_max) if side_a else (fb, b_max, a_max)
             start, stop = group.inputs.start, group.inputs.stop
             product = work.get(f"product-{id(group)}", (group.matrix.shape[0], width), np.float64)
             np.matmul(group.matrix, values[start:stop], out=product)
-            factor = other[group.outputs] * tails[group.tail_degree]
             result += np.einsum(
                 "rw,rcw->cw", factor, product.reshape(len(group.outputs), group.columns, width)
             )
