@@ -285,7 +285,8 @@ def evaluate_systems(
     Shoes are dealt in chunks of `chunk` shoes, each summarised and the summaries merged in
     chunk order: identical results for any `workers` and any `executor` (any
     `concurrent.futures`-style executor; without one, `workers` > 1 starts a local process
-    pool for this call). Memory does not grow with `shoes`.
+    pool of `workers` - 1 processes for this call, this process working as the other).
+    Memory does not grow with `shoes`.
     """
     for value, name in ((shoes, "shoes"), (workers, "workers"), (chunk, "chunk")):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
