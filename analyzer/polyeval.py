@@ -96,22 +96,26 @@ class _Group:
             raise ValueError("coefficients too large for exact float64 limbs")
         self._work = _Workspace()
 
-    def contract(self, values: np.ndarray, largest: np.ndarray | None, factor: np.ndarray) -> np.ndarray:
+    def fits(self, largest: np.ndarray) -> bool:
+        """Whether one float64 product through the magic column is exact for inputs whose
+        rows are at most `largest` (the contracted side's bound on each part)."""
+        return float((self.magnitude @ largest[self.inputs]).max(initial=0)) < _SAFE_MAGIC
+
+    def contract(self, values: np.ndarray, factor: np.ndarray, magic: bool, top: int) -> np.ndarray:
         """(cols, W) uint64: the group's sum modulo 2**64. `values`: the contracted side's
-        table, float64 exact (with `largest`, a bound on each row) or uint64 modulo 2**64
-        (`largest` None); `factor`: (outputs, W) uint64, each output's other-side part
-        times its tail."""
+        table, float64 exact or uint64 modulo 2**64, below 2**`top`; `magic`: one product
+        through the magic column is exact (see `fits`), else limbs; `factor`: (outputs, W)
+        uint64, each output's other-side part times its tail."""
         work = self._work
         rows, width = self.matrix.shape[0], values.shape[1]
         start, stop = self.inputs.start, self.inputs.stop
         offset = None
-        if largest is not None and float((self.magnitude @ largest[start:stop]).max(initial=0)) < _SAFE_MAGIC:
+        if magic:
             product = work.get("product", (rows, width), np.float64)
             np.matmul(self.magic_matrix, values[start : stop + 1], out=product)  # + the unit part
             total = product.view(np.uint64)  # _MAGIC_BITS + each sum, modulo 2**64
             offset = factor.sum(axis=0) * _MAGIC_BITS
         else:
-            top = 64 if largest is None else int(largest[start:stop].max(initial=1)).bit_length()
             total = self._limbs(values[start:stop], top)
         result = np.einsum("rw,rcw->cw", factor, total.reshape(len(self.outputs), self.columns, width))
         if offset is not None:
@@ -281,6 +285,7 @@ class MonomialForm:
         a_index, a_degree = self._fa.index, self._fa.degree
         b_index, b_degree = self._fb.index, self._fb.degree
         self._work, self._approx_work = _Workspace(), _Workspace()
+        self._safe_max: np.ndarray | None = None  # factor-table maxima all groups take whole
         # Each (e, d) block goes to the group of its larger side.
         e, d = a_degree[a_index], b_degree[b_index]
         over_a = np.zeros(len(basis), dtype=bool)
@@ -365,22 +370,27 @@ class MonomialForm:
         width = len(counts)
         work = self._work
         table, tails = self._tables(counts, work, np.uint64)
-        largest: tuple[np.ndarray, np.ndarray] | tuple[None, None] = (None, None)
+        magic, tops = [False] * len(self.groups), [64] * len(self.groups)
         if int(_value_counts(counts).max(initial=0)) <= FLOAT_COUNTS:
             # every factor product is below 2**53: exact float64 tables, each row bounded
             flat_max = table.max(axis=1).astype(np.float64)
-            largest = (
-                flat_max[self._fa.factor_rows].prod(axis=1),
-                flat_max[self._fb.factor_rows].prod(axis=1),
-            )
+            if self._safe_max is not None and (flat_max <= self._safe_max).all():
+                magic = [True] * len(self.groups)  # the bounds only grow with flat_max
+            else:
+                largest = [np.prod(flat_max[side.factor_rows], axis=1) for side in (self._fa, self._fb)]
+                for i, (side_a, group) in enumerate(self.groups):
+                    bound = largest[0 if side_a else 1]
+                    magic[i] = group.fits(bound)
+                    tops[i] = int(bound[group.inputs].max(initial=1)).bit_length()
+                self._safe_max = flat_max if all(magic) else self._safe_max
             exact = work.get("table-float", table.shape, np.float64)
             np.copyto(exact, table, casting="unsafe")
             table = exact
         fa, fb = self._fa.evaluate(table, work), self._fb.evaluate(table, work)
         factors = self._factors(fa, fb, tails, work, np.uint64)
         result = np.zeros((self.columns, width), dtype=np.uint64)
-        for (side_a, group), factor in zip(self.groups, factors, strict=True):
-            result += group.contract(fa if side_a else fb, largest[0 if side_a else 1], factor)
+        for i, ((side_a, group), factor) in enumerate(zip(self.groups, factors, strict=True)):
+            result += group.contract(fa if side_a else fb, factor, magic[i], tops[i])
         return np.ascontiguousarray(result.T).view(np.int64)
 
     def _factors(self, fa: np.ndarray, fb: np.ndarray, tails: np.ndarray, work: _Workspace,
