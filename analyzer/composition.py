@@ -37,6 +37,7 @@ __all__ = [
     "effects_of_removal",
     "estimate_quality",
     "linear_estimates",
+    "payoff_lattice",
 ]
 
 _EXACT = 2**53
