@@ -32,6 +32,8 @@ and the caller takes its exact integer path.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 import numpy as np
 
 from analyzer.cards import RANK_POINTS, ZERO_RANKS
@@ -82,6 +84,7 @@ class _Group:
         self, inputs: slice, outputs: np.ndarray, tail_degree: np.ndarray, dense: np.ndarray
     ) -> None:
         self.inputs, self.outputs, self.tail_degree = inputs, outputs, tail_degree
+        self.degree = 0  # of the contracted parts
         self.columns = dense.shape[1]
         layout = dense.reshape(-1, dense.shape[2])
         self.matrix = np.ascontiguousarray(layout, dtype=np.float64)
@@ -185,6 +188,7 @@ class _Side:
         (self.left, left_degree, left_of), (self.right, right_degree, right_of) = halves
         total = left_degree[left_of] + right_degree[right_of]
         self.grids: list[tuple[int, slice, slice]] = []  # (first row, left halves, right halves)
+        self.grid_degree: list[int] = []
         self.spans: dict[int, slice] = {}  # each degree's rows; its unit part follows
         row_of = np.full((len(self.left), len(self.right)), -1, dtype=np.int64)
         row = 0
@@ -198,6 +202,7 @@ class _Side:
                         slice(int(rights[0]), int(rights[-1]) + 1),
                     )
                     self.grids.append((row, *grid))
+                    self.grid_degree.append(e)
                     row_of[grid] = row + np.arange(len(lefts) * len(rights)).reshape(len(lefts), len(rights))
                     row += len(lefts) * len(rights)
             self.spans[e] = slice(first, row)
@@ -216,9 +221,12 @@ class _Side:
         for e, span in self.spans.items():
             self.degree[span] = e
 
-    def evaluate(self, table: np.ndarray, work: _Workspace) -> np.ndarray:
+    def evaluate(
+        self, table: np.ndarray, work: _Workspace, degrees: Collection[int] | None = None
+    ) -> np.ndarray:
         """(rows, W) products of `table`'s rows, in its dtype (uint64 modulo 2**64, or
-        float64, exact when every partial product is an integer below 2**53)."""
+        float64, exact when every partial product is an integer below 2**53); with
+        `degrees`, only the parts of those degrees (`fill` computes the others)."""
         width, dtype = table.shape[1], table.dtype.type
         halves = []
         for side, rows in (("left", self.left), ("right", self.right)):
@@ -237,9 +245,15 @@ class _Side:
                 halves[1],
                 self._grid_views(product, *halves),
             )
-        for left, right, block in views[3]:
-            np.multiply(left, right, out=block)
+        self.fill(work, degrees)
         return product
+
+    def fill(self, work: _Workspace, degrees: Collection[int] | None = None) -> None:
+        """Compute the parts of `degrees` (all: None) from the halves `evaluate` computed:
+        just before a product reads them, they are still in cache."""
+        for degree, (left, right, block) in zip(self.grid_degree, work.views[self.name][3], strict=True):
+            if degrees is None or degree in degrees:
+                np.multiply(left, right, out=block)
 
     def _grid_views(
         self, product: np.ndarray, left: np.ndarray, right: np.ndarray
@@ -307,6 +321,7 @@ class MonomialForm:
                 for col in range(self.columns):
                     np.add.at(dense[:, col, :], cells, coefficients[here, col])
                 group = _Group(span, outputs, out_degree[outputs] + degree, dense)
+                group.degree = degree
                 self.groups.append((side_a, group))
         # Every group's outputs in one array, the groups over the a-parts first.
         sizes = [len(group.outputs) for _, group in self.groups]
@@ -317,6 +332,10 @@ class MonomialForm:
         self._output_tails = np.concatenate([group.tail_degree for _, group in self.groups] or none)
         split = sum(size for (side_a, _), size in zip(self.groups, sizes, strict=True) if side_a)
         self._over_a, self._over_b = (0, split), (split, len(self._outputs))
+        self._early = (  # the degrees of the parts the factors read: a-parts, b-parts
+            set(self._fa.degree[self._outputs[split:]].tolist()),
+            set(self._fb.degree[self._outputs[:split]].tolist()),
+        )
 
     def evaluate(self, counts: np.ndarray, bound: int) -> np.ndarray | None:
         """(W, cols) int64 results for (W, 13) rank counts, exact when every true result is
@@ -386,10 +405,17 @@ class MonomialForm:
             exact = work.get("table-float", table.shape, np.float64)
             np.copyto(exact, table, casting="unsafe")
             table = exact
-        fa, fb = self._fa.evaluate(table, work), self._fb.evaluate(table, work)
+        # The parts the factors need first; each group's own inputs just before its product.
+        fa, fb = (
+            self._fa.evaluate(table, work, self._early[0]),
+            self._fb.evaluate(table, work, self._early[1]),
+        )
         factors = self._factors(fa, fb, tails, work, np.uint64)
         result = np.zeros((self.columns, width), dtype=np.uint64)
         for i, ((side_a, group), factor) in enumerate(zip(self.groups, factors, strict=True)):
+            side, early = (self._fa, self._early[0]) if side_a else (self._fb, self._early[1])
+            if group.degree not in early:
+                side.fill(work, (group.degree,))
             result += group.contract(fa if side_a else fb, factor, magic[i], tops[i])
         return np.ascontiguousarray(result.T).view(np.int64)
 
