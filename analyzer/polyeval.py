@@ -16,18 +16,23 @@ factor and the tail are applied in int64:
 
 Blocks sharing their contracted side (all a-parts of one degree e, or all b-parts of
 one degree d) are stacked into one product (a *group*): a few well-shaped products per
-batch, and only about min(a-parts, b-parts) integer outputs per block and column.
+batch, and only about min(a-parts, b-parts) integer outputs per block and column. Each
+side's parts are laid out as grids of left x right half-products (one broadcast product
+per grid), each group's inputs computed just before its product.
 
 Exactness. FA and FB are products of falling factorials of counts of values 0-4 and
 5-9, so for counts up to 456 every one (and every partial product) is an integer below
-2**53: the tables are exact in float64. A product matrix @ FA sums integers; before each
-batch a bound on its terms (from the tables' largest values) is checked below 2**52, and
-where it is not the values are cut into limbs small enough that it is. For larger
-counts the tables are computed modulo 2**64 in uint64 and always cut into limbs. The
-rest is int64 arithmetic modulo 2**64 (numpy integer arithmetic wraps), exact modulo
-2**64; the true results are known a priori to lie within +-2**63 (the caller's `bound`),
-so the int64 values are the results themselves. Batches beyond that are refused (None)
-and the caller takes its exact integer path.
+2**53: the tables are exact in float64. A product matrix @ FA sums integers; a bound on
+its terms (from the tables' largest values) is checked below 2**50, and then a magic
+column (1.5 * 2**52 times a unit part) makes every float64 sum's bits, read as int64, the
+sum plus a known constant; where the bound fails the values are cut into limbs small
+enough that each product is exact. For larger counts the tables are computed modulo
+2**64 in uint64 and always cut into limbs. The rest is int64 arithmetic modulo 2**64
+(numpy integer arithmetic wraps), exact modulo 2**64; when the true results are known a
+priori to lie within +-2**63 (the caller's `bound`), the int64 values are the results
+themselves. Beyond that, `evaluate_wide` gives the residues with float64 estimates and
+rigorous bounds on their errors, which pin the results when below 2**62 (see
+analyzer.composition).
 """
 
 from __future__ import annotations
