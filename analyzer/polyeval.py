@@ -110,21 +110,20 @@ class _Group:
         return float((self.magnitude @ largest[self.inputs]).max(initial=0)) < _SAFE_MAGIC
 
     def contract(self, values: np.ndarray, factor: np.ndarray, magic: bool, top: int) -> np.ndarray:
-        """(cols, W) uint64: the group's sum modulo 2**64. `values`: the contracted side's
-        table, float64 exact or uint64 modulo 2**64, below 2**`top`; `magic`: one product
-        through the magic column is exact (see `fits`), else limbs; `factor`: (outputs, W)
-        uint64, each output's other-side part times its tail."""
+        """(cols, W) uint64: the group's sum modulo 2**64. `values`: the inputs' rows and a
+        unit part, float64 exact or uint64 modulo 2**64, below 2**`top`; `magic`: one
+        product through the magic column is exact (see `fits`), else limbs; `factor`:
+        (outputs, W) uint64, each output's other-side part times its tail."""
         work = self._work
         rows, width = self.matrix.shape[0], values.shape[1]
-        start, stop = self.inputs.start, self.inputs.stop
         offset = None
         if magic:
             product = work.get("product", (rows, width), np.float64)
-            np.matmul(self.magic_matrix, values[start : stop + 1], out=product)  # + the unit part
+            np.matmul(self.magic_matrix, values, out=product)  # + the unit part
             total = product.view(np.uint64)  # _MAGIC_BITS + each sum, modulo 2**64
             offset = factor.sum(axis=0) * _MAGIC_BITS
         else:
-            total = self._limbs(values[start:stop], top)
+            total = self._limbs(values[:-1], top)
         result = np.einsum("rw,rcw->cw", factor, total.reshape(len(self.outputs), self.columns, width))
         if offset is not None:
             result -= offset
@@ -194,6 +193,7 @@ class _Side:
         total = left_degree[left_of] + right_degree[right_of]
         self.grids: list[tuple[int, slice, slice]] = []  # (first row, left halves, right halves)
         self.grid_degree: list[int] = []
+        self.hot_rows = 0  # rows of the shared work array for one degree's parts (see `hot`)
         self.spans: dict[int, slice] = {}  # each degree's rows; its unit part follows
         row_of = np.full((len(self.left), len(self.right)), -1, dtype=np.int64)
         row = 0
@@ -259,6 +259,28 @@ class _Side:
         for degree, (left, right, block) in zip(self.grid_degree, work.views[self.name][3], strict=True):
             if degrees is None or degree in degrees:
                 np.multiply(left, right, out=block)
+
+    def hot(self, work: _Workspace, degree: int) -> np.ndarray:
+        """The parts of `degree` then a unit part, (parts + 1, W), from the halves `evaluate`
+        left, in a work array every group shares (still in cache when its product reads it)."""
+        span = self.spans[degree]
+        _, left, right, _ = work.views[self.name]
+        hot = work.get("hot", (self.hot_rows, left.shape[1]), left.dtype.type)
+        key = f"{self.name}-hot-{degree}"
+        views = work.views.get(key)
+        if views is None or views[0] is not hot or views[1] is not left or views[2] is not right:
+            blocks: list[tuple[np.ndarray, ...]] = []
+            for (first, left_span, right_span), grid_degree in zip(self.grids, self.grid_degree, strict=True):
+                if grid_degree == degree:
+                    rows = (left_span.stop - left_span.start) * (right_span.stop - right_span.start)
+                    block = hot[first - span.start : first - span.start + rows]
+                    block = block.reshape(left_span.stop - left_span.start, -1, hot.shape[1])
+                    blocks.append((left[left_span][:, None, :], right[right_span][None, :, :], block))
+            views = work.views[key] = (hot, left, right, blocks)
+        for left_half, right_half, block in views[3]:
+            np.multiply(left_half, right_half, out=block)
+        hot[span.stop - span.start] = 1
+        return hot[: span.stop - span.start + 1]
 
     def _grid_views(
         self, product: np.ndarray, left: np.ndarray, right: np.ndarray
@@ -337,6 +359,11 @@ class MonomialForm:
         self._output_tails = np.concatenate([group.tail_degree for _, group in self.groups] or none)
         split = sum(size for (side_a, _), size in zip(self.groups, sizes, strict=True) if side_a)
         self._over_a, self._over_b = (0, split), (split, len(self._outputs))
+        hot = 1 + max(
+            (span.stop - span.start for side in (self._fa, self._fb) for span in side.spans.values()),
+            default=0,
+        )
+        self._fa.hot_rows = self._fb.hot_rows = hot
         self._early = (  # the degrees of the parts the factors read: a-parts, b-parts
             set(self._fa.degree[self._outputs[split:]].tolist()),
             set(self._fb.degree[self._outputs[:split]].tolist()),
@@ -418,10 +445,12 @@ class MonomialForm:
         factors = self._factors(fa, fb, tails, work, np.uint64)
         result = np.zeros((self.columns, width), dtype=np.uint64)
         for i, ((side_a, group), factor) in enumerate(zip(self.groups, factors, strict=True)):
-            side, early = (self._fa, self._early[0]) if side_a else (self._fb, self._early[1])
-            if group.degree not in early:
-                side.fill(work, (group.degree,))
-            result += group.contract(fa if side_a else fb, factor, magic[i], tops[i])
+            side, early, parts = (self._fa, self._early[0], fa) if side_a else (self._fb, self._early[1], fb)
+            if group.degree in early:
+                values = parts[group.inputs.start : group.inputs.stop + 1]  # then its unit part
+            else:
+                values = side.hot(work, group.degree)
+            result += group.contract(values, factor, magic[i], tops[i])
         return np.ascontiguousarray(result.T).view(np.int64)
 
     def _factors(self, fa: np.ndarray, fb: np.ndarray, tails: np.ndarray, work: _Workspace,
