@@ -96,7 +96,6 @@ class _Group:
         # The magic column times the unit part adds 1.5 * 2**52 to every sum below 2**51 in
         # magnitude: the float64 sum's bits, read as int64, are then _MAGIC_BITS + the sum.
         self.magic_matrix = np.hstack([self.matrix, np.full((len(layout), 1), _MAGIC)])
-        self.magnitude = np.abs(self.matrix)
         row_sum = int(np.abs(layout).sum(axis=1).max(initial=1))
         # Limb width: a row of the matrix times a limb sums below 2**52.
         self.limb_bits = 52 - row_sum.bit_length()
@@ -107,7 +106,7 @@ class _Group:
     def fits(self, largest: np.ndarray) -> bool:
         """Whether one float64 product through the magic column is exact for inputs whose
         rows are at most `largest` (the contracted side's bound on each part)."""
-        return float((self.magnitude @ largest[self.inputs]).max(initial=0)) < _SAFE_MAGIC
+        return float((np.abs(self.matrix) @ largest[self.inputs]).max(initial=0)) < _SAFE_MAGIC
 
     def contract(self, values: np.ndarray, factor: np.ndarray, magic: bool, top: int) -> np.ndarray:
         """(cols, W) uint64: the group's sum modulo 2**64. `values`: the inputs' rows and a
@@ -506,7 +505,7 @@ class MonomialForm:
                 "rw,rcw->cw", factor, product.reshape(len(group.outputs), group.columns, width)
             )
             factor_max = out_max[group.outputs] * tail_max[group.tail_degree]
-            inner = (group.magnitude @ in_max[start:stop]).reshape(len(group.outputs), group.columns)
+            inner = (np.abs(group.matrix) @ in_max[start:stop]).reshape(len(group.outputs), group.columns)
             absolute += (inner * factor_max[:, None]).sum(axis=0)
             steps += (stop - start) + len(group.outputs)
         return np.ascontiguousarray(result.T), absolute * (steps * 2.0**-52)
