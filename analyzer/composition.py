@@ -37,6 +37,7 @@ __all__ = [
     "effects_of_removal",
     "estimate_quality",
     "linear_estimates",
+    "payoff_lattice",
 ]
 
 _EXACT = 2**53
@@ -44,6 +45,7 @@ _EXACT = 2**53
 #: an earlier float path; kept as a reference size).
 FLOAT_EXACT_CARDS = max(n for n in range(6, 1000) if perm(n, CARDS_PER_COUP) < _EXACT)
 _INT64 = 2**63
+_FEW_OBJECT_PRODUCTS = 64  # atoms x bets: Python-int products per composition (rough break-even)
 
 
 class FastEvaluator:
@@ -75,12 +77,24 @@ class FastEvaluator:
         self.payoffs = np.array(
             [[int(p[i] * d) for i, d in enumerate(self.denominators)] for p in pays], dtype=np.int64
         )
-        basis, zero_kind = classes.basis[keep], classes.basis_zero_kind[keep]
-        self._atom_form = MonomialForm(basis, zero_kind, self.matrix)
-        # With fewer bets than atoms, the payouts are folded into the coefficients.
-        folded = len(self.bets) < len(atoms)
-        self._bet_form = MonomialForm(basis, zero_kind, self.matrix @ self.payoffs) if folded else None
         self._largest_payoff = int(np.abs(self.payoffs).max(initial=1))
+        # The payouts folded into the coefficients, on as few columns as the bets need:
+        # payoffs[:, i] = lattice @ relation[i] + anchor[i] (the all-ones column's weight
+        # is the known total).
+        self._lattice, self._relation, self._anchor = payoff_lattice(self.payoffs)
+        #: Polynomial columns evaluated per composition for the expectations.
+        self.columns = self._lattice.shape[1]
+        self._atom_form_built: MonomialForm | None = None
+        basis, zero_kind = classes.basis[keep], classes.basis_zero_kind[keep]
+        self._bet_form = MonomialForm(basis, zero_kind, self.matrix @ self._lattice)
+
+    @property
+    def _atom_form(self) -> MonomialForm:
+        """The atom weights' batch form, built on first use (expectations do not need it)."""
+        if self._atom_form_built is None:
+            basis, zero_kind = self._classes.basis[self._keep], self._classes.basis_zero_kind[self._keep]
+            self._atom_form_built = MonomialForm(basis, zero_kind, self.matrix)
+        return self._atom_form_built
 
     # -- exact atom weights -------------------------------------------------------------
 
@@ -99,18 +113,45 @@ class FastEvaluator:
     def _numerators(self, counts: np.ndarray) -> np.ndarray:
         """(B, bets) exact expectation numerators of one batch (int64 or Python ints)."""
         largest = perm(int(counts.sum(axis=1).max(initial=6)), CARDS_PER_COUP)
-        if self._bet_form is not None:
-            numerators = self._bet_form.evaluate(counts, largest * self._largest_payoff)
-            if numerators is not None:
-                return numerators
+        # Lattice values are exact modulo 2**64, and so (int64 arithmetic wraps) are the
+        # numerators combined from them, which are known to lie within +-2**63.
+        values = self._bet_form.evaluate(counts, largest * self._largest_payoff)
+        if values is not None:
+            totals = _totals(counts.sum(axis=1))
+            return np.asarray(values @ self._relation.T + totals[:, None] * self._anchor)
+        # Beyond int64: int64 atom weights times the payoffs as Python ints while that costs
+        # few operations per composition, else residues pinned by float estimates.
+        if largest >= _INT64 or len(self.atoms) * len(self.bets) > _FEW_OBJECT_PRODUCTS:
+            wide = self._wide_numerators(counts)
+            if wide is not None:
+                return wide
         weights = self.atom_weights(counts)
         if weights.dtype == object or largest * self._largest_payoff >= _INT64:
             return np.asarray(weights.astype(object) @ self.payoffs.astype(object))
         return np.asarray(weights @ self.payoffs)
 
+    def _wide_numerators(self, counts: np.ndarray) -> np.ndarray | None:
+        """(B, bets) exact numerators beyond int64 (Python ints), or None: each is pinned by
+        its residue modulo 2**64 and a float64 approximation within 2**61 of it."""
+        wrapped, approximate, error = self._bet_form.evaluate_wide(counts)
+        sizes = counts.sum(axis=1)
+        totals, totals_float = np.ones(len(sizes), dtype=np.uint64), np.ones(len(sizes))
+        for k in range(CARDS_PER_COUP):
+            totals *= (sizes - k).astype(np.uint64)  # modulo 2**64
+            totals_float *= sizes - k
+        relation, anchor = self._relation.T, self._anchor
+        residue = wrapped @ relation + totals.view(np.int64)[:, None] * anchor  # modulo 2**64
+        estimate = approximate @ relation + totals_float[:, None] * anchor
+        size = np.abs(approximate) @ np.abs(relation) + totals_float[:, None] * np.abs(anchor)
+        rounding = size * 2.0**-40  # of this combination, with room to spare
+        if not (error @ np.abs(relation) + rounding < 2.0**61).all():
+            return None
+        turns = np.rint((estimate - residue.astype(np.float64)) * 2.0**-64).astype(np.int64)
+        return np.asarray(residue.astype(object) + turns.astype(object) * (1 << 64))
+
     # -- expectations ------------------------------------------------------------------
 
-    def expectations(self, counts: np.ndarray, batch: int = 256) -> tuple[np.ndarray, np.ndarray]:
+    def expectations(self, counts: np.ndarray, batch: int = 512) -> tuple[np.ndarray, np.ndarray]:
         """Exact expectations of every bet: (numerators (B, bets), totals (B,)).
 
         The expectation of bet i on row b is numerators[b, i] / (denominators[i] * totals[b]).
@@ -134,6 +175,38 @@ class FastEvaluator:
             bet.name: Fraction(int(numerators[0, i]), d * int(totals[0]))
             for i, (bet, d) in enumerate(zip(self.bets, self.denominators, strict=True))
         }
+
+
+def payoff_lattice(payoffs: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Integer (atoms, r) `lattice`, (bets, r) `relation` and (bets,) `anchor` with
+    payoffs[:, i] = lattice @ relation[i] + anchor[i] for every bet i, r as small as the
+    payoffs allow: a basis of the integer combinations of the payoff columns and the
+    all-ones column, less the all-ones column (by integer row reduction)."""
+    atoms, bets = payoffs.shape
+    anchor = [int(v) for v in payoffs[0]] if atoms else [0] * bets
+    rows = [[int(payoffs[a, i]) - anchor[i] for a in range(atoms)] for i in range(bets)]
+    inverse = [[int(i == k) for k in range(bets)] for i in range(bets)]  # original = inverse @ rows
+    rank = 0
+    for col in range(atoms):
+        while rank < bets and any(rows[k][col] for k in range(rank, bets)):
+            pivot = min((k for k in range(rank, bets) if rows[k][col]), key=lambda k: abs(rows[k][col]))
+            rows[rank], rows[pivot] = rows[pivot], rows[rank]
+            for line in inverse:
+                line[rank], line[pivot] = line[pivot], line[rank]
+            for k in range(rank + 1, bets):
+                q = rows[k][col] // rows[rank][col]
+                if q:
+                    rows[k] = [x - q * y for x, y in zip(rows[k], rows[rank], strict=True)]
+                    for line in inverse:
+                        line[rank] += q * line[k]
+            if not any(rows[k][col] for k in range(rank + 1, bets)):
+                rank += 1
+    lattice = np.array(rows[:rank], dtype=np.int64).reshape(rank, atoms).T
+    relation = np.array([line[:rank] for line in inverse], dtype=np.int64).reshape(bets, rank)
+    anchor_array = np.array(anchor, dtype=np.int64)
+    if not (lattice @ relation.T + anchor_array == payoffs).all():
+        raise ValueError("payoff lattice does not reproduce the payoffs")
+    return lattice, relation, anchor_array
 
 
 def _totals(sizes: np.ndarray) -> np.ndarray:

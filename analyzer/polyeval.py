@@ -1,29 +1,43 @@
 """Exact batch evaluation of integer combinations of the coup-class monomials.
 
 Given an integer matrix C (monomials x columns), `MonomialForm.evaluate` computes, for
-a batch of compositions, E[w, col] = sum_b C[b, col] * value_b(w) exactly, where
-value_b is the monomial's product of falling factorials (see analyzer.enumerate).
+a batch of compositions, E[w, col] = sum_m C[m, col] * value_m(w) exactly, where
+value_m is the monomial's product of falling factorials (see analyzer.enumerate).
 
-Layout. A monomial splits into an a-part (pair kind z, m0..m4), a b-part (m5..m9) of
-degree d, and the tail factor T(k) = (N-k)_(6-k) with k = deg(a) + d. For each b-degree d
-the coefficients form a dense block R_d with rows (a-part, column) and one column per
-b-part of degree d, so
+Layout. A monomial splits into an a-part (pair kind z, m0..m4) of degree e, a b-part
+(m5..m9) of degree d, and the tail factor T(k) = (N-k)_(6-k) with k = e + d:
+value = FA[a] * FB[b] * T(e + d). For each pair of degrees (e, d) the coefficients form
+a dense block between the a-parts of degree e and the b-parts of degree d; it is
+contracted over its larger side with a float64 matrix product, then the smaller side's
+factor and the tail are applied in int64:
 
-    E[col] = sum_d sum_a FA[a] * T(deg a + d) * (R_d @ FB_d)[a, col]
+    over the a-parts:  E[col] += sum_b FB[b] * T(e + d) * (sum_a R[b, col, a] * FA[a])
+    over the b-parts:  E[col] += sum_a FA[a] * T(e + d) * (sum_b R[a, col, b] * FB[b])
 
-The products R_d @ FB_d are well-shaped float64 matrix products on small, cache-resident
-operands; the rest is integer arithmetic on int64 arrays.
+Blocks sharing their contracted side (all a-parts of one degree e, or all b-parts of
+one degree d) are stacked into one product (a *group*): a few well-shaped products per
+batch, and only about min(a-parts, b-parts) integer outputs per block and column. Each
+side's parts are laid out as grids of left x right half-products (one broadcast product
+per grid), each group's inputs computed just before its product.
 
-Exactness. Every b-part value FB (a product of at most six counts of values 5-9) is an
-exact integer; it is cut into limbs small enough that each float64 product R_d @ limb
-sums integers below 2**53, so it is exact. Everything after that is int64 arithmetic
-modulo 2**64 (numpy integer arithmetic wraps), which is exact modulo 2**64; the true
-results are known a priori to lie within +-2**63 (the caller's `bound`), so the int64
-values are the results themselves. Batches outside those limits are refused (None) and
-the caller takes its exact integer path.
+Exactness. FA and FB are products of falling factorials of counts of values 0-4 and
+5-9, so for counts up to 456 every one (and every partial product) is an integer below
+2**53: the tables are exact in float64. A product matrix @ FA sums integers; a bound on
+its terms (from the tables' largest values) is checked below 2**50, and then a magic
+column (1.5 * 2**52 times a unit part) makes every float64 sum's bits, read as int64, the
+sum plus a known constant; where the bound fails the values are cut into limbs small
+enough that each product is exact. For larger counts the tables are computed modulo
+2**64 in uint64 and always cut into limbs. The rest is int64 arithmetic modulo 2**64
+(numpy integer arithmetic wraps), exact modulo 2**64; when the true results are known a
+priori to lie within +-2**63 (the caller's `bound`), the int64 values are the results
+themselves. Beyond that, `evaluate_wide` gives the residues with float64 estimates and
+rigorous bounds on their errors, which pin the results when below 2**62 (see
+analyzer.composition).
 """
 
 from __future__ import annotations
+
+from collections.abc import Collection
 
 import numpy as np
 
@@ -32,10 +46,17 @@ from analyzer.cards import RANK_POINTS, ZERO_RANKS
 __all__ = ["MonomialForm"]
 
 _SIX = 6
-_RANK_VALUE = np.zeros((13, 10), dtype=np.int64)
-_RANK_VALUE[np.arange(13), RANK_POINTS] = 1
-_FLOAT_EXACT = 2**53
+_J = _SIX + 1  # falling-factorial orders 0..6
+_VALUE_RANK = [RANK_POINTS.index(v) for v in range(1, 10)]  # the one rank of each value 1-9
 _INT_LIMIT = 2**63
+_SAFE_MAGIC = 2.0**50  # a float sum of nonnegative terms computed below this is below 2**51
+_MAGIC = 1.5 * 2.0**52
+_ROUNDED = 1 + 2.0**-40  # a float bound raised past the rounding of its own computation
+_STEPS = 256  # rounding steps of the factor tables and products, with room to spare
+_MAGIC_BITS = np.array([_MAGIC]).view(np.uint64)[0]
+#: Largest count whose sixth power, a bound on every factor product, is below 2**53.
+FLOAT_COUNTS = max(c for c in range(1, 1000) if c**_SIX < 2**53)
+_ZERO_ROWS = 3 * _J  # flat factor table: pair-kind rows (z, j), then value rows (v, j)
 
 
 class _Workspace:
@@ -44,6 +65,11 @@ class _Workspace:
 
     def __init__(self) -> None:
         self._arrays: dict[str, np.ndarray] = {}
+        self.views: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray, list[tuple[np.ndarray, ...]]]] = {}
+
+    def __getstate__(self) -> dict[str, object]:
+        """Pickled empty (a pickle would copy views apart from their arrays)."""
+        return {"_arrays": {}, "views": {}}
 
     def get(self, name: str, shape: tuple[int, ...], dtype: type = np.uint64) -> np.ndarray:
         """The array `name` of this shape and dtype (contents left from the last batch)."""
@@ -53,73 +79,231 @@ class _Workspace:
         return found
 
 
-class _Block:
-    """The monomials whose b-part has degree `degree`: a dense (a-rows, cols, b-parts)
-    coefficient block, contracted in float64 over its larger side (`over_a`)."""
+class _Group:
+    """Blocks sharing their contracted side: the parts `inputs` (a slice of one side's
+    table, all of one degree, followed by a unit part) against the other side's parts
+    `outputs`, each with the tail degree `tail_degree`; `dense` is (outputs, cols,
+    inputs) int64."""
 
-    def __init__(self, degree: int, rows: np.ndarray, a_degree: np.ndarray, b_parts: np.ndarray,
-                 dense: np.ndarray) -> None:  # fmt: skip
-        self.rows, self.tail_degree, self.b_parts = rows, a_degree[rows] + degree, b_parts
+    def __init__(
+        self, inputs: slice, outputs: np.ndarray, tail_degree: np.ndarray, dense: np.ndarray
+    ) -> None:
+        self.inputs, self.outputs, self.tail_degree = inputs, outputs, tail_degree
+        self.degree = 0  # of the contracted parts
         self.columns = dense.shape[1]
-        # Contract over the a-rows (two limbs: weights use all 64 bits) or over the b-parts
-        # (usually one limb), whichever costs less with its output's integer work.
-        macs, a_rows, b_count = len(rows) * len(b_parts), len(rows), len(b_parts)
-        self.over_a = 2 * macs + 10 * b_count < macs + 10 * a_rows
-        if self.over_a:  # (b-parts * cols, a-rows) @ (a-rows, W)
-            layout = dense.transpose(2, 1, 0).reshape(-1, len(rows))
-        else:  # (a-rows * cols, b-parts) @ (b-parts, W)
-            layout = dense.reshape(-1, len(b_parts))
-        bound = int(np.abs(layout).sum(axis=1).max())
-        # Limb width: a row of the block times a limb must sum below 2**53.
-        self.limb_bits = _FLOAT_EXACT.bit_length() - 1 - bound.bit_length()
+        layout = dense.reshape(-1, dense.shape[2])
+        self.matrix = np.ascontiguousarray(layout, dtype=np.float64)
+        # The magic column times the unit part adds 1.5 * 2**52 to every sum below 2**51 in
+        # magnitude: the float64 sum's bits, read as int64, are then _MAGIC_BITS + the sum.
+        self.magic_matrix = np.hstack([self.matrix, np.full((len(layout), 1), _MAGIC)])
+        row_sum = int(np.abs(layout).sum(axis=1).max(initial=1))
+        # Limb width: a row of the matrix times a limb sums below 2**52.
+        self.limb_bits = 52 - row_sum.bit_length()
         if self.limb_bits < 8:
             raise ValueError("coefficients too large for exact float64 limbs")
-        self.matrix = np.ascontiguousarray(layout.astype(np.float64))
-        self.b_flat = [(v + 5) * (_SIX + 1) + b_parts[:, v] for v in range(5)]  # rows of flat ff
         self._work = _Workspace()
 
-    def contract(self, fa: np.ndarray, tails: np.ndarray, flat_ff: np.ndarray) -> np.ndarray:
-        """(cols, W) uint64: sum over the block of FA' * R * FB, modulo 2**64."""
-        width = fa.shape[1]
-        work = self._work
-        weight = work.get("weight", (len(self.rows), width))  # FA' = FA * T, modulo 2**64
-        np.take(fa, self.rows, axis=0, out=weight)
-        tail = np.take(tails, self.tail_degree, axis=0, out=work.get("tail", weight.shape))
-        np.multiply(weight, tail, out=weight)
-        fb = work.get("fb", (len(self.b_parts), width))  # exact: below 2**63 (checked by the caller)
-        factor = work.get("factor", fb.shape)
-        np.take(flat_ff, self.b_flat[0], axis=0, out=fb)
-        for index in self.b_flat[1:]:
-            np.multiply(fb, np.take(flat_ff, index, axis=0, out=factor), out=fb)
-        if self.over_a:
-            h = self._exact_product(weight, 64).reshape(len(self.b_parts), self.columns, width)
-            return np.asarray(np.einsum("bw,bcw->cw", fb, h))
-        g = self._exact_product(fb, int(fb.max(initial=1)).bit_length())
-        return np.asarray(np.einsum("rw,rcw->cw", weight, g.reshape(len(self.rows), self.columns, width)))
+    def fits(self, largest: np.ndarray) -> bool:
+        """Whether one float64 product through the magic column is exact for inputs whose
+        rows are at most `largest` (the contracted side's bound on each part)."""
+        return float((np.abs(self.matrix) @ largest[self.inputs]).max(initial=0)) < _SAFE_MAGIC
 
-    def _exact_product(self, values: np.ndarray, top: int) -> np.ndarray:
-        """matrix @ values modulo 2**64 (uint64), exact: `values` (uint64 below 2**top) is cut
-        into limbs, each product summing integers below 2**53."""
-        width = values.shape[1]
-        shape = (self.matrix.shape[0], width)
+    def contract(self, values: np.ndarray, factor: np.ndarray, magic: bool, top: int) -> np.ndarray:
+        """(cols, W) uint64: the group's sum modulo 2**64. `values`: the inputs' rows and a
+        unit part, float64 exact or uint64 modulo 2**64, below 2**`top`; `magic`: one
+        product through the magic column is exact (see `fits`), else limbs; `factor`:
+        (outputs, W) uint64, each output's other-side part times its tail."""
         work = self._work
+        rows, width = self.matrix.shape[0], values.shape[1]
+        offset = None
+        if magic:
+            product = work.get("product", (rows, width), np.float64)
+            np.matmul(self.magic_matrix, values, out=product)  # + the unit part
+            total = product.view(np.uint64)  # _MAGIC_BITS + each sum, modulo 2**64
+            offset = factor.sum(axis=0) * _MAGIC_BITS
+        else:
+            total = self._limbs(values[:-1], top)
+        result = np.einsum("rw,rcw->cw", factor, total.reshape(len(self.outputs), self.columns, width))
+        if offset is not None:
+            result -= offset
+        return np.asarray(result)
+
+    def _limbs(self, values: np.ndarray, top: int) -> np.ndarray:
+        """matrix @ values modulo 2**64 (uint64), exact: `values` (exact float64 or uint64,
+        below 2**top) is cut into limbs of `limb_bits` bits, each product summing integers
+        below 2**52."""
+        work = self._work
+        bits, width = self.limb_bits, values.shape[1]
+        shape = (self.matrix.shape[0], width)
         product = work.get("product", shape, np.float64)
         part, total = work.get("part", shape), work.get("total", shape)
-        bits_u, limb = work.get("bits", values.shape), work.get("limb", values.shape, np.float64)
-        bits = self.limb_bits
-        mask = np.uint64((1 << bits) - 1)
+        limb = work.get("limb", values.shape, np.float64)
+        if values.dtype == np.float64:
+            rest, high = (
+                work.get("rest", values.shape, np.float64),
+                work.get("high", values.shape, np.float64),
+            )
+            np.copyto(rest, values)
+        else:
+            shifted = work.get("shifted", values.shape)
         for shift in range(0, max(top, 1), bits):
-            np.right_shift(values, np.uint64(shift), out=bits_u)
-            np.bitwise_and(bits_u, mask, out=bits_u)
-            np.copyto(limb, bits_u, casting="unsafe")
+            if values.dtype == np.float64:  # exact: powers of two and integers below 2**53
+                np.multiply(rest, 2.0**-bits, out=high)
+                np.floor(high, out=high)
+                np.multiply(high, -(2.0**bits), out=limb)
+                np.add(limb, rest, out=limb)
+                rest, high = high, rest
+            else:
+                np.right_shift(values, np.uint64(shift), out=shifted)
+                np.bitwise_and(shifted, np.uint64((1 << bits) - 1), out=shifted)
+                np.copyto(limb, shifted, casting="unsafe")
             np.matmul(self.matrix, limb, out=product)
-            np.copyto(part.view(np.int64), product, casting="unsafe")  # exact integers below 2**53
+            np.copyto(part.view(np.int64), product, casting="unsafe")  # exact integers
             if shift == 0:
                 total, part = part, total
             else:
                 np.left_shift(part, np.uint64(shift), out=part)
                 total += part
         return total
+
+
+class _Side:
+    """One side's parts (a: pair kind and values 0-4; b: values 5-9), each a product of a
+    left half and a right half of its factors, laid out as grids: for each degree, for each
+    degree of the left half, every left half of that degree times every right half of the
+    rest (one broadcast product per grid); a unit part (value 1) ends each degree.
+
+    `keys` (B, factors): each monomial's row of the flat factor table for each factor;
+    `degree` (B, factors): the number of cards each factor stands for; the first `split`
+    factors are the left half; `unit`: each factor's row of value 1."""
+
+    def __init__(self, name: str, keys: np.ndarray, degree: np.ndarray, split: int, unit: np.ndarray) -> None:
+        self.name = name
+        halves = []
+        for columns in (slice(0, split), slice(split, keys.shape[1])):
+            half, index = np.unique(keys[:, columns], axis=0, return_inverse=True)
+            half_degree = np.zeros(len(half), dtype=np.int64)
+            half_degree[index.ravel()] = degree[:, columns].sum(axis=1)
+            order = np.argsort(half_degree, kind="stable")
+            rank = np.empty_like(order)
+            rank[order] = np.arange(len(order))
+            halves.append((half[order], half_degree[order], rank[index.ravel()]))
+        (self.left, left_degree, left_of), (self.right, right_degree, right_of) = halves
+        total = left_degree[left_of] + right_degree[right_of]
+        self.grids: list[tuple[int, slice, slice]] = []  # (first row, left halves, right halves)
+        self.grid_degree: list[int] = []
+        self.hot_rows = 0  # rows of the shared work array for one degree's parts (see `hot`)
+        self.spans: dict[int, slice] = {}  # each degree's rows; its unit part follows
+        row_of = np.full((len(self.left), len(self.right)), -1, dtype=np.int64)
+        row = 0
+        for e in np.unique(total).tolist():
+            first = row
+            for i in range(e + 1):
+                lefts, rights = np.flatnonzero(left_degree == i), np.flatnonzero(right_degree == e - i)
+                if len(lefts) and len(rights):
+                    grid = (
+                        slice(int(lefts[0]), int(lefts[-1]) + 1),
+                        slice(int(rights[0]), int(rights[-1]) + 1),
+                    )
+                    self.grids.append((row, *grid))
+                    self.grid_degree.append(e)
+                    row_of[grid] = row + np.arange(len(lefts) * len(rights)).reshape(len(lefts), len(rights))
+                    row += len(lefts) * len(rights)
+            self.spans[e] = slice(first, row)
+            row += 1  # the unit part
+        self.rows = row
+        self.index = row_of[left_of, right_of]  # each monomial's part
+        # Each part's factor-table rows (a unit part: `unit`, rows of value 1).
+        self.factor_rows = np.tile(unit, (row, 1))
+        for first, left_span, right_span in self.grids:
+            left, right = self.left[left_span], self.right[right_span]
+            pairs = np.concatenate(
+                [np.repeat(left, len(right), axis=0), np.tile(right, (len(left), 1))], axis=1
+            )
+            self.factor_rows[first : first + len(pairs)] = pairs
+        self.degree = np.full(row, -1, dtype=np.int64)  # -1: a unit part
+        for e, span in self.spans.items():
+            self.degree[span] = e
+
+    def evaluate(
+        self, table: np.ndarray, work: _Workspace, degrees: Collection[int] | None = None
+    ) -> np.ndarray:
+        """(rows, W) products of `table`'s rows, in its dtype (uint64 modulo 2**64, or
+        float64, exact when every partial product is an integer below 2**53); with
+        `degrees`, only the parts of those degrees (`fill` computes the others)."""
+        width, dtype = table.shape[1], table.dtype.type
+        halves = []
+        for side, rows in (("left", self.left), ("right", self.right)):
+            half = work.get(f"{self.name}-{side}", (len(rows), width), dtype)
+            factor = work.get(f"{self.name}-{side}-factor", half.shape, dtype)
+            np.take(table, rows[:, 0], axis=0, out=half, mode="clip")
+            for column in range(1, rows.shape[1]):
+                np.multiply(half, np.take(table, rows[:, column], axis=0, out=factor, mode="clip"), out=half)
+            halves.append(half)
+        product = work.get(self.name, (self.rows, width), dtype)
+        views = work.views.get(self.name)
+        if views is None or views[0] is not product or views[1] is not halves[0] or views[2] is not halves[1]:
+            views = work.views[self.name] = (
+                product,
+                halves[0],
+                halves[1],
+                self._grid_views(product, *halves),
+            )
+        self.fill(work, degrees)
+        return product
+
+    def fill(self, work: _Workspace, degrees: Collection[int] | None = None) -> None:
+        """Compute the parts of `degrees` (all: None) from the halves `evaluate` computed:
+        just before a product reads them, they are still in cache."""
+        for degree, (left, right, block) in zip(self.grid_degree, work.views[self.name][3], strict=True):
+            if degrees is None or degree in degrees:
+                np.multiply(left, right, out=block)
+
+    def hot(self, work: _Workspace, degree: int) -> np.ndarray:
+        """The parts of `degree` then a unit part, (parts + 1, W), from the halves `evaluate`
+        left, in a work array every group shares (still in cache when its product reads it)."""
+        span = self.spans[degree]
+        _, left, right, _ = work.views[self.name]
+        hot = work.get("hot", (self.hot_rows, left.shape[1]), left.dtype.type)
+        key = f"{self.name}-hot-{degree}"
+        views = work.views.get(key)
+        if views is None or views[0] is not hot or views[1] is not left or views[2] is not right:
+            blocks: list[tuple[np.ndarray, ...]] = []
+            for (first, left_span, right_span), grid_degree in zip(self.grids, self.grid_degree, strict=True):
+                if grid_degree == degree:
+                    rows = (left_span.stop - left_span.start) * (right_span.stop - right_span.start)
+                    block = hot[first - span.start : first - span.start + rows]
+                    block = block.reshape(left_span.stop - left_span.start, -1, hot.shape[1])
+                    blocks.append((left[left_span][:, None, :], right[right_span][None, :, :], block))
+            views = work.views[key] = (hot, left, right, blocks)
+        for left_half, right_half, block in views[3]:
+            np.multiply(left_half, right_half, out=block)
+        hot[span.stop - span.start] = 1
+        return hot[: span.stop - span.start + 1]
+
+    def _grid_views(
+        self, product: np.ndarray, left: np.ndarray, right: np.ndarray
+    ) -> list[tuple[np.ndarray, ...]]:
+        """Each grid's (left halves, right halves, rows of `product`) as broadcast views, kept
+        while the work arrays stay the same; the unit parts are set here, once."""
+        views: list[tuple[np.ndarray, ...]] = []
+        for first, left_span, right_span in self.grids:
+            rows = (left_span.stop - left_span.start) * (right_span.stop - right_span.start)
+            block = product[first : first + rows].reshape(
+                left_span.stop - left_span.start, -1, product.shape[1]
+            )
+            views.append((left[left_span][:, None, :], right[right_span][None, :, :], block))
+        for span in self.spans.values():
+            product[span.stop] = 1
+        return views
+
+
+def _value_counts(counts: np.ndarray) -> np.ndarray:
+    """(10, W) cards of each point value in (W, 13) rank counts."""
+    values = np.empty((10, len(counts)), dtype=np.int64)
+    values[0] = counts[:, list(ZERO_RANKS)].sum(axis=1)
+    values[1:] = counts[:, _VALUE_RANK].T
+    return values
 
 
 class MonomialForm:
@@ -129,64 +313,199 @@ class MonomialForm:
     def __init__(self, basis: np.ndarray, zero_kind: np.ndarray, coefficients: np.ndarray) -> None:
         coefficients = np.asarray(coefficients, dtype=np.int64)
         self.columns = coefficients.shape[1]
-        a_keys = np.column_stack([zero_kind, basis[:, :5]])
-        self.a_parts, a_index = np.unique(a_keys, axis=0, return_inverse=True)
-        a_index = a_index.ravel()
-        a_degree = self.a_parts[:, 1:].sum(axis=1)
-        # Rows of the flattened (kind or value, j) factor tables for each a-part.
-        self._a_flat = [self.a_parts[:, 0] * (_SIX + 1) + self.a_parts[:, 1]]
-        self._a_flat += [v * (_SIX + 1) + self.a_parts[:, v + 1] for v in range(1, 5)]
-        self._work = _Workspace()
-        b_keys = basis[:, 5:]
-        b_degree = b_keys.sum(axis=1)
-        self.blocks: list[_Block] = []
-        for d in range(_SIX + 1):
-            here = np.flatnonzero(b_degree == d)
-            b_parts, b_index = np.unique(b_keys[here], axis=0, return_inverse=True)
-            rows, row_index = np.unique(a_index[here], return_inverse=True)
-            dense = np.zeros((len(rows), self.columns, len(b_parts)), dtype=np.int64)
-            for col in range(self.columns):
-                np.add.at(dense[:, col, :], (row_index.ravel(), b_index.ravel()), coefficients[here, col])
-            keep = np.flatnonzero(np.any(dense != 0, axis=(1, 2)))
-            if len(keep):
-                self.blocks.append(_Block(d, rows[keep], a_degree, b_parts, dense[keep]))
+        # Each factor's row of the flat factor table (pair kinds, then values 0-9), and the
+        # cards it stands for.
+        a_keys = np.column_stack(
+            [zero_kind * _J + basis[:, 0]] + [_ZERO_ROWS + v * _J + basis[:, v] for v in range(1, 5)]
+        )
+        b_keys = np.column_stack([_ZERO_ROWS + v * _J + basis[:, v] for v in range(5, 10)])
+        ones = _ZERO_ROWS + np.arange(10) * _J  # rows (v, 0): value 1
+        self._fa = _Side("fa", a_keys, basis[:, :5], 2, np.concatenate([[0], ones[1:5]]))
+        self._fb = _Side("fb", b_keys, basis[:, 5:], 2, ones[5:])
+        a_index, a_degree = self._fa.index, self._fa.degree
+        b_index, b_degree = self._fb.index, self._fb.degree
+        self._work, self._approx_work = _Workspace(), _Workspace()
+        self._safe_max: np.ndarray | None = None  # factor-table maxima all groups take whole
+        # Each (e, d) block goes to the group of its larger side.
+        e, d = a_degree[a_index], b_degree[b_index]
+        over_a = np.zeros(len(basis), dtype=bool)
+        for pair in set(zip(e.tolist(), d.tolist(), strict=True)):
+            here = (e == pair[0]) & (d == pair[1])
+            over_a[here] = len(np.unique(b_index[here])) <= len(np.unique(a_index[here]))
+        self.groups: list[tuple[bool, _Group]] = []
+        for side_a, part_index, part_degree, out_index, out_degree in (
+            (True, a_index, a_degree, b_index, b_degree),
+            (False, b_index, b_degree, a_index, a_degree),
+        ):
+            chosen = over_a if side_a else ~over_a
+            for degree in np.unique(part_degree[part_index[chosen]]).tolist():
+                here = np.flatnonzero(chosen & (part_degree[part_index] == degree))
+                span = (self._fa if side_a else self._fb).spans[degree]  # then a unit part
+                outputs, out_row = np.unique(out_index[here], return_inverse=True)
+                dense = np.zeros((len(outputs), self.columns, span.stop - span.start), dtype=np.int64)
+                cells = (out_row.ravel(), part_index[here] - span.start)
+                for col in range(self.columns):
+                    np.add.at(dense[:, col, :], cells, coefficients[here, col])
+                group = _Group(span, outputs, out_degree[outputs] + degree, dense)
+                group.degree = degree
+                self.groups.append((side_a, group))
+        # Every group's outputs in one array, the groups over the a-parts first.
+        sizes = [len(group.outputs) for _, group in self.groups]
+        stops = np.cumsum(sizes).tolist()
+        self._group_rows = list(zip([0, *stops[:-1]], stops, strict=True))
+        none = [np.zeros(0, dtype=np.int64)]
+        self._outputs = np.concatenate([group.outputs for _, group in self.groups] or none)
+        self._output_tails = np.concatenate([group.tail_degree for _, group in self.groups] or none)
+        split = sum(size for (side_a, _), size in zip(self.groups, sizes, strict=True) if side_a)
+        self._over_a, self._over_b = (0, split), (split, len(self._outputs))
+        hot = 1 + max(
+            (span.stop - span.start for side in (self._fa, self._fb) for span in side.spans.values()),
+            default=0,
+        )
+        self._fa.hot_rows = self._fb.hot_rows = hot
+        self._early = (  # the degrees of the parts the factors read: a-parts, b-parts
+            set(self._fa.degree[self._outputs[split:]].tolist()),
+            set(self._fb.degree[self._outputs[:split]].tolist()),
+        )
 
     def evaluate(self, counts: np.ndarray, bound: int) -> np.ndarray | None:
         """(W, cols) int64 results for (W, 13) rank counts, exact when every true result is
-        within +-`bound` < 2**63; None when that or the b-part values' int64 range fails."""
-        width = len(counts)
-        c = (counts @ _RANK_VALUE).T.astype(np.uint64)  # (10, W) cards of each value
-        if bound >= _INT_LIMIT or int(c[5:].max(initial=0)) ** _SIX >= _INT_LIMIT:
+        within +-`bound` < 2**63; None when it is not."""
+        if bound >= _INT_LIMIT:
             return None
-        work = self._work
-        ff = work.get("ff", (10, _SIX + 1, width))  # ff[v, j] = (c_v)_j modulo 2**64
+        return self._wrapped(counts)
+
+    def evaluate_wide(self, counts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """For results of any size: (W, cols) the results modulo 2**64 (int64, wrapping),
+        (W, cols) float64 approximations of them, and (cols,) bounds on the approximations'
+        absolute errors. A result is pinned by its residue once its bound is below 2**62."""
+        approximate, error = self._approximate(counts)
+        return self._wrapped(counts), approximate, error
+
+    def _tables(self, counts: np.ndarray, work: _Workspace, dtype: type) -> tuple[np.ndarray, np.ndarray]:
+        """The flat factor table (pair kinds (z, j), then values (v, j)) and the tails
+        T[k] = (N-k)_(6-k), (rows, W) each: uint64 modulo 2**64, or float64 (exact below
+        2**53, else rounded)."""
+        width = len(counts)
+        c: np.ndarray = _value_counts(counts).astype(dtype)  # (10, W) cards of each value
+        table = work.get("table", (_ZERO_ROWS + 10 * _J, width), dtype)
+        zero, ff = table[:_ZERO_ROWS].reshape(3, _J, width), table[_ZERO_ROWS:].reshape(10, _J, width)
         ff[:, 0] = 1
-        for j in range(1, _SIX + 1):
-            ff[:, j] = ff[:, j - 1] * (c - np.uint64(j - 1))  # a zero factor stays zero
-        tens = counts[:, list(ZERO_RANKS)].astype(np.uint64)
-        one, two, three = np.uint64(1), np.uint64(2), np.uint64(3)
-        pairs = tens * (tens - one)
+        for j in range(1, _J):
+            ff[:, j] = ff[:, j - 1] * (c - dtype(j - 1))  # a zero factor stays zero
+        tens: np.ndarray = counts[:, list(ZERO_RANKS)].astype(dtype)
+        pairs = tens * (tens - dtype(1))
         s2 = pairs.sum(axis=1)
-        q = s2 * s2 - (pairs * pairs).sum(axis=1) + (pairs * (tens - two) * (tens - three)).sum(axis=1)
-        zero = work.get("zero", (3, _SIX + 1, width))
+        q = (
+            s2 * s2
+            - (pairs * pairs).sum(axis=1)
+            + (pairs * (tens - dtype(2)) * (tens - dtype(3))).sum(axis=1)
+        )
         zero[1:] = 0
         zero[0] = ff[0]
         for kind, (scale, used) in enumerate(((s2, 2), (q, 4)), start=1):
             run = scale.copy()
-            for j in range(used, _SIX + 1):
+            for j in range(used, _J):
                 zero[kind, j] = run
-                run = run * (c[0] - np.uint64(j))
-        fa = work.get("fa", (len(self.a_parts), width))
-        factor = work.get("factor", fa.shape)
-        np.take(zero.reshape(-1, width), self._a_flat[0], axis=0, out=fa)
-        flat_ff = ff.reshape(-1, width)
-        for index in self._a_flat[1:]:
-            np.multiply(fa, np.take(flat_ff, index, axis=0, out=factor), out=fa)
-        n = counts.sum(axis=1).astype(np.uint64)
-        tails = np.ones((_SIX + 1, width), dtype=np.uint64)  # tails[k] = (N-k)_(6-k)
+                run = run * (c[0] - dtype(j))
+        n = counts.sum(axis=1).astype(dtype)
+        tails = work.get("tails", (_J, width), dtype)
+        tails[_SIX] = 1
         for k in range(_SIX - 1, -1, -1):
-            tails[k] = tails[k + 1] * (n - np.uint64(k))
+            tails[k] = tails[k + 1] * (n - dtype(k))
+        return table, tails
+
+    def _wrapped(self, counts: np.ndarray) -> np.ndarray:
+        """(W, cols) int64: the results modulo 2**64."""
+        width = len(counts)
+        work = self._work
+        table, tails = self._tables(counts, work, np.uint64)
+        magic, tops = [False] * len(self.groups), [64] * len(self.groups)
+        if int(_value_counts(counts).max(initial=0)) <= FLOAT_COUNTS:
+            # every factor product is below 2**53: exact float64 tables, each row bounded
+            flat_max = table.max(axis=1).astype(np.float64)
+            if self._safe_max is not None and (flat_max <= self._safe_max).all():
+                magic = [True] * len(self.groups)  # the bounds only grow with flat_max
+            else:
+                largest = [np.prod(flat_max[side.factor_rows], axis=1) for side in (self._fa, self._fb)]
+                for i, (side_a, group) in enumerate(self.groups):
+                    bound = largest[0 if side_a else 1]
+                    magic[i] = group.fits(bound)
+                    tops[i] = int(bound[group.inputs].max(initial=1)).bit_length()
+                self._safe_max = flat_max if all(magic) else self._safe_max
+            exact = work.get("table-float", table.shape, np.float64)
+            np.copyto(exact, table, casting="unsafe")
+            table = exact
+        # The parts the factors need first; each group's own inputs just before its product.
+        fa, fb = (
+            self._fa.evaluate(table, work, self._early[0]),
+            self._fb.evaluate(table, work, self._early[1]),
+        )
+        factors = self._factors(fa, fb, tails, work, np.uint64)
         result = np.zeros((self.columns, width), dtype=np.uint64)
-        for block in self.blocks:
-            result += block.contract(fa, tails, flat_ff)
+        for i, ((side_a, group), factor) in enumerate(zip(self.groups, factors, strict=True)):
+            side, early, parts = (self._fa, self._early[0], fa) if side_a else (self._fb, self._early[1], fb)
+            if group.degree in early:
+                values = parts[group.inputs.start : group.inputs.stop + 1]  # then its unit part
+            else:
+                values = side.hot(work, group.degree)
+            result += group.contract(values, factor, magic[i], tops[i])
         return np.ascontiguousarray(result.T).view(np.int64)
+
+    def _factors(self, fa: np.ndarray, fb: np.ndarray, tails: np.ndarray, work: _Workspace,
+                 dtype: type) -> list[np.ndarray]:  # fmt: skip
+        """Each group's (outputs, W) factors, the outputs' parts times their tails (uint64
+        modulo 2**64, from exact float64 or uint64 tables; or float64), gathered at once."""
+        width = fa.shape[1]
+        factors = work.get("factors", (len(self._outputs), width), dtype)
+        for part, (first, stop) in ((fb, self._over_a), (fa, self._over_b)):  # the other side's parts
+            rows = self._outputs[first:stop]
+            if part.dtype == dtype:
+                np.take(part, rows, axis=0, out=factors[first:stop], mode="clip")
+            else:  # exact float64 integers
+                taken = np.take(
+                    part,
+                    rows,
+                    axis=0,
+                    out=work.get(f"taken-{first}", (stop - first, width), part.dtype.type),
+                    mode="clip",
+                )
+                np.copyto(factors[first:stop].view(np.int64), taken, casting="unsafe")
+        tail = np.take(
+            tails, self._output_tails, axis=0, out=work.get("tail", factors.shape, dtype), mode="clip"
+        )
+        np.multiply(factors, tail, out=factors)
+        return [factors[first:stop] for first, stop in self._group_rows]
+
+    def _approximate(self, counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(W, cols) float64 approximations of the results and (cols,) bounds on their
+        absolute errors: every table entry, product and sum rounds with relative error at
+        most 2**-53 per operation, so the error is below (operations on the longest
+        path) * 2**-53 * (the same sums of absolute values), bounded from each row's
+        largest value."""
+        width = len(counts)
+        work = self._approx_work
+        table, tails = self._tables(counts, work, np.float64)
+        fa, fb = self._fa.evaluate(table, work), self._fb.evaluate(table, work)
+        flat_max = table.max(axis=1) * _ROUNDED  # rounded entries: at most this much below
+        a_max, b_max = (
+            np.prod(flat_max[side.factor_rows], axis=1) * _ROUNDED for side in (self._fa, self._fb)
+        )
+        tail_max = tails.max(axis=1) * _ROUNDED
+        result = np.zeros((self.columns, width))
+        absolute = np.zeros(self.columns)
+        steps = _STEPS
+        factors = self._factors(fa, fb, tails, work, np.float64)
+        for (side_a, group), factor in zip(self.groups, factors, strict=True):
+            values, in_max, out_max = (fa, a_max, b_max) if side_a else (fb, b_max, a_max)
+            start, stop = group.inputs.start, group.inputs.stop
+            product = work.get(f"product-{id(group)}", (group.matrix.shape[0], width), np.float64)
+            np.matmul(group.matrix, values[start:stop], out=product)
+            result += np.einsum(
+                "rw,rcw->cw", factor, product.reshape(len(group.outputs), group.columns, width)
+            )
+            factor_max = out_max[group.outputs] * tail_max[group.tail_degree]
+            inner = (np.abs(group.matrix) @ in_max[start:stop]).reshape(len(group.outputs), group.columns)
+            absolute += (inner * factor_max[:, None]).sum(axis=0)
+            steps += (stop - start) + len(group.outputs)
+        return np.ascontiguousarray(result.T), absolute * (steps * 2.0**-52)

@@ -23,7 +23,7 @@ import threading
 from collections import deque
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
-from contextlib import nullcontext
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -38,7 +38,7 @@ from analyzer.counting import CountSystem
 from analyzer.dealer import OUTCOME_CODES, CoupBatch, deal_batch, shuffled_cards
 from analyzer.enumerate import Outcome, unpack_outcomes
 from analyzer.errors import AnalyzerError
-from analyzer.executors import open_executor
+from analyzer.executors import local_pool, stop_pool
 from analyzer.rules import STANDARD, Rules
 from analyzer.shoe import Shoe
 from analyzer.summary import ExactSum, SystemEvaluation
@@ -309,7 +309,8 @@ def evaluate_systems(
     Shoes are dealt in chunks of `chunk` shoes, each summarised and the summaries merged in
     chunk order: identical results for any `workers` and any `executor` (any
     `concurrent.futures`-style executor; without one, `workers` > 1 starts a local process
-    pool for this call). Memory does not grow with `shoes`.
+    pool of `workers` - 1 processes for this call, this process working as the other).
+    Memory does not grow with `shoes`.
     """
     for value, name in ((shoes, "shoes"), (workers, "workers"), (chunk, "chunk")):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
@@ -329,7 +330,11 @@ def evaluate_systems(
     ranked = unique[: len(unique) - len(cards)]
     evaluator = FastEvaluator(ranked, rules) if ranked else None
     chunks = -(-shoes // chunk)
-    pools = open_executor("local", min(workers, chunks)) if executor is None else nullcontext(executor)
+    # With no executor given, this process is one of the `workers`: a local pool of the
+    # others takes chunks while this process takes the ones they have not started.
+    helpers = min(workers, chunks) - 1
+    own = executor is None and helpers > 0
+    pools = _local_pool(helpers) if own else nullcontext(executor)
     with pools as pool:  # a local pool of our own is stopped on leaving, at once on an error
         token = f"{id(evaluator)}-{os.getpid()}-{hash((tuple(unique), rules))}"
         payload: FastEvaluator | bytes | str | None = evaluator
@@ -341,6 +346,7 @@ def evaluate_systems(
             payload = token = shipped
         elif pool is not None:
             payload = pickle.dumps(evaluator)
+        _LOCAL.__dict__.setdefault("evaluators", {})[token] = evaluator  # this process's copy
         jobs = (
             _Job(token, payload, tuple(systems), tuple(unique.index(b) for b in bets), procedure, rules,
                  seed, range(i * chunk, min((i + 1) * chunk, shoes)), cards)
@@ -349,7 +355,7 @@ def evaluate_systems(
         totals = [SystemEvaluation(system, bet) for system, bet in zip(systems, bets, strict=True)]
         bar = _progress(chunks, shoes, progress)
         try:
-            for part in _run(jobs, pool):
+            for part in _run(jobs, pool, share=own):
                 for total, result in zip(totals, part, strict=True):
                     total.merge(result)
                 bar.update(1)
@@ -361,24 +367,54 @@ def evaluate_systems(
 
 
 def _run(
-    jobs: Iterator[_Job], executor: Executor | None, window: int = 16
+    jobs: Iterator[_Job], executor: Executor | None, window: int = 16, share: bool = False
 ) -> Iterator[list[SystemEvaluation]]:
     """Each job's summaries, in job order; at most `window` jobs in flight (bounded memory).
-    On any exception (Ctrl-C included) the jobs not yet started are cancelled."""
+    With `share`, this process also works: while the oldest job is unfinished it takes the
+    newest job no worker has started. On any exception (Ctrl-C included) the jobs not yet
+    started are cancelled."""
     if executor is None:
         yield from map(_evaluate_chunk, jobs)
         return
-    pending: deque[Future[list[SystemEvaluation]]] = deque()
+    pending: deque[tuple[_Job, Future[list[SystemEvaluation]]]] = deque()
+
+    def oldest() -> list[SystemEvaluation]:
+        future = pending[0][1]
+        while share and not future.done():
+            for index in range(len(pending) - 1, -1, -1):  # the newest not started
+                if pending[index][1].cancel():
+                    here: Future[list[SystemEvaluation]] = Future()
+                    here.set_result(_evaluate_chunk(pending[index][0]))
+                    pending[index] = (pending[index][0], here)
+                    future = pending[0][1]
+                    break
+            else:
+                break
+        pending.popleft()
+        return future.result()
+
     try:
         for job in jobs:
-            pending.append(executor.submit(_evaluate_chunk, job))
+            pending.append((job, executor.submit(_evaluate_chunk, job)))
             if len(pending) >= window:
-                yield pending.popleft().result()
+                yield oldest()
         while pending:
-            yield pending.popleft().result()
+            yield oldest()
     finally:
-        for future in pending:
+        for _, future in pending:
             future.cancel()
+
+
+@contextmanager
+def _local_pool(processes: int) -> Iterator[Executor]:
+    """A local process pool for one study: stopped on leaving, at once on an error."""
+    pool = local_pool(processes)
+    try:
+        yield pool
+    except BaseException:
+        stop_pool(pool, wait=False)
+        raise
+    stop_pool(pool)
 
 
 class _NoBar:

@@ -6,8 +6,8 @@
   shoes_per_cpu_second: the same per second of this process's CPU time (the per-core
   figure when other work shares the machine).
 - worker_speedup: the same study on `speedup_shoes` shoes (default 10,000), whole calls,
-  one worker in this process against two workers of a local process pool (the pool's
-  start included): time with one / time with two. Medians of `repeats`; the spread is
+  one worker in this process against two workers (this process and a local pool of one
+  process, the pool's start included): time with one / time with two. Medians of `repeats`; the spread is
   reported as min and max.
 
 Usage: python scripts/bench_counting.py [--json] [--shoes N] [--speedup-shoes N] [--repeats N]

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from analyzer import SEED004, Shoe, distribution
-from analyzer.bets import analyze
+from analyzer.bets import Bet, analyze
 from analyzer.catalogue import BETS
 from analyzer.composition import (
     FLOAT_EXACT_CARDS,
@@ -22,6 +22,7 @@ from analyzer.composition import (
     effects_of_removal,
     estimate_quality,
     linear_estimates,
+    payoff_lattice,
 )
 from analyzer.format import decimal
 
@@ -133,3 +134,22 @@ def test_linear_estimate_is_exact_to_first_order() -> None:
     assert linear_estimates(eor, "banker", one_out)[0] == pytest.approx(exact_one_out, abs=1e-15)
     quality = estimate_quality(eor, [BETS["banker"]], np.array([[32] * 13, [31] + [32] * 12, [30] * 13]))
     assert quality[0].worst_error < 1e-5 and quality[0].correlation > 0.99
+
+
+@pytest.mark.parametrize(("bets", "columns"), [(MAIN, 5), (list(BETS.values()), 13), ([BETS["dragon7"]], 1)])
+def test_payoff_lattice_spans_the_payoffs_with_fewest_columns(bets: list[Bet], columns: int) -> None:
+    """payoffs = lattice @ relation + anchor exactly, on as many columns as the rank of the
+    payoffs with the all-ones column, less one."""
+    payoffs = FastEvaluator(bets).payoffs
+    lattice, relation, anchor = payoff_lattice(payoffs)
+    assert (lattice @ relation.T + anchor == payoffs).all()
+    with_ones = np.column_stack([payoffs, np.ones(len(payoffs), dtype=np.int64)])
+    assert lattice.shape[1] == np.linalg.matrix_rank(with_ones.astype(float)) - 1 == columns
+
+
+def test_payoff_lattice_with_integer_relations() -> None:
+    """Payoffs 8 and 9 on a tie: the columns differ by a non-integer multiple, yet one
+    lattice column with integer relations spans both (tie = 9 T - 1, tie 9:1 = 10 T - 1)."""
+    payoffs = np.array([[8, 9], [-1, -1], [-1, -1]], dtype=np.int64)
+    lattice, relation, anchor = payoff_lattice(payoffs)
+    assert lattice.shape == (3, 1) and (lattice @ relation.T + anchor == payoffs).all()

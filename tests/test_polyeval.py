@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from analyzer import polyeval
 from analyzer.bets import FIELDS, _column, line_indexes
 from analyzer.catalogue import BETS
 from analyzer.composition import FastEvaluator
@@ -74,11 +75,55 @@ def test_every_row_equals_the_exact_integer_path(rows: list[list[int]], which: s
         [4000] * 13,  # 1,000 decks
         [4 * 10**6] * 13,  # the largest shoe
         [4 * 10**6] * 4 + [0] * 9,  # large counts of a few values
+        [0] * 9 + [500, 0, 0, 0],  # 500 tens: factor tables modulo 2**64 (above 456 of a value)
+        [20] * 9 + [120] * 4,  # 480 ten-valued cards among 660: the same, with every kind of monomial
+        [2000] * 13,  # 500 decks: results beyond int64, pinned from residues and float estimates
+        [1000] * 6 + [0] * 3 + [1000] * 4,  # the same, lopsided
     ],
 )
 @pytest.mark.parametrize("which", list(EVALUATORS))
 def test_edge_compositions(counts: list[int], which: str) -> None:
     check_rows(which, np.array([counts], dtype=np.int64), 1)
+
+
+@pytest.mark.parametrize(
+    ("path", "setting"),
+    [
+        ("float limbs", {"_SAFE_MAGIC": 0.0}),  # every product cut into limbs of exact floats
+        ("uint64 limbs", {"FLOAT_COUNTS": 0}),  # factor tables modulo 2**64, cut into limbs
+        ("wide", {"_INT_LIMIT": 0}),  # all bets: residues pinned by float estimates
+    ],
+)
+@settings(max_examples=10, deadline=None)
+@given(rows=st.lists(sizes.flatmap(composition), min_size=1, max_size=4))
+def test_every_evaluation_path_is_exact(path: str, setting: dict[str, float], rows: list[list[int]]) -> None:
+    """The paths that large shoes take, forced on shoes of every size, give the same rows."""
+    counts = np.array(rows, dtype=np.int64)
+    with pytest.MonkeyPatch.context() as patch:
+        for name, value in setting.items():
+            patch.setattr(polyeval, name, value)
+        for evaluator in EVALUATORS.values():  # no bounds remembered from other batches
+            patch.setattr(evaluator._bet_form, "_safe_max", None)
+        check_rows("main", counts, 3)
+        check_rows("all", counts, 2)
+
+
+def test_the_magic_column_path_is_taken_for_8_decks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fast path (one float64 product per group, read through the magic column) is the
+    one 8-deck shoes take: no group is cut into limbs."""
+    calls: list[int] = []
+    original = polyeval._Group._limbs
+
+    def counted(group: polyeval._Group, values: np.ndarray, top: int) -> np.ndarray:
+        calls.append(top)
+        return original(group, values, top)
+
+    monkeypatch.setattr(polyeval._Group, "_limbs", counted)
+    form = EVALUATORS["all"]._bet_form
+    form.evaluate(np.array([[32] * 13, [3, 31, 12, 30, 0, 5, 32, 17, 8, 32, 31, 2, 29]]), 2**62)
+    assert calls == []
+    form.evaluate(np.array([[80] * 13]), 2**62)  # 20 decks: some groups need limbs
+    assert calls
 
 
 def test_expectation_fractions_on_another_tableau() -> None:
@@ -107,3 +152,28 @@ def test_line_indexes_equal_line_index(rules: object) -> None:
 def test_stored_columns_equal_the_field_readers(name: str) -> None:
     stored = stored_classes(STANDARD)
     assert _column(stored, name) == [FIELDS[name][0](o) for o in stored.outcomes]
+
+
+@pytest.mark.parametrize("which", list(EVALUATORS))
+def test_shoes_up_to_500_decks_are_pinned_without_the_integer_path(which: str) -> None:
+    """Beyond int64 the residues modulo 2**64 and the float estimates settle 500-deck
+    shoes (their error bounds stay below 2**61); far larger shoes fall back (None)."""
+    evaluator = EVALUATORS[which]
+    pinned = evaluator._wide_numerators(np.array([[2000] * 13, [1999, 2000, 1500] + [2000] * 10]))
+    assert pinned is not None and pinned.dtype == object
+    assert evaluator._wide_numerators(np.array([[4 * 10**6] * 13])) is None
+
+
+def test_a_used_evaluator_pickles_without_its_work_arrays() -> None:
+    """Work arrays and the views into them stay behind: a pickled evaluator (as shipped to
+    workers) gives the same rows and stays small."""
+    import pickle
+
+    counts = np.array([[32] * 13, [3, 31, 12, 30, 0, 5, 32, 17, 8, 32, 31, 2, 29], [40] * 13])
+    evaluator = FastEvaluator(MAIN)
+    fresh = len(pickle.dumps(evaluator))
+    before, _ = evaluator.expectations(np.vstack([counts] * 200))
+    copy = pickle.loads(pickle.dumps(evaluator))
+    again, _ = copy.expectations(np.vstack([counts] * 200))
+    assert (before == again).all()
+    assert len(pickle.dumps(evaluator)) < fresh + 2**16
