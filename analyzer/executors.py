@@ -24,7 +24,7 @@ from typing import Any
 
 from analyzer.errors import AnalyzerError
 
-__all__ = ["EXECUTORS", "local_pool", "open_executor", "stop_pool"]
+__all__ = ["EXECUTORS", "local_pool", "open_executor", "pool_of", "stop_pool"]
 
 EXECUTORS = ("local", "dask", "tcp://HOST:PORT")
 
@@ -69,6 +69,19 @@ def stop_pool(pool: Executor, wait: bool = True) -> None:
 
 
 @contextmanager
+def pool_of(processes: int) -> Iterator[Executor]:
+    """A local pool of `processes` worker processes (`local_pool`), stopped on leaving, at
+    once on an exception."""
+    pool = local_pool(processes)
+    try:
+        yield pool
+    except BaseException:
+        stop_pool(pool, wait=False)
+        raise
+    stop_pool(pool)
+
+
+@contextmanager
 def open_executor(spec: str, workers: int) -> Iterator[Executor | None]:
     """The executor named by `spec` (see module doc); None for "local" with one worker
     (the study runs in this process). Stops it on exit, at once on an exception."""
@@ -76,13 +89,8 @@ def open_executor(spec: str, workers: int) -> Iterator[Executor | None]:
         if workers <= 1:
             yield None
             return
-        pool = local_pool(workers)
-        try:
+        with pool_of(workers) as pool:
             yield pool
-        except BaseException:
-            stop_pool(pool, wait=False)
-            raise
-        stop_pool(pool)
         return
     if spec != "dask" and not spec.startswith("tcp://"):
         raise AnalyzerError(f"--executor {spec!r}: use local, dask or tcp://HOST:PORT")

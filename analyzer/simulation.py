@@ -23,7 +23,7 @@ import threading
 from collections import deque
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
-from contextlib import contextmanager, nullcontext
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -38,7 +38,7 @@ from analyzer.counting import CountSystem
 from analyzer.dealer import OUTCOME_CODES, CoupBatch, deal_batch, shuffled_cards
 from analyzer.enumerate import Outcome, unpack_outcomes
 from analyzer.errors import AnalyzerError
-from analyzer.executors import local_pool, stop_pool
+from analyzer.executors import pool_of
 from analyzer.rules import STANDARD, Rules
 from analyzer.shoe import Shoe
 from analyzer.summary import ExactSum, SystemEvaluation
@@ -334,7 +334,7 @@ def evaluate_systems(
     # others takes chunks while this process takes the ones they have not started.
     helpers = min(workers, chunks) - 1
     own = executor is None and helpers > 0
-    pools = _local_pool(helpers) if own else nullcontext(executor)
+    pools = pool_of(helpers) if own else nullcontext(executor)
     with pools as pool:  # a local pool of our own is stopped on leaving, at once on an error
         token = f"{id(evaluator)}-{os.getpid()}-{hash((tuple(unique), rules))}"
         payload: FastEvaluator | bytes | str | None = evaluator
@@ -403,18 +403,6 @@ def _run(
     finally:
         for _, future in pending:
             future.cancel()
-
-
-@contextmanager
-def _local_pool(processes: int) -> Iterator[Executor]:
-    """A local process pool for one study: stopped on leaving, at once on an error."""
-    pool = local_pool(processes)
-    try:
-        yield pool
-    except BaseException:
-        stop_pool(pool, wait=False)
-        raise
-    stop_pool(pool)
 
 
 class _NoBar:
