@@ -13,8 +13,11 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from analyzer.bets import Bet, BetAnalysis, analyze, analyze_bets
+    from analyzer.cardbatch import CardEvaluator
+    from analyzer.cardeor import CardEffects, card_effects_of_removal
+    from analyzer.cardlevel import analyze_cards
     from analyzer.cards import RANKS, Rank
-    from analyzer.catalogue import BETS, TABLES, Table, get_bet, get_table
+    from analyzer.catalogue import ALL_BETS, BETS, CARD_BETS, TABLES, Table, get_bet, get_table
     from analyzer.composition import FastEvaluator, effects_of_removal
     from analyzer.counting import SYSTEMS, CountSystem, get_system
     from analyzer.enumerate import Distribution, Outcome, Winner, compile_rules, distribution
@@ -23,7 +26,9 @@ if TYPE_CHECKING:
     from analyzer.plain import plain_distribution
     from analyzer.rules import RULES, SEED004, STANDARD, Rules, get_rules
     from analyzer.shoe import Shoe
+    from analyzer.shown import ShownCards, parse_shown, shown_analyses, shown_odds
     from analyzer.simulation import Procedure, evaluate_systems
+    from analyzer.suits import SUITS, Suit
 
 # `odds` is also a submodule's name: importing analyzer.odds binds the module to the
 # package's `odds` attribute, so the function is bound here, after it (a light import).
@@ -37,9 +42,15 @@ _HOME = {
     "BetAnalysis": "analyzer.bets",
     "analyze": "analyzer.bets",
     "analyze_bets": "analyzer.bets",
+    "CardEvaluator": "analyzer.cardbatch",
+    "CardEffects": "analyzer.cardeor",
+    "card_effects_of_removal": "analyzer.cardeor",
+    "analyze_cards": "analyzer.cardlevel",
     "RANKS": "analyzer.cards",
     "Rank": "analyzer.cards",
+    "ALL_BETS": "analyzer.catalogue",
     "BETS": "analyzer.catalogue",
+    "CARD_BETS": "analyzer.catalogue",
     "TABLES": "analyzer.catalogue",
     "Table": "analyzer.catalogue",
     "get_bet": "analyzer.catalogue",
@@ -65,22 +76,33 @@ _HOME = {
     "Rules": "analyzer.rules",
     "get_rules": "analyzer.rules",
     "Shoe": "analyzer.shoe",
+    "ShownCards": "analyzer.shown",
+    "parse_shown": "analyzer.shown",
+    "shown_analyses": "analyzer.shown",
+    "shown_odds": "analyzer.shown",
     "Procedure": "analyzer.simulation",
     "evaluate_systems": "analyzer.simulation",
+    "SUITS": "analyzer.suits",
+    "Suit": "analyzer.suits",
 }
 
 
 __all__ = [
+    "ALL_BETS",
     "BETS",
+    "CARD_BETS",
     "RANKS",
     "RULES",
     "SEED004",
     "STANDARD",
+    "SUITS",
     "SYSTEMS",
     "TABLES",
     "AnalyzerError",
     "Bet",
     "BetAnalysis",
+    "CardEffects",
+    "CardEvaluator",
     "CountSystem",
     "Distribution",
     "FastEvaluator",
@@ -91,11 +113,15 @@ __all__ = [
     "Rank",
     "Rules",
     "Shoe",
+    "ShownCards",
+    "Suit",
     "Table",
     "Winner",
     "__version__",
     "analyze",
     "analyze_bets",
+    "analyze_cards",
+    "card_effects_of_removal",
     "compile_rules",
     "distribution",
     "effects_of_removal",
@@ -105,8 +131,11 @@ __all__ = [
     "get_system",
     "get_table",
     "odds",
+    "parse_shown",
     "plain_distribution",
     "punto_table",
+    "shown_analyses",
+    "shown_odds",
 ]
 
 
