@@ -444,11 +444,14 @@ def _line_weights(bet: Bet, dist: Distribution) -> list[int]:
 
 
 def analyze(bet: Bet, dist: Distribution) -> BetAnalysis:
-    """Exact expectation, push and hit frequency, variance and paytable rows of `bet`."""
-    found = _from_polynomials(bet, dist.shoe, dist.rules)
-    if found is not None:
-        return found
-    if bet.card_level:  # looks at individual cards: the card-level engine prices it
+    """Exact expectation, push and hit frequency, variance and paytable rows of `bet`,
+    priced on the outcome weights of `dist`. A card-level bet (one that looks at individual
+    cards, which outcome weights do not carry) is priced on `dist.shoe` under `dist.rules`
+    instead: from its shipped polynomials in the number of decks, else by the card engine."""
+    if bet.card_level:
+        found = _from_polynomials(bet, dist.shoe, dist.rules)
+        if found is not None:
+            return found
         from analyzer.cardlevel import analyze_cards
 
         return analyze_cards(bet, dist.shoe, dist.rules)

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from analyzer import Shoe, distribution, plain_distribution
 from analyzer.bets import Bet, Line, analyze, bet_from_mapping, commission_banker, parse_ratio
 from analyzer.catalogue import BETS
-from analyzer.enumerate import Winner
+from analyzer.enumerate import Distribution, Winner
 from analyzer.errors import AnalyzerError
 from analyzer.format import decimal, percent
 
@@ -234,3 +234,15 @@ def test_settle() -> None:
     assert bet.settle(outcomes[Winner.BANKER]) == Fraction(19, 20)
     assert bet.settle(outcomes[Winner.TIE]) is None
     assert bet.settle(outcomes[Winner.PLAYER]) == -1
+
+
+@pytest.mark.parametrize("decks", [1, 8])
+def test_analyze_prices_the_distribution_it_is_given(decks: int) -> None:
+    """A distribution of a full-deck shoe that is not the shoe's own (here: the coups without
+    a natural) is priced on its own weights, not from the shoe's shipped polynomials."""
+    full = distribution(Shoe.decks(decks))
+    weights = {o: w for o, w in full.weights.items() if not o.natural}
+    cond = Distribution(full.shoe, full.rules, weights, sum(weights.values()))
+    tie = sum(w for o, w in weights.items() if o.winner is Winner.TIE)
+    assert analyze(BETS["tie"], cond).lines[0].probability == Fraction(tie, cond.total)
+    assert analyze(BETS["tie"], cond) != analyze(BETS["tie"], full)
