@@ -30,6 +30,7 @@ from typing import Any
 import numpy as np
 
 from analyzer.bets import Bet
+from analyzer.cardfields import needs_suits
 from analyzer.cardlevel import (
     _ANY,
     _INDICATOR,
@@ -164,7 +165,7 @@ class CardEvaluator:
     def __init__(self, bets: Sequence[Bet], rules: Rules = STANDARD) -> None:
         self.bets = tuple(bets)
         self.rules = rules
-        self.suits = any(_reads_suits(bet) for bet in self.bets)
+        self.suits = any(needs_suits(bet) for bet in self.bets)
         slots, groups, start = [], [], 0
         for bet in self.bets:
             plan = _cached_plan(bet, rules, ())
@@ -215,7 +216,7 @@ class CardEvaluator:
             )
         if counts.shape[1] == 13:
             if self.suits:
-                names = ", ".join(bet.name for bet in self.bets if _reads_suits(bet))
+                names = ", ".join(bet.name for bet in self.bets if needs_suits(bet))
                 raise AnalyzerError(f"{names} read suits: give the shoes' 52 card-type counts")
             counts = np.hstack([counts, np.zeros((len(counts), TYPES - 13), dtype=np.int64)])  # all as spades
         if counts.min(initial=0) < 0 or counts.sum(axis=1).min(initial=CARDS_PER_COUP) < CARDS_PER_COUP:
@@ -324,12 +325,6 @@ def _unique_rows(rows: np.ndarray, base: int) -> tuple[np.ndarray, np.ndarray]:
         return rows[first], inverse.ravel()
     unique, inverse = np.unique(rows, axis=0, return_inverse=True)
     return unique, inverse.ravel()
-
-
-def _reads_suits(bet: Bet) -> bool:
-    from analyzer.cardlevel import needs_suits
-
-    return needs_suits(bet)
 
 
 def _totals(sizes: np.ndarray) -> np.ndarray:

@@ -27,7 +27,7 @@ from array import array
 from collections.abc import Sequence
 from functools import cache, lru_cache
 from itertools import pairwise, repeat
-from math import factorial
+from math import factorial, perm
 from operator import add, mul
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -297,9 +297,21 @@ def bet_polynomials() -> dict[str, tuple[list[list[int]], list[int]]]:
         data = json.loads(BET_FILE.read_text(encoding="utf-8"))
         if data["format"] != FORMAT:
             return {}
-        return {e["key"]: (e["lines"], e["total"]) for e in data["entries"]}
+        entries = [(e["key"], e["lines"], e["total"]) for e in data["entries"]]
     except (OSError, ValueError, KeyError, TypeError):
         return {}
+    # A damaged file is not used: each entry's lines must be integer polynomials summing,
+    # coefficient by coefficient, to the total, which must be (52 d)_6.
+    whole = interpolate([perm(52 * d, 6) for d in range(1, 8)])
+    for _, lines, total in entries:
+        polys = [*lines, total]
+        if not all(isinstance(c, int) and not isinstance(c, bool) for poly in polys for c in poly):
+            return {}
+        if total != whole or any(len(line) != len(whole) for line in lines):
+            return {}
+        if [sum(column) for column in zip(*lines, strict=True)] != whole:
+            return {}
+    return {key: (lines, total) for key, lines, total in entries}
 
 
 def line_weights(bet: Bet, shoe: Shoe, rules: Rules) -> tuple[list[int], int] | None:
@@ -313,13 +325,16 @@ def line_weights(bet: Bet, shoe: Shoe, rules: Rules) -> tuple[list[int], int] | 
     if bet.card_level and shoe.types is not None and shoe.types.count(d) != len(shoe.types):
         return None
     found = bet_polynomials().get(_bet_key(bet, rules))
-    if found is None or (bet.card_level and shoe.types is None and _reads_suits(bet)):
+    if found is None:
         return None
+    if bet.card_level and shoe.types is None:
+        from analyzer.cardfields import needs_suits  # loaded only for card-level bets
+
+        if needs_suits(bet):
+            return None
     lines, total = found
+    if len(lines) != len(bet.lines) + 1:
+        return None
     return [evaluate(line, d) for line in lines], evaluate(total, d)
 
 
-def _reads_suits(bet: Bet) -> bool:
-    from analyzer.cardfields import needs_suits
-
-    return needs_suits(bet)

@@ -6,8 +6,10 @@ keep the general paths."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from math import perm
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -151,6 +153,9 @@ def test_a_bet_like_a_builtin_in_content_uses_its_polynomials() -> None:
     assert deckpoly.line_weights(mine, Shoe.decks(6), STANDARD) == deckpoly.line_weights(
         BETS["tie"], Shoe.decks(6), STANDARD
     )
+    [priced] = analyze_bets([mine], Shoe.decks(6), STANDARD)  # its own payouts applied
+    assert priced == analyze(mine, class_distribution(Shoe.decks(6), STANDARD))
+    assert priced.expectation != analyze_bets([BETS["tie"]], Shoe.decks(6), STANDARD)[0].expectation
     other = bet_from_mapping("my-bet", {"lines": [{"when": {"winner": "tie", "cards": 6}, "pays": 10}]})
     assert deckpoly.line_weights(other, Shoe.decks(6), STANDARD) is None
     [analysis] = analyze_bets([other], Shoe.decks(6), STANDARD)  # the general path
@@ -209,3 +214,33 @@ def test_parsed_catalogues_are_current_and_equal_the_toml(name: str, monkeypatch
     assert catalogue.builtin_toml(name) == tomllib.loads(text) == copy["data"]
     monkeypatch.setattr(catalogue, "PARSED", "coups/missing.json")
     assert catalogue.builtin_toml(name) == tomllib.loads(text)
+
+
+def test_a_damaged_bet_file_is_not_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def changed(edit: Callable[[dict[str, Any]], None]) -> str:
+        data = json.loads(deckpoly.BET_FILE.read_text(encoding="utf-8"))
+        edit(data["entries"][3])
+        return json.dumps(data)
+
+    def bump(entry: dict[str, Any]) -> None:
+        entry["lines"][0][2] += 1  # one coefficient changed
+
+    def extra(entry: dict[str, Any]) -> None:
+        entry["lines"].append([0] * 7)  # a line too many (sums still hold)
+
+    def fraction(entry: dict[str, Any]) -> None:
+        entry["lines"][0][2] += 0.5
+
+    shoe = Shoe.decks(8)
+    for edit in (bump, extra, fraction):
+        (tmp_path / "bets.json").write_text(changed(edit), encoding="utf-8")
+        monkeypatch.setattr(deckpoly, "BET_FILE", tmp_path / "bets.json")
+        deckpoly.bet_polynomials.cache_clear()
+        try:
+            found = deckpoly.bet_polynomials()
+            assert found == {} or edit is extra, edit.__name__
+            assert analyze_bets([*BETS.values()], shoe, STANDARD) == [
+                analyze(bet, class_distribution(shoe)) for bet in BETS.values()
+            ]
+        finally:
+            deckpoly.bet_polynomials.cache_clear()
