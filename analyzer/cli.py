@@ -497,8 +497,7 @@ _EXTRA: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
             ("--bet",),
             {
                 "help": "bet to judge the systems on (default: each system's own; `list bets`); a "
-                "card-level bet deals suited shoes and runs 2-20 times slower (about 200 shoes/s "
-                "for perfect-pairs-v1 on one core; README)"
+                "card-level bet deals suited shoes and runs several times slower (README, Speed)"
             },
         ),
         (("--table",), {"help": "a table .toml file whose own bets --bet may name"}),

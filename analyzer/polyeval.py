@@ -31,7 +31,7 @@ enough that each product is exact. For larger counts the tables are computed mod
 (numpy integer arithmetic wraps), exact modulo 2**64; when the true results are known a
 priori to lie within +-2**63 (the caller's `bound`), the int64 values are the results
 themselves. Beyond that, `evaluate_wide` gives the residues with float64 estimates and
-rigorous bounds on their errors, which pin the results when below 2**62 (see
+rigorous bounds on their errors, which pin the results when below 2**61 (see
 analyzer.composition).
 """
 
@@ -378,7 +378,8 @@ class MonomialForm:
     def evaluate_wide(self, counts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """For results of any size: (W, cols) the results modulo 2**64 (int64, wrapping),
         (W, cols) float64 approximations of them, and (cols,) bounds on the approximations'
-        absolute errors. A result is pinned by its residue once its bound is below 2**62."""
+        absolute errors. A result is pinned by its residue once its bound is below 2**61
+        (any bound below 2**63 would do)."""
         approximate, error = self._approximate(counts)
         return self._wrapped(counts), approximate, error
 

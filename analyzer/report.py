@@ -650,8 +650,9 @@ REPORTS: dict[str, Callable[[], str]] = {
 
 def build_reports(runs: CountingRuns | None = None, executor: Executor | None = None) -> dict[str, str]:
     """Every report's text, by file name (`runs`: the counting simulations, run if None;
-    `executor`: where the games and the counting studies run, a local pool of our own if
-    None). The texts do not depend on where anything runs."""
+    `executor`: where the games and the counting studies run; if None the games are
+    solved in this process and the counting studies on a local pool of their own). The
+    texts do not depend on where anything runs."""
     return _build(runs, executor)[0]
 
 
