@@ -159,8 +159,11 @@ def test_shoes_up_to_500_decks_are_pinned_without_the_integer_path(which: str) -
     """Beyond int64 the residues modulo 2**64 and the float estimates settle 500-deck
     shoes (their error bounds stay below 2**61); far larger shoes fall back (None)."""
     evaluator = EVALUATORS[which]
-    pinned = evaluator._wide_numerators(np.array([[2000] * 13, [1999, 2000, 1500] + [2000] * 10]))
+    counts = np.array([[2000] * 13, [1999, 2000, 1500] + [2000] * 10])
+    pinned = evaluator._wide_numerators(counts)
     assert pinned is not None and pinned.dtype == object
+    exact = np.vstack([evaluator._exact_row(row) for row in counts]).astype(object)  # Python ints
+    assert (pinned == exact @ evaluator.payoffs.astype(object)).all()
     assert evaluator._wide_numerators(np.array([[4 * 10**6] * 13])) is None
 
 
