@@ -86,7 +86,10 @@ class FastEvaluator:
         self.columns = self._lattice.shape[1]
         self._atom_form_built: MonomialForm | None = None
         basis, zero_kind = classes.basis[keep], classes.basis_zero_kind[keep]
-        self._bet_form = MonomialForm(basis, zero_kind, self.matrix @ self._lattice)
+        try:
+            self._bet_form: MonomialForm | None = MonomialForm(basis, zero_kind, self.matrix @ self._lattice)
+        except ValueError:  # payouts too large for exact float64 limbs: atom weights times payoffs
+            self._bet_form = None
 
     @property
     def _atom_form(self) -> MonomialForm:
@@ -115,7 +118,8 @@ class FastEvaluator:
         largest = perm(int(counts.sum(axis=1).max(initial=6)), CARDS_PER_COUP)
         # Lattice values are exact modulo 2**64, and so (int64 arithmetic wraps) are the
         # numerators combined from them, which are known to lie within +-2**63.
-        values = self._bet_form.evaluate(counts, largest * self._largest_payoff)
+        form = self._bet_form
+        values = None if form is None else form.evaluate(counts, largest * self._largest_payoff)
         if values is not None:
             totals = _totals(counts.sum(axis=1))
             return np.asarray(values @ self._relation.T + totals[:, None] * self._anchor)
@@ -133,6 +137,8 @@ class FastEvaluator:
     def _wide_numerators(self, counts: np.ndarray) -> np.ndarray | None:
         """(B, bets) exact numerators beyond int64 (Python ints), or None: each is pinned by
         its residue modulo 2**64 and a float64 approximation within 2**61 of it."""
+        if self._bet_form is None:
+            return None
         wrapped, approximate, error = self._bet_form.evaluate_wide(counts)
         sizes = counts.sum(axis=1)
         totals, totals_float = np.ones(len(sizes), dtype=np.uint64), np.ones(len(sizes))

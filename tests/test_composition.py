@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from analyzer import SEED004, Shoe, distribution
-from analyzer.bets import Bet, analyze
+from analyzer.bets import Bet, analyze, bet_from_mapping
 from analyzer.catalogue import BETS
 from analyzer.composition import (
     FLOAT_EXACT_CARDS,
@@ -153,3 +153,15 @@ def test_payoff_lattice_with_integer_relations() -> None:
     payoffs = np.array([[8, 9], [-1, -1], [-1, -1]], dtype=np.int64)
     lattice, relation, anchor = payoff_lattice(payoffs)
     assert lattice.shape == (3, 1) and (lattice @ relation.T + anchor == payoffs).all()
+
+
+def test_payouts_too_large_for_float_limbs_take_the_exact_path() -> None:
+    """A bet paying 10**12 cannot be folded into float64 limbs; its expectations still come
+    out exact (atom weights times payoffs in Python integers), with no error."""
+    huge = bet_from_mapping("huge", {"lines": [{"when": {"winner": "tie"}, "pays": 10**12}]})
+    counts = np.array([[32] * 13, [3, 31, 12, 30, 0, 5, 32, 17, 8, 32, 31, 2, 29]])
+    evaluator = FastEvaluator([huge, BETS["banker"]])
+    assert evaluator._bet_form is None
+    for row in counts:
+        expected = analyze(huge, distribution(Shoe.from_counts([int(c) for c in row]))).expectation
+        assert evaluator.expectation_fractions(row)["huge"] == expected
