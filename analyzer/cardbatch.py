@@ -199,7 +199,13 @@ class CardEvaluator:
         self.denominators = tuple(lcm(*(n.denominator for n in row)) for row in nets)
         self._payoffs = np.zeros((start, len(self.bets)), dtype=np.int64)
         for i, (row, d) in enumerate(zip(nets, self.denominators, strict=True)):
-            self._payoffs[self.slots[i].start : self.slots[i].stop, i] = [int(n * d) for n in row]
+            scaled = [int(n * d) for n in row]
+            if max(map(abs, scaled)) >= _INT64 or d >= _INT64:
+                raise AnalyzerError(
+                    f"bet {self.bets[i].name!r}: its payouts, over one denominator, exceed 2**63; "
+                    "effects of removal and counting take smaller payouts (edges prices any payout)"
+                )
+            self._payoffs[self.slots[i].start : self.slots[i].stop, i] = scaled
         self._numerators = self._lines @ self._payoffs
         self._largest_payoff = int(np.abs(self._payoffs).max(initial=1))
         self._line_columns = np.ascontiguousarray(self._lines.T)  # (slots, products)

@@ -11,13 +11,13 @@ import numpy as np
 
 from analyzer.bets import Bet
 from analyzer.cardbatch import card_evaluator
-from analyzer.cardlevel import needs_suits
+from analyzer.cardlevel import analyze_cards, needs_suits
 from analyzer.cards import RANKS
 from analyzer.enumerate import CARDS_PER_COUP
 from analyzer.errors import AnalyzerError
 from analyzer.rules import STANDARD, Rules
 from analyzer.shoe import Shoe
-from analyzer.suits import card_name
+from analyzer.suits import TYPES, card_name
 
 __all__ = ["CardEffects", "card_effects_of_removal"]
 
@@ -60,11 +60,21 @@ def card_effects_of_removal(bets: Sequence[Bet], shoe: Shoe, rules: Rules = STAN
             per[bet.name] = "rank"
         held = [i for i, n in enumerate(start) if n]
         rows = [start] + [[n - (j == i) for j, n in enumerate(start)] for i in held]
-        evaluator = card_evaluator((bet,), rules)
-        numerators, totals = evaluator.expectations(np.array(rows, dtype=np.int64))
-        d = evaluator.denominators[0]
-        values = [Fraction(int(n), d * int(total)) for n, total in zip(numerators[:, 0], totals, strict=True)]
+        values = _expectations(bet, rows, rules)
         base[bet.name] = ev = values[0]
         effects[bet.name] = {names[i]: value - ev for i, value in zip(held, values[1:], strict=True)}
         identity[bet.name] = sum((start[i] * effects[bet.name][names[i]] for i in held), Fraction(0))
     return CardEffects(shoe, rules, base, effects, per, identity)
+
+
+def _expectations(bet: Bet, rows: list[list[int]], rules: Rules) -> list[Fraction]:
+    """Exact expectation of `bet` on each shoe of `rows` (52 card-type or 13 rank counts):
+    in one batch, or one shoe at a time when the payouts are too large for the batch."""
+    make = Shoe.from_cards if len(rows[0]) == TYPES else Shoe.from_counts
+    try:
+        evaluator = card_evaluator((bet,), rules)
+    except AnalyzerError:  # payouts beyond int64: the card engine in Python integers
+        return [analyze_cards(bet, make(row), rules).expectation for row in rows]
+    numerators, totals = evaluator.expectations(np.array(rows, dtype=np.int64))
+    d = evaluator.denominators[0]
+    return [Fraction(int(n), d * int(total)) for n, total in zip(numerators[:, 0], totals, strict=True)]

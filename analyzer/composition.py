@@ -74,9 +74,14 @@ class FastEvaluator:
         # Payoffs per atom, as integers over one denominator per bet.
         pays = [[_net(bet, sig[i]) for i, bet in enumerate(self.bets)] for sig in atoms]
         self.denominators = tuple(lcm(*(p[i].denominator for p in pays)) for i in range(len(self.bets)))
-        self.payoffs = np.array(
-            [[int(p[i] * d) for i, d in enumerate(self.denominators)] for p in pays], dtype=np.int64
-        )
+        scaled = [[int(p[i] * d) for i, d in enumerate(self.denominators)] for p in pays]
+        for i, bet in enumerate(self.bets):
+            if max(abs(row[i]) for row in scaled) >= _INT64 or self.denominators[i] >= _INT64:
+                raise AnalyzerError(
+                    f"bet {bet.name!r}: its payouts, over one denominator, exceed 2**63; effects of "
+                    "removal and counting take smaller payouts (edges prices any payout)"
+                )
+        self.payoffs = np.array(scaled, dtype=np.int64)
         self._largest_payoff = int(np.abs(self.payoffs).max(initial=1))
         # The payouts folded into the coefficients, on as few columns as the bets need:
         # payoffs[:, i] = lattice @ relation[i] + anchor[i] (the all-ones column's weight

@@ -130,3 +130,19 @@ def test_count_judges_card_level_bets(capsys: pytest.CaptureFixture[str], tmp_pa
     by_rank = ["--counts", ",".join(["8"] * 13)]
     code, out, err = _run(capsys, *base, "--table", str(path), "--bet", "suited", *by_rank)
     assert code == 2 and out == "" and err.count("\n") == 1 and "suited read suits" in err
+
+
+def test_payouts_beyond_int64(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """eor prices a card-level bet paying 1e300 exactly (one shoe at a time); count refuses
+    it in one line, naming the bet."""
+    path = tmp_path / "t.toml"
+    path.write_text(
+        '[bets.huge]\nlines = [{ when = { player_perfect_pair = true }, pays = "1e300" }]\n', encoding="utf-8"
+    )
+    argv = ["eor", "--decks", "1", "--table", str(path), "--bets", "huge", "--format", "json"]
+    code, out, err = _run(capsys, *argv)
+    assert code == 0, err
+    data = json.loads(out)  # one deck holds no perfect pair: -1 whatever is removed
+    assert data["expectation"] == {"huge": "-1"} and data["per"] == {"huge": "card type"}
+    code, out, err = _run(capsys, "count", "--table", str(path), "--bet", "huge", "--shoes", "2")
+    assert code == 2 and out == "" and err.count("\n") == 1 and "'huge'" in err
