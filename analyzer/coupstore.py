@@ -42,6 +42,7 @@ __all__ = [
     "rules_key",
     "shipped_path",
     "shipped_rules",
+    "split_header",
     "stored_classes",
 ]
 
@@ -241,15 +242,24 @@ def _unpack_arrays(packed: bytes, layout: tuple[tuple[str, str, str, int], ...],
     return arrays if offset == len(raw) else None
 
 
+def split_header(data: bytes, key: str) -> tuple[dict[str, int], int] | None:
+    """A shipped file's header line `KEY name=int ...`: its sizes and where the rest starts,
+    or None if the file is for another key. Raises ValueError (or UnicodeDecodeError) if
+    the header is malformed."""
+    newline = data.index(b"\n")
+    found, *fields = data[:newline].decode().split(" ")
+    if found != key:
+        return None
+    return {name: int(value) for name, value in (f.split("=") for f in fields)}, newline + 1
+
+
 def _decode(data: bytes, rules: Rules) -> StoredClasses | None:
     """Stored classes from a file's bytes, or None if the file is not for `rules` or is damaged."""
     try:
-        newline = data.index(b"\n")
-        found, *fields = data[:newline].decode().split(" ")
-        if found != rules_key(rules):
+        header = split_header(data, rules_key(rules))
+        if header is None:
             return None
-        sizes = {name: int(value) for name, value in (f.split("=") for f in fields)}
-        start = newline + 1
+        sizes, start = header
         head = _unpack_arrays(data[start : start + sizes["head"]], _HEAD, sizes)
         if head is None or set(sizes) != {*_SIZES, "head"}:
             return None

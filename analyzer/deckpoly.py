@@ -32,7 +32,7 @@ from operator import add, mul
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from analyzer.coupstore import rules_key
+from analyzer.coupstore import rules_key, split_header
 from analyzer.rules import Rules
 from analyzer.shoe import Shoe
 
@@ -212,12 +212,10 @@ def encode_outcome_polynomials(rules: Rules) -> bytes:
 
 def _decode_outcomes(data: bytes, rules: Rules) -> OutcomePolynomials | None:
     try:
-        newline = data.index(b"\n")
-        key, *fields = data[:newline].decode().split(" ")
-        if key != _outcome_key(rules):
+        header = split_header(data, _outcome_key(rules))
+        if header is None:
             return None
-        sizes = {name: int(value) for name, value in (f.split("=") for f in fields)}
-        start = newline + 1
+        sizes, start = header
         head = array("q")
         head.frombytes(zlib.decompress(data[start : start + sizes["head"]]))
         size, crc = sizes["outcomes"], sizes["crc"]
