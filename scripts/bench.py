@@ -389,6 +389,13 @@ def render(f: dict[str, Any]) -> str:
          *_spread(f["counting_card_level_shoes_per_second"]),
          f"dragon7: {f['counting_rank_level_shoes_per_second']['median']:,.0f}"],
     ]  # fmt: skip
+    if "shoes_per_second_spread" in f:  # the counting studies of scripts/bench_counting.py
+        low, high = f["shoes_per_second_spread"]
+        rows.append(["counting study, one system, cut card 14, 8 decks, one core, shoes/s",
+                     f"{f['shoes_per_second']:,.0f}", f"{low:,.0f} - {high:,.0f} (range)", ""])  # fmt: skip
+        low, high = f["worker_speedup_spread"]
+        rows.append(["the same study, two workers against one, 10,000 shoes",
+                     f"{f['worker_speedup']:.2f}x", f"{low:.2f} - {high:.2f} (range)", ""])  # fmt: skip
     note = (
         f"\nMedians over interleaved rounds; spread = quartiles. Load average "
         f"{f['load_average_start']:.1f} at the start, {f['load_average_end']:.1f} at the end "
@@ -410,8 +417,7 @@ def main() -> None:
     figures = measure(args.rounds, args.compositions, args.seed)
     from bench_counting import counting_figures  # counting studies (this folder is on sys.path)
 
-    counting = counting_figures()
-    figures.update(shoes_per_second=counting["shoes_per_second"], worker_speedup=counting["worker_speedup"])
+    figures.update(counting_figures())  # shoes_per_second, worker_speedup and their spreads
     print(json.dumps(figures, separators=(",", ":")) if args.json else render(figures))
 
 
