@@ -6,7 +6,8 @@ Measures, in one run, each as a median with its spread over repeats:
       `python scripts/plain_enumerator.py --decks 8` (a plain pure-Python point-value
       enumerator printing the same counts), and a cold `edges` (every built-in bet)
       against the cold `odds`; beside them the interpreter floor (`python -c pass`, and
-      `python -c "import tabulate"`, the table renderer every table command loads) and a
+      `python -c "import tabulate"`, the table renderer every table command loads, and
+      `python -c "import argparse, dataclasses, fractions"`, the standard library alone) and a
       cold depleted-shoe `odds --decks 8 --remove 5` (no polynomial in the number of
       decks applies: the coup classes are evaluated), each against the plain enumerator;
   (b) in process: the exact 8-deck distribution (warm; from the polynomials in the number
@@ -95,6 +96,8 @@ def whole_processes(rounds: int, bytecode: bool = True) -> dict[str, Any]:
         # the interpreter floor (start-up with site, same environment), and with the table renderer loaded
         "pass": [sys.executable, "-c", "pass"],
         "tabulate": [sys.executable, "-c", "import tabulate"],
+        # the standard-library modules any typed CLI of exact results loads (no project code)
+        "stdlib": [sys.executable, "-c", "import argparse, dataclasses, fractions"],
         # a depleted shoe: no polynomial in the number of decks, the coup classes are evaluated
         "depleted": [sys.executable, "-m", "analyzer", "odds", "--decks", "8", "--remove", "5"],
     }
@@ -139,11 +142,13 @@ def whole_processes(rounds: int, bytecode: bool = True) -> dict[str, Any]:
         "interpreter_vs_plain": statistics.median(ratios(wall, "pass", "plain")),
         "interpreter_vs_plain_spread": summary(ratios(wall, "pass", "plain")),
         "interpreter_tabulate_vs_plain": statistics.median(ratios(wall, "tabulate", "plain")),
+        "interpreter_stdlib_vs_plain": statistics.median(ratios(wall, "stdlib", "plain")),
         "cold_depleted_vs_plain": statistics.median(ratios(wall, "depleted", "plain")),
         "cold_depleted_vs_plain_spread": summary(ratios(wall, "depleted", "plain")),
         "cold_edges_vs_plain": statistics.median(ratios(wall, "edges", "plain")),
         "interpreter_process": summary(wall["pass"]),
         "interpreter_tabulate_process": summary(wall["tabulate"]),
+        "interpreter_stdlib_process": summary(wall["stdlib"]),
         "cold_depleted": summary(wall["depleted"]),
     }
     return {key + suffix: value for key, value in figures.items()}
@@ -356,6 +361,8 @@ def render(f: dict[str, Any]) -> str:
         ["interpreter floor: `python -c pass` / plain",
          *_spread(f["interpreter_vs_plain_spread"], places=2),
          f"with `import tabulate`: {f['interpreter_tabulate_vs_plain']:.2f}"],
+        ["  with `import argparse, dataclasses, fractions` / plain",
+         f"{f['interpreter_stdlib_vs_plain']:.2f}", "", "standard library only, no project code"],
         ["  python -c pass process", *_spread(f["interpreter_process"], ms, " ms"), ""],
         ["  python -c 'import tabulate' process", *_spread(f["interpreter_tabulate_process"], ms, " ms"), ""],
         ["the same two ratios, no bytecode cache (every module compiled)",
