@@ -14,28 +14,14 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from clirun import assert_one_line_error, run
 
-from analyzer.cli import main
 from analyzer.odds import odds, punto_table
 from analyzer.rules import SEED004, STANDARD
 from analyzer.shoe import Shoe
 
 ROOT = Path(__file__).resolve().parents[1]
 DECK = ",".join(["4"] * 13)
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def assert_one_line_error(code: int, out: str, err: str) -> None:
-    assert code == 2
-    assert out == ""
-    assert err.endswith("\n") and err.count("\n") == 1, err
-    assert err.startswith("baccarat: error: ")
-    assert "Traceback" not in err
 
 
 BAD_ARGS = {

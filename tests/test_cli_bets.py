@@ -7,15 +7,9 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from clirun import run
 
-from analyzer.cli import main
 from analyzer.shoe import Shoe
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_edges_json(capsys: pytest.CaptureFixture[str]) -> None:

@@ -6,8 +6,7 @@ import json
 import math
 
 import pytest
-
-from analyzer.cli import main
+from clirun import run
 
 BASE = [
     "count",
@@ -20,12 +19,6 @@ BASE = [
     "--cut-card",
     "14",
 ]
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_count_json_has_the_advantage_play_figures(capsys: pytest.CaptureFixture[str]) -> None:

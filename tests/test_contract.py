@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 import sympy as sp
+from clirun import one_line_error, run
 
 from analyzer.bets import analyze
 from analyzer.catalogue import BETS, TABLES
@@ -28,19 +29,6 @@ from analyzer.version import __version__
 
 ROOT = Path(__file__).resolve().parents[1]
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def one_line_error(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    code, out, err = run(capsys, *argv)
-    assert code == 2 and out == "", (code, out)
-    assert err.startswith("baccarat: error: ") and err.count("\n") == 1, err
-    return err
 
 
 # -- version, help, list -----------------------------------------------------------------
