@@ -4,12 +4,13 @@ Measures, in one run, each as a median with its spread over repeats:
   (a) whole processes, interleaved round by round so that load from other work hits both
       sides alike: a cold `python -m analyzer odds --decks 8` against
       `python scripts/plain_enumerator.py --decks 8` (a plain pure-Python point-value
-      enumerator printing the same counts), and a cold `edges` (every built-in bet)
-      against the cold `odds`; beside them the interpreter floor (`python -c pass`, and
-      `python -c "import tabulate"`, the table renderer every table command loads, and
-      `python -c "import argparse, dataclasses, fractions"`, the standard library alone) and a
-      cold depleted-shoe `odds --decks 8 --remove 5` (no polynomial in the number of
-      decks applies: the coup classes are evaluated), each against the plain enumerator;
+      enumerator printing the same counts), the same odds as JSON (no table renderer
+      loaded), and a cold `edges` (every built-in bet) against the cold `odds`; beside them
+      the interpreter floor (`python -c pass`, `python -c "import tabulate"`, the table
+      renderer every table command loads, and `python -c "import argparse, dataclasses,
+      fractions"`, the standard library alone) and a cold depleted-shoe
+      `odds --decks 8 --remove 5` (no polynomial in the number of decks applies: the coup
+      classes are evaluated), each against the plain enumerator;
   (b) in process: the exact 8-deck distribution (warm; from the polynomials in the number
       of decks, and from the coup classes, the path of depleted shoes) against the plain
       enumerator's function, and the cold compile of the rules;
@@ -93,6 +94,8 @@ def whole_processes(rounds: int, bytecode: bool = True) -> dict[str, Any]:
         "plain": [sys.executable, str(PLAIN), "--decks", "8"],
         "odds": [sys.executable, "-m", "analyzer", "odds", "--decks", "8"],
         "edges": [sys.executable, "-m", "analyzer", "edges", "--decks", "8"],
+        # the same odds as JSON: no table, so no table renderer loaded
+        "json": [sys.executable, "-m", "analyzer", "odds", "--decks", "8", "--format", "json"],
         # the interpreter floor (start-up with site, same environment), and with the table renderer loaded
         "pass": [sys.executable, "-c", "pass"],
         "tabulate": [sys.executable, "-c", "import tabulate"],
@@ -146,6 +149,8 @@ def whole_processes(rounds: int, bytecode: bool = True) -> dict[str, Any]:
         "cold_depleted_vs_plain": statistics.median(ratios(wall, "depleted", "plain")),
         "cold_depleted_vs_plain_spread": summary(ratios(wall, "depleted", "plain")),
         "cold_edges_vs_plain": statistics.median(ratios(wall, "edges", "plain")),
+        "cold_cli_json_vs_plain": statistics.median(ratios(wall, "json", "plain")),
+        "cold_cli_json_vs_plain_spread": summary(ratios(wall, "json", "plain")),
         "interpreter_process": summary(wall["pass"]),
         "interpreter_tabulate_process": summary(wall["tabulate"]),
         "interpreter_stdlib_process": summary(wall["stdlib"]),
@@ -350,6 +355,8 @@ def render(f: dict[str, Any]) -> str:
         ["cold `baccarat odds --decks 8` / plain enumerator (processes)",
          *_spread(f["cold_cli_vs_plain_spread"], places=2), f"CPU time: {f['cold_cli_vs_plain_cpu']:.2f}"],
         ["  cold odds process", *_spread(f["cold_cli"], ms, " ms"), ""],
+        ["cold `odds --decks 8 --format json` (no table renderer) / plain",
+         *_spread(f["cold_cli_json_vs_plain_spread"], places=2), ""],
         ["  plain_enumerator.py process", *_spread(f["plain_process"], ms, " ms"), ""],
         ["cold `edges` (every built-in, card-level too) / cold `odds`",
          *_spread(f["edges_vs_odds_spread"], places=2),
