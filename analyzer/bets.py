@@ -472,11 +472,12 @@ def analyze_bets(bets: Sequence[Bet], shoe: Shoe, rules: Rules) -> list[BetAnaly
 
 
 def _from_polynomials(bet: Bet, shoe: Shoe, rules: Rules) -> BetAnalysis | None:
-    """`bet` on a full-deck shoe from its shipped line polynomials (analyzer.deckpoly), or None."""
+    """`bet` on a full-deck shoe or the infinite deck from its shipped line polynomials
+    (analyzer.deckpoly), or None."""
     from analyzer.deckpoly import line_weights
 
     found = line_weights(bet, shoe, rules)
-    return None if found is None else analysis_from_weights(bet, found[0], found[1], finite=True)
+    return None if found is None else analysis_from_weights(bet, *found, finite=not shoe.is_infinite)
 
 
 def analysis_from_weights(bet: Bet, weights: Sequence[int], total: int, finite: bool) -> BetAnalysis:

@@ -316,7 +316,16 @@ def line_weights(bet: Bet, shoe: Shoe, rules: Rules) -> tuple[list[int], int] | 
     """Each line's weight of `bet` (last: no line matched) and the total on a full-deck
     shoe, as the general paths give them, from the shipped polynomials; None when none
     ship for this bet (by content) and tableau, or the shoe is not full decks (for a
-    card-level bet: with the suits of full decks, or unknown suits it does not read)."""
+    card-level bet: with the suits of full decks, or unknown suits it does not read).
+    The infinite deck, the limit of d full decks, gets the leading coefficients: its
+    weights on the 52**6 scale of the general paths at card level, scaled by 4**6 at
+    rank level (the same probabilities)."""
+    if shoe.is_infinite:
+        found = bet_polynomials().get(_bet_key(bet, rules))
+        if found is None or len(found[0]) != len(bet.lines) + 1:
+            return None
+        lines, total = found
+        return [line[DEGREE] for line in lines], total[DEGREE]
     d = full_decks(shoe)
     if d is None:
         return None

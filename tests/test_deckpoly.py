@@ -147,6 +147,18 @@ def test_card_leading_coefficients_are_the_infinite_deck() -> None:
         assert total[deckpoly.DEGREE] == infinite_total == 52**6
 
 
+@pytest.mark.parametrize("rules", list(RULES.values()), ids=lambda r: r.name)
+def test_the_infinite_deck_from_leading_coefficients_equals_the_general_paths(rules: Rules) -> None:
+    infinite = Shoe.infinite()
+    dist = distribution(infinite, rules)
+    for bet in ALL_BETS.values():
+        assert deckpoly.line_weights(bet, infinite, rules) is not None, bet.name
+        [priced] = analyze_bets([bet], infinite, rules)
+        general = analyze_cards(bet, infinite, rules) if bet.card_level else analyze(bet, dist)
+        assert priced == general, bet.name
+        assert all(line.combinations is None for line in priced.lines)
+
+
 def test_a_bet_like_a_builtin_in_content_uses_its_polynomials() -> None:
     spec = {"lines": [{"when": {"winner": "tie"}, "pays": 10}]}  # the tie bet, paying more
     mine = bet_from_mapping("my-tie", spec)
@@ -167,7 +179,6 @@ def test_other_shoes_and_tableaux_keep_the_general_paths() -> None:
     depleted = Shoe.decks(8).remove(["5H"])
     assert deckpoly.line_weights(suited, depleted, STANDARD) is None
     assert deckpoly.line_weights(BETS["tie"], depleted, STANDARD) is None
-    assert deckpoly.line_weights(BETS["tie"], Shoe.infinite(), STANDARD) is None
     assert deckpoly.line_weights(BETS["tie"], Shoe.decks(8), STANDARD.with_punto(6, True)) is None
     # full decks by rank whose suits are uneven: suit-reading bets are enumerated
     uneven = Shoe.from_cards([2] * 13 + [0] * 13 + [1] * 26)
