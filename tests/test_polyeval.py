@@ -120,10 +120,39 @@ def test_the_magic_column_path_is_taken_for_8_decks(monkeypatch: pytest.MonkeyPa
 
     monkeypatch.setattr(polyeval._Group, "_limbs", counted)
     form = EVALUATORS["all"]._bet_form
+    assert form is not None
     form.evaluate(np.array([[32] * 13, [3, 31, 12, 30, 0, 5, 32, 17, 8, 32, 31, 2, 29]]), 2**62)
     assert calls == []
     form.evaluate(np.array([[80] * 13]), 2**62)  # 20 decks: some groups need limbs
     assert calls
+
+
+def test_8_deck_shoes_take_the_single_contraction(monkeypatch: pytest.MonkeyPatch) -> None:
+    """When every group's product is exact through the magic column (8-deck shoes), the
+    products share one array and one integer contraction (`_magic_sum`) gives the rows,
+    equal to the exact integer path; 20-deck shoes, some of whose groups need limbs,
+    contract group by group."""
+    widths: list[int] = []
+    original = polyeval.MonomialForm._magic_sum
+
+    def counted(form: polyeval.MonomialForm, fa: np.ndarray, fb: np.ndarray, work: object) -> np.ndarray:
+        widths.append(fa.shape[1])
+        return original(form, fa, fb, work)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(polyeval.MonomialForm, "_magic_sum", counted)
+    rng = np.random.default_rng(2026)
+    sizes = [6, 7, 52, 200, 415, 416]
+    counts = np.array([rng.multivariate_hypergeometric([32] * 13, n) for n in sizes])
+    for which, evaluator in EVALUATORS.items():
+        monkeypatch.setattr(evaluator._bet_form, "_safe_max", None)  # bounds checked afresh
+        widths.clear()
+        check_rows(which, counts, 4)
+        assert sum(widths) == len(counts) * (2 if which == "main" else 1)  # "main": atom weights too
+    widths.clear()
+    form = EVALUATORS["main"]._bet_form
+    assert form is not None
+    form.evaluate(np.array([[80] * 13]), 2**62)
+    assert widths == []
 
 
 def test_expectation_fractions_on_another_tableau() -> None:
