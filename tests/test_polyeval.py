@@ -127,11 +127,8 @@ def test_the_magic_column_path_is_taken_for_8_decks(monkeypatch: pytest.MonkeyPa
     assert calls
 
 
-def test_8_deck_shoes_take_the_single_contraction(monkeypatch: pytest.MonkeyPatch) -> None:
-    """When every group's product is exact through the magic column (8-deck shoes), the
-    products share one array and one integer contraction (`_magic_sum`) gives the rows,
-    equal to the exact integer path; 20-deck shoes, some of whose groups need limbs,
-    contract group by group."""
+def spied_magic_sum(patch: pytest.MonkeyPatch) -> list[int]:
+    """The widths of the batches `MonomialForm._magic_sum` contracts from now on."""
     widths: list[int] = []
     original = polyeval.MonomialForm._magic_sum
 
@@ -139,16 +136,31 @@ def test_8_deck_shoes_take_the_single_contraction(monkeypatch: pytest.MonkeyPatc
         widths.append(fa.shape[1])
         return original(form, fa, fb, work)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(polyeval.MonomialForm, "_magic_sum", counted)
-    rng = np.random.default_rng(2026)
-    sizes = [6, 7, 52, 200, 415, 416]
-    counts = np.array([rng.multivariate_hypergeometric([32] * 13, n) for n in sizes])
-    for which, evaluator in EVALUATORS.items():
-        monkeypatch.setattr(evaluator._bet_form, "_safe_max", None)  # bounds checked afresh
-        widths.clear()
-        check_rows(which, counts, 4)
-        assert sum(widths) == len(counts) * (2 if which == "main" else 1)  # "main": atom weights too
-    widths.clear()
+    patch.setattr(polyeval.MonomialForm, "_magic_sum", counted)
+    return widths
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.lists(composition(8), min_size=1, max_size=6), st.sampled_from(list(EVALUATORS)),
+       st.integers(1, 6), st.booleans())  # fmt: skip
+def test_8_deck_shoes_take_the_single_contraction(
+    rows: list[list[int]], which: str, batch: int, fresh: bool
+) -> None:
+    """When every group's product is exact through the magic column (any 8-deck shoe), the
+    products share one array and one integer contraction (`_magic_sum`) gives every row,
+    equal to the exact integer path (`fresh`: with the bounds checked afresh)."""
+    counts = np.array(rows, dtype=np.int64)
+    with pytest.MonkeyPatch.context() as patch:
+        widths = spied_magic_sum(patch)
+        if fresh:
+            patch.setattr(EVALUATORS[which]._bet_form, "_safe_max", None)
+        check_rows(which, counts, batch)
+    assert sum(widths) == len(counts) * (2 if which == "main" else 1)  # "main": atom weights too
+
+
+def test_20_deck_shoes_contract_group_by_group(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Some groups of a 20-deck shoe need limbs: the groups are contracted one by one."""
+    widths = spied_magic_sum(monkeypatch)
     form = EVALUATORS["main"]._bet_form
     assert form is not None
     form.evaluate(np.array([[80] * 13]), 2**62)
