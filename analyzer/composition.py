@@ -162,12 +162,14 @@ class FastEvaluator:
 
     # -- expectations ------------------------------------------------------------------
 
-    def expectations(self, counts: np.ndarray, batch: int = 512) -> tuple[np.ndarray, np.ndarray]:
+    def expectations(self, counts: np.ndarray, batch: int = 768) -> tuple[np.ndarray, np.ndarray]:
         """Exact expectations of every bet: (numerators (B, bets), totals (B,)).
 
         The expectation of bet i on row b is numerators[b, i] / (denominators[i] * totals[b]).
         Numerators are int64 when they fit, else Python ints (object arrays); the same
-        values whatever `batch` is.
+        values whatever `batch` is. The default batch of 768 compositions (work-array rows
+        of 6 KB) measured fastest on 8-deck shoes: 512 and 1024 (rows of 4 and 8 KB) were
+        about 10% slower.
         """
         counts = _checked(counts)
         with threadpool_limits(1, "blas"):  # these small products only lose from more threads

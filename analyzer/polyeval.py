@@ -18,7 +18,9 @@ Blocks sharing their contracted side (all a-parts of one degree e, or all b-part
 one degree d) are stacked into one product (a *group*): a few well-shaped products per
 batch, and only about min(a-parts, b-parts) integer outputs per block and column. Each
 side's parts are laid out as grids of left x right half-products (one broadcast product
-per grid), each group's inputs computed just before its product.
+per grid), each group's inputs computed just before its product. When every group's product
+is exact through the magic column (below; 8-deck shoes), the products share one array and
+one integer contraction applies every output's factor at once.
 
 Exactness. FA and FB are products of falling factorials of counts of values 0-4 and
 5-9, so for counts up to 456 every one (and every partial product) is an integer below
@@ -443,6 +445,8 @@ class MonomialForm:
             self._fb.evaluate(table, work, self._early[1]),
         )
         factors = self._factors(fa, fb, tails, work, np.uint64)
+        if all(magic):
+            return self._magic_sum(fa, fb, work)
         result = np.zeros((self.columns, width), dtype=np.uint64)
         for i, ((side_a, group), factor) in enumerate(zip(self.groups, factors, strict=True)):
             side, early, parts = (self._fa, self._early[0], fa) if side_a else (self._fb, self._early[1], fb)
@@ -452,6 +456,32 @@ class MonomialForm:
                 values = side.hot(work, group.degree)
             result += group.contract(values, factor, magic[i], tops[i])
         return np.ascontiguousarray(result.T).view(np.int64)
+
+    def _inputs(
+        self, side_a: bool, group: _Group, fa: np.ndarray, fb: np.ndarray, work: _Workspace
+    ) -> np.ndarray:
+        """The group's contracted parts then a unit part, (inputs + 1, W)."""
+        side, early, parts = (self._fa, self._early[0], fa) if side_a else (self._fb, self._early[1], fb)
+        if group.degree in early:
+            return parts[group.inputs.start : group.inputs.stop + 1]  # then its unit part
+        return side.hot(work, group.degree)
+
+    def _magic_sum(self, fa: np.ndarray, fb: np.ndarray, work: _Workspace) -> np.ndarray:
+        """(W, cols) int64 results modulo 2**64 when every group's product is exact through
+        the magic column (see `_Group.fits`): every group's product into one array, then one
+        integer contraction with every output's factor (the array `_factors` filled) and one
+        correction for the magic constants, instead of one of each per group."""
+        width = fa.shape[1]
+        products = work.get("products", (len(self._outputs) * self.columns, width), np.float64)
+        for (side_a, group), (first, stop) in zip(self.groups, self._group_rows, strict=True):
+            rows = slice(first * self.columns, stop * self.columns)
+            np.matmul(group.magic_matrix, self._inputs(side_a, group, fa, fb, work), out=products[rows])
+        factors = work.get("factors", (len(self._outputs), width))
+        # Each product row's bits read as uint64 are _MAGIC_BITS + its exact sum (modulo 2**64).
+        total = products.view(np.uint64).reshape(len(self._outputs), self.columns, width)
+        result = np.einsum("rw,rcw->wc", factors, total)
+        result -= (factors.sum(axis=0) * _MAGIC_BITS)[:, None]
+        return np.ascontiguousarray(result).view(np.int64)
 
     def _factors(self, fa: np.ndarray, fb: np.ndarray, tails: np.ndarray, work: _Workspace,
                  dtype: type) -> list[np.ndarray]:  # fmt: skip

@@ -120,10 +120,51 @@ def test_the_magic_column_path_is_taken_for_8_decks(monkeypatch: pytest.MonkeyPa
 
     monkeypatch.setattr(polyeval._Group, "_limbs", counted)
     form = EVALUATORS["all"]._bet_form
+    assert form is not None
     form.evaluate(np.array([[32] * 13, [3, 31, 12, 30, 0, 5, 32, 17, 8, 32, 31, 2, 29]]), 2**62)
     assert calls == []
     form.evaluate(np.array([[80] * 13]), 2**62)  # 20 decks: some groups need limbs
     assert calls
+
+
+def spied_magic_sum(patch: pytest.MonkeyPatch) -> list[int]:
+    """The widths of the batches `MonomialForm._magic_sum` contracts from now on."""
+    widths: list[int] = []
+    original = polyeval.MonomialForm._magic_sum
+
+    def counted(form: polyeval.MonomialForm, fa: np.ndarray, fb: np.ndarray, work: object) -> np.ndarray:
+        widths.append(fa.shape[1])
+        return original(form, fa, fb, work)  # type: ignore[arg-type]
+
+    patch.setattr(polyeval.MonomialForm, "_magic_sum", counted)
+    return widths
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.lists(composition(8), min_size=1, max_size=6), st.sampled_from(list(EVALUATORS)),
+       st.integers(1, 6), st.booleans())  # fmt: skip
+def test_8_deck_shoes_take_the_single_contraction(
+    rows: list[list[int]], which: str, batch: int, fresh: bool
+) -> None:
+    """When every group's product is exact through the magic column (any 8-deck shoe), the
+    products share one array and one integer contraction (`_magic_sum`) gives every row,
+    equal to the exact integer path (`fresh`: with the bounds checked afresh)."""
+    counts = np.array(rows, dtype=np.int64)
+    with pytest.MonkeyPatch.context() as patch:
+        widths = spied_magic_sum(patch)
+        if fresh:
+            patch.setattr(EVALUATORS[which]._bet_form, "_safe_max", None)
+        check_rows(which, counts, batch)
+    assert sum(widths) == len(counts) * (2 if which == "main" else 1)  # "main": atom weights too
+
+
+def test_20_deck_shoes_contract_group_by_group(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Some groups of a 20-deck shoe need limbs: the groups are contracted one by one."""
+    widths = spied_magic_sum(monkeypatch)
+    form = EVALUATORS["main"]._bet_form
+    assert form is not None
+    form.evaluate(np.array([[80] * 13]), 2**62)
+    assert widths == []
 
 
 def test_expectation_fractions_on_another_tableau() -> None:
