@@ -128,10 +128,35 @@ class _Group:
             result -= offset
         return np.asarray(result)
 
-    def _limbs(self, values: np.ndarray, top: int) -> np.ndarray:
+    def pinned(self, values: np.ndarray, estimate: np.ndarray, error: float) -> np.ndarray:
+        """matrix @ v modulo 2**64 (uint64) for nonnegative integer inputs v given by their
+        residues `values` (uint64) and `estimate`, float64 values within `error` of the
+        true products: the first k limbs give L = matrix @ (v mod 2**kb) exactly (b =
+        `limb_bits`), and the product minus L is a multiple of 2**kb, read from the
+        estimate when `error` < 2**(kb-2) (the roundings of L and of the difference stay
+        below 2**(kb-3)). Without such a k (kb < 64), every limb."""
+        bits = self.limb_bits
+        for k in range(1, -(-64 // bits)):
+            if error < 2.0 ** (k * bits - 2):
+                break
+        else:
+            return self._limbs(values, 64)
+        low = self._work.get("low", estimate.shape, np.float64)
+        total = self._limbs(values, k * bits, low)
+        np.subtract(estimate, low, out=low)
+        np.multiply(low, 2.0 ** -(k * bits), out=low)
+        np.rint(low, out=low)  # (P - L) / 2**kb, an integer below 2**53
+        turns = self._work.get("turns", estimate.shape)
+        np.copyto(turns.view(np.int64), low, casting="unsafe")
+        np.left_shift(turns, np.uint64(k * bits), out=turns)
+        total += turns
+        return total
+
+    def _limbs(self, values: np.ndarray, top: int, low: np.ndarray | None = None) -> np.ndarray:
         """matrix @ values modulo 2**64 (uint64), exact: `values` (exact float64 or uint64,
-        below 2**top) is cut into limbs of `limb_bits` bits, each product summing integers
-        below 2**52."""
+        below 2**top, or taken modulo 2**top) is cut into limbs of `limb_bits` bits, each
+        product summing integers below 2**52. `low`, if given, receives the same sum as a
+        float64 (exact for one limb, rounded by the additions of the others)."""
         work = self._work
         bits, width = self.limb_bits, values.shape[1]
         shape = (self.matrix.shape[0], width)
@@ -159,6 +184,12 @@ class _Group:
                 np.copyto(limb, shifted, casting="unsafe")
             np.matmul(self.matrix, limb, out=product)
             np.copyto(part.view(np.int64), product, casting="unsafe")  # exact integers
+            if low is not None:
+                if shift == 0:
+                    np.copyto(low, product)
+                else:
+                    np.multiply(product, 2.0**shift, out=product)
+                    low += product
             if shift == 0:
                 total, part = part, total
             else:
@@ -363,6 +394,7 @@ class MonomialForm:
             default=0,
         )
         self._fa.hot_rows = self._fb.hot_rows = hot
+        self._abs_matrices = [np.abs(group.matrix) for _, group in self.groups]  # for error bounds
         self._early = (  # the degrees of the parts the factors read: a-parts, b-parts
             set(self._fa.degree[self._outputs[split:]].tolist()),
             set(self._fb.degree[self._outputs[:split]].tolist()),
@@ -373,6 +405,8 @@ class MonomialForm:
         within +-`bound` < 2**63; None when it is not."""
         if bound >= _INT_LIMIT:
             return None
+        if int(_value_counts(counts).max(initial=0)) > FLOAT_COUNTS:  # tables beyond 2**53
+            return self._wide(counts)[0]
         return self._wrapped(counts)
 
     def evaluate_wide(self, counts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -380,8 +414,7 @@ class MonomialForm:
         (W, cols) float64 approximations of them, and (cols,) bounds on the approximations'
         absolute errors. A result is pinned by its residue once its bound is below 2**61
         (any bound below 2**63 would do)."""
-        approximate, error = self._approximate(counts)
-        return self._wrapped(counts), approximate, error
+        return self._wide(counts)
 
     def _tables(self, counts: np.ndarray, work: _Workspace, dtype: type) -> tuple[np.ndarray, np.ndarray]:
         """The flat factor table (pair kinds (z, j), then values (v, j)) and the tails
@@ -478,35 +511,79 @@ class MonomialForm:
         np.multiply(factors, tail, out=factors)
         return [factors[first:stop] for first, stop in self._group_rows]
 
-    def _approximate(self, counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """(W, cols) float64 approximations of the results and (cols,) bounds on their
-        absolute errors: every table entry, product and sum rounds with relative error at
-        most 2**-53 per operation, so the error is below (operations on the longest
-        path) * 2**-53 * (the same sums of absolute values), bounded from each row's
-        largest value."""
-        width = len(counts)
-        work = self._approx_work
-        table, tails = self._tables(counts, work, np.float64)
-        fa, fb = self._fa.evaluate(table, work), self._fb.evaluate(table, work)
-        flat_max = table.max(axis=1) * _ROUNDED  # rounded entries: at most this much below
-        a_max, b_max = (
-            np.prod(flat_max[side.factor_rows], axis=1) * _ROUNDED for side in (self._fa, self._fb)
+    def _ceilings(self, counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(a-parts,) and (b-parts,) float64 bounds, valid for every row of `counts`, on each
+        part's true value and on every intermediate value computed on the way to it (table
+        entries and partial products): a factor table row (v, j) is at most c_v**j for the
+        batch's largest count c_v of value v (at least 1), a pair-kind row at most 2 * c_0**j
+        (q and its intermediates are at most 2 * c_0**4). A part below 2**53 is exact in the
+        float64 tables, and its rounding error elsewhere is a few units of 2**-53 of this."""
+        top = np.maximum(_value_counts(counts).max(axis=1), 1).astype(np.float64)
+        power = top[:, None] ** np.arange(_J)  # (10, J)
+        rows = np.empty(_ZERO_ROWS + 10 * _J)
+        rows[:_ZERO_ROWS] = np.concatenate([power[0], power[0], 2 * power[0]])
+        rows[_ZERO_ROWS:] = power.ravel()
+        return (
+            np.prod(rows[self._fa.factor_rows], axis=1) * _ROUNDED,
+            np.prod(rows[self._fb.factor_rows], axis=1) * _ROUNDED,
         )
-        tail_max = tails.max(axis=1) * _ROUNDED
-        result = np.zeros((self.columns, width))
+
+    def _wide(self, counts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """`evaluate_wide` in one pass over the groups. Each group's product is computed in
+        float64 from the float64 tables (rounded where beyond 2**53) and, modulo 2**64, from
+        the uint64 tables (residues of the parts), whichever of three ways its bounds allow:
+
+        - exact through the magic column when its inputs are exact floats and its sums stay
+          below 2**50 (`_Group.fits`, on the ceilings): the product is then its own residue;
+        - the float product P~ and the first k limbs: L = matrix @ (v mod 2**kb) is exact,
+          and P - L is a multiple of 2**kb, so P = L + 2**kb * rint((P~ - L) / 2**kb) when
+          |P~ - P| + the rounding of P~ - L is below 2**(kb-1) (checked against a bound on
+          P~'s error: (256 + inputs) * 2**-52 * (|matrix| @ ceilings) per row);
+        - else every limb of the residues (top 64), as `_wrapped` does.
+
+        The estimates are the float products contracted with float factors; their error
+        bound is that of one float64 pass (every operation rounds with relative error at
+        most 2**-53, `_STEPS` + the operations on the longest path of them, each relative
+        to the same sums of ceilings)."""
+        width = len(counts)
+        work, float_work = self._work, self._approx_work
+        table, tails = self._tables(counts, work, np.uint64)
+        float_table, float_tails = self._tables(counts, float_work, np.float64)
+        ceilings = self._ceilings(counts)
+        fa, fb = self._fa.evaluate(table, work, self._early[0]), self._fb.evaluate(table, work, self._early[1])
+        float_fa, float_fb = self._fa.evaluate(float_table, float_work), self._fb.evaluate(float_table, float_work)
+        factors = self._factors(fa, fb, tails, work, np.uint64)
+        float_factors = self._factors(float_fa, float_fb, float_tails, float_work, np.float64)
+        tail_max = float_tails.max(axis=1) * _ROUNDED
+        result = np.zeros((self.columns, width), dtype=np.uint64)
+        estimate = np.zeros((self.columns, width))
         absolute = np.zeros(self.columns)
         steps = _STEPS
-        factors = self._factors(fa, fb, tails, work, np.float64)
-        for (side_a, group), factor in zip(self.groups, factors, strict=True):
-            values, in_max, out_max = (fa, a_max, b_max) if side_a else (fb, b_max, a_max)
+        groups = zip(self.groups, self._abs_matrices, factors, float_factors, strict=True)
+        for (side_a, group), abs_matrix, factor, float_factor in groups:
+            side, parts, float_parts, early = (
+                (self._fa, fa, float_fa, self._early[0]) if side_a else (self._fb, fb, float_fb, self._early[1])
+            )
             start, stop = group.inputs.start, group.inputs.stop
-            product = work.get(f"product-{id(group)}", (group.matrix.shape[0], width), np.float64)
-            np.matmul(group.matrix, values[start:stop], out=product)
-            result += np.einsum(
-                "rw,rcw->cw", factor, product.reshape(len(group.outputs), group.columns, width)
+            in_max, out_max = ceilings[0 if side_a else 1], ceilings[1 if side_a else 0]
+            inner = abs_matrix @ in_max[start:stop]  # (rows,) bounds on |P| and its terms
+            product = float_work.get(f"product-{id(group)}", (group.matrix.shape[0], width), np.float64)
+            if float(inner.max(initial=0)) < _SAFE_MAGIC:  # exact inputs, exact sums
+                np.matmul(group.magic_matrix, float_parts[start : stop + 1], out=product)
+                residue = product.view(np.uint64) - _MAGIC_BITS  # the exact sums, modulo 2**64
+                product -= _MAGIC  # the exact sums
+            else:
+                np.matmul(group.matrix, float_parts[start:stop], out=product)
+                values = parts[start : stop + 1] if group.degree in early else side.hot(work, group.degree)
+                error = float(inner.max(initial=0)) * ((_STEPS + stop - start) * 2.0**-52) * _ROUNDED
+                residue = group.pinned(values[:-1], product, error)
+            total = residue.reshape(len(group.outputs), group.columns, width)
+            result += np.einsum("rw,rcw->cw", factor, total)
+            estimate += np.einsum(
+                "rw,rcw->cw", float_factor, product.reshape(len(group.outputs), group.columns, width)
             )
             factor_max = out_max[group.outputs] * tail_max[group.tail_degree]
-            inner = (np.abs(group.matrix) @ in_max[start:stop]).reshape(len(group.outputs), group.columns)
-            absolute += (inner * factor_max[:, None]).sum(axis=0)
+            absolute += (inner.reshape(len(group.outputs), group.columns) * factor_max[:, None]).sum(axis=0)
             steps += (stop - start) + len(group.outputs)
-        return np.ascontiguousarray(result.T), absolute * (steps * 2.0**-52)
+        wrapped = np.ascontiguousarray(result.T).view(np.int64)
+        return wrapped, np.ascontiguousarray(estimate.T), absolute * (steps * 2.0**-52)
