@@ -49,6 +49,7 @@ _SIX = 6
 _J = _SIX + 1  # falling-factorial orders 0..6
 _VALUE_RANK = [RANK_POINTS.index(v) for v in range(1, 10)]  # the one rank of each value 1-9
 _INT_LIMIT = 2**63
+_EXACT = 2.0**53  # float64 integers are exact below this
 _SAFE_MAGIC = 2.0**50  # a float sum of nonnegative terms computed below this is below 2**51
 _MAGIC = 1.5 * 2.0**52
 _ROUNDED = 1 + 2.0**-40  # a float bound raised past the rounding of its own computation
@@ -128,29 +129,28 @@ class _Group:
             result -= offset
         return np.asarray(result)
 
-    def pinned(self, values: np.ndarray, estimate: np.ndarray, error: float) -> np.ndarray:
-        """matrix @ v modulo 2**64 (uint64) for nonnegative integer inputs v given by their
-        residues `values` (uint64) and `estimate`, float64 values within `error` of the
-        true products: the first k limbs give L = matrix @ (v mod 2**kb) exactly (b =
-        `limb_bits`), and the product minus L is a multiple of 2**kb, read from the
-        estimate when `error` < 2**(kb-2) (the roundings of L and of the difference stay
-        below 2**(kb-3)). Without such a k (kb < 64), every limb."""
+    def pinned(self, values: np.ndarray, estimate: np.ndarray, error: float, out: np.ndarray) -> None:
+        """`out` (uint64) = matrix @ v modulo 2**64 for nonnegative integer inputs v given by
+        `values` (their residues in uint64, or exact float64) and by `estimate`, float64
+        values within `error` of the true products: the first k limbs give L = matrix @
+        (v mod 2**kb) exactly (b = `limb_bits`), and the product minus L is a multiple of
+        2**kb, read from the estimate when `error` < 2**(kb-2) (the roundings of L and of
+        the difference stay below 2**(kb-3)). Without such a k (kb < 64), every limb."""
         bits = self.limb_bits
         for k in range(1, -(-64 // bits)):
             if error < 2.0 ** (k * bits - 2):
                 break
         else:
-            return self._limbs(values, 64)
+            np.copyto(out, self._limbs(values, 64))
+            return
         low = self._work.get("low", estimate.shape, np.float64)
         total = self._limbs(values, k * bits, low)
         np.subtract(estimate, low, out=low)
         np.multiply(low, 2.0 ** -(k * bits), out=low)
         np.rint(low, out=low)  # (P - L) / 2**kb, an integer below 2**53
-        turns = self._work.get("turns", estimate.shape)
-        np.copyto(turns.view(np.int64), low, casting="unsafe")
-        np.left_shift(turns, np.uint64(k * bits), out=turns)
-        total += turns
-        return total
+        np.copyto(out.view(np.int64), low, casting="unsafe")
+        np.left_shift(out, np.uint64(k * bits), out=out)
+        out += total
 
     def _limbs(self, values: np.ndarray, top: int, low: np.ndarray | None = None) -> np.ndarray:
         """matrix @ values modulo 2**64 (uint64), exact: `values` (exact float64 or uint64,
@@ -163,25 +163,27 @@ class _Group:
         product = work.get("product", shape, np.float64)
         part, total = work.get("part", shape), work.get("total", shape)
         limb = work.get("limb", values.shape, np.float64)
-        if values.dtype == np.float64:
-            rest, high = (
-                work.get("rest", values.shape, np.float64),
-                work.get("high", values.shape, np.float64),
-            )
-            np.copyto(rest, values)
-        else:
-            shifted = work.get("shifted", values.shape)
-        for shift in range(0, max(top, 1), bits):
+        rest, buffers = values, (
+            work.get("rest", values.shape, values.dtype.type),
+            work.get("high", values.shape, values.dtype.type),
+        )
+        mask = np.uint64((1 << bits) - 1)
+        for index, shift in enumerate(range(0, max(top, 1), bits)):
             if values.dtype == np.float64:  # exact: powers of two and integers below 2**53
+                high = buffers[index % 2]
                 np.multiply(rest, 2.0**-bits, out=high)
                 np.floor(high, out=high)
                 np.multiply(high, -(2.0**bits), out=limb)
                 np.add(limb, rest, out=limb)
-                rest, high = high, rest
+                rest = high
             else:
-                np.right_shift(values, np.uint64(shift), out=shifted)
-                np.bitwise_and(shifted, np.uint64((1 << bits) - 1), out=shifted)
-                np.copyto(limb, shifted, casting="unsafe")
+                shifted = buffers[0]
+                if shift:
+                    np.right_shift(values, np.uint64(shift), out=shifted)
+                    np.bitwise_and(shifted, mask, out=shifted)
+                else:
+                    np.bitwise_and(values, mask, out=shifted)
+                np.copyto(limb, shifted.view(np.int64), casting="unsafe")  # below 2**63
             np.matmul(self.matrix, limb, out=product)
             np.copyto(part.view(np.int64), product, casting="unsafe")  # exact integers
             if low is not None:
@@ -511,14 +513,15 @@ class MonomialForm:
         np.multiply(factors, tail, out=factors)
         return [factors[first:stop] for first, stop in self._group_rows]
 
-    def _ceilings(self, counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def _ceilings(self, float_table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(a-parts,) and (b-parts,) float64 bounds, valid for every row of `counts`, on each
         part's true value and on every intermediate value computed on the way to it (table
         entries and partial products): a factor table row (v, j) is at most c_v**j for the
-        batch's largest count c_v of value v (at least 1), a pair-kind row at most 2 * c_0**j
+        batch's largest count c_v of value v (at least 1; from `float_table`), a pair-kind row at most 2 * c_0**j
         (q and its intermediates are at most 2 * c_0**4). A part below 2**53 is exact in the
         float64 tables, and its rounding error elsewhere is a few units of 2**-53 of this."""
-        top = np.maximum(_value_counts(counts).max(axis=1), 1).astype(np.float64)
+        counts = float_table[_ZERO_ROWS + 1 :: _J]  # rows (v, 1): the counts, exact
+        top = np.maximum(counts.max(axis=1), 1.0)
         power = top[:, None] ** np.arange(_J)  # (10, J)
         rows = np.empty(_ZERO_ROWS + 10 * _J)
         rows[:_ZERO_ROWS] = np.concatenate([power[0], power[0], 2 * power[0]])
@@ -547,43 +550,75 @@ class MonomialForm:
         to the same sums of ceilings)."""
         width = len(counts)
         work, float_work = self._work, self._approx_work
-        table, tails = self._tables(counts, work, np.uint64)
         float_table, float_tails = self._tables(counts, float_work, np.float64)
-        ceilings = self._ceilings(counts)
-        fa, fb = self._fa.evaluate(table, work, self._early[0]), self._fb.evaluate(table, work, self._early[1])
-        float_fa, float_fb = self._fa.evaluate(float_table, float_work), self._fb.evaluate(float_table, float_work)
-        factors = self._factors(fa, fb, tails, work, np.uint64)
-        float_factors = self._factors(float_fa, float_fb, float_tails, float_work, np.float64)
+        ceilings = self._ceilings(float_table)
+        float_fa = self._fa.evaluate(float_table, float_work, self._early[0])
+        float_fb = self._fb.evaluate(float_table, float_work, self._early[1])
+        modulo: dict[str, np.ndarray] = {}  # the uint64 tables and parts, computed when needed
+
+        def residues(side: _Side | None) -> np.ndarray:
+            """The uint64 tails (None), or the parts of `side` (its early degrees)."""
+            if not modulo:
+                modulo["table"], modulo["tails"] = self._tables(counts, work, np.uint64)
+            if side is None:
+                return modulo["tails"]
+            if side.name not in modulo:
+                early = self._early[0 if side is self._fa else 1]
+                modulo[side.name] = side.evaluate(modulo["table"], work, early)
+            return modulo[side.name]
+
+        tails = residues(None)
+        exact = [ceiling < _EXACT for ceiling in ceilings]  # each a-part, b-part: an exact float
+        self._factors(
+            float_fa if exact[0][self._outputs[self._over_b[0] :]].all() else residues(self._fa),
+            float_fb if exact[1][self._outputs[: self._over_b[0]]].all() else residues(self._fb),
+            tails,
+            work,
+            np.uint64,
+        )
+        self._factors(float_fa, float_fb, float_tails, float_work, np.float64)
+        # every group's factors, in the arrays `_factors` filled
+        factors = work.get("factors", (len(self._outputs), width))
+        float_factors = float_work.get("factors", (len(self._outputs), width), np.float64)
         tail_max = float_tails.max(axis=1) * _ROUNDED
-        result = np.zeros((self.columns, width), dtype=np.uint64)
-        estimate = np.zeros((self.columns, width))
+        rows = len(self._outputs) * self.columns
+        products = float_work.get("products", (rows, width), np.float64)  # every group's, stacked
+        residue = work.get("residues", (rows, width))  # the same modulo 2**64
         absolute = np.zeros(self.columns)
         steps = _STEPS
-        groups = zip(self.groups, self._abs_matrices, factors, float_factors, strict=True)
-        for (side_a, group), abs_matrix, factor, float_factor in groups:
-            side, parts, float_parts, early = (
-                (self._fa, fa, float_fa, self._early[0]) if side_a else (self._fb, fb, float_fb, self._early[1])
-            )
+        for (side_a, group), abs_matrix, (first, last) in zip(
+            self.groups, self._abs_matrices, self._group_rows, strict=True
+        ):
+            which = 0 if side_a else 1
+            side, float_parts = (self._fa, float_fa) if side_a else (self._fb, float_fb)
             start, stop = group.inputs.start, group.inputs.stop
-            in_max, out_max = ceilings[0 if side_a else 1], ceilings[1 if side_a else 0]
-            inner = abs_matrix @ in_max[start:stop]  # (rows,) bounds on |P| and its terms
-            product = float_work.get(f"product-{id(group)}", (group.matrix.shape[0], width), np.float64)
-            if float(inner.max(initial=0)) < _SAFE_MAGIC:  # exact inputs, exact sums
-                np.matmul(group.magic_matrix, float_parts[start : stop + 1], out=product)
-                residue = product.view(np.uint64) - _MAGIC_BITS  # the exact sums, modulo 2**64
-                product -= _MAGIC  # the exact sums
+            if group.degree in self._early[which]:
+                values = float_parts[start : stop + 1]  # then its unit part
             else:
-                np.matmul(group.matrix, float_parts[start:stop], out=product)
-                values = parts[start : stop + 1] if group.degree in early else side.hot(work, group.degree)
+                values = side.hot(float_work, group.degree)
+            in_max, out_max = ceilings[which], ceilings[1 - which]
+            inner = abs_matrix @ in_max[start:stop]  # (rows,) bounds on |P| and its terms
+            product = products[first * self.columns : last * self.columns]
+            modular = residue[first * self.columns : last * self.columns]
+            if float(inner.max(initial=0)) < _SAFE_MAGIC:  # exact inputs, exact sums
+                np.matmul(group.magic_matrix, values, out=product)
+                np.subtract(product.view(np.uint64), _MAGIC_BITS, out=modular)  # the exact sums
+                product -= _MAGIC
+            else:
+                np.matmul(group.matrix, values[:-1], out=product)
+                if not exact[which][start:stop].all():  # the residues of the inputs
+                    if group.degree in self._early[which]:
+                        values = residues(side)[start : stop + 1]
+                    else:
+                        residues(side)
+                        values = side.hot(work, group.degree)
                 error = float(inner.max(initial=0)) * ((_STEPS + stop - start) * 2.0**-52) * _ROUNDED
-                residue = group.pinned(values[:-1], product, error)
-            total = residue.reshape(len(group.outputs), group.columns, width)
-            result += np.einsum("rw,rcw->cw", factor, total)
-            estimate += np.einsum(
-                "rw,rcw->cw", float_factor, product.reshape(len(group.outputs), group.columns, width)
-            )
+                group.pinned(values[:-1], product, error, modular)
             factor_max = out_max[group.outputs] * tail_max[group.tail_degree]
             absolute += (inner.reshape(len(group.outputs), group.columns) * factor_max[:, None]).sum(axis=0)
             steps += (stop - start) + len(group.outputs)
-        wrapped = np.ascontiguousarray(result.T).view(np.int64)
-        return wrapped, np.ascontiguousarray(estimate.T), absolute * (steps * 2.0**-52)
+        shape = (len(self._outputs), self.columns, width)
+        result = np.einsum("rw,rcw->wc", factors, residue.reshape(shape))
+        estimate = np.einsum("rw,rcw->wc", float_factors, products.reshape(shape))
+        wrapped = np.ascontiguousarray(result).view(np.int64)
+        return wrapped, estimate, absolute * (steps * 2.0**-52)
