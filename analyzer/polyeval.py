@@ -132,31 +132,49 @@ class _Group:
     def pinned(self, values: np.ndarray, estimate: np.ndarray, error: float, out: np.ndarray) -> None:
         """`out` (uint64) = matrix @ v modulo 2**64 for nonnegative integer inputs v given by
         `values` (their residues in uint64, or exact float64) and by `estimate`, float64
-        values within `error` of the true products: the first k limbs give L = matrix @
-        (v mod 2**kb) exactly (b = `limb_bits`), and the product minus L is a multiple of
-        2**kb, read from the estimate when `error` < 2**(kb-2) (the roundings of L and of
-        the difference stay below 2**(kb-3)). Without such a k (kb < 64), every limb."""
-        bits = self.limb_bits
-        for k in range(1, -(-64 // bits)):
-            if error < 2.0 ** (k * bits - 2):
-                break
+        values within `error` of the true products. With b' = `limb_bits` (floats) or one
+        less (residues), one limb gives L = matrix @ r exactly for r = v - 2**b' * h (h
+        integers, |L| < 2**51), so the product is L + 2**b' * K for the integer K nearest
+        to (estimate - L) / 2**b' when `error` < 2**(b'-2) (the rounding of the difference
+        adds at most 2**(b'-10)). Else every limb of the residues."""
+        if error < 2.0 ** (self.limb_bits - 3):
+            self._low_limb(values, estimate, out)
         else:
             np.copyto(out, self._limbs(values, 64))
-            return
-        low = self._work.get("low", estimate.shape, np.float64)
-        total = self._limbs(values, k * bits, low)
-        np.subtract(estimate, low, out=low)
-        np.multiply(low, 2.0 ** -(k * bits), out=low)
-        np.rint(low, out=low)  # (P - L) / 2**kb, an integer below 2**53
-        np.copyto(out.view(np.int64), low, casting="unsafe")
-        np.left_shift(out, np.uint64(k * bits), out=out)
-        out += total
 
-    def _limbs(self, values: np.ndarray, top: int, low: np.ndarray | None = None) -> np.ndarray:
+    def _low_limb(self, values: np.ndarray, estimate: np.ndarray, out: np.ndarray) -> None:
+        """`pinned` with one limb, in fewer passes, for an `error` below 2**(b-3): the limb
+        is v mod 2**(b-1) (uint64 residues), or v minus v rounded to a multiple of 2**b
+        (exact floats: by adding and subtracting 1.5 * 2**(52+b); at most 2**(b-1) in
+        magnitude), so that L stays below 2**51 in magnitude; integers below 2**51 are read
+        from float64 bits through the magic constant instead of by conversion."""
+        work, bits = self._work, self.limb_bits
+        limb = work.get("limb", values.shape, np.float64)
+        if values.dtype == np.float64:  # exact integers below 2**53
+            round_off = 1.5 * 2.0 ** (52 + bits)
+            np.add(values, round_off, out=limb)
+            np.subtract(limb, round_off, out=limb)  # v rounded to a multiple of 2**b
+            np.subtract(values, limb, out=limb)
+        else:
+            bits -= 1
+            low = work.get("rest", values.shape)
+            np.bitwise_and(values, np.uint64((1 << bits) - 1), out=low)
+            np.copyto(limb, low.view(np.int64), casting="unsafe")
+        product = work.get("product", estimate.shape, np.float64)
+        np.matmul(self.matrix, limb, out=product)  # L, exact: below 2**51 in magnitude
+        turns = work.get("turns", estimate.shape, np.float64)
+        np.subtract(estimate, product, out=turns)
+        np.multiply(turns, 2.0**-bits, out=turns)
+        np.add(turns, _MAGIC, out=turns)  # rounded to the integer (P - L) / 2**b, + _MAGIC
+        np.add(product, _MAGIC, out=product)
+        np.left_shift(turns.view(np.uint64), np.uint64(bits), out=out)
+        out += product.view(np.uint64)
+        out -= (_MAGIC_BITS << np.uint64(bits)) + _MAGIC_BITS
+
+    def _limbs(self, values: np.ndarray, top: int) -> np.ndarray:
         """matrix @ values modulo 2**64 (uint64), exact: `values` (exact float64 or uint64,
-        below 2**top, or taken modulo 2**top) is cut into limbs of `limb_bits` bits, each
-        product summing integers below 2**52. `low`, if given, receives the same sum as a
-        float64 (exact for one limb, rounded by the additions of the others)."""
+        below 2**top) is cut into limbs of `limb_bits` bits, each product summing integers
+        below 2**52."""
         work = self._work
         bits, width = self.limb_bits, values.shape[1]
         shape = (self.matrix.shape[0], width)
@@ -186,12 +204,6 @@ class _Group:
                 np.copyto(limb, shifted.view(np.int64), casting="unsafe")  # below 2**63
             np.matmul(self.matrix, limb, out=product)
             np.copyto(part.view(np.int64), product, casting="unsafe")  # exact integers
-            if low is not None:
-                if shift == 0:
-                    np.copyto(low, product)
-                else:
-                    np.multiply(product, 2.0**shift, out=product)
-                    low += product
             if shift == 0:
                 total, part = part, total
             else:
