@@ -543,6 +543,16 @@ class MonomialForm:
             np.prod(rows[self._fb.factor_rows], axis=1) * _ROUNDED,
         )
 
+    @staticmethod
+    def _tails(counts: np.ndarray, work: _Workspace) -> np.ndarray:
+        """The tails T[k] = (N-k)_(6-k) modulo 2**64, (J, W) uint64 (as `_tables`)."""
+        n = counts.sum(axis=1).astype(np.uint64)
+        tails = work.get("tails-only", (_J, len(counts)))
+        tails[_SIX] = 1
+        for k in range(_SIX - 1, -1, -1):
+            np.multiply(tails[k + 1], n - np.uint64(k), out=tails[k])
+        return tails
+
     def _wide(self, counts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """`evaluate_wide` in one pass over the groups. Each group's product is computed in
         float64 from the float64 tables (rounded where beyond 2**53) and, modulo 2**64, from
@@ -567,24 +577,28 @@ class MonomialForm:
         float_fa = self._fa.evaluate(float_table, float_work, self._early[0])
         float_fb = self._fb.evaluate(float_table, float_work, self._early[1])
         modulo: dict[str, np.ndarray] = {}  # the uint64 tables and parts, computed when needed
+        filled: set[str] = set()  # the sides whose early degrees are filled in `modulo`
 
-        def residues(side: _Side | None) -> np.ndarray:
-            """The uint64 tails (None), or the parts of `side` (its early degrees)."""
-            if not modulo:
+        def residues(side: _Side, early: bool) -> np.ndarray:
+            """The parts of `side` modulo 2**64, its early degrees filled if `early` (the
+            others come from `hot`)."""
+            if "table" not in modulo:
                 modulo["table"], modulo["tails"] = self._tables(counts, work, np.uint64)
-            if side is None:
-                return modulo["tails"]
-            if side.name not in modulo:
-                early = self._early[0 if side is self._fa else 1]
-                modulo[side.name] = side.evaluate(modulo["table"], work, early)
+            if side.name not in modulo or (early and side.name not in filled):
+                degrees = self._early[0 if side is self._fa else 1] if early else ()
+                modulo[side.name] = side.evaluate(modulo["table"], work, degrees)
+                filled.update([side.name] if early else [])
             return modulo[side.name]
 
-        tails = residues(None)
         exact = [ceiling < _EXACT for ceiling in ceilings]  # each a-part, b-part: an exact float
+        fa = float_fa if exact[0][self._outputs[self._over_b[0] :]].all() else residues(self._fa, True)
+        fb = float_fb if exact[1][self._outputs[: self._over_b[0]]].all() else residues(self._fb, True)
+        if "tails" not in modulo:
+            modulo["tails"] = self._tails(counts, work)
         self._factors(
-            float_fa if exact[0][self._outputs[self._over_b[0] :]].all() else residues(self._fa),
-            float_fb if exact[1][self._outputs[: self._over_b[0]]].all() else residues(self._fb),
-            tails,
+            fa,
+            fb,
+            modulo["tails"],
             work,
             np.uint64,
         )
@@ -619,10 +633,10 @@ class MonomialForm:
             else:
                 np.matmul(group.matrix, values[:-1], out=product)
                 if not exact[which][start:stop].all():  # the residues of the inputs
-                    if group.degree in self._early[which]:
-                        values = residues(side)[start : stop + 1]
+                    parts = residues(side, False)
+                    if group.degree in self._early[which] and side.name in filled:
+                        values = parts[start : stop + 1]
                     else:
-                        residues(side)
                         values = side.hot(work, group.degree)
                 error = float(inner.max(initial=0)) * ((_STEPS + stop - start) * 2.0**-52) * _ROUNDED
                 group.pinned(values[:-1], product, error, modular)
