@@ -50,6 +50,7 @@ _J = _SIX + 1  # falling-factorial orders 0..6
 _VALUE_RANK = [RANK_POINTS.index(v) for v in range(1, 10)]  # the one rank of each value 1-9
 _INT_LIMIT = 2**63
 _EXACT = 2.0**53  # float64 integers are exact below this
+_PIN_ROOM = 2.0**-3  # a product pinned by one limb of b bits: its estimate within 2**(b-3)
 _SAFE_MAGIC = 2.0**50  # a float sum of nonnegative terms computed below this is below 2**51
 _MAGIC = 1.5 * 2.0**52
 _ROUNDED = 1 + 2.0**-40  # a float bound raised past the rounding of its own computation
@@ -137,7 +138,7 @@ class _Group:
         integers, |L| < 2**51), so the product is L + 2**b' * K for the integer K nearest
         to (estimate - L) / 2**b' when `error` < 2**(b'-2) (the rounding of the difference
         adds at most 2**(b'-10)). Else every limb of the residues."""
-        if error < 2.0 ** (self.limb_bits - 3):
+        if error < _PIN_ROOM * 2.0**self.limb_bits:
             self._low_limb(values, estimate, out)
         else:
             np.copyto(out, self._limbs(values, 64))
@@ -181,10 +182,11 @@ class _Group:
         product = work.get("product", shape, np.float64)
         part, total = work.get("part", shape), work.get("total", shape)
         limb = work.get("limb", values.shape, np.float64)
-        rest, buffers = values, (
+        buffers = (
             work.get("rest", values.shape, values.dtype.type),
             work.get("high", values.shape, values.dtype.type),
         )
+        rest = values
         mask = np.uint64((1 << bits) - 1)
         for index, shift in enumerate(range(0, max(top, 1), bits)):
             if values.dtype == np.float64:  # exact: powers of two and integers below 2**53
@@ -529,9 +531,10 @@ class MonomialForm:
         """(a-parts,) and (b-parts,) float64 bounds, valid for every row of `counts`, on each
         part's true value and on every intermediate value computed on the way to it (table
         entries and partial products): a factor table row (v, j) is at most c_v**j for the
-        batch's largest count c_v of value v (at least 1; from `float_table`), a pair-kind row at most 2 * c_0**j
-        (q and its intermediates are at most 2 * c_0**4). A part below 2**53 is exact in the
-        float64 tables, and its rounding error elsewhere is a few units of 2**-53 of this."""
+        batch's largest count c_v of value v (at least 1; read from `float_table`), a pair-kind
+        row at most 2 * c_0**j (q and its intermediates are at most 2 * c_0**4). A part below
+        2**53 is exact in the float64 tables; elsewhere its rounding error is a few units of
+        2**-53 of this bound."""
         counts = float_table[_ZERO_ROWS + 1 :: _J]  # rows (v, 1): the counts, exact
         top = np.maximum(counts.max(axis=1), 1.0)
         power = top[:, None] ** np.arange(_J)  # (10, J)

@@ -3,7 +3,9 @@ size (hypothesis), in any batch size."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 import pytest
@@ -86,26 +88,70 @@ def test_edge_compositions(counts: list[int], which: str) -> None:
     check_rows(which, np.array([counts], dtype=np.int64), 1)
 
 
+def spy(method: Callable[..., Any], name: str, calls: list[str]) -> Callable[..., Any]:
+    """`method`, noting `name` in `calls` on every call."""
+
+    def noted(*args: Any) -> Any:
+        calls.append(name)
+        return method(*args)
+
+    return noted
+
+
 @pytest.mark.parametrize(
-    ("path", "setting"),
+    ("path", "setting", "taken"),
     [
-        ("float limbs", {"_SAFE_MAGIC": 0.0}),  # every product cut into limbs of exact floats
-        ("uint64 limbs", {"FLOAT_COUNTS": 0}),  # factor tables modulo 2**64, cut into limbs
-        ("wide", {"_INT_LIMIT": 0}),  # all bets: residues pinned by float estimates
+        # no magic column: every product cut into limbs (or, beyond exact float64 tables, pinned)
+        ("float limbs", {"_SAFE_MAGIC": 0.0}, "_limbs _low_limb"),
+        # factor tables beyond exact float64 on every shoe: the one-pass wide evaluation
+        ("wide tables", {"FLOAT_COUNTS": 0}, "_wide"),
+        ("wide", {"_INT_LIMIT": 0}, "_wide"),  # all bets: residues pinned by float estimates
+        # every product pinned by one low limb: of exact floats, then of uint64 residues
+        ("pinned by one limb", {"_INT_LIMIT": 0, "_SAFE_MAGIC": 0.0}, "_low_limb"),
+        ("pinned residues", {"_INT_LIMIT": 0, "_SAFE_MAGIC": 0.0, "_EXACT": 0.0}, "_low_limb"),
+        # estimates never close enough: every limb of the residues
+        ("every limb", {"_INT_LIMIT": 0, "_SAFE_MAGIC": 0.0, "_EXACT": 0.0, "_PIN_ROOM": 0.0}, "_limbs"),
     ],
 )
 @settings(max_examples=10, deadline=None)
 @given(rows=st.lists(sizes.flatmap(composition), min_size=1, max_size=4))
-def test_every_evaluation_path_is_exact(path: str, setting: dict[str, float], rows: list[list[int]]) -> None:
-    """The paths that large shoes take, forced on shoes of every size, give the same rows."""
+def test_every_evaluation_path_is_exact(
+    path: str, setting: dict[str, float], taken: str, rows: list[list[int]]
+) -> None:
+    """The paths that large shoes take, forced on shoes of every size, give the same rows
+    (and are taken)."""
     counts = np.array(rows, dtype=np.int64)
+    calls: list[str] = []
     with pytest.MonkeyPatch.context() as patch:
         for name, value in setting.items():
             patch.setattr(polyeval, name, value)
         for evaluator in EVALUATORS.values():  # no bounds remembered from other batches
             patch.setattr(evaluator._bet_form, "_safe_max", None)
+        for name in taken.split():
+            owner = polyeval.MonomialForm if name == "_wide" else polyeval._Group
+            patch.setattr(owner, name, spy(getattr(owner, name), name, calls))
         check_rows("main", counts, 3)
         check_rows("all", counts, 2)
+    assert calls
+
+
+@pytest.mark.parametrize(("decks", "pinned", "every_limb"), [(100, True, False), (10**4, True, True)])
+def test_big_shoes_take_one_pass_with_low_limbs(
+    monkeypatch: pytest.MonkeyPatch, decks: int, pinned: bool, every_limb: bool
+) -> None:
+    """100-deck shoes: each group through the magic column or pinned by one low limb, none
+    cut into every limb of its residues; far larger shoes need every limb for some."""
+    calls: list[str] = []
+    for name in ("_low_limb", "_limbs"):
+        monkeypatch.setattr(polyeval._Group, name, spy(getattr(polyeval._Group, name), name, calls))
+    evaluator = EVALUATORS["main"]
+    assert evaluator._bet_form is not None
+    counts = np.array([[4 * decks] * 13, [4 * decks - 1] * 6 + [4 * decks] * 7])
+    wrapped, _, _ = evaluator._bet_form.evaluate_wide(counts)
+    exact = np.vstack([exact_values(evaluator, row) for row in counts.tolist()]) @ FOLDED["main"][0]
+    lattice = evaluator._lattice.astype(object)
+    assert [int(x) % 2**64 for x in wrapped.ravel()] == [int(x) % 2**64 for x in (exact @ lattice).ravel()]
+    assert ("_low_limb" in calls) == pinned and ("_limbs" in calls) == every_limb
 
 
 def test_the_magic_column_path_is_taken_for_8_decks(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -120,6 +166,7 @@ def test_the_magic_column_path_is_taken_for_8_decks(monkeypatch: pytest.MonkeyPa
 
     monkeypatch.setattr(polyeval._Group, "_limbs", counted)
     form = EVALUATORS["all"]._bet_form
+    assert form is not None
     form.evaluate(np.array([[32] * 13, [3, 31, 12, 30, 0, 5, 32, 17, 8, 32, 31, 2, 29]]), 2**62)
     assert calls == []
     form.evaluate(np.array([[80] * 13]), 2**62)  # 20 decks: some groups need limbs
