@@ -154,7 +154,10 @@ class FastEvaluator:
         residue = wrapped @ relation + totals.view(np.int64)[:, None] * anchor  # modulo 2**64
         estimate = approximate @ relation + totals_float[:, None] * anchor
         size = np.abs(approximate) @ np.abs(relation) + totals_float[:, None] * np.abs(anchor)
-        rounding = size * 2.0**-40  # of this combination, with room to spare
+        # Rounding of this combination: each entry sums r + 1 products (r lattice columns) of
+        # float64 values and exact integers, and each total rounds 6 times: at most
+        # (r + 8) * 2**-53 of `size` (to first order; twice that is room to spare).
+        rounding = size * ((len(relation) + 8) * 2.0**-52)
         if not (error @ np.abs(relation) + rounding < 2.0**61).all():
             return None
         turns = np.rint((estimate - residue.astype(np.float64)) * 2.0**-64).astype(np.int64)

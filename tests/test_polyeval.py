@@ -214,6 +214,20 @@ def test_shoes_up_to_500_decks_are_pinned_without_the_integer_path(which: str) -
     assert evaluator._wide_numerators(np.array([[4 * 10**6] * 13])) is None
 
 
+@pytest.mark.parametrize("which", list(EVALUATORS))
+def test_shoes_up_to_1000_decks_are_pinned_too(which: str) -> None:
+    """The pinning's rounding allowance is (lattice columns + 8) * 2**-52 of the sizes: it
+    settles 1,000-deck shoes exactly (the batch path ends near 1,100 decks for these bets)
+    and 2,000-deck shoes fall back (None)."""
+    evaluator = EVALUATORS[which]
+    counts = np.array([[4000] * 13, [3999, 4000, 3000] + [4000] * 10])
+    pinned = evaluator._wide_numerators(counts)
+    assert pinned is not None
+    exact = np.vstack([evaluator._exact_row(row) for row in counts]).astype(object)
+    assert (pinned == exact @ evaluator.payoffs.astype(object)).all()
+    assert evaluator._wide_numerators(np.array([[8000] * 13])) is None
+
+
 def test_a_used_evaluator_pickles_without_its_work_arrays() -> None:
     """Work arrays and the views into them stay behind: a pickled evaluator (as shipped to
     workers) gives the same rows and stays small."""
