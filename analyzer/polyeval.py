@@ -43,7 +43,7 @@ import numpy as np
 
 from analyzer.cards import RANK_POINTS, ZERO_RANKS
 
-__all__ = ["MonomialForm"]
+__all__ = ["MODULI", "MonomialForm"]
 
 _SIX = 6
 _J = _SIX + 1  # falling-factorial orders 0..6
@@ -59,6 +59,8 @@ _MAGIC_BITS = np.array([_MAGIC]).view(np.uint64)[0]
 #: Largest count whose sixth power, a bound on every factor product, is below 2**53.
 FLOAT_COUNTS = max(c for c in range(1, 1000) if c**_SIX < 2**53)
 _ZERO_ROWS = 3 * _J  # flat factor table: pair-kind rows (z, j), then value rows (v, j)
+#: Odd moduli, pairwise coprime, below 128 (`evaluate_modular`): their product is below 2**63.
+MODULI = (127, 113, 109, 107, 103, 101, 97, 89, 83)
 
 
 class _Workspace:
@@ -371,7 +373,7 @@ class MonomialForm:
         self._fb = _Side("fb", b_keys, basis[:, 5:], 2, ones[5:])
         a_index, a_degree = self._fa.index, self._fa.degree
         b_index, b_degree = self._fb.index, self._fb.degree
-        self._work, self._approx_work = _Workspace(), _Workspace()
+        self._work, self._approx_work, self._modular_work = _Workspace(), _Workspace(), _Workspace()
         self._safe_max: np.ndarray | None = None  # factor-table maxima all groups take whole
         # Each (e, d) block goes to the group of its larger side.
         e, d = a_degree[a_index], b_degree[b_index]
@@ -411,6 +413,8 @@ class MonomialForm:
         )
         self._fa.hot_rows = self._fb.hot_rows = hot
         self._abs_matrices = [np.abs(group.matrix) for _, group in self.groups]  # for error bounds
+        # the largest row sum of |coefficients| of any group (`evaluate_modular`)
+        self._row_sum = max((float(m.sum(axis=1).max(initial=0)) for m in self._abs_matrices), default=0.0)
         self._early = (  # the degrees of the parts the factors read: a-parts, b-parts
             set(self._fa.degree[self._outputs[split:]].tolist()),
             set(self._fb.degree[self._outputs[:split]].tolist()),
@@ -651,3 +655,47 @@ class MonomialForm:
         estimate = np.einsum("rw,rcw->wc", float_factors, products.reshape(shape))
         wrapped = np.ascontiguousarray(result).view(np.int64)
         return wrapped, estimate, absolute * (steps * 2.0**-52)
+
+    def evaluate_modular(self, counts: np.ndarray, moduli: Collection[int]) -> np.ndarray | None:
+        """(len(moduli), W, cols) int64: the results modulo each of `moduli` (odd, below
+        128), for (W, 13) rank counts of any size; None when the coefficients are too large.
+
+        One float64 pass with every modulus side by side (W columns each): the factor tables
+        of the counts modulo m are exact integers below m (a falling factorial, q or a tail
+        modulo m only needs the counts modulo m; int64 products of at most 6 of them below
+        2**63, then reduced), so every part, a product of at most 5 of
+        them, is below 127**5 < 2**35, and every group's product below 2**53 while the row
+        sums of |coefficients| stay below 2**18. Products and factors are then brought
+        below 2**8 in magnitude (x - m * floor(x / m), the floor off by at most one), so
+        the final contraction sums integers below 2**53 too."""
+        if self._row_sum * 126.0**5 >= _EXACT or not moduli:
+            return None
+        work, width, k = self._modular_work, len(counts), len(moduli)
+        modulus = np.repeat(np.asarray(list(moduli), dtype=np.int64), width)  # (k * W,)
+        table, _ = self._tables(np.tile(counts, (k, 1)) % modulus[:, None], work, np.int64)
+        float_table = work.get("float-table", table.shape, np.float64)
+        np.copyto(float_table, table % modulus, casting="unsafe")
+        size, tail = np.tile(counts.sum(axis=1), k) % modulus, np.ones(k * width, dtype=np.int64)
+        float_tails = work.get("float-tails", (_J, k * width), np.float64)
+        float_tails[_SIX] = 1
+        for j in range(_SIX - 1, -1, -1):  # reduced at every step (the table's tails may not be)
+            tail = tail * (size - j) % modulus
+            float_tails[j] = tail
+        fa, fb = self._fa.evaluate(float_table, work), self._fb.evaluate(float_table, work)
+        self._factors(fa, fb, float_tails, work, np.float64)
+        factors = work.get("factors", (len(self._outputs), k * width), np.float64)
+        products = work.get("products", (len(self._outputs) * self.columns, k * width), np.float64)
+        for (side_a, group), (first, last) in zip(self.groups, self._group_rows, strict=True):
+            parts = fa if side_a else fb
+            rows = slice(first * self.columns, last * self.columns)
+            np.matmul(group.matrix, parts[group.inputs], out=products[rows])
+        scale, inverse = modulus.astype(np.float64), 1.0 / modulus
+        for values in (factors, products):  # x - m * floor(x / m): below 2**8 in magnitude
+            quotient = work.get(f"quotient-{values.shape[0]}", values.shape, np.float64)
+            np.multiply(values, inverse, out=quotient)
+            np.floor(quotient, out=quotient)
+            np.multiply(quotient, scale, out=quotient)
+            values -= quotient
+        shape = (len(self._outputs), self.columns, k * width)
+        result = np.einsum("rw,rcw->cw", factors, products.reshape(shape)).astype(np.int64) % modulus
+        return np.ascontiguousarray(result.reshape(self.columns, k, width).transpose(1, 2, 0))
