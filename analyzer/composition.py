@@ -45,6 +45,7 @@ _EXACT = 2**53
 #: an earlier float path; kept as a reference size).
 FLOAT_EXACT_CARDS = max(n for n in range(6, 1000) if perm(n, CARDS_PER_COUP) < _EXACT)
 _INT64 = 2**63
+_PINNED = 2.0**61  # a residue modulo 2**64 pinned by an estimate within this of its value
 _FEW_OBJECT_PRODUCTS = 64  # atoms x bets: Python-int products per composition (rough break-even)
 
 
@@ -141,7 +142,8 @@ class FastEvaluator:
 
     def _wide_numerators(self, counts: np.ndarray) -> np.ndarray | None:
         """(B, bets) exact numerators beyond int64 (Python ints), or None: each is pinned by
-        its residue modulo 2**64 and a float64 approximation within 2**61 of it."""
+        its residue modulo 2**64 and a float64 approximation within 2**61 of it, or (farther
+        off) by residues modulo a few odd moduli besides (`_chinese`)."""
         if self._bet_form is None:
             return None
         wrapped, approximate, error = self._bet_form.evaluate_wide(counts)
@@ -159,7 +161,7 @@ class FastEvaluator:
         # (r + 8) * 2**-53 of `size` (to first order; twice that is room to spare).
         rounding = size * ((len(relation) + 8) * 2.0**-52)
         bound = error @ np.abs(relation) + rounding  # on |estimate - numerator|
-        if not (bound < 2.0**61).all():
+        if not (bound < _PINNED).all():
             return self._chinese(counts, residue, estimate, float(bound.max()))
         turns = np.rint((estimate - residue.astype(np.float64)) * 2.0**-64).astype(np.int64)
         return np.asarray(residue.astype(object) + turns.astype(object) * (1 << 64))

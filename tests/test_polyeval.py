@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from analyzer import composition as composition_module
 from analyzer import polyeval
 from analyzer.bets import FIELDS, _column, line_indexes
 from analyzer.catalogue import BETS
@@ -204,28 +205,85 @@ def test_stored_columns_equal_the_field_readers(name: str) -> None:
 @pytest.mark.parametrize("which", list(EVALUATORS))
 def test_shoes_up_to_500_decks_are_pinned_without_the_integer_path(which: str) -> None:
     """Beyond int64 the residues modulo 2**64 and the float estimates settle 500-deck
-    shoes (their error bounds stay below 2**61); far larger shoes fall back (None)."""
+    shoes (their error bounds stay below 2**61); far larger shoes take residues modulo
+    small moduli too."""
     evaluator = EVALUATORS[which]
     counts = np.array([[2000] * 13, [1999, 2000, 1500] + [2000] * 10])
     pinned = evaluator._wide_numerators(counts)
     assert pinned is not None and pinned.dtype == object
     exact = np.vstack([evaluator._exact_row(row) for row in counts]).astype(object)  # Python ints
     assert (pinned == exact @ evaluator.payoffs.astype(object)).all()
-    assert evaluator._wide_numerators(np.array([[4 * 10**6] * 13])) is None
+    assert (
+        evaluator._wide_numerators(np.array([[4 * 10**6] * 13])) is not None
+    )  # residues modulo small moduli
 
 
 @pytest.mark.parametrize("which", list(EVALUATORS))
 def test_shoes_up_to_1000_decks_are_pinned_too(which: str) -> None:
     """The pinning's rounding allowance is (lattice columns + 8) * 2**-52 of the sizes: it
-    settles 1,000-deck shoes exactly (the batch path ends near 1,100 decks for these bets)
-    and 2,000-deck shoes fall back (None)."""
+    settles 1,000-deck shoes from residues modulo 2**64 alone (near 1,100 decks for these
+    bets); 2,000-deck shoes need residues modulo small moduli too."""
     evaluator = EVALUATORS[which]
     counts = np.array([[4000] * 13, [3999, 4000, 3000] + [4000] * 10])
     pinned = evaluator._wide_numerators(counts)
     assert pinned is not None
     exact = np.vstack([evaluator._exact_row(row) for row in counts]).astype(object)
     assert (pinned == exact @ evaluator.payoffs.astype(object)).all()
-    assert evaluator._wide_numerators(np.array([[8000] * 13])) is None
+    calls: list[str] = []
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(evaluator, "_chinese", spy(evaluator._chinese, "_chinese", calls))
+        evaluator._wide_numerators(counts)
+        assert calls == []
+        evaluator._wide_numerators(np.array([[8000] * 13]))
+        assert calls == ["_chinese"]
+
+
+@settings(max_examples=15, deadline=None)
+@given(rows=st.lists(sizes.flatmap(composition), min_size=1, max_size=4))
+def test_residues_modulo_small_moduli_pin_every_row(rows: list[list[int]]) -> None:
+    """The path of shoes beyond about 1,100 decks (residues modulo 2**64 and modulo a few
+    odd moduli, pinned by the estimates), forced on shoes of every size: the same rows."""
+    calls: list[str] = []
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(polyeval, "_INT_LIMIT", 0)
+        patch.setattr(composition_module, "_PINNED", 0.0)
+        patch.setattr(
+            polyeval.MonomialForm,
+            "evaluate_modular",
+            spy(polyeval.MonomialForm.evaluate_modular, "evaluate_modular", calls),
+        )
+        check_rows("main", np.array(rows, dtype=np.int64), 3)
+        check_rows("all", np.array(rows, dtype=np.int64), 2)
+    assert calls
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    sizes.flatmap(composition),
+    st.lists(st.sampled_from(polyeval.MODULI), min_size=1, max_size=3, unique=True),
+)
+def test_results_modulo_each_modulus(counts: list[int], moduli: list[int]) -> None:
+    """`evaluate_modular` gives every folded result modulo each modulus, on shoes of every size."""
+    evaluator = EVALUATORS["all"]
+    assert evaluator._bet_form is not None
+    residues = evaluator._bet_form.evaluate_modular(np.array([counts, counts[::-1]]), moduli)
+    assert residues is not None
+    folded = FOLDED["all"][0] @ evaluator._lattice.astype(object)
+    for row, shoe in enumerate([counts, counts[::-1]]):
+        exact = list(exact_values(evaluator, shoe) @ folded)
+        for modulus, values in zip(moduli, residues, strict=True):
+            assert values[row].tolist() == [int(x) % modulus for x in exact]
+
+
+@pytest.mark.parametrize("decks", [2000, 10**6])
+def test_the_largest_shoes_are_exact_without_the_integer_path(decks: int) -> None:
+    """2,000 decks to the 10**6-deck limit: no batch falls back to Python integers."""
+    evaluator = EVALUATORS["main"]
+    counts = np.array([[4 * decks] * 13, [4 * decks - 7, 5, 4 * decks, 1] + [4 * decks] * 9])
+    pinned = evaluator._wide_numerators(counts)
+    assert pinned is not None
+    exact = np.vstack([evaluator._exact_row(row) for row in counts]).astype(object)
+    assert (pinned == exact @ evaluator.payoffs.astype(object)).all()
 
 
 def test_a_used_evaluator_pickles_without_its_work_arrays() -> None:
