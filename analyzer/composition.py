@@ -5,8 +5,11 @@ and effects of removal.
 outcomes every bet settles alike) and folds the payouts in: each bet's expectation is an
 integer combination of the monomials, so a batch of compositions is evaluated by
 `analyzer.polyeval.MonomialForm` (float64 products on exact integer limbs, then int64
-arithmetic modulo 2**64, exact because every result is known to fit). Batches beyond its
-range take the exact Python-integer path of the enumerator, row by row.
+arithmetic modulo 2**64, exact because every result is known to fit). Results beyond int64
+are pinned by their residues modulo 2**64 and float64 estimates with rigorous error
+bounds, and beyond about 1,100 decks by residues modulo a few small odd moduli too (mixed
+radix), up to the 10**6-deck limit. The exact Python-integer path of the enumerator,
+row by row, remains for payouts too large for the batch forms.
 """
 
 from __future__ import annotations

@@ -26,13 +26,20 @@ Exactness. FA and FB are products of falling factorials of counts of values 0-4 
 its terms (from the tables' largest values) is checked below 2**50, and then a magic
 column (1.5 * 2**52 times a unit part) makes every float64 sum's bits, read as int64, the
 sum plus a known constant; where the bound fails the values are cut into limbs small
-enough that each product is exact. For larger counts the tables are computed modulo
-2**64 in uint64 and always cut into limbs. The rest is int64 arithmetic modulo 2**64
-(numpy integer arithmetic wraps), exact modulo 2**64; when the true results are known a
-priori to lie within +-2**63 (the caller's `bound`), the int64 values are the results
-themselves. Beyond that, `evaluate_wide` gives the residues with float64 estimates and
-rigorous bounds on their errors, which pin the results when below 2**61 (see
-analyzer.composition).
+enough that each product is exact. The rest is int64 arithmetic modulo 2**64 (numpy
+integer arithmetic wraps), exact modulo 2**64; when the true results are known a priori
+to lie within +-2**63 (the caller's `bound`), the int64 values are the results themselves.
+
+Larger counts (above FLOAT_COUNTS of a value) take one pass, `_wide`, that also gives
+float64 estimates of the results with rigorous bounds on their errors (`evaluate_wide`):
+bounds on every part and every intermediate value ("ceilings", from the batch's largest
+counts) tell which parts are exact floats. Each group then goes through the magic column
+when its inputs are exact and its sums small; else its float product P~ (error bounded
+per row) and one exact low limb L = matrix @ (v - 2**b * h) give the product as
+L + 2**b * rint((P~ - L) / 2**b) when the error is below 2**(b-3); else every limb of the
+uint64 residues. The estimates pin results beyond 2**63 by their residues when within
+2**61; farther off, `evaluate_modular` gives the results modulo small odd moduli too, exact
+in float64 (see analyzer.composition).
 """
 
 from __future__ import annotations
