@@ -68,6 +68,7 @@ FLOAT_COUNTS = max(c for c in range(1, 1000) if c**_SIX < 2**53)
 _ZERO_ROWS = 3 * _J  # flat factor table: pair-kind rows (z, j), then value rows (v, j)
 #: Odd moduli, pairwise coprime, below 128 (`evaluate_modular`): their product is below 2**63.
 MODULI = (127, 113, 109, 107, 103, 101, 97, 89, 83)
+_MODULI_PER_PASS = 2  # moduli side by side in one pass: work arrays of 2 W columns
 
 
 class _Workspace:
@@ -677,6 +678,14 @@ class MonomialForm:
         the final contraction sums integers below 2**53 too."""
         if self._row_sum * 126.0**5 >= _EXACT or not moduli:
             return None
+        chosen = list(moduli)
+        step = _MODULI_PER_PASS
+        return np.concatenate(
+            [self._modular(counts, chosen[i : i + step]) for i in range(0, len(chosen), step)]
+        )
+
+    def _modular(self, counts: np.ndarray, moduli: list[int]) -> np.ndarray:
+        """`evaluate_modular` for a few moduli side by side (work arrays of W columns each)."""
         work, width, k = self._modular_work, len(counts), len(moduli)
         modulus = np.repeat(np.asarray(list(moduli), dtype=np.int64), width)  # (k * W,)
         table, _ = self._tables(np.tile(counts, (k, 1)) % modulus[:, None], work, np.int64)
