@@ -570,15 +570,16 @@ class MonomialForm:
 
     def _wide(self, counts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """`evaluate_wide` in one pass over the groups. Each group's product is computed in
-        float64 from the float64 tables (rounded where beyond 2**53) and, modulo 2**64, from
-        the uint64 tables (residues of the parts), whichever of three ways its bounds allow:
+        float64 from the float64 tables (rounded where beyond 2**53) and, modulo 2**64, in
+        the first of three ways its bounds allow (on the ceilings, `_ceilings`):
 
-        - exact through the magic column when its inputs are exact floats and its sums stay
-          below 2**50 (`_Group.fits`, on the ceilings): the product is then its own residue;
-        - the float product P~ and the first k limbs: L = matrix @ (v mod 2**kb) is exact,
-          and P - L is a multiple of 2**kb, so P = L + 2**kb * rint((P~ - L) / 2**kb) when
-          |P~ - P| + the rounding of P~ - L is below 2**(kb-1) (checked against a bound on
-          P~'s error: (256 + inputs) * 2**-52 * (|matrix| @ ceilings) per row);
+        - exact through the magic column when |matrix| @ ceilings stays below 2**50: its
+          inputs are exact floats and its sums exact, the product is its own residue;
+        - the float product P~ and one exact low limb, `_Group.pinned`, when P~'s error,
+          at most (256 + inputs) * 2**-52 * (|matrix| @ ceilings) per row (the roundings
+          of the parts and of the sum), is below 2**(b-3); the low limb is taken from the
+          float inputs where exact, else from their residues (uint64 tables, computed
+          only then);
         - else every limb of the residues (top 64), as `_wrapped` does.
 
         The estimates are the float products contracted with float factors; their error
@@ -671,11 +672,11 @@ class MonomialForm:
         One float64 pass with every modulus side by side (W columns each): the factor tables
         of the counts modulo m are exact integers below m (a falling factorial, q or a tail
         modulo m only needs the counts modulo m; int64 products of at most 6 of them below
-        2**63, then reduced), so every part, a product of at most 5 of
-        them, is below 127**5 < 2**35, and every group's product below 2**53 while the row
-        sums of |coefficients| stay below 2**18. Products and factors are then brought
-        below 2**8 in magnitude (x - m * floor(x / m), the floor off by at most one), so
-        the final contraction sums integers below 2**53 too."""
+        2**63, then reduced), so every part, a product of at most 5 of them, is below
+        127**5 < 2**35, and every group's product below 2**53 while the row sums of
+        |coefficients| stay below 2**53 / 126**5 (about 2**18). Products and factors are
+        then brought below 2**8 in magnitude (x - m * floor(x / m), the floor off by at
+        most one), so the final contraction sums integers below 2**53 too."""
         if self._row_sum * 126.0**5 >= _EXACT or not moduli:
             return None
         chosen = list(moduli)
