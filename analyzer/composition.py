@@ -5,8 +5,11 @@ and effects of removal.
 outcomes every bet settles alike) and folds the payouts in: each bet's expectation is an
 integer combination of the monomials, so a batch of compositions is evaluated by
 `analyzer.polyeval.MonomialForm` (float64 products on exact integer limbs, then int64
-arithmetic modulo 2**64, exact because every result is known to fit). Batches beyond its
-range take the exact Python-integer path of the enumerator, row by row.
+arithmetic modulo 2**64, exact because every result is known to fit). Results beyond int64
+are pinned by their residues modulo 2**64 and float64 estimates with rigorous error
+bounds, and beyond about 1,100 decks by residues modulo a few small odd moduli too (mixed
+radix), up to the 10**6-deck limit. The exact Python-integer path of the enumerator,
+row by row, remains for payouts too large for the batch forms.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from math import lcm, perm
+from math import lcm, perm, prod
 from typing import Any
 
 import numpy as np
@@ -25,7 +28,7 @@ from analyzer.cards import RANKS
 from analyzer.coupstore import stored_classes
 from analyzer.enumerate import CARDS_PER_COUP, basis_values, compile_rules
 from analyzer.errors import AnalyzerError
-from analyzer.polyeval import MonomialForm
+from analyzer.polyeval import MODULI, MonomialForm
 from analyzer.rules import STANDARD, Rules
 from analyzer.shoe import Shoe
 
@@ -45,6 +48,7 @@ _EXACT = 2**53
 #: an earlier float path; kept as a reference size).
 FLOAT_EXACT_CARDS = max(n for n in range(6, 1000) if perm(n, CARDS_PER_COUP) < _EXACT)
 _INT64 = 2**63
+_PINNED = 2.0**61  # a residue modulo 2**64 pinned by an estimate within this of its value
 _FEW_OBJECT_PRODUCTS = 64  # atoms x bets: Python-int products per composition (rough break-even)
 
 
@@ -141,7 +145,8 @@ class FastEvaluator:
 
     def _wide_numerators(self, counts: np.ndarray) -> np.ndarray | None:
         """(B, bets) exact numerators beyond int64 (Python ints), or None: each is pinned by
-        its residue modulo 2**64 and a float64 approximation within 2**61 of it."""
+        its residue modulo 2**64 and a float64 approximation within 2**61 of it, or (farther
+        off) by residues modulo a few odd moduli besides (`_chinese`)."""
         if self._bet_form is None:
             return None
         wrapped, approximate, error = self._bet_form.evaluate_wide(counts)
@@ -154,11 +159,58 @@ class FastEvaluator:
         residue = wrapped @ relation + totals.view(np.int64)[:, None] * anchor  # modulo 2**64
         estimate = approximate @ relation + totals_float[:, None] * anchor
         size = np.abs(approximate) @ np.abs(relation) + totals_float[:, None] * np.abs(anchor)
-        rounding = size * 2.0**-40  # of this combination, with room to spare
-        if not (error @ np.abs(relation) + rounding < 2.0**61).all():
-            return None
+        # Rounding of this combination: each entry sums r + 1 products (r lattice columns) of
+        # float64 values and exact integers, and each total rounds 6 times: at most
+        # (r + 8) * 2**-53 of `size` (to first order; twice that is room to spare).
+        rounding = size * ((len(relation) + 8) * 2.0**-52)
+        bound = error @ np.abs(relation) + rounding  # on |estimate - numerator|
+        if not (bound < _PINNED).all():
+            return self._chinese(counts, residue, estimate, float(bound.max()))
         turns = np.rint((estimate - residue.astype(np.float64)) * 2.0**-64).astype(np.int64)
         return np.asarray(residue.astype(object) + turns.astype(object) * (1 << 64))
+
+    def _chinese(
+        self, counts: np.ndarray, residue: np.ndarray, estimate: np.ndarray, bound: float
+    ) -> np.ndarray | None:
+        """(B, bets) exact numerators from their residues modulo 2**64 (`residue`, int64) and
+        modulo the fewest of `MODULI` whose product with 2**64, M, exceeds 4 * `bound`, the
+        bound on |`estimate` - numerator|: the residues give the numerator modulo M (mixed
+        radix: r0 + 2**64 * T, T below the moduli's product), the estimate the multiple
+        of M to add. None when all the moduli are too few."""
+        moduli: list[int] = []
+        for modulus in MODULI:
+            moduli.append(modulus)
+            if 2.0**64 * prod(moduli) > 4 * bound:
+                break
+        assert self._bet_form is not None
+        lattice = self._bet_form.evaluate_modular(counts, moduli)
+        if lattice is None or not 2.0**64 * prod(moduli) > 4 * bound:
+            return None
+        low = residue.view(np.uint64)
+        digits, weight = np.zeros(residue.shape, dtype=np.int64), 1  # T so far, and its modulus
+        sizes = counts.sum(axis=1)
+        for modulus, values in zip(moduli, lattice, strict=True):
+            totals = np.ones(len(sizes), dtype=np.int64)
+            for k in range(CARDS_PER_COUP):
+                totals = totals * ((sizes - k) % modulus) % modulus
+            target = (
+                values @ (self._relation.T % modulus) + totals[:, None] * (self._anchor % modulus)
+            ) % modulus
+            reached = (
+                (low % np.uint64(modulus)).astype(np.int64) + (2**64 % modulus) * (digits % modulus)
+            ) % modulus
+            step = pow(2**64 * weight % modulus, -1, modulus)
+            digits += (target - reached) * step % modulus * weight
+            weight *= modulus
+        whole = 2**64 * weight
+        base = low.astype(np.float64) + 2.0**64 * digits.astype(np.float64)
+        turns = np.rint((estimate - base) / float(whole))
+        if not (np.abs(turns) < 2.0**62).all():
+            return None
+        value = (
+            low.astype(object) + (digits.astype(object) << 64) + turns.astype(np.int64).astype(object) * whole
+        )
+        return np.asarray(value)
 
     # -- expectations ------------------------------------------------------------------
 

@@ -28,13 +28,20 @@ Exactness. FA and FB are products of falling factorials of counts of values 0-4 
 its terms (from the tables' largest values) is checked below 2**50, and then a magic
 column (1.5 * 2**52 times a unit part) makes every float64 sum's bits, read as int64, the
 sum plus a known constant; where the bound fails the values are cut into limbs small
-enough that each product is exact. For larger counts the tables are computed modulo
-2**64 in uint64 and always cut into limbs. The rest is int64 arithmetic modulo 2**64
-(numpy integer arithmetic wraps), exact modulo 2**64; when the true results are known a
-priori to lie within +-2**63 (the caller's `bound`), the int64 values are the results
-themselves. Beyond that, `evaluate_wide` gives the residues with float64 estimates and
-rigorous bounds on their errors, which pin the results when below 2**61 (see
-analyzer.composition).
+enough that each product is exact. The rest is int64 arithmetic modulo 2**64 (numpy
+integer arithmetic wraps), exact modulo 2**64; when the true results are known a priori
+to lie within +-2**63 (the caller's `bound`), the int64 values are the results themselves.
+
+Larger counts (above FLOAT_COUNTS of a value) take one pass, `_wide`, that also gives
+float64 estimates of the results with rigorous bounds on their errors (`evaluate_wide`):
+bounds on every part and every intermediate value ("ceilings", from the batch's largest
+counts) tell which parts are exact floats. Each group then goes through the magic column
+when its inputs are exact and its sums small; else its float product P~ (error bounded
+per row) and one exact low limb L = matrix @ (v - 2**b * h) give the product as
+L + 2**b * rint((P~ - L) / 2**b) when the error is below 2**(b-3); else every limb of the
+uint64 residues. The estimates pin results beyond 2**63 by their residues when within
+2**61; farther off, `evaluate_modular` gives the results modulo small odd moduli too, exact
+in float64 (see analyzer.composition).
 """
 
 from __future__ import annotations
@@ -45,12 +52,14 @@ import numpy as np
 
 from analyzer.cards import RANK_POINTS, ZERO_RANKS
 
-__all__ = ["MonomialForm"]
+__all__ = ["MODULI", "MonomialForm"]
 
 _SIX = 6
 _J = _SIX + 1  # falling-factorial orders 0..6
 _VALUE_RANK = [RANK_POINTS.index(v) for v in range(1, 10)]  # the one rank of each value 1-9
 _INT_LIMIT = 2**63
+_EXACT = 2.0**53  # float64 integers are exact below this
+_PIN_ROOM = 2.0**-3  # a product pinned by one limb of b bits: its estimate within 2**(b-3)
 _SAFE_MAGIC = 2.0**50  # a float sum of nonnegative terms computed below this is below 2**51
 _MAGIC = 1.5 * 2.0**52
 _ROUNDED = 1 + 2.0**-40  # a float bound raised past the rounding of its own computation
@@ -59,6 +68,9 @@ _MAGIC_BITS = np.array([_MAGIC]).view(np.uint64)[0]
 #: Largest count whose sixth power, a bound on every factor product, is below 2**53.
 FLOAT_COUNTS = max(c for c in range(1, 1000) if c**_SIX < 2**53)
 _ZERO_ROWS = 3 * _J  # flat factor table: pair-kind rows (z, j), then value rows (v, j)
+#: Odd moduli, pairwise coprime, below 128 (`evaluate_modular`): their product is below 2**63.
+MODULI = (127, 113, 109, 107, 103, 101, 97, 89, 83)
+_MODULI_PER_PASS = 2  # moduli side by side in one pass: work arrays of 2 W columns
 
 
 class _Workspace:
@@ -130,6 +142,48 @@ class _Group:
             result -= offset
         return np.asarray(result)
 
+    def pinned(self, values: np.ndarray, estimate: np.ndarray, error: float, out: np.ndarray) -> None:
+        """`out` (uint64) = matrix @ v modulo 2**64 for nonnegative integer inputs v given by
+        `values` (their residues in uint64, or exact float64) and by `estimate`, float64
+        values within `error` of the true products. With b' = `limb_bits` (floats) or one
+        less (residues), one limb gives L = matrix @ r exactly for r = v - 2**b' * h (h
+        integers, |L| < 2**51), so the product is L + 2**b' * K for the integer K nearest
+        to (estimate - L) / 2**b' when `error` < 2**(b'-2) (the rounding of the difference
+        adds at most 2**(b'-10)). Else every limb of the residues."""
+        if error < _PIN_ROOM * 2.0**self.limb_bits:
+            self._low_limb(values, estimate, out)
+        else:
+            np.copyto(out, self._limbs(values, 64))
+
+    def _low_limb(self, values: np.ndarray, estimate: np.ndarray, out: np.ndarray) -> None:
+        """`pinned` with one limb, in fewer passes, for an `error` below 2**(b-3): the limb
+        is v mod 2**(b-1) (uint64 residues), or v minus v rounded to a multiple of 2**b
+        (exact floats: by adding and subtracting 1.5 * 2**(52+b); at most 2**(b-1) in
+        magnitude), so that L stays below 2**51 in magnitude; integers below 2**51 are read
+        from float64 bits through the magic constant instead of by conversion."""
+        work, bits = self._work, self.limb_bits
+        limb = work.get("limb", values.shape, np.float64)
+        if values.dtype == np.float64:  # exact integers below 2**53
+            round_off = 1.5 * 2.0 ** (52 + bits)
+            np.add(values, round_off, out=limb)
+            np.subtract(limb, round_off, out=limb)  # v rounded to a multiple of 2**b
+            np.subtract(values, limb, out=limb)
+        else:
+            bits -= 1
+            low = work.get("rest", values.shape)
+            np.bitwise_and(values, np.uint64((1 << bits) - 1), out=low)
+            np.copyto(limb, low.view(np.int64), casting="unsafe")
+        product = work.get("product", estimate.shape, np.float64)
+        np.matmul(self.matrix, limb, out=product)  # L, exact: below 2**51 in magnitude
+        turns = work.get("turns", estimate.shape, np.float64)
+        np.subtract(estimate, product, out=turns)
+        np.multiply(turns, 2.0**-bits, out=turns)
+        np.add(turns, _MAGIC, out=turns)  # rounded to the integer (P - L) / 2**b, + _MAGIC
+        np.add(product, _MAGIC, out=product)
+        np.left_shift(turns.view(np.uint64), np.uint64(bits), out=out)
+        out += product.view(np.uint64)
+        out -= (_MAGIC_BITS << np.uint64(bits)) + _MAGIC_BITS
+
     def _limbs(self, values: np.ndarray, top: int) -> np.ndarray:
         """matrix @ values modulo 2**64 (uint64), exact: `values` (exact float64 or uint64,
         below 2**top) is cut into limbs of `limb_bits` bits, each product summing integers
@@ -140,25 +194,28 @@ class _Group:
         product = work.get("product", shape, np.float64)
         part, total = work.get("part", shape), work.get("total", shape)
         limb = work.get("limb", values.shape, np.float64)
-        if values.dtype == np.float64:
-            rest, high = (
-                work.get("rest", values.shape, np.float64),
-                work.get("high", values.shape, np.float64),
-            )
-            np.copyto(rest, values)
-        else:
-            shifted = work.get("shifted", values.shape)
-        for shift in range(0, max(top, 1), bits):
+        buffers = (
+            work.get("rest", values.shape, values.dtype.type),
+            work.get("high", values.shape, values.dtype.type),
+        )
+        rest = values
+        mask = np.uint64((1 << bits) - 1)
+        for index, shift in enumerate(range(0, max(top, 1), bits)):
             if values.dtype == np.float64:  # exact: powers of two and integers below 2**53
+                high = buffers[index % 2]
                 np.multiply(rest, 2.0**-bits, out=high)
                 np.floor(high, out=high)
                 np.multiply(high, -(2.0**bits), out=limb)
                 np.add(limb, rest, out=limb)
-                rest, high = high, rest
+                rest = high
             else:
-                np.right_shift(values, np.uint64(shift), out=shifted)
-                np.bitwise_and(shifted, np.uint64((1 << bits) - 1), out=shifted)
-                np.copyto(limb, shifted, casting="unsafe")
+                shifted = buffers[0]
+                if shift:
+                    np.right_shift(values, np.uint64(shift), out=shifted)
+                    np.bitwise_and(shifted, mask, out=shifted)
+                else:
+                    np.bitwise_and(values, mask, out=shifted)
+                np.copyto(limb, shifted.view(np.int64), casting="unsafe")  # below 2**63
             np.matmul(self.matrix, limb, out=product)
             np.copyto(part.view(np.int64), product, casting="unsafe")  # exact integers
             if shift == 0:
@@ -326,7 +383,7 @@ class MonomialForm:
         self._fb = _Side("fb", b_keys, basis[:, 5:], 2, ones[5:])
         a_index, a_degree = self._fa.index, self._fa.degree
         b_index, b_degree = self._fb.index, self._fb.degree
-        self._work, self._approx_work = _Workspace(), _Workspace()
+        self._work, self._approx_work, self._modular_work = _Workspace(), _Workspace(), _Workspace()
         self._safe_max: np.ndarray | None = None  # factor-table maxima all groups take whole
         # Each (e, d) block goes to the group of its larger side.
         e, d = a_degree[a_index], b_degree[b_index]
@@ -365,6 +422,9 @@ class MonomialForm:
             default=0,
         )
         self._fa.hot_rows = self._fb.hot_rows = hot
+        self._abs_matrices = [np.abs(group.matrix) for _, group in self.groups]  # for error bounds
+        # the largest row sum of |coefficients| of any group (`evaluate_modular`)
+        self._row_sum = max((float(m.sum(axis=1).max(initial=0)) for m in self._abs_matrices), default=0.0)
         self._early = (  # the degrees of the parts the factors read: a-parts, b-parts
             set(self._fa.degree[self._outputs[split:]].tolist()),
             set(self._fb.degree[self._outputs[:split]].tolist()),
@@ -375,6 +435,8 @@ class MonomialForm:
         within +-`bound` < 2**63; None when it is not."""
         if bound >= _INT_LIMIT:
             return None
+        if int(_value_counts(counts).max(initial=0)) > FLOAT_COUNTS:  # tables beyond 2**53
+            return self._wide(counts)[0]
         return self._wrapped(counts)
 
     def evaluate_wide(self, counts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -382,8 +444,7 @@ class MonomialForm:
         (W, cols) float64 approximations of them, and (cols,) bounds on the approximations'
         absolute errors. A result is pinned by its residue once its bound is below 2**61
         (any bound below 2**63 would do)."""
-        approximate, error = self._approximate(counts)
-        return self._wrapped(counts), approximate, error
+        return self._wide(counts)
 
     def _tables(self, counts: np.ndarray, work: _Workspace, dtype: type) -> tuple[np.ndarray, np.ndarray]:
         """The flat factor table (pair kinds (z, j), then values (v, j)) and the tails
@@ -508,35 +569,180 @@ class MonomialForm:
         np.multiply(factors, tail, out=factors)
         return [factors[first:stop] for first, stop in self._group_rows]
 
-    def _approximate(self, counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """(W, cols) float64 approximations of the results and (cols,) bounds on their
-        absolute errors: every table entry, product and sum rounds with relative error at
-        most 2**-53 per operation, so the error is below (operations on the longest
-        path) * 2**-53 * (the same sums of absolute values), bounded from each row's
-        largest value."""
-        width = len(counts)
-        work = self._approx_work
-        table, tails = self._tables(counts, work, np.float64)
-        fa, fb = self._fa.evaluate(table, work), self._fb.evaluate(table, work)
-        flat_max = table.max(axis=1) * _ROUNDED  # rounded entries: at most this much below
-        a_max, b_max = (
-            np.prod(flat_max[side.factor_rows], axis=1) * _ROUNDED for side in (self._fa, self._fb)
+    def _ceilings(self, float_table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(a-parts,) and (b-parts,) float64 bounds, valid for every row of `counts`, on each
+        part's true value and on every intermediate value computed on the way to it (table
+        entries and partial products): a factor table row (v, j) is at most c_v**j for the
+        batch's largest count c_v of value v (at least 1; read from `float_table`), a pair-kind
+        row at most 2 * c_0**j (q and its intermediates are at most 2 * c_0**4). A part below
+        2**53 is exact in the float64 tables; elsewhere its rounding error is a few units of
+        2**-53 of this bound."""
+        counts = float_table[_ZERO_ROWS + 1 :: _J]  # rows (v, 1): the counts, exact
+        top = np.maximum(counts.max(axis=1), 1.0)
+        power = top[:, None] ** np.arange(_J)  # (10, J)
+        rows = np.empty(_ZERO_ROWS + 10 * _J)
+        rows[:_ZERO_ROWS] = np.concatenate([power[0], power[0], 2 * power[0]])
+        rows[_ZERO_ROWS:] = power.ravel()
+        return (
+            np.prod(rows[self._fa.factor_rows], axis=1) * _ROUNDED,
+            np.prod(rows[self._fb.factor_rows], axis=1) * _ROUNDED,
         )
-        tail_max = tails.max(axis=1) * _ROUNDED
-        result = np.zeros((self.columns, width))
+
+    @staticmethod
+    def _tails(counts: np.ndarray, work: _Workspace) -> np.ndarray:
+        """The tails T[k] = (N-k)_(6-k) modulo 2**64, (J, W) uint64 (as `_tables`)."""
+        n = counts.sum(axis=1).astype(np.uint64)
+        tails = work.get("tails-only", (_J, len(counts)))
+        tails[_SIX] = 1
+        for k in range(_SIX - 1, -1, -1):
+            np.multiply(tails[k + 1], n - np.uint64(k), out=tails[k])
+        return tails
+
+    def _wide(self, counts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """`evaluate_wide` in one pass over the groups. Each group's product is computed in
+        float64 from the float64 tables (rounded where beyond 2**53) and, modulo 2**64, in
+        the first of three ways its bounds allow (on the ceilings, `_ceilings`):
+
+        - exact through the magic column when |matrix| @ ceilings stays below 2**50: its
+          inputs are exact floats and its sums exact, the product is its own residue;
+        - the float product P~ and one exact low limb, `_Group.pinned`, when P~'s error,
+          at most (256 + inputs) * 2**-52 * (|matrix| @ ceilings) per row (the roundings
+          of the parts and of the sum), is below 2**(b-3); the low limb is taken from the
+          float inputs where exact, else from their residues (uint64 tables, computed
+          only then);
+        - else every limb of the residues (top 64), as `_wrapped` does.
+
+        The estimates are the float products contracted with float factors; their error
+        bound is that of one float64 pass (every operation rounds with relative error at
+        most 2**-53, `_STEPS` + the operations on the longest path of them, each relative
+        to the same sums of ceilings)."""
+        width = len(counts)
+        work, float_work = self._work, self._approx_work
+        float_table, float_tails = self._tables(counts, float_work, np.float64)
+        ceilings = self._ceilings(float_table)
+        float_fa = self._fa.evaluate(float_table, float_work, self._early[0])
+        float_fb = self._fb.evaluate(float_table, float_work, self._early[1])
+        modulo: dict[str, np.ndarray] = {}  # the uint64 tables and parts, computed when needed
+        filled: set[str] = set()  # the sides whose early degrees are filled in `modulo`
+
+        def residues(side: _Side, early: bool) -> np.ndarray:
+            """The parts of `side` modulo 2**64, its early degrees filled if `early` (the
+            others come from `hot`)."""
+            if "table" not in modulo:
+                modulo["table"], modulo["tails"] = self._tables(counts, work, np.uint64)
+            if side.name not in modulo or (early and side.name not in filled):
+                degrees = self._early[0 if side is self._fa else 1] if early else ()
+                modulo[side.name] = side.evaluate(modulo["table"], work, degrees)
+                filled.update([side.name] if early else [])
+            return modulo[side.name]
+
+        exact = [ceiling < _EXACT for ceiling in ceilings]  # each a-part, b-part: an exact float
+        fa = float_fa if exact[0][self._outputs[self._over_b[0] :]].all() else residues(self._fa, True)
+        fb = float_fb if exact[1][self._outputs[: self._over_b[0]]].all() else residues(self._fb, True)
+        if "tails" not in modulo:
+            modulo["tails"] = self._tails(counts, work)
+        self._factors(
+            fa,
+            fb,
+            modulo["tails"],
+            work,
+            np.uint64,
+        )
+        self._factors(float_fa, float_fb, float_tails, float_work, np.float64)
+        # every group's factors, in the arrays `_factors` filled
+        factors = work.get("factors", (len(self._outputs), width))
+        float_factors = float_work.get("factors", (len(self._outputs), width), np.float64)
+        tail_max = float_tails.max(axis=1) * _ROUNDED
+        rows = len(self._outputs) * self.columns
+        products = float_work.get("products", (rows, width), np.float64)  # every group's, stacked
+        residue = work.get("residues", (rows, width))  # the same modulo 2**64
         absolute = np.zeros(self.columns)
         steps = _STEPS
-        factors = self._factors(fa, fb, tails, work, np.float64)
-        for (side_a, group), factor in zip(self.groups, factors, strict=True):
-            values, in_max, out_max = (fa, a_max, b_max) if side_a else (fb, b_max, a_max)
+        for (side_a, group), abs_matrix, (first, last) in zip(
+            self.groups, self._abs_matrices, self._group_rows, strict=True
+        ):
+            which = 0 if side_a else 1
+            side, float_parts = (self._fa, float_fa) if side_a else (self._fb, float_fb)
             start, stop = group.inputs.start, group.inputs.stop
-            product = work.get(f"product-{id(group)}", (group.matrix.shape[0], width), np.float64)
-            np.matmul(group.matrix, values[start:stop], out=product)
-            result += np.einsum(
-                "rw,rcw->cw", factor, product.reshape(len(group.outputs), group.columns, width)
-            )
+            if group.degree in self._early[which]:
+                values = float_parts[start : stop + 1]  # then its unit part
+            else:
+                values = side.hot(float_work, group.degree)
+            in_max, out_max = ceilings[which], ceilings[1 - which]
+            inner = abs_matrix @ in_max[start:stop]  # (rows,) bounds on |P| and its terms
+            product = products[first * self.columns : last * self.columns]
+            modular = residue[first * self.columns : last * self.columns]
+            if float(inner.max(initial=0)) < _SAFE_MAGIC:  # exact inputs, exact sums
+                np.matmul(group.magic_matrix, values, out=product)
+                np.subtract(product.view(np.uint64), _MAGIC_BITS, out=modular)  # the exact sums
+                product -= _MAGIC
+            else:
+                np.matmul(group.matrix, values[:-1], out=product)
+                if not exact[which][start:stop].all():  # the residues of the inputs
+                    parts = residues(side, False)
+                    if group.degree in self._early[which] and side.name in filled:
+                        values = parts[start : stop + 1]
+                    else:
+                        values = side.hot(work, group.degree)
+                error = float(inner.max(initial=0)) * ((_STEPS + stop - start) * 2.0**-52) * _ROUNDED
+                group.pinned(values[:-1], product, error, modular)
             factor_max = out_max[group.outputs] * tail_max[group.tail_degree]
-            inner = (np.abs(group.matrix) @ in_max[start:stop]).reshape(len(group.outputs), group.columns)
-            absolute += (inner * factor_max[:, None]).sum(axis=0)
+            absolute += (inner.reshape(len(group.outputs), group.columns) * factor_max[:, None]).sum(axis=0)
             steps += (stop - start) + len(group.outputs)
-        return np.ascontiguousarray(result.T), absolute * (steps * 2.0**-52)
+        shape = (len(self._outputs), self.columns, width)
+        result = np.einsum("rw,rcw->wc", factors, residue.reshape(shape))
+        estimate = np.einsum("rw,rcw->wc", float_factors, products.reshape(shape))
+        wrapped = np.ascontiguousarray(result).view(np.int64)
+        return wrapped, estimate, absolute * (steps * 2.0**-52)
+
+    def evaluate_modular(self, counts: np.ndarray, moduli: Collection[int]) -> np.ndarray | None:
+        """(len(moduli), W, cols) int64: the results modulo each of `moduli` (odd, below
+        128), for (W, 13) rank counts of any size; None when the coefficients are too large.
+
+        One float64 pass with every modulus side by side (W columns each): the factor tables
+        of the counts modulo m are exact integers below m (a falling factorial, q or a tail
+        modulo m only needs the counts modulo m; int64 products of at most 6 of them below
+        2**63, then reduced), so every part, a product of at most 5 of them, is below
+        127**5 < 2**35, and every group's product below 2**53 while the row sums of
+        |coefficients| stay below 2**53 / 126**5 (about 2**18). Products and factors are
+        then brought below 2**8 in magnitude (x - m * floor(x / m), the floor off by at
+        most one), so the final contraction sums integers below 2**53 too."""
+        if self._row_sum * 126.0**5 >= _EXACT or not moduli:
+            return None
+        chosen = list(moduli)
+        step = _MODULI_PER_PASS
+        return np.concatenate(
+            [self._modular(counts, chosen[i : i + step]) for i in range(0, len(chosen), step)]
+        )
+
+    def _modular(self, counts: np.ndarray, moduli: list[int]) -> np.ndarray:
+        """`evaluate_modular` for a few moduli side by side (work arrays of W columns each)."""
+        work, width, k = self._modular_work, len(counts), len(moduli)
+        modulus = np.repeat(np.asarray(list(moduli), dtype=np.int64), width)  # (k * W,)
+        table, _ = self._tables(np.tile(counts, (k, 1)) % modulus[:, None], work, np.int64)
+        float_table = work.get("float-table", table.shape, np.float64)
+        np.copyto(float_table, table % modulus, casting="unsafe")
+        size, tail = np.tile(counts.sum(axis=1), k) % modulus, np.ones(k * width, dtype=np.int64)
+        float_tails = work.get("float-tails", (_J, k * width), np.float64)
+        float_tails[_SIX] = 1
+        for j in range(_SIX - 1, -1, -1):  # reduced at every step (the table's tails may not be)
+            tail = tail * (size - j) % modulus
+            float_tails[j] = tail
+        fa, fb = self._fa.evaluate(float_table, work), self._fb.evaluate(float_table, work)
+        self._factors(fa, fb, float_tails, work, np.float64)
+        factors = work.get("factors", (len(self._outputs), k * width), np.float64)
+        products = work.get("products", (len(self._outputs) * self.columns, k * width), np.float64)
+        for (side_a, group), (first, last) in zip(self.groups, self._group_rows, strict=True):
+            parts = fa if side_a else fb
+            rows = slice(first * self.columns, last * self.columns)
+            np.matmul(group.matrix, parts[group.inputs], out=products[rows])
+        scale, inverse = modulus.astype(np.float64), 1.0 / modulus
+        for values in (factors, products):  # x - m * floor(x / m): below 2**8 in magnitude
+            quotient = work.get(f"quotient-{values.shape[0]}", values.shape, np.float64)
+            np.multiply(values, inverse, out=quotient)
+            np.floor(quotient, out=quotient)
+            np.multiply(quotient, scale, out=quotient)
+            values -= quotient
+        shape = (len(self._outputs), self.columns, k * width)
+        result = np.einsum("rw,rcw->cw", factors, products.reshape(shape)).astype(np.int64) % modulus
+        return np.ascontiguousarray(result.reshape(self.columns, k, width).transpose(1, 2, 0))

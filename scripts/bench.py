@@ -17,7 +17,8 @@ Measures, in one run, each as a median with its spread over repeats:
   (c) the batch evaluator (analyzer.composition.FastEvaluator, one core) for the 8 main and
       side bets, for every built-in bet, and for 20- and 100-deck compositions, against the
       project's own one-at-a-time exact path (`distribution` then `analyze` of each bet) on
-      the same compositions, with the results checked equal on a sample;
+      the same compositions, with the results checked equal on a sample; and its rate on
+      shoes of 20 to 10**6 decks over its 8-deck rate, interleaved round by round;
   (d) an estimated floor for (c): the multiply-adds of one float64 pass over the folded
       coefficients per composition (monomials x the columns the evaluator folds the bets
       onto), at the float64 matrix-product rate measured in this run.
@@ -236,6 +237,46 @@ def batch(name: str, bets: Sequence[Any], counts: np.ndarray, repeats: int, samp
     }
 
 
+#: Deck counts of the size table: results beyond int64 from about 30 decks, beyond what
+#: residues modulo 2**64 and float estimates pin from about 1,100; 10**6 is the limit.
+DECK_SIZES = (20, 50, 100, 200, 500, 1000, 2000, 10**4, 10**6)
+
+
+def deck_sizes(rng: np.random.Generator, count: int, rounds: int = 3, sample: int = 2) -> dict[str, Any]:
+    """The batch evaluator (8 bets, one core) on `count` depleted shoes of each of
+    DECK_SIZES and of 8 decks, interleaved round by round: compositions/s, and each round's
+    rate over the 8-deck rate of the same round; the first `sample` rows of each size
+    checked against the one-at-a-time exact path."""
+    bets = [BETS[name] for name in BATCH_BETS]
+    evaluator = FastEvaluator(bets)
+    shoes = {decks: compositions(rng, count, decks) for decks in (8, *DECK_SIZES)}
+    for counts in shoes.values():
+        evaluator.expectations(counts[:256])  # warm up
+    rates: dict[int, list[float]] = {decks: [] for decks in shoes}
+    for _ in range(rounds):
+        for decks, counts in shoes.items():
+            seconds, _ = timed(lambda: evaluator.expectations(counts))  # noqa: B023
+            rates[decks].append(len(counts) / seconds)
+    for decks, counts in shoes.items():
+        numerators, totals = evaluator.expectations(counts[:sample])
+        _, exact = one_at_a_time(bets, counts[:sample])
+        for row in range(sample):
+            for i, d in enumerate(evaluator.denominators):
+                value = exact[row][i]
+                if int(numerators[row, i]) * value.denominator != value.numerator * d * int(totals[row]):
+                    raise SystemExit(f"bench: batch evaluator disagrees on {decks} decks ({bets[i].name})")
+    ratios = {decks: [r / e for r, e in zip(rates[decks], rates[8], strict=True)] for decks in DECK_SIZES}
+    return {
+        "deck_sizes_compositions": count,
+        "deck_sizes_rate": {str(decks): summary(values) for decks, values in rates.items()},
+        "deck_sizes_ratio_vs_8_decks": {str(decks): summary(values) for decks, values in ratios.items()},
+        "compositions_per_second_100_decks_ratio": statistics.median(ratios[100]),
+        "compositions_per_second_1000_decks": statistics.median(rates[1000]),
+        "compositions_per_second_1000000_decks": statistics.median(rates[10**6]),
+        "worst_deck_size_ratio_vs_8_decks": min(statistics.median(values) for values in ratios.values()),
+    }
+
+
 def gemm_rate() -> float:
     """Float64 multiply-adds per second of a well-shaped matrix product on one core."""
     a, b = np.random.default_rng(0).random((2, 512, 512))
@@ -329,6 +370,7 @@ def measure(rounds: int, count: int, seed: int) -> dict[str, Any]:
     figures["compositions_per_second_all_bets"] = figures["all_rate"]["median"]
     figures["compositions_per_second_20_decks"] = figures["twenty_rate"]["median"]
     figures["compositions_per_second_100_decks"] = figures["hundred_rate"]["median"]
+    figures.update(deck_sizes(rng, count // 8))
     figures["compositions"] = count
     figures["batch_bets"] = len(main)
     rate = gemm_rate()
@@ -390,6 +432,9 @@ def render(f: dict[str, Any]) -> str:
          *_spread(f["twenty_rate"]), f"{f['twenty_speedup_vs_one_at_a_time']:,.0f}x one at a time"],
         [f"batch evaluator, {f['hundred_bets']} bets, 100-deck shoes (beyond int64), compositions/s",
          *_spread(f["hundred_rate"]), f"{f['hundred_speedup_vs_one_at_a_time']:,.0f}x one at a time"],
+        ["  rate / 8-deck rate, interleaved, by decks: "
+         + ", ".join(f"{d}: {r['median']:.2f}" for d, r in f["deck_sizes_ratio_vs_8_decks"].items()), "", "",
+         f"1,000,000 decks: {f['compositions_per_second_1000000_decks']:,.0f}/s"],
         ["one at a time (distribution + analyze), 8 bets, compositions/s",
          f"{f['main_one_at_a_time_per_second']:,.0f}", "", ""],
         ["estimated floor, 8 bets / all bets, compositions/s",

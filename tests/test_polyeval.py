@@ -3,13 +3,16 @@ size (hypothesis), in any batch size."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from analyzer import composition as composition_module
 from analyzer import polyeval
 from analyzer.bets import FIELDS, _column, line_indexes
 from analyzer.catalogue import BETS
@@ -86,26 +89,70 @@ def test_edge_compositions(counts: list[int], which: str) -> None:
     check_rows(which, np.array([counts], dtype=np.int64), 1)
 
 
+def spy(method: Callable[..., Any], name: str, calls: list[str]) -> Callable[..., Any]:
+    """`method`, noting `name` in `calls` on every call."""
+
+    def noted(*args: Any) -> Any:
+        calls.append(name)
+        return method(*args)
+
+    return noted
+
+
 @pytest.mark.parametrize(
-    ("path", "setting"),
+    ("path", "setting", "taken"),
     [
-        ("float limbs", {"_SAFE_MAGIC": 0.0}),  # every product cut into limbs of exact floats
-        ("uint64 limbs", {"FLOAT_COUNTS": 0}),  # factor tables modulo 2**64, cut into limbs
-        ("wide", {"_INT_LIMIT": 0}),  # all bets: residues pinned by float estimates
+        # no magic column: every product cut into limbs (or, beyond exact float64 tables, pinned)
+        ("float limbs", {"_SAFE_MAGIC": 0.0}, "_limbs _low_limb"),
+        # factor tables beyond exact float64 on every shoe: the one-pass wide evaluation
+        ("wide tables", {"FLOAT_COUNTS": 0}, "_wide"),
+        ("wide", {"_INT_LIMIT": 0}, "_wide"),  # all bets: residues pinned by float estimates
+        # every product pinned by one low limb: of exact floats, then of uint64 residues
+        ("pinned by one limb", {"_INT_LIMIT": 0, "_SAFE_MAGIC": 0.0}, "_low_limb"),
+        ("pinned residues", {"_INT_LIMIT": 0, "_SAFE_MAGIC": 0.0, "_EXACT": 0.0}, "_low_limb"),
+        # estimates never close enough: every limb of the residues
+        ("every limb", {"_INT_LIMIT": 0, "_SAFE_MAGIC": 0.0, "_EXACT": 0.0, "_PIN_ROOM": 0.0}, "_limbs"),
     ],
 )
 @settings(max_examples=10, deadline=None)
 @given(rows=st.lists(sizes.flatmap(composition), min_size=1, max_size=4))
-def test_every_evaluation_path_is_exact(path: str, setting: dict[str, float], rows: list[list[int]]) -> None:
-    """The paths that large shoes take, forced on shoes of every size, give the same rows."""
+def test_every_evaluation_path_is_exact(
+    path: str, setting: dict[str, float], taken: str, rows: list[list[int]]
+) -> None:
+    """The paths that large shoes take, forced on shoes of every size, give the same rows
+    (and are taken)."""
     counts = np.array(rows, dtype=np.int64)
+    calls: list[str] = []
     with pytest.MonkeyPatch.context() as patch:
         for name, value in setting.items():
             patch.setattr(polyeval, name, value)
         for evaluator in EVALUATORS.values():  # no bounds remembered from other batches
             patch.setattr(evaluator._bet_form, "_safe_max", None)
+        for name in taken.split():
+            owner = polyeval.MonomialForm if name == "_wide" else polyeval._Group
+            patch.setattr(owner, name, spy(getattr(owner, name), name, calls))
         check_rows("main", counts, 3)
         check_rows("all", counts, 2)
+    assert calls
+
+
+@pytest.mark.parametrize(("decks", "pinned", "every_limb"), [(100, True, False), (10**4, True, True)])
+def test_big_shoes_take_one_pass_with_low_limbs(
+    monkeypatch: pytest.MonkeyPatch, decks: int, pinned: bool, every_limb: bool
+) -> None:
+    """100-deck shoes: each group through the magic column or pinned by one low limb, none
+    cut into every limb of its residues; far larger shoes need every limb for some."""
+    calls: list[str] = []
+    for name in ("_low_limb", "_limbs"):
+        monkeypatch.setattr(polyeval._Group, name, spy(getattr(polyeval._Group, name), name, calls))
+    evaluator = EVALUATORS["main"]
+    assert evaluator._bet_form is not None
+    counts = np.array([[4 * decks] * 13, [4 * decks - 1] * 6 + [4 * decks] * 7])
+    wrapped, _, _ = evaluator._bet_form.evaluate_wide(counts)
+    exact = np.vstack([exact_values(evaluator, row) for row in counts.tolist()]) @ FOLDED["main"][0]
+    lattice = evaluator._lattice.astype(object)
+    assert [int(x) % 2**64 for x in wrapped.ravel()] == [int(x) % 2**64 for x in (exact @ lattice).ravel()]
+    assert ("_low_limb" in calls) == pinned and ("_limbs" in calls) == every_limb
 
 
 def test_the_magic_column_path_is_taken_for_8_decks(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -198,14 +245,85 @@ def test_stored_columns_equal_the_field_readers(name: str) -> None:
 @pytest.mark.parametrize("which", list(EVALUATORS))
 def test_shoes_up_to_500_decks_are_pinned_without_the_integer_path(which: str) -> None:
     """Beyond int64 the residues modulo 2**64 and the float estimates settle 500-deck
-    shoes (their error bounds stay below 2**61); far larger shoes fall back (None)."""
+    shoes (their error bounds stay below 2**61); far larger shoes take residues modulo
+    small moduli too."""
     evaluator = EVALUATORS[which]
     counts = np.array([[2000] * 13, [1999, 2000, 1500] + [2000] * 10])
     pinned = evaluator._wide_numerators(counts)
     assert pinned is not None and pinned.dtype == object
     exact = np.vstack([evaluator._exact_row(row) for row in counts]).astype(object)  # Python ints
     assert (pinned == exact @ evaluator.payoffs.astype(object)).all()
-    assert evaluator._wide_numerators(np.array([[4 * 10**6] * 13])) is None
+    assert (
+        evaluator._wide_numerators(np.array([[4 * 10**6] * 13])) is not None
+    )  # residues modulo small moduli
+
+
+@pytest.mark.parametrize("which", list(EVALUATORS))
+def test_shoes_up_to_1000_decks_are_pinned_too(which: str) -> None:
+    """The pinning's rounding allowance is (lattice columns + 8) * 2**-52 of the sizes: it
+    settles 1,000-deck shoes from residues modulo 2**64 alone (near 1,100 decks for these
+    bets); 2,000-deck shoes need residues modulo small moduli too."""
+    evaluator = EVALUATORS[which]
+    counts = np.array([[4000] * 13, [3999, 4000, 3000] + [4000] * 10])
+    pinned = evaluator._wide_numerators(counts)
+    assert pinned is not None
+    exact = np.vstack([evaluator._exact_row(row) for row in counts]).astype(object)
+    assert (pinned == exact @ evaluator.payoffs.astype(object)).all()
+    calls: list[str] = []
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(evaluator, "_chinese", spy(evaluator._chinese, "_chinese", calls))
+        evaluator._wide_numerators(counts)
+        assert calls == []
+        evaluator._wide_numerators(np.array([[8000] * 13]))
+        assert calls == ["_chinese"]
+
+
+@settings(max_examples=15, deadline=None)
+@given(rows=st.lists(sizes.flatmap(composition), min_size=1, max_size=4))
+def test_residues_modulo_small_moduli_pin_every_row(rows: list[list[int]]) -> None:
+    """The path of shoes beyond about 1,100 decks (residues modulo 2**64 and modulo a few
+    odd moduli, pinned by the estimates), forced on shoes of every size: the same rows."""
+    calls: list[str] = []
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(polyeval, "_INT_LIMIT", 0)
+        patch.setattr(composition_module, "_PINNED", 0.0)
+        patch.setattr(
+            polyeval.MonomialForm,
+            "evaluate_modular",
+            spy(polyeval.MonomialForm.evaluate_modular, "evaluate_modular", calls),
+        )
+        check_rows("main", np.array(rows, dtype=np.int64), 3)
+        check_rows("all", np.array(rows, dtype=np.int64), 2)
+    assert calls
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    sizes.flatmap(composition),
+    st.lists(st.sampled_from(polyeval.MODULI), min_size=1, max_size=3, unique=True),
+)
+def test_results_modulo_each_modulus(counts: list[int], moduli: list[int]) -> None:
+    """`evaluate_modular` gives every folded result modulo each modulus, on shoes of every size."""
+    evaluator = EVALUATORS["all"]
+    assert evaluator._bet_form is not None
+    residues = evaluator._bet_form.evaluate_modular(np.array([counts, counts[::-1]]), moduli)
+    assert residues is not None
+    folded = FOLDED["all"][0] @ evaluator._lattice.astype(object)
+    for row, shoe in enumerate([counts, counts[::-1]]):
+        exact = list(exact_values(evaluator, shoe) @ folded)
+        for modulus, values in zip(moduli, residues, strict=True):
+            assert values[row].tolist() == [int(x) % modulus for x in exact]
+
+
+@pytest.mark.parametrize("decks", [2000, 10**6])
+def test_the_largest_shoes_are_exact_without_the_integer_path(decks: int) -> None:
+    """2,000 decks to the 10**6-deck limit: no batch falls back to Python integers."""
+    evaluator = EVALUATORS["main"]
+    counts = np.array([[4 * decks] * 13, [4 * decks - 7, 5, 4 * decks, 1] + [4 * decks] * 9])
+    pinned = evaluator._wide_numerators(counts)
+    assert pinned is not None
+    exact = np.vstack([evaluator._exact_row(row) for row in counts]).astype(object)
+    assert (pinned == exact @ evaluator.payoffs.astype(object)).all()
 
 
 def test_a_used_evaluator_pickles_without_its_work_arrays() -> None:
