@@ -480,41 +480,36 @@ class MonomialForm:
         return table, tails
 
     def _wrapped(self, counts: np.ndarray) -> np.ndarray:
-        """(W, cols) int64: the results modulo 2**64."""
+        """(W, cols) int64: the results modulo 2**64, for counts up to FLOAT_COUNTS of each
+        value (larger ones take `_wide`): every factor product is below 2**53, so the
+        tables are exact in float64 and each group takes the magic column or limbs."""
         width = len(counts)
         work = self._work
         table, tails = self._tables(counts, work, np.uint64)
         magic, tops = [False] * len(self.groups), [64] * len(self.groups)
-        if int(_value_counts(counts).max(initial=0)) <= FLOAT_COUNTS:
-            # every factor product is below 2**53: exact float64 tables, each row bounded
-            flat_max = table.max(axis=1).astype(np.float64)
-            if self._safe_max is not None and (flat_max <= self._safe_max).all():
-                magic = [True] * len(self.groups)  # the bounds only grow with flat_max
-            else:
-                largest = [np.prod(flat_max[side.factor_rows], axis=1) for side in (self._fa, self._fb)]
-                for i, (side_a, group) in enumerate(self.groups):
-                    bound = largest[0 if side_a else 1]
-                    magic[i] = group.fits(bound)
-                    tops[i] = int(bound[group.inputs].max(initial=1)).bit_length()
-                self._safe_max = flat_max if all(magic) else self._safe_max
-            exact = work.get("table-float", table.shape, np.float64)
-            np.copyto(exact, table, casting="unsafe")
-            table = exact
+        flat_max = table.max(axis=1).astype(np.float64)  # each row bounded
+        if self._safe_max is not None and (flat_max <= self._safe_max).all():
+            magic = [True] * len(self.groups)  # the bounds only grow with flat_max
+        else:
+            largest = [np.prod(flat_max[side.factor_rows], axis=1) for side in (self._fa, self._fb)]
+            for i, (side_a, group) in enumerate(self.groups):
+                bound = largest[0 if side_a else 1]
+                magic[i] = group.fits(bound)
+                tops[i] = int(bound[group.inputs].max(initial=1)).bit_length()
+            self._safe_max = flat_max if all(magic) else self._safe_max
+        exact = work.get("table-float", table.shape, np.float64)
+        np.copyto(exact, table, casting="unsafe")
         # The parts the factors need first; each group's own inputs just before its product.
         fa, fb = (
-            self._fa.evaluate(table, work, self._early[0]),
-            self._fb.evaluate(table, work, self._early[1]),
+            self._fa.evaluate(exact, work, self._early[0]),
+            self._fb.evaluate(exact, work, self._early[1]),
         )
         factors = self._factors(fa, fb, tails, work, np.uint64)
         if all(magic):
             return self._magic_sum(fa, fb, work)
         result = np.zeros((self.columns, width), dtype=np.uint64)
         for i, ((side_a, group), factor) in enumerate(zip(self.groups, factors, strict=True)):
-            side, early, parts = (self._fa, self._early[0], fa) if side_a else (self._fb, self._early[1], fb)
-            if group.degree in early:
-                values = parts[group.inputs.start : group.inputs.stop + 1]  # then its unit part
-            else:
-                values = side.hot(work, group.degree)
+            values = self._inputs(side_a, group, fa, fb, work)
             result += group.contract(values, factor, magic[i], tops[i])
         return np.ascontiguousarray(result.T).view(np.int64)
 
