@@ -114,6 +114,8 @@ class FastEvaluator:
         """(B, atoms) exact weights, in ordered 6-card sequences, of (B, 13) rank counts
         (int64, or Python ints for shoes too large for int64 weights)."""
         counts = _checked(counts)
+        if not len(counts):
+            return np.zeros((0, len(self.atoms)), dtype=np.int64)
         largest = perm(int(counts.sum(axis=1).max(initial=6)), CARDS_PER_COUP)
         weights = self._atom_form.evaluate(counts, largest)
         return weights if weights is not None else np.vstack([self._exact_row(row) for row in counts])
@@ -205,7 +207,10 @@ class FastEvaluator:
         whole = 2**64 * weight
         base = low.astype(np.float64) + 2.0**64 * digits.astype(np.float64)
         turns = np.rint((estimate - base) / float(whole))
-        if not (np.abs(turns) < 2.0**62).all():
+        # |estimate - numerator| < M / 4 makes the multiple unique; while |turns| < 2**40 the
+        # float rounding of base, of the difference and of the division stays below 2**-12
+        # of M, so the nearest integer is that multiple.
+        if not (np.abs(turns) < 2.0**40).all():
             return None
         value = (
             low.astype(object) + (digits.astype(object) << 64) + turns.astype(np.int64).astype(object) * whole

@@ -148,8 +148,8 @@ class _Group:
         values within `error` of the true products. With b' = `limb_bits` (floats) or one
         less (residues), one limb gives L = matrix @ r exactly for r = v - 2**b' * h (h
         integers, |L| < 2**51), so the product is L + 2**b' * K for the integer K nearest
-        to (estimate - L) / 2**b' when `error` < 2**(b'-2) (the rounding of the difference
-        adds at most 2**(b'-10)). Else every limb of the residues."""
+        to (estimate - L) / 2**b' when `error` < 2**(b-3), b = `limb_bits` (the rounding of
+        the difference adds at most 2**(b'-10)). Else every limb of the residues."""
         if error < _PIN_ROOM * 2.0**self.limb_bits:
             self._low_limb(values, estimate, out)
         else:
@@ -443,7 +443,8 @@ class MonomialForm:
         """For results of any size: (W, cols) the results modulo 2**64 (int64, wrapping),
         (W, cols) float64 approximations of them, and (cols,) bounds on the approximations'
         absolute errors. A result is pinned by its residue once its bound is below 2**61
-        (any bound below 2**63 would do)."""
+        (room for the rounding of the estimate minus the residue, up to about 2**60 for
+        results near 2**63)."""
         return self._wide(counts)
 
     def _tables(self, counts: np.ndarray, work: _Workspace, dtype: type) -> tuple[np.ndarray, np.ndarray]:

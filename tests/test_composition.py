@@ -165,3 +165,10 @@ def test_payouts_too_large_for_float_limbs_take_the_exact_path() -> None:
     for row in counts:
         expected = analyze(huge, distribution(Shoe.from_counts([int(c) for c in row]))).expectation
         assert evaluator.expectation_fractions(row)["huge"] == expected
+
+
+def test_an_empty_batch_gives_empty_results() -> None:
+    empty = np.zeros((0, 13), dtype=np.int64)
+    assert EVALUATOR.atom_weights(empty).shape == (0, len(EVALUATOR.atoms))
+    numerators, totals = EVALUATOR.expectations(empty)
+    assert numerators.shape == (0, len(EVALUATOR.bets)) and totals.shape == (0,)

@@ -128,6 +128,7 @@ def test_every_evaluation_path_is_exact(
             patch.setattr(polyeval, name, value)
         for evaluator in EVALUATORS.values():  # no bounds remembered from other batches
             patch.setattr(evaluator._bet_form, "_safe_max", None)
+            patch.setattr(evaluator._atom_form, "_safe_max", None)  # atom weights too
         for name in taken.split():
             owner = polyeval.MonomialForm if name == "_wide" else polyeval._Group
             patch.setattr(owner, name, spy(getattr(owner, name), name, calls))
