@@ -9,7 +9,9 @@ arithmetic modulo 2**64, exact because every result is known to fit). Results be
 are pinned by their residues modulo 2**64 and float64 estimates with rigorous error
 bounds, and beyond about 1,100 decks by residues modulo a few small odd moduli too (mixed
 radix), up to the 10**6-deck limit. The exact Python-integer path of the enumerator,
-row by row, remains for payouts too large for the batch forms.
+row by row, remains for payouts too large for the batch forms or the moduli, and for
+batches whose bounds (taken over the batch) exceed what the moduli pin, such as shoes
+lopsided in different values.
 """
 
 from __future__ import annotations
