@@ -209,6 +209,16 @@ def one_at_a_time(bets: Sequence[Any], counts: np.ndarray) -> tuple[float, list[
     return (time.perf_counter() - start) / len(counts), values
 
 
+def check_equal(evaluator: Any, numerators: np.ndarray, totals: np.ndarray, exact: list[list[Any]],
+                where: str) -> None:  # fmt: skip
+    """Stop the bench unless the batch results' first rows equal the exact path's `exact`."""
+    for row, values in enumerate(exact):
+        for i, (value, d) in enumerate(zip(values, evaluator.denominators, strict=True)):
+            if int(numerators[row, i]) * value.denominator != value.numerator * d * int(totals[row]):
+                raise SystemExit(f"bench: batch evaluator disagrees with the exact path{where} on "
+                                 f"{evaluator.bets[i].name}")  # fmt: skip
+
+
 def batch(name: str, bets: Sequence[Any], counts: np.ndarray, repeats: int, sample: int) -> dict[str, Any]:
     """Compositions per second of the batch evaluator against the one-at-a-time exact path."""
     build, evaluator = timed(lambda: FastEvaluator(bets))
@@ -218,11 +228,7 @@ def batch(name: str, bets: Sequence[Any], counts: np.ndarray, repeats: int, samp
         seconds, (numerators, totals) = timed(lambda: evaluator.expectations(counts))
         rates.append(len(counts) / seconds)
     slow_seconds, exact = one_at_a_time(bets, counts[:sample])
-    for row in range(sample):
-        for i, d in enumerate(evaluator.denominators):
-            value = exact[row][i]
-            if int(numerators[row, i]) * value.denominator != value.numerator * d * int(totals[row]):
-                raise SystemExit(f"bench: batch evaluator disagrees with the exact path on {bets[i].name}")
+    check_equal(evaluator, numerators, totals, exact, "")
     gc.collect()
     return {
         f"{name}_rate": summary(rates),
@@ -260,11 +266,7 @@ def deck_sizes(rng: np.random.Generator, count: int, rounds: int = 3, sample: in
     for decks, counts in shoes.items():
         numerators, totals = evaluator.expectations(counts[:sample])
         _, exact = one_at_a_time(bets, counts[:sample])
-        for row in range(sample):
-            for i, d in enumerate(evaluator.denominators):
-                value = exact[row][i]
-                if int(numerators[row, i]) * value.denominator != value.numerator * d * int(totals[row]):
-                    raise SystemExit(f"bench: batch evaluator disagrees on {decks} decks ({bets[i].name})")
+        check_equal(evaluator, numerators, totals, exact, f" on {decks} decks")
     ratios = {decks: [r / e for r, e in zip(rates[decks], rates[8], strict=True)] for decks in DECK_SIZES}
     return {
         "deck_sizes_compositions": count,
