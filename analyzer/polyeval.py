@@ -110,6 +110,7 @@ class _Group:
         # The magic column times the unit part adds 1.5 * 2**52 to every sum below 2**51 in
         # magnitude: the float64 sum's bits, read as int64, are then _MAGIC_BITS + the sum.
         self.magic_matrix = np.hstack([self.matrix, np.full((len(layout), 1), _MAGIC)])
+        self.abs_matrix = np.abs(self.matrix)  # for bounds
         row_sum = int(np.abs(layout).sum(axis=1).max(initial=1))
         # Limb width: a row of the matrix times a limb sums below 2**52.
         self.limb_bits = 52 - row_sum.bit_length()
@@ -120,7 +121,7 @@ class _Group:
     def fits(self, largest: np.ndarray) -> bool:
         """Whether one float64 product through the magic column is exact for inputs whose
         rows are at most `largest` (the contracted side's bound on each part)."""
-        return float((np.abs(self.matrix) @ largest[self.inputs]).max(initial=0)) < _SAFE_MAGIC
+        return float((self.abs_matrix @ largest[self.inputs]).max(initial=0)) < _SAFE_MAGIC
 
     def contract(self, values: np.ndarray, factor: np.ndarray, magic: bool, top: int) -> np.ndarray:
         """(cols, W) uint64: the group's sum modulo 2**64. `values`: the inputs' rows and a
@@ -422,9 +423,10 @@ class MonomialForm:
             default=0,
         )
         self._fa.hot_rows = self._fb.hot_rows = hot
-        self._abs_matrices = [np.abs(group.matrix) for _, group in self.groups]  # for error bounds
         # the largest row sum of |coefficients| of any group (`evaluate_modular`)
-        self._row_sum = max((float(m.sum(axis=1).max(initial=0)) for m in self._abs_matrices), default=0.0)
+        self._row_sum = max(
+            (float(group.abs_matrix.sum(axis=1).max(initial=0)) for _, group in self.groups), default=0.0
+        )
         self._early = (  # the degrees of the parts the factors read: a-parts, b-parts
             set(self._fa.degree[self._outputs[split:]].tolist()),
             set(self._fb.degree[self._outputs[:split]].tolist()),
@@ -473,12 +475,7 @@ class MonomialForm:
             for j in range(used, _J):
                 zero[kind, j] = run
                 run = run * (c[0] - dtype(j))
-        n = counts.sum(axis=1).astype(dtype)
-        tails = work.get("tails", (_J, width), dtype)
-        tails[_SIX] = 1
-        for k in range(_SIX - 1, -1, -1):
-            tails[k] = tails[k + 1] * (n - dtype(k))
-        return table, tails
+        return table, self._tails(counts, work, dtype)
 
     def _wrapped(self, counts: np.ndarray) -> np.ndarray:
         """(W, cols) int64: the results modulo 2**64, for counts up to FLOAT_COUNTS of each
@@ -507,11 +504,11 @@ class MonomialForm:
         )
         factors = self._factors(fa, fb, tails, work, np.uint64)
         if all(magic):
-            return self._magic_sum(fa, fb, work)
+            return self._magic_sum(fa, fb, factors, work)
         result = np.zeros((self.columns, width), dtype=np.uint64)
-        for i, ((side_a, group), factor) in enumerate(zip(self.groups, factors, strict=True)):
+        for i, ((side_a, group), (first, stop)) in enumerate(zip(self.groups, self._group_rows, strict=True)):
             values = self._inputs(side_a, group, fa, fb, work)
-            result += group.contract(values, factor, magic[i], tops[i])
+            result += group.contract(values, factors[first:stop], magic[i], tops[i])
         return np.ascontiguousarray(result.T).view(np.int64)
 
     def _inputs(
@@ -523,17 +520,16 @@ class MonomialForm:
             return parts[group.inputs.start : group.inputs.stop + 1]  # then its unit part
         return side.hot(work, group.degree)
 
-    def _magic_sum(self, fa: np.ndarray, fb: np.ndarray, work: _Workspace) -> np.ndarray:
+    def _magic_sum(self, fa: np.ndarray, fb: np.ndarray, factors: np.ndarray, work: _Workspace) -> np.ndarray:
         """(W, cols) int64 results modulo 2**64 when every group's product is exact through
         the magic column (see `_Group.fits`): every group's product into one array, then one
-        integer contraction with every output's factor (the array `_factors` filled) and one
+        integer contraction with every output's factor (`factors`, from `_factors`) and one
         correction for the magic constants, instead of one of each per group."""
         width = fa.shape[1]
         products = work.get("products", (len(self._outputs) * self.columns, width), np.float64)
         for (side_a, group), (first, stop) in zip(self.groups, self._group_rows, strict=True):
             rows = slice(first * self.columns, stop * self.columns)
             np.matmul(group.magic_matrix, self._inputs(side_a, group, fa, fb, work), out=products[rows])
-        factors = work.get("factors", (len(self._outputs), width))
         # Each product row's bits read as uint64 are _MAGIC_BITS + its exact sum (modulo 2**64).
         total = products.view(np.uint64).reshape(len(self._outputs), self.columns, width)
         result = np.einsum("rw,rcw->wc", factors, total)
@@ -541,9 +537,10 @@ class MonomialForm:
         return np.ascontiguousarray(result).view(np.int64)
 
     def _factors(self, fa: np.ndarray, fb: np.ndarray, tails: np.ndarray, work: _Workspace,
-                 dtype: type) -> list[np.ndarray]:  # fmt: skip
-        """Each group's (outputs, W) factors, the outputs' parts times their tails (uint64
-        modulo 2**64, from exact float64 or uint64 tables; or float64), gathered at once."""
+                 dtype: type) -> np.ndarray:  # fmt: skip
+        """(outputs, W) every group's outputs' factors, their parts times their tails (uint64
+        modulo 2**64, from exact float64 or uint64 tables; or float64), gathered at once;
+        group i's are rows `_group_rows[i]`."""
         width = fa.shape[1]
         factors = work.get("factors", (len(self._outputs), width), dtype)
         for part, (first, stop) in ((fb, self._over_a), (fa, self._over_b)):  # the other side's parts
@@ -563,7 +560,7 @@ class MonomialForm:
             tails, self._output_tails, axis=0, out=work.get("tail", factors.shape, dtype), mode="clip"
         )
         np.multiply(factors, tail, out=factors)
-        return [factors[first:stop] for first, stop in self._group_rows]
+        return factors
 
     def _ceilings(self, float_table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(a-parts,) and (b-parts,) float64 bounds, valid for every row of `counts`, on each
@@ -585,13 +582,13 @@ class MonomialForm:
         )
 
     @staticmethod
-    def _tails(counts: np.ndarray, work: _Workspace) -> np.ndarray:
-        """The tails T[k] = (N-k)_(6-k) modulo 2**64, (J, W) uint64 (as `_tables`)."""
-        n = counts.sum(axis=1).astype(np.uint64)
-        tails = work.get("tails-only", (_J, len(counts)))
+    def _tails(counts: np.ndarray, work: _Workspace, dtype: type, name: str = "tails") -> np.ndarray:
+        """The tails T[k] = (N-k)_(6-k), (J, W) in `dtype` (uint64: modulo 2**64)."""
+        n = counts.sum(axis=1).astype(dtype)
+        tails = work.get(name, (_J, len(counts)), dtype)
         tails[_SIX] = 1
         for k in range(_SIX - 1, -1, -1):
-            np.multiply(tails[k + 1], n - np.uint64(k), out=tails[k])
+            np.multiply(tails[k + 1], n - dtype(k), out=tails[k])
         return tails
 
     def _wide(self, counts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -636,36 +633,21 @@ class MonomialForm:
         fa = float_fa if exact[0][self._outputs[self._over_b[0] :]].all() else residues(self._fa, True)
         fb = float_fb if exact[1][self._outputs[: self._over_b[0]]].all() else residues(self._fb, True)
         if "tails" not in modulo:
-            modulo["tails"] = self._tails(counts, work)
-        self._factors(
-            fa,
-            fb,
-            modulo["tails"],
-            work,
-            np.uint64,
-        )
-        self._factors(float_fa, float_fb, float_tails, float_work, np.float64)
-        # every group's factors, in the arrays `_factors` filled
-        factors = work.get("factors", (len(self._outputs), width))
-        float_factors = float_work.get("factors", (len(self._outputs), width), np.float64)
+            modulo["tails"] = self._tails(counts, work, np.uint64, "tails-only")
+        factors = self._factors(fa, fb, modulo["tails"], work, np.uint64)
+        float_factors = self._factors(float_fa, float_fb, float_tails, float_work, np.float64)
         tail_max = float_tails.max(axis=1) * _ROUNDED
         rows = len(self._outputs) * self.columns
         products = float_work.get("products", (rows, width), np.float64)  # every group's, stacked
         residue = work.get("residues", (rows, width))  # the same modulo 2**64
         absolute = np.zeros(self.columns)
         steps = _STEPS
-        for (side_a, group), abs_matrix, (first, last) in zip(
-            self.groups, self._abs_matrices, self._group_rows, strict=True
-        ):
-            which = 0 if side_a else 1
-            side, float_parts = (self._fa, float_fa) if side_a else (self._fb, float_fb)
+        for (side_a, group), (first, last) in zip(self.groups, self._group_rows, strict=True):
+            which, side = (0, self._fa) if side_a else (1, self._fb)
             start, stop = group.inputs.start, group.inputs.stop
-            if group.degree in self._early[which]:
-                values = float_parts[start : stop + 1]  # then its unit part
-            else:
-                values = side.hot(float_work, group.degree)
+            values = self._inputs(side_a, group, float_fa, float_fb, float_work)
             in_max, out_max = ceilings[which], ceilings[1 - which]
-            inner = abs_matrix @ in_max[start:stop]  # (rows,) bounds on |P| and its terms
+            inner = group.abs_matrix @ in_max[start:stop]  # (rows,) bounds on |P| and its terms
             product = products[first * self.columns : last * self.columns]
             modular = residue[first * self.columns : last * self.columns]
             if float(inner.max(initial=0)) < _SAFE_MAGIC:  # exact inputs, exact sums
@@ -725,8 +707,7 @@ class MonomialForm:
             tail = tail * (size - j) % modulus
             float_tails[j] = tail
         fa, fb = self._fa.evaluate(float_table, work), self._fb.evaluate(float_table, work)
-        self._factors(fa, fb, float_tails, work, np.float64)
-        factors = work.get("factors", (len(self._outputs), k * width), np.float64)
+        factors = self._factors(fa, fb, float_tails, work, np.float64)
         products = work.get("products", (len(self._outputs) * self.columns, k * width), np.float64)
         for (side_a, group), (first, last) in zip(self.groups, self._group_rows, strict=True):
             parts = fa if side_a else fb
