@@ -155,10 +155,7 @@ class FastEvaluator:
             return None
         wrapped, approximate, error = self._bet_form.evaluate_wide(counts)
         sizes = counts.sum(axis=1)
-        totals, totals_float = np.ones(len(sizes), dtype=np.uint64), np.ones(len(sizes))
-        for k in range(CARDS_PER_COUP):
-            totals *= (sizes - k).astype(np.uint64)  # modulo 2**64
-            totals_float *= sizes - k
+        totals, totals_float = _sequences(sizes, np.uint64), _sequences(sizes, np.float64)
         relation, anchor = self._relation.T, self._anchor
         residue = wrapped @ relation + totals.view(np.int64)[:, None] * anchor  # modulo 2**64
         estimate = approximate @ relation + totals_float[:, None] * anchor
@@ -194,9 +191,7 @@ class FastEvaluator:
         digits, weight = np.zeros(residue.shape, dtype=np.int64), 1  # T so far, and its modulus
         sizes = counts.sum(axis=1)
         for modulus, values in zip(moduli, lattice, strict=True):
-            totals = np.ones(len(sizes), dtype=np.int64)
-            for k in range(CARDS_PER_COUP):
-                totals = totals * ((sizes - k) % modulus) % modulus
+            totals = _sequences(sizes, np.int64, modulus)
             target = (
                 values @ (self._relation.T % modulus) + totals[:, None] * (self._anchor % modulus)
             ) % modulus
@@ -284,11 +279,18 @@ def payoff_lattice(payoffs: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndar
 def _totals(sizes: np.ndarray) -> np.ndarray:
     """N(N-1)...(N-5) of each shoe size: int64 where the largest fits, else Python ints."""
     if len(sizes) and perm(int(sizes.max()), CARDS_PER_COUP) < _INT64:
-        totals = np.ones(len(sizes), dtype=np.int64)
-        for k in range(CARDS_PER_COUP):
-            totals *= sizes - k
-        return totals
+        return _sequences(sizes, np.int64)
     return np.array([perm(int(n), CARDS_PER_COUP) for n in sizes], dtype=object)
+
+
+def _sequences(sizes: np.ndarray, dtype: type, modulus: int | None = None) -> np.ndarray:
+    """N(N-1)...(N-5) of each shoe size N in `dtype`: int64 exact while it fits, uint64
+    modulo 2**64, float64 rounded; with `modulus`, reduced modulo it at every step."""
+    totals: np.ndarray = np.ones(len(sizes), dtype=dtype)
+    for k in range(CARDS_PER_COUP):
+        factor: np.ndarray = (sizes - k).astype(dtype)
+        totals = totals * factor if modulus is None else totals * (factor % modulus) % modulus
+    return totals
 
 
 def _checked(counts: np.ndarray) -> np.ndarray:
