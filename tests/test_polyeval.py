@@ -256,9 +256,9 @@ def test_shoes_up_to_500_decks_are_pinned_without_the_integer_path(which: str) -
     assert pinned is not None and pinned.dtype == object
     exact = np.vstack([evaluator._exact_row(row) for row in counts]).astype(object)  # Python ints
     assert (pinned == exact @ evaluator.payoffs.astype(object)).all()
-    assert (
-        evaluator._wide_numerators(np.array([[4 * 10**6] * 13])) is not None
-    )  # residues modulo small moduli
+    huge = np.array([[4 * 10**6] * 13])  # 10**6 decks: residues modulo small moduli too
+    exact = np.vstack([evaluator._exact_row(row) for row in huge]).astype(object)
+    assert (evaluator._wide_numerators(huge) == exact @ evaluator.payoffs.astype(object)).all()
 
 
 @pytest.mark.parametrize("which", list(EVALUATORS))
