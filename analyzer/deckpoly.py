@@ -184,14 +184,14 @@ def _outcome_key(rules: Rules) -> str:
 def encode_outcome_polynomials(rules: Rules) -> bytes:
     """The shipped file of `rules`' outcome polynomials, from its coup classes at d = 1..7."""
     from analyzer.coupstore import stored_classes
-    from analyzer.enumerate import Winner, shoe_factors
+    from analyzer.enumerate import Winner, class_distribution
 
     stored = stored_classes(rules)
     samples = []
     for d in SAMPLE_DECKS:
-        ff, zero, tail, total = shoe_factors(Shoe.decks(d))
-        weights = stored.outcome_weights(stored.monomial_values(ff, zero, tail))
-        samples.append((weights, total))
+        dist = class_distribution(Shoe.decks(d), rules)
+        assert dist.weight_list is not None
+        samples.append((dist.weight_list, dist.total))
     polys = [interpolate([weights[i] for weights, _ in samples]) for i in range(stored.size)]
     results = []
     for winner in (Winner.BANKER, Winner.PLAYER, Winner.TIE):
@@ -253,23 +253,15 @@ def _bet_key(bet: Bet, rules: Rules) -> str:
 def _sample_line_weights(bet: Bet, rules: Rules) -> list[tuple[list[int], int]]:
     """Line weights and total of `bet` at d = 1..7 from the general paths (coup classes,
     card enumeration)."""
-    from analyzer.bets import line_indexes
-
     if bet.card_level:
         from analyzer.cardlevel import card_line_weights
 
         return [card_line_weights(bet, Shoe.decks(d), rules) for d in SAMPLE_DECKS]
+    from analyzer.bets import _line_weights
     from analyzer.enumerate import class_distribution
 
-    samples = []
-    for d in SAMPLE_DECKS:
-        dist = class_distribution(Shoe.decks(d), rules)
-        assert dist.classes is not None and dist.weight_list is not None
-        weights = [0] * (len(bet.lines) + 1)  # last: no line matched
-        for line, w in zip(line_indexes(bet, dist.classes), dist.weight_list, strict=True):
-            weights[line] += w
-        samples.append((weights, dist.total))
-    return samples
+    dists = [class_distribution(Shoe.decks(d), rules) for d in SAMPLE_DECKS]
+    return [(_line_weights(bet, dist), dist.total) for dist in dists]
 
 
 def encode_bet_polynomials(bets: Sequence[Bet], rules: Sequence[Rules]) -> str:
