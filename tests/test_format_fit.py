@@ -57,17 +57,32 @@ def _reference(cells: list[list[str]], headers: list[str], align: list[str]) -> 
     return render(shown) + "\n\n" + more
 
 
-words = st.text(alphabet="abcdefghij0123456789.,%-漢字éü\u0301", min_size=1, max_size=12)
-cell = st.lists(words, min_size=0, max_size=9).map(" ".join)
+# Mostly plain ASCII cells (the rows the fitter may skip), now and then a wide or combining one.
+plain_words = st.text(alphabet="abcdefghij0123456789.,%-", min_size=1, max_size=12)
+wide_words = st.text(alphabet="abcdefghij0123456789.,%-漢字éü\u0301", min_size=1, max_size=12)
+cell = (
+    st.integers(0, 9)
+    .flatmap(lambda k: st.lists(wide_words if k == 0 else plain_words, min_size=0, max_size=9))
+    .map(" ".join)
+)
 
 
 @settings(max_examples=40, deadline=None)
 @given(st.integers(2, 9).flatmap(lambda n: st.tuples(
-    st.lists(st.lists(cell, min_size=n, max_size=n), min_size=0, max_size=6),
+    st.lists(st.lists(cell, min_size=n, max_size=n), min_size=0, max_size=12),
     st.lists(cell, min_size=n, max_size=n),
     st.lists(st.sampled_from(["left", "right"]), min_size=n, max_size=n),
 )))  # fmt: skip
 def test_fit_equals_deciding_on_every_row(table: tuple[list[list[str]], list[str], list[str]]) -> None:
     rows, headers, align = table
+    expected = _reference([list(r) for r in rows], list(headers), list(align))
+    assert _fit([list(r) for r in rows], list(headers), list(align)) == expected
+
+
+def test_a_long_plain_row_among_many_sets_its_column_width() -> None:
+    """ASCII rows the fitter may skip, one of them far longer than the rest."""
+    rows = [[f"bet {i}", "short words here", f"{i}.0%"] for i in range(30)]
+    rows[17][1] = " ".join(["a much longer description"] * 8)
+    headers, align = ["name", "description", "edge"], ["left", "left", "right"]
     expected = _reference([list(r) for r in rows], list(headers), list(align))
     assert _fit([list(r) for r in rows], list(headers), list(align)) == expected
