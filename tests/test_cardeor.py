@@ -4,14 +4,16 @@ bets of a table file."""
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from clirun import run
 
+from analyzer.bets import bet_from_mapping
 from analyzer.cardeor import card_effects_of_removal
 from analyzer.cardlevel import analyze_cards
 from analyzer.catalogue import CARD_BETS
-from analyzer.cli import main
 from analyzer.errors import AnalyzerError
 from analyzer.shoe import Shoe
 
@@ -66,12 +68,6 @@ def test_suit_bet_needs_known_suits() -> None:
         card_effects_of_removal([CARD_BETS["perfect-pairs-v1"]], Shoe.from_counts([8] * 13))
 
 
-def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def test_eor_cli_with_table_bets(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     (tmp_path / "mine.toml").write_text('name = "mine"\nbase = "standard"\n', encoding="utf-8")
     path = tmp_path / "t.toml"
@@ -81,7 +77,7 @@ def test_eor_cli_with_table_bets(capsys: pytest.CaptureFixture[str], tmp_path: P
         '[bets.nat]\nlines = [{ when = { natural = true, winner = "player" }, pays = 2 }]\n',
         encoding="utf-8",
     )
-    code, out, err = _run(
+    code, out, err = run(
         capsys, "eor", "--decks", "1", "--table", str(path), "--bets", "nat,high-tie", "--format", "json"
     )
     assert code == 0, err
@@ -108,7 +104,7 @@ def test_count_with_a_table_bet(capsys: pytest.CaptureFixture[str], tmp_path: Pa
         "--format",
         "json",
     ]
-    code, out, err = _run(capsys, *argv)
+    code, out, err = run(capsys, *argv)
     assert code == 0, err
     assert json.loads(out)["systems"][0]["bet"] == "big-tie"
 
@@ -116,7 +112,7 @@ def test_count_with_a_table_bet(capsys: pytest.CaptureFixture[str], tmp_path: Pa
 def test_count_judges_card_level_bets(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     """Built-in and table card-level bets in `count`; a suit bet needs a shoe with suits."""
     base = ["count", "--system", "dragon7-jacobson", "--shoes", "2", "--cut-card", "14", "--format", "json"]
-    code, out, err = _run(capsys, *base, "--bet", "perfect-pairs-v1")
+    code, out, err = run(capsys, *base, "--bet", "perfect-pairs-v1")
     assert code == 0, err
     system = json.loads(out)["systems"][0]
     assert system["bet"] == "perfect-pairs-v1" and system["coups"] > 100
@@ -124,11 +120,11 @@ def test_count_judges_card_level_bets(capsys: pytest.CaptureFixture[str], tmp_pa
     path = tmp_path / "t.toml"
     suited = "[bets.suited]\nlines = [{ when = { player_suited = true }, pays = 3 }]\n"
     path.write_text(suited, encoding="utf-8")
-    code, out, err = _run(capsys, *base, "--table", str(path), "--bet", "suited", "--decks", "2")
+    code, out, err = run(capsys, *base, "--table", str(path), "--bet", "suited", "--decks", "2")
     assert code == 0, err
     assert json.loads(out)["systems"][0]["bet"] == "suited"
     by_rank = ["--counts", ",".join(["8"] * 13)]
-    code, out, err = _run(capsys, *base, "--table", str(path), "--bet", "suited", *by_rank)
+    code, out, err = run(capsys, *base, "--table", str(path), "--bet", "suited", *by_rank)
     assert code == 2 and out == "" and err.count("\n") == 1 and "suited read suits" in err
 
 
@@ -137,12 +133,20 @@ def test_payouts_beyond_int64(capsys: pytest.CaptureFixture[str], tmp_path: Path
     it in one line, naming the bet."""
     path = tmp_path / "t.toml"
     path.write_text(
-        '[bets.huge]\nlines = [{ when = { player_perfect_pair = true }, pays = "1e300" }]\n', encoding="utf-8"
+        '[bets.huge]\nlines = [{ when = { player_suited = true }, pays = "1e300" }]\n', encoding="utf-8"
     )
-    argv = ["eor", "--decks", "1", "--table", str(path), "--bets", "huge", "--format", "json"]
-    code, out, err = _run(capsys, *argv)
+    types = [1] * 13 + [1, 1, 1] + [0] * 36  # spades A-K and hearts A-3: a small shoe, quick
+    cards = ",".join(map(str, types))
+    argv = ["eor", "--cards", cards, "--table", str(path), "--bets", "huge", "--format", "json"]
+    code, out, err = run(capsys, *argv)
     assert code == 0, err
-    data = json.loads(out)  # one deck holds no perfect pair: -1 whatever is removed
-    assert data["expectation"] == {"huge": "-1"} and data["per"] == {"huge": "card type"}
-    code, out, err = _run(capsys, "count", "--table", str(path), "--bet", "huge", "--shoes", "2")
+    data = json.loads(out)
+    assert data["per"] == {"huge": "card type"}
+    huge = bet_from_mapping("huge", {"lines": [{"when": {"player_suited": True}, "pays": "1e300"}]})
+    deck = Shoe.from_cards(types)
+    base = analyze_cards(huge, deck).expectation
+    assert base > 10**298 and data["expectation"] == {"huge": str(base)}
+    without = analyze_cards(huge, deck.remove(["AS"])).expectation
+    assert Fraction(data["bets"]["huge"]["AS"]) == without - base
+    code, out, err = run(capsys, "count", "--table", str(path), "--bet", "huge", "--shoes", "2")
     assert code == 2 and out == "" and err.count("\n") == 1 and "'huge'" in err
