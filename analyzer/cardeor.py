@@ -11,6 +11,7 @@ import numpy as np
 
 from analyzer.bets import Bet
 from analyzer.cardbatch import card_evaluator
+from analyzer.carddeal import check_card_bets
 from analyzer.cardlevel import analyze_cards, needs_suits
 from analyzer.cards import RANKS
 from analyzer.enumerate import CARDS_PER_COUP
@@ -45,13 +46,9 @@ def card_effects_of_removal(bets: Sequence[Bet], shoe: Shoe, rules: Rules = STAN
     effects: dict[str, dict[str, Fraction]] = {}
     per: dict[str, str] = {}
     identity: dict[str, Fraction] = {}
+    check_card_bets(bets, shoe)
     for bet in bets:
-        if needs_suits(bet):
-            if shoe.types is None:
-                raise AnalyzerError(
-                    f"bet {bet.name!r} depends on suits but the shoe's suits are not known "
-                    f"({shoe}): give the shoe with --decks or --cards"
-                )
+        if needs_suits(bet) and shoe.types is not None:
             start = list(shoe.types)
             names = [card_name(t) for t in range(len(start))]
             per[bet.name] = "card type"

@@ -102,12 +102,22 @@ def test_big_shoes_take_the_python_integer_paths() -> None:
     decks: (N)_6 itself does (the one-shoe engine, shoe by shoe)."""
     bets = (CARD_BETS["lucky-nines"], CARD_BETS["super-tie"])
     evaluator = CardEvaluator(bets)
-    for decks, removed in ((10, 37), (30, 0)):
+    one_shoe = CardEvaluator._exact_row
+    calls: list[int] = []
+
+    def counted(self: CardEvaluator, row: np.ndarray) -> list[int]:
+        calls.append(1)
+        return one_shoe(self, row)
+
+    for decks, removed, shoe_by_shoe in ((10, 37, 0), (30, 0, 1)):
         types = [decks] * 52
         for t in range(removed):
             types[(7 * t) % 52] -= 1
-        numerators, totals = evaluator.expectations(np.array([types]))
-        assert numerators.dtype == object
+        calls.clear()
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(CardEvaluator, "_exact_row", counted)
+            numerators, totals = evaluator.expectations(np.array([types]))
+        assert numerators.dtype == object and len(calls) == shoe_by_shoe  # the path taken
         shoe = Shoe.from_cards(types)
         for i, bet in enumerate(bets):
             value = Fraction(int(numerators[0, i]), evaluator.denominators[i] * int(totals[0]))

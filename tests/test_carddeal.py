@@ -37,8 +37,7 @@ def test_suited_coups_are_the_cards_dealt() -> None:
     assert (suited.types_left.reshape(-1, 4, 13).sum(axis=1) == batch.left).all()
     for c in range(len(batch.shoe)):
         dealt = [int(r) for r in suited.ranks[c] if r >= 0]
-        order = [dealt[i] for i in (0, 1, 2, 3)] + dealt[4:]
-        outcome, used = deal_coup(order + [0] * 2, 0, STANDARD)
+        outcome, used = deal_coup(dealt + [0] * 2, 0, STANDARD)
         assert outcome == outcome_from_code(int(batch.outcome[c])) and used == len(dealt)
         if c + 1 < len(batch.shoe) and batch.shoe[c + 1] == batch.shoe[c]:
             taken = suited.types_left[c] - suited.types_left[c + 1]
