@@ -12,78 +12,78 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from analyzer.bets import Bet, BetAnalysis, analyze, analyze_bets
-    from analyzer.cardbatch import CardEvaluator
-    from analyzer.cardeor import CardEffects, card_effects_of_removal
-    from analyzer.cardlevel import analyze_cards
-    from analyzer.cards import RANKS, Rank
-    from analyzer.catalogue import ALL_BETS, BETS, CARD_BETS, TABLES, Table, get_bet, get_table
-    from analyzer.composition import FastEvaluator, effects_of_removal
-    from analyzer.counting import SYSTEMS, CountSystem, get_system
-    from analyzer.enumerate import Distribution, Outcome, Winner, compile_rules, distribution
-    from analyzer.errors import AnalyzerError
-    from analyzer.odds import Odds, PuntoRow, punto_table
-    from analyzer.plain import plain_distribution
-    from analyzer.rules import RULES, SEED004, STANDARD, Rules, get_rules
-    from analyzer.shoe import Shoe
-    from analyzer.shown import ShownCards, parse_shown, shown_analyses, shown_odds
-    from analyzer.simulation import Procedure, evaluate_systems
-    from analyzer.suits import SUITS, Suit
+    from analyzer.analyses.card_effects import CardEffects, card_effects_of_removal
+    from analyzer.analyses.odds import Odds, PuntoRow, punto_table
+    from analyzer.analyses.shown import ShownCards, parse_shown, shown_analyses, shown_odds
+    from analyzer.cards.batch import CardEvaluator
+    from analyzer.cards.engine import analyze_cards
+    from analyzer.core.bets import Bet, BetAnalysis, analyze, analyze_bets
+    from analyzer.core.catalogue import ALL_BETS, BETS, CARD_BETS, TABLES, Table, get_bet, get_table
+    from analyzer.core.errors import AnalyzerError
+    from analyzer.core.ranks import RANKS, Rank
+    from analyzer.core.rules import RULES, SEED004, STANDARD, Rules, get_rules
+    from analyzer.core.shoe import Shoe
+    from analyzer.core.suits import SUITS, Suit
+    from analyzer.counting.simulation import Procedure, evaluate_systems
+    from analyzer.counting.systems import SYSTEMS, CountSystem, get_system
+    from analyzer.ranks.enumeration import Distribution, Outcome, Winner, compile_rules, distribution
+    from analyzer.ranks.fast import FastEvaluator, effects_of_removal
+    from analyzer.ranks.plain import plain_distribution
 
-# `odds` is also a submodule's name: importing analyzer.odds binds the module to the
+# `odds` is also a submodule's name: importing analyzer.analyses.odds binds the module to the
 # package's `odds` attribute, so the function is bound here, after it (a light import).
-from analyzer.odds import odds
+from analyzer.analyses.odds import odds
 from analyzer.version import __version__
 
 #: Public name -> the module that defines it. Modules load on first use (PEP 562), so a
 #: command imports only what it needs: a cold `baccarat odds` never loads numpy or networkx.
 _HOME = {
-    "Bet": "analyzer.bets",
-    "BetAnalysis": "analyzer.bets",
-    "analyze": "analyzer.bets",
-    "analyze_bets": "analyzer.bets",
-    "CardEvaluator": "analyzer.cardbatch",
-    "CardEffects": "analyzer.cardeor",
-    "card_effects_of_removal": "analyzer.cardeor",
-    "analyze_cards": "analyzer.cardlevel",
-    "RANKS": "analyzer.cards",
-    "Rank": "analyzer.cards",
-    "ALL_BETS": "analyzer.catalogue",
-    "BETS": "analyzer.catalogue",
-    "CARD_BETS": "analyzer.catalogue",
-    "TABLES": "analyzer.catalogue",
-    "Table": "analyzer.catalogue",
-    "get_bet": "analyzer.catalogue",
-    "get_table": "analyzer.catalogue",
-    "FastEvaluator": "analyzer.composition",
-    "effects_of_removal": "analyzer.composition",
-    "SYSTEMS": "analyzer.counting",
-    "CountSystem": "analyzer.counting",
-    "get_system": "analyzer.counting",
-    "Distribution": "analyzer.enumerate",
-    "Outcome": "analyzer.enumerate",
-    "Winner": "analyzer.enumerate",
-    "compile_rules": "analyzer.enumerate",
-    "distribution": "analyzer.enumerate",
-    "AnalyzerError": "analyzer.errors",
-    "Odds": "analyzer.odds",
-    "PuntoRow": "analyzer.odds",
-    "punto_table": "analyzer.odds",
-    "plain_distribution": "analyzer.plain",
-    "RULES": "analyzer.rules",
-    "SEED004": "analyzer.rules",
-    "STANDARD": "analyzer.rules",
-    "Rules": "analyzer.rules",
-    "get_rules": "analyzer.rules",
-    "Shoe": "analyzer.shoe",
-    "ShownCards": "analyzer.shown",
-    "parse_shown": "analyzer.shown",
-    "shown_analyses": "analyzer.shown",
-    "shown_odds": "analyzer.shown",
-    "Procedure": "analyzer.simulation",
-    "evaluate_systems": "analyzer.simulation",
-    "SUITS": "analyzer.suits",
-    "Suit": "analyzer.suits",
+    "Bet": "analyzer.core.bets",
+    "BetAnalysis": "analyzer.core.bets",
+    "analyze": "analyzer.core.bets",
+    "analyze_bets": "analyzer.core.bets",
+    "CardEvaluator": "analyzer.cards.batch",
+    "CardEffects": "analyzer.analyses.card_effects",
+    "card_effects_of_removal": "analyzer.analyses.card_effects",
+    "analyze_cards": "analyzer.cards.engine",
+    "RANKS": "analyzer.core.ranks",
+    "Rank": "analyzer.core.ranks",
+    "ALL_BETS": "analyzer.core.catalogue",
+    "BETS": "analyzer.core.catalogue",
+    "CARD_BETS": "analyzer.core.catalogue",
+    "TABLES": "analyzer.core.catalogue",
+    "Table": "analyzer.core.catalogue",
+    "get_bet": "analyzer.core.catalogue",
+    "get_table": "analyzer.core.catalogue",
+    "FastEvaluator": "analyzer.ranks.fast",
+    "effects_of_removal": "analyzer.ranks.fast",
+    "SYSTEMS": "analyzer.counting.systems",
+    "CountSystem": "analyzer.counting.systems",
+    "get_system": "analyzer.counting.systems",
+    "Distribution": "analyzer.ranks.enumeration",
+    "Outcome": "analyzer.ranks.enumeration",
+    "Winner": "analyzer.ranks.enumeration",
+    "compile_rules": "analyzer.ranks.enumeration",
+    "distribution": "analyzer.ranks.enumeration",
+    "AnalyzerError": "analyzer.core.errors",
+    "Odds": "analyzer.analyses.odds",
+    "PuntoRow": "analyzer.analyses.odds",
+    "punto_table": "analyzer.analyses.odds",
+    "plain_distribution": "analyzer.ranks.plain",
+    "RULES": "analyzer.core.rules",
+    "SEED004": "analyzer.core.rules",
+    "STANDARD": "analyzer.core.rules",
+    "Rules": "analyzer.core.rules",
+    "get_rules": "analyzer.core.rules",
+    "Shoe": "analyzer.core.shoe",
+    "ShownCards": "analyzer.analyses.shown",
+    "parse_shown": "analyzer.analyses.shown",
+    "shown_analyses": "analyzer.analyses.shown",
+    "shown_odds": "analyzer.analyses.shown",
+    "Procedure": "analyzer.counting.simulation",
+    "evaluate_systems": "analyzer.counting.simulation",
+    "SUITS": "analyzer.core.suits",
+    "Suit": "analyzer.core.suits",
 }
 
 

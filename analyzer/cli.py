@@ -11,17 +11,17 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
-from analyzer import format as fmt
-from analyzer.errors import AnalyzerError
-from analyzer.odds import odds, punto_table
-from analyzer.rules import RULES, SEED004, Rules, get_rules
-from analyzer.shoe import Shoe, parse_cards, parse_counts, parse_decks
+from analyzer.analyses.odds import odds, punto_table
+from analyzer.core.errors import AnalyzerError
+from analyzer.core.rules import RULES, SEED004, Rules, get_rules
+from analyzer.core.shoe import Shoe, parse_cards, parse_counts, parse_decks
+from analyzer.present import format as fmt
 from analyzer.version import __version__
 
 if TYPE_CHECKING:
-    from analyzer.bets import Bet
-    from analyzer.counting import CountSystem
-    from analyzer.simulation import Procedure
+    from analyzer.core.bets import Bet
+    from analyzer.counting.simulation import Procedure
+    from analyzer.counting.systems import CountSystem
 
 # Each command imports the modules it needs when it runs (numpy, the catalogue, the counting
 # systems, the games), so a cold `baccarat odds` starts in a fraction of the time.
@@ -83,7 +83,7 @@ def _common(formats: Sequence[str] = fmt.FORMATS) -> _Parser:
 
 def _odds(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     if args.shown is not None:  # odds after cards are shown (card-level engine)
-        from analyzer.shown import parse_shown, shown_odds
+        from analyzer.analyses.shown import parse_shown, shown_odds
 
         shown = parse_shown(args.shown)
         text = fmt.render_odds(shown_odds(shoe, shown, rules), args.format)
@@ -106,8 +106,8 @@ def _rules(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
 def _chosen_bets(args: argparse.Namespace, shoe: Shoe | None = None) -> tuple[Rules | None, tuple[Bet, ...]]:
     """Bets from --table and/or --bets (default: every built-in, the card-level ones that
     `shoe` can price), plus --commission. --bets names a table's own bets or built-ins."""
-    from analyzer.bets import commission_banker
-    from analyzer.catalogue import BETS, CARD_BETS, get_table, parse_commission, select_bets
+    from analyzer.core.bets import commission_banker
+    from analyzer.core.catalogue import BETS, CARD_BETS, get_table, parse_commission, select_bets
 
     spec: str | None = getattr(args, "table", None)
     table = get_table(_one_name(spec, "--table")) if spec is not None else None
@@ -115,7 +115,7 @@ def _chosen_bets(args: argparse.Namespace, shoe: Shoe | None = None) -> tuple[Ru
     if args.bets is not None:
         bets = select_bets(",".join(_names(args.bets, "--bets")), table)
     if not table and args.bets is None:
-        from analyzer.cardfields import can_price  # numpy-free: full decks price from polynomials
+        from analyzer.core.fields import can_price  # numpy-free: full decks price from polynomials
 
         bets = list(BETS.values())
         bets += [bet for bet in CARD_BETS.values() if shoe is None or can_price(bet, shoe)]
@@ -134,13 +134,13 @@ def _edges_rules(args: argparse.Namespace, table_rules: Rules | None, rules: Rul
 
 
 def _edges(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
-    from analyzer.bets import analyze_bets
+    from analyzer.core.bets import analyze_bets
 
     table_rules, bets = _chosen_bets(args, shoe)
     rules = _edges_rules(args, table_rules, rules)
     if args.shown is not None:  # every bet's value after cards are shown (card-level engine)
-        from analyzer.cardlevel import can_price
-        from analyzer.shown import parse_shown, shown_analyses
+        from analyzer.analyses.shown import parse_shown, shown_analyses
+        from analyzer.cards.engine import can_price
 
         shown = parse_shown(args.shown)
         if args.bets is None and args.table is None:
@@ -153,8 +153,8 @@ def _edges(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
 
 
 def _compare(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
-    from analyzer.catalogue import BETS, TABLES, get_table
-    from analyzer.compare import compare_tables
+    from analyzer.analyses.compare import compare_tables
+    from analyzer.core.catalogue import BETS, TABLES, get_table
 
     names = list(TABLES) if args.tables is None else _names(args.tables, "--tables")
     tables = [get_table(name) for name in names]
@@ -165,9 +165,9 @@ def _compare(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
 
 
 def _eor(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
-    from analyzer.catalogue import BETS
-    from analyzer.composition import effects_of_removal
-    from analyzer.counting import derived_counts
+    from analyzer.core.catalogue import BETS
+    from analyzer.counting.systems import derived_counts
+    from analyzer.ranks.fast import effects_of_removal
 
     if shoe.is_infinite:
         raise AnalyzerError("effects of removal need a finite shoe: use --decks N or --counts")
@@ -182,7 +182,7 @@ def _eor(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
         eor = effects_of_removal(bets, shoe, rules)
         text = fmt.render_eor(eor, args.format, derived_counts(eor, [bet.name for bet in bets]))
     if cards:  # card-level bets: per card type when they read suits
-        from analyzer.cardeor import card_effects_of_removal
+        from analyzer.analyses.card_effects import card_effects_of_removal
 
         card_text = fmt.render_card_eor(card_effects_of_removal(cards, shoe, rules), args.format)
         if args.format == "json" and bets:
@@ -196,11 +196,11 @@ def _eor(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
 
 
 def _count(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
-    from analyzer.advantage import advantage_figures
-    from analyzer.catalogue import get_table, select_bets
-    from analyzer.counting import SYSTEMS, get_system
-    from analyzer.executors import open_executor
-    from analyzer.simulation import Procedure, evaluate_systems
+    from analyzer.core.catalogue import get_table, select_bets
+    from analyzer.counting.advantage import advantage_figures
+    from analyzer.counting.executors import open_executor
+    from analyzer.counting.simulation import Procedure, evaluate_systems
+    from analyzer.counting.systems import SYSTEMS, get_system
 
     strict = True if args.strict else None
     names = ",".join(SYSTEMS) if args.system is None else args.system
@@ -263,7 +263,7 @@ def _float_arg(text: str, option: str) -> float:
 
 def _system_bet(spec: str, system: CountSystem) -> Bet:
     """The system's own bet; an unknown one is named with the file that gives it."""
-    from analyzer.catalogue import get_bet
+    from analyzer.core.catalogue import get_bet
 
     try:
         return get_bet(system.bet)
@@ -290,16 +290,16 @@ def _solve_shoe(args: argparse.Namespace, shoe: Shoe) -> Shoe:
 
 
 def _solve(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
-    from analyzer.catalogue import parse_commission
-    from analyzer.format_games import render_game  # the game solvers load only when asked
+    from analyzer.core.catalogue import parse_commission
     from analyzer.games import solve
+    from analyzer.present.games import render_game  # the game solvers load only when asked
 
     commission = None if args.commission is None else parse_commission(args.commission, "--commission")
     return render_game(solve(args.game, _solve_shoe(args, shoe), rules, commission), args.format)
 
 
 def _report(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
-    from analyzer.report import check_output_dir, write_reports
+    from analyzer.present.reports import check_output_dir, write_reports
 
     _refuse_shoe_options(args, "report", "the reports state their own shoes and rules", ("rules",))
     out = Path(args.out)
@@ -318,8 +318,8 @@ def _report(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
 
 
 def _closed_form(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
-    from analyzer.catalogue import BETS
-    from analyzer.closed_form import MAIN_BETS, closed_forms  # sympy loads only when asked
+    from analyzer.analyses.closed_form import MAIN_BETS, closed_forms  # sympy loads only when asked
+    from analyzer.core.catalogue import BETS
 
     _refuse_shoe_options(args, "closed-form", "the closed forms are functions of the number of decks d")
     bets = _bets(args.bets, "--bets") if args.bets is not None else tuple(BETS[n] for n in MAIN_BETS)
@@ -360,7 +360,7 @@ def _one_name(text: str, option: str) -> str:
 
 
 def _bets(text: str, option: str) -> tuple[Bet, ...]:
-    from analyzer.catalogue import get_bet
+    from analyzer.core.catalogue import get_bet
 
     return tuple(get_bet(name) for name in _names(text, option))
 
@@ -373,7 +373,7 @@ def _deck_item(text: str, option: str) -> Shoe:
 
 
 def _list(args: argparse.Namespace) -> str:
-    from analyzer.listing import entries
+    from analyzer.present.listing import entries
 
     text = fmt.render_list(args.what, entries(args.what), args.format)
     return fmt.dumps({**json.loads(text), "version": __version__}) if args.format == "json" else text
@@ -384,7 +384,7 @@ def _used(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> tuple[Shoe, Rul
     if args.command == "solve":
         return _solve_shoe(args, shoe), rules
     if args.command == "edges" and args.table is not None:
-        from analyzer.catalogue import get_table
+        from analyzer.core.catalogue import get_table
 
         return shoe, _edges_rules(args, get_table(args.table.strip()).rules, rules)
     return shoe, rules
@@ -521,14 +521,14 @@ _EXTRA: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
             ("--burn-seen",),
             {
                 "default": "first",
-                "choices": ("none", "first", "all"),  # analyzer.simulation.BURN_SEEN
+                "choices": ("none", "first", "all"),  # analyzer.counting.simulation.BURN_SEEN
                 "help": "burned cards the counter sees: none, the face-up first (default) or all",
             },
         ),
         (
             ("--true-count",),
             {
-                "choices": ("exact", "half-deck", "deck"),  # analyzer.counting.Divisor
+                "choices": ("exact", "half-deck", "deck"),  # analyzer.counting.systems.Divisor
                 "help": "decks left for the true count: exact (cards left / 52, the default), or "
                 "rounded to the nearest half-deck or deck as a counter reckons them",
             },
@@ -590,7 +590,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
             command.add_argument(*flags, **options)  # type: ignore[arg-type]
     if only is not None and only != "list":
         return parser
-    from analyzer.listing import KINDS
+    from analyzer.present.listing import KINDS
 
     listing = sub.add_parser(
         "list",

@@ -14,7 +14,7 @@ Measures, in one run, each as a median with its spread over repeats:
   (b) in process: the exact 8-deck distribution (warm; from the polynomials in the number
       of decks, and from the coup classes, the path of depleted shoes) against the plain
       enumerator's function, and the cold compile of the rules;
-  (c) the batch evaluator (analyzer.composition.FastEvaluator, one core) for the 8 main and
+  (c) the batch evaluator (analyzer.ranks.fast.FastEvaluator, one core) for the 8 main and
       side bets, for every built-in bet, and for 20- and 100-deck compositions, against the
       project's own one-at-a-time exact path (`distribution` then `analyze` of each bet) on
       the same compositions, with the results checked equal on a sample; and its rate on
@@ -55,11 +55,11 @@ os.environ.setdefault("OMP_NUM_THREADS", "1")
 import numpy as np  # noqa: E402
 from tabulate import tabulate  # type: ignore[import-untyped,unused-ignore]  # noqa: E402
 
-from analyzer.bets import analyze  # noqa: E402
-from analyzer.catalogue import BETS  # noqa: E402
-from analyzer.composition import FastEvaluator  # noqa: E402
-from analyzer.enumerate import Winner, compile_fresh, distribution  # noqa: E402
-from analyzer.shoe import Shoe  # noqa: E402
+from analyzer.core.bets import analyze  # noqa: E402
+from analyzer.core.catalogue import BETS  # noqa: E402
+from analyzer.core.shoe import Shoe  # noqa: E402
+from analyzer.ranks.enumeration import Winner, compile_fresh, distribution  # noqa: E402
+from analyzer.ranks.fast import FastEvaluator  # noqa: E402
 
 #: The main bets and the seeds' side bets (Super 6, EZ Baccarat, Dragon 7, Panda 8).
 BATCH_BETS = ("player", "banker", "tie", "tie-9to1", "super6-banker", "ez-banker", "dragon7", "panda8")
@@ -166,7 +166,7 @@ def in_process(repeats: int) -> dict[str, Any]:
     assert spec is not None and spec.loader is not None
     plain = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(plain)
-    from analyzer.enumerate import class_distribution
+    from analyzer.ranks.enumeration import class_distribution
 
     full = Shoe.decks(8)
     distribution(full)  # warm: stored classes and polynomials read
@@ -289,12 +289,12 @@ def gemm_rate() -> float:
 
 def card_level(seed: int, count: int = 2000, repeats: int = 5, sample: int = 4) -> dict[str, Any]:
     """Card-level throughput: depleted suited 8-deck shoes (28%-100% of the cards left),
-    every card-level built-in priced exactly by the batch evaluator (analyzer.cardbatch,
-    one core) against the one-shoe engine (analyzer.cardlevel.analyze_cards, the path
+    every card-level built-in priced exactly by the batch evaluator (analyzer.cards.batch,
+    one core) against the one-shoe engine (analyzer.cards.engine.analyze_cards, the path
     `edges` takes) on the first `sample` of the same shoes, with the results checked equal."""
-    from analyzer.cardbatch import CardEvaluator
-    from analyzer.cardlevel import analyze_cards
-    from analyzer.catalogue import CARD_BETS
+    from analyzer.cards.batch import CardEvaluator
+    from analyzer.cards.engine import analyze_cards
+    from analyzer.core.catalogue import CARD_BETS
 
     rng = np.random.default_rng(seed)
     sizes = rng.integers(int(416 * 0.28), 417, size=count)
@@ -332,9 +332,9 @@ def card_level_counting(seed: int, shoes: int = 100, rounds: int = 3) -> dict[st
     """Counting study throughput (one core, 8 decks, cut card 14, Jacobson's Dragon 7 count)
     judged on Perfect Pairs (suited shoes, card-level values) against the same count on
     Dragon 7 (rank-level), the same shoes on both sides, interleaved round by round."""
-    from analyzer.catalogue import ALL_BETS
-    from analyzer.counting import SYSTEMS
-    from analyzer.simulation import Procedure, evaluate_systems
+    from analyzer.core.catalogue import ALL_BETS
+    from analyzer.counting.simulation import Procedure, evaluate_systems
+    from analyzer.counting.systems import SYSTEMS
 
     procedure = Procedure(shoe=Shoe.decks(8), cut_card=14)
     system = SYSTEMS["dragon7-jacobson"]

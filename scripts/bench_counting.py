@@ -28,10 +28,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-from analyzer.catalogue import BETS  # noqa: E402
-from analyzer.counting import SYSTEMS  # noqa: E402
-from analyzer.shoe import Shoe  # noqa: E402
-from analyzer.simulation import Procedure, evaluate_systems  # noqa: E402
+from analyzer.core.catalogue import BETS  # noqa: E402
+from analyzer.core.shoe import Shoe  # noqa: E402
+from analyzer.counting.simulation import Procedure, evaluate_systems  # noqa: E402
+from analyzer.counting.systems import SYSTEMS  # noqa: E402
 
 
 def _seconds(shoes: int, workers: int, clock: Any = time.perf_counter) -> float:

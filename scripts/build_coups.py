@@ -1,6 +1,6 @@
-"""Build the files shipped in analyzer/coups/ for the built-in tableaux and bets: the
+"""Build the files shipped in analyzer/ranks/coups/ for the built-in tableaux and bets: the
 compiled coup classes, each outcome's weight polynomial in the number of decks, and the
-line-weight polynomials of the built-in bets, card-level ones included (analyzer.deckpoly),
+line-weight polynomials of the built-in bets, card-level ones included (analyzer.ranks.polynomials),
 and parsed copies of the built-in catalogues (so a cold command need not load tomllib).
 
 Run after any change to the compiler, the built-in rules or the built-in bets and tables:
@@ -14,12 +14,13 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
 
-from analyzer import deckpoly
-from analyzer.coupstore import encode, shipped_path, shipped_rules
-from analyzer.enumerate import compile_fresh
-from analyzer.rules import RULES
+from analyzer.core.rules import RULES  # noqa: E402
+from analyzer.ranks import polynomials as deckpoly  # noqa: E402
+from analyzer.ranks.coupstore import encode, shipped_path, shipped_rules  # noqa: E402
+from analyzer.ranks.enumeration import compile_fresh  # noqa: E402
 
 
 def main() -> None:
@@ -29,29 +30,30 @@ def main() -> None:
     for rules in shipped_rules():
         path = shipped_path(rules)
         path.write_bytes(encode(compile_fresh(rules)))
-        print(f"{path.relative_to(folder.parents[1])}: {rules.name}, {path.stat().st_size:,} bytes")
+        print(f"{path.relative_to(ROOT)}: {rules.name}, {path.stat().st_size:,} bytes")
     deckpoly.outcome_polynomials.cache_clear()
     for rules in shipped_rules():
         path = deckpoly.outcome_polynomials_path(rules)
         path.write_bytes(deckpoly.encode_outcome_polynomials(rules))
-        print(f"{path.relative_to(folder.parents[1])}: {rules.name}, {path.stat().st_size:,} bytes")
+        print(f"{path.relative_to(ROOT)}: {rules.name}, {path.stat().st_size:,} bytes")
     import json
     import tomllib
     import zlib
 
-    from analyzer.catalogue import ALL_BETS, PARSED
+    from analyzer.core.catalogue import ALL_BETS, PARSED
 
     copies = {}
+    core = ROOT / "analyzer" / "core"
     for name in ("catalogue.toml", "card_catalogue.toml"):
-        text = (folder.parent / name).read_text(encoding="utf-8")
+        text = (core / name).read_text(encoding="utf-8")
         copies[name] = {"crc32": zlib.crc32(text.encode()), "length": len(text), "data": tomllib.loads(text)}
-    path = folder.parent / PARSED
+    path = core / PARSED
     path.write_text(json.dumps(copies, indent=1) + "\n", encoding="utf-8")
-    print(f"{path.relative_to(folder.parents[1])}: built-in catalogues parsed, {path.stat().st_size:,} bytes")
+    print(f"{path.relative_to(ROOT)}: built-in catalogues parsed, {path.stat().st_size:,} bytes")
 
     path = deckpoly.BET_FILE
     path.write_text(deckpoly.encode_bet_polynomials(list(ALL_BETS.values()), list(RULES.values())))
-    print(f"{path.relative_to(folder.parents[1])}: {len(ALL_BETS)} bets, {path.stat().st_size:,} bytes")
+    print(f"{path.relative_to(ROOT)}: {len(ALL_BETS)} bets, {path.stat().st_size:,} bytes")
 
 if __name__ == "__main__":
     main()

@@ -9,11 +9,11 @@ trigger is >= or >; one more coup after the cut card's coup or not.
 One dealing pass (per burn setting) feeds every variant: variants that differ only in
 counting see the same coups with the same exact values, and the no-extra-coup variants
 are the extra-coup shoes less their last coup. Only coups some variant bets on are valued
-(exactly, by analyzer.composition.FastEvaluator): a variant's win per shoe is the sum of
+(exactly, by analyzer.ranks.fast.FastEvaluator): a variant's win per shoe is the sum of
 the exact expectations of the coups it bets on.
 
 The state is a JSON checkpoint, rewritten atomically after every chunk; rerunning resumes
-it. The committed files analyzer/data/jacobson-burn.json and jacobson-no-burn.json are
+it. The committed files analyzer/counting/data/jacobson-burn.json and jacobson-no-burn.json are
 that state. Regenerate (two processes, one per burn setting; hours of CPU):
 
     nice -n 15 python scripts/jacobson_study.py --burn burn --shoes 1000000
@@ -39,19 +39,19 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-from analyzer.catalogue import BETS  # noqa: E402
-from analyzer.composition import FastEvaluator  # noqa: E402
-from analyzer.counting import SYSTEMS, CountSystem, Divisor  # noqa: E402
-from analyzer.dealer import deal_batch  # noqa: E402
-from analyzer.rules import STANDARD  # noqa: E402
-from analyzer.shoe import Shoe  # noqa: E402
-from analyzer.summary import ExactSum  # noqa: E402
+from analyzer.core.catalogue import BETS  # noqa: E402
+from analyzer.core.rules import STANDARD  # noqa: E402
+from analyzer.core.shoe import Shoe  # noqa: E402
+from analyzer.counting.dealer import deal_batch  # noqa: E402
+from analyzer.counting.summary import ExactSum  # noqa: E402
+from analyzer.counting.systems import SYSTEMS, CountSystem, Divisor  # noqa: E402
+from analyzer.ranks.fast import FastEvaluator  # noqa: E402
 
 SEED = 1
 DECKS = 8
 CUT_CARD = 14
 SYSTEM_NAMES = ("dragon7-jacobson", "panda8-jacobson")
-DATA = ROOT / "analyzer" / "data"
+DATA = ROOT / "analyzer" / "counting" / "data"
 
 
 def variants(burn: bool) -> list[tuple[str, str, str, bool, bool]]:
@@ -145,7 +145,9 @@ def main() -> int:
     parser.add_argument("--shoes", type=int, default=1_000_000, help="stop after this many shoes")
     parser.add_argument("--chunk", type=int, default=500, help="shoes dealt at once")
     parser.add_argument("--every", type=float, default=120.0, help="seconds between checkpoints")
-    parser.add_argument("--out", type=Path, help="state file (default analyzer/data/jacobson-BURN.json)")
+    parser.add_argument(
+        "--out", type=Path, help="state file (default analyzer/counting/data/jacobson-BURN.json)"
+    )
     args = parser.parse_args()
     burn = args.burn == "burn"
     path = args.out or DATA / f"jacobson-{args.burn}.json"

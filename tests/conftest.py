@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from analyzer.executors import open_executor
-from analyzer.report import build_reports
+from analyzer.counting.executors import open_executor
+from analyzer.present.reports import build_reports
 
 
 @pytest.fixture(scope="session")

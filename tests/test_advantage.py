@@ -7,11 +7,11 @@ from fractions import Fraction
 
 import pytest
 
-from analyzer.advantage import advantage_figures
-from analyzer.catalogue import BETS
-from analyzer.counting import SYSTEMS
-from analyzer.errors import AnalyzerError
-from analyzer.summary import ExactSum, SystemEvaluation
+from analyzer.core.catalogue import BETS
+from analyzer.core.errors import AnalyzerError
+from analyzer.counting.advantage import advantage_figures
+from analyzer.counting.summary import ExactSum, SystemEvaluation
+from analyzer.counting.systems import SYSTEMS
 
 
 def _summary(

@@ -15,11 +15,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from analyzer import Shoe, distribution, plain_distribution
-from analyzer.bets import Bet, Line, analyze, bet_from_mapping, commission_banker, parse_ratio
-from analyzer.catalogue import BETS
-from analyzer.enumerate import Distribution, Winner
-from analyzer.errors import AnalyzerError
-from analyzer.format import decimal, percent
+from analyzer.core.bets import Bet, Line, analyze, bet_from_mapping, commission_banker, parse_ratio
+from analyzer.core.catalogue import BETS
+from analyzer.core.errors import AnalyzerError
+from analyzer.present.format import decimal, percent
+from analyzer.ranks.enumeration import Distribution, Winner
 
 EIGHT = distribution(Shoe.decks(8))
 SIX = distribution(Shoe.decks(6))
@@ -210,7 +210,7 @@ def test_bad_bets_name_the_bad_key_or_value(data: dict, message: str) -> None:
 
 def test_for_one_payouts_and_partial_losses() -> None:
     """ "N for 1" returns N in all (net N - 1); "lose half" / "lose 1/4" lose part of the stake."""
-    from analyzer.bets import parse_pays
+    from analyzer.core.bets import parse_pays
 
     assert parse_pays("10 for 1", "x") == 9
     assert parse_pays("lose half", "x") == Fraction(-1, 2)

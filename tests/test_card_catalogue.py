@@ -8,11 +8,11 @@ from math import perm
 
 import pytest
 
-from analyzer.bets import analyze
-from analyzer.cardlevel import analyze_cards
-from analyzer.catalogue import BETS, CARD_BETS, get_bet
-from analyzer.enumerate import distribution
-from analyzer.shoe import Shoe
+from analyzer.cards.engine import analyze_cards
+from analyzer.core.bets import analyze
+from analyzer.core.catalogue import BETS, CARD_BETS, get_bet
+from analyzer.core.shoe import Shoe
+from analyzer.ranks.enumeration import distribution
 
 EIGHT = Shoe.decks(8)
 

@@ -10,13 +10,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from analyzer.bets import Bet, bet_from_mapping
-from analyzer.cardbatch import CardEvaluator, card_evaluator
-from analyzer.cardlevel import analyze_cards, card_line_weights
-from analyzer.catalogue import CARD_BETS
-from analyzer.errors import AnalyzerError
-from analyzer.rules import SEED004, STANDARD
-from analyzer.shoe import Shoe
+from analyzer.cards.batch import CardEvaluator, card_evaluator
+from analyzer.cards.engine import analyze_cards, card_line_weights
+from analyzer.core.bets import Bet, bet_from_mapping
+from analyzer.core.catalogue import CARD_BETS
+from analyzer.core.errors import AnalyzerError
+from analyzer.core.rules import SEED004, STANDARD
+from analyzer.core.shoe import Shoe
 
 BUILT_IN = tuple(CARD_BETS.values())
 # Bets reading the fields the built-ins do not: colours of one hand, positions, counts, pairs.

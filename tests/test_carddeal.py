@@ -8,14 +8,14 @@ import numpy as np
 import pytest
 
 from analyzer import STANDARD, Shoe
-from analyzer.carddeal import SuitedBatch, card_nets, deal_types, suited_batch
-from analyzer.cardlevel import analyze_cards
-from analyzer.cardplain import _settle as plain_settle
-from analyzer.catalogue import BETS, CARD_BETS
-from analyzer.counting import SYSTEMS
-from analyzer.dealer import deal_batch, outcome_from_code, shuffled_cards
-from analyzer.errors import AnalyzerError
-from analyzer.simulation import Procedure, _Job, deal_and_value, deal_coup, evaluate_systems
+from analyzer.cards.engine import analyze_cards
+from analyzer.cards.plain import _settle as plain_settle
+from analyzer.core.catalogue import BETS, CARD_BETS
+from analyzer.core.errors import AnalyzerError
+from analyzer.counting.dealer import deal_batch, outcome_from_code, shuffled_cards
+from analyzer.counting.simulation import Procedure, _Job, deal_and_value, deal_coup, evaluate_systems
+from analyzer.counting.suited import SuitedBatch, card_nets, deal_types, suited_batch
+from analyzer.counting.systems import SYSTEMS
 
 LOPSIDED = [1 + (t * 7) % 5 for t in range(52)]  # 1 to 5 cards of each type
 
@@ -51,12 +51,12 @@ def test_study_values_every_coup_as_analyze_cards() -> None:
     bets = (BETS["dragon7"], CARD_BETS["perfect-pairs-v2"], CARD_BETS["super-tie"], CARD_BETS["lucky-nines"])
     cards = bets[1:]
     procedure = Procedure(shoe=Shoe.decks(2), cut_card=14)
-    from analyzer.composition import FastEvaluator
+    from analyzer.ranks.fast import FastEvaluator
 
     job = _Job("test", FastEvaluator(bets[:1]), (), (), procedure, STANDARD, 9, range(3, 5), cards)
     batch, numerators, totals = deal_and_value(job)
     assert isinstance(batch, SuitedBatch)
-    from analyzer.cardbatch import card_evaluator
+    from analyzer.cards.batch import card_evaluator
 
     denominators = card_evaluator(cards, STANDARD).denominators
     for c in range(0, len(batch.shoe), 7):

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 from clirun import run
 
-from analyzer.bets import bet_from_mapping
-from analyzer.cardeor import card_effects_of_removal
-from analyzer.cardlevel import analyze_cards
-from analyzer.catalogue import CARD_BETS
-from analyzer.errors import AnalyzerError
-from analyzer.shoe import Shoe
+from analyzer.analyses.card_effects import card_effects_of_removal
+from analyzer.cards.engine import analyze_cards
+from analyzer.core.bets import bet_from_mapping
+from analyzer.core.catalogue import CARD_BETS
+from analyzer.core.errors import AnalyzerError
+from analyzer.core.shoe import Shoe
 
 
 def test_full_shoe_effects_vanish_by_symmetry() -> None:

@@ -8,14 +8,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from analyzer.bets import Bet, bet_from_mapping
-from analyzer.cardlevel import analyze_cards, card_line_weights, outcome_weights
-from analyzer.cardplain import plain_card_line_weights
-from analyzer.catalogue import BETS, CARD_BETS
-from analyzer.enumerate import distribution
-from analyzer.errors import AnalyzerError
-from analyzer.rules import SEED004, STANDARD
-from analyzer.shoe import Shoe
+from analyzer.cards.engine import analyze_cards, card_line_weights, outcome_weights
+from analyzer.cards.plain import plain_card_line_weights
+from analyzer.core.bets import Bet, bet_from_mapping
+from analyzer.core.catalogue import BETS, CARD_BETS
+from analyzer.core.errors import AnalyzerError
+from analyzer.core.rules import SEED004, STANDARD
+from analyzer.core.shoe import Shoe
+from analyzer.ranks.enumeration import distribution
 
 # Bets that between them read every card-level field.
 SPECS = {
@@ -105,7 +105,7 @@ def test_rank_level_outcomes_agree(shoe: Shoe, rules: object) -> None:
 
 @pytest.mark.parametrize("name", list(BETS))
 def test_rank_level_bets_agree_on_a_suited_shoe(name: str) -> None:
-    from analyzer.bets import analyze
+    from analyzer.core.bets import analyze
 
     shoe = _lopsided()
     weights, total = card_line_weights(BETS[name], shoe)

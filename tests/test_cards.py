@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from analyzer.cards import POINTS, RANK_POINTS, RANKS, ZERO_RANKS, Rank, parse_rank, parse_ranks
-from analyzer.errors import AnalyzerError
+from analyzer.core.errors import AnalyzerError
+from analyzer.core.ranks import POINTS, RANK_POINTS, RANKS, ZERO_RANKS, Rank, parse_rank, parse_ranks
 
 
 def test_rank_order_is_a_to_k() -> None:

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from analyzer import SEED004, STANDARD, Shoe, distribution
-from analyzer.bets import analyze
-from analyzer.catalogue import BETS, TABLES, get_bet, get_bets, get_table, parse_commission
-from analyzer.errors import AnalyzerError
+from analyzer.core.bets import analyze
+from analyzer.core.catalogue import BETS, TABLES, get_bet, get_bets, get_table, parse_commission
+from analyzer.core.errors import AnalyzerError
 
 REQUIRED = [
     "player", "banker", "banker-4pct", "tie", "tie-9to1", "super6-banker", "ez-banker",

@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 from clirun import assert_one_line_error, run
 
-from analyzer.odds import odds, punto_table
-from analyzer.rules import SEED004, STANDARD
-from analyzer.shoe import Shoe
+from analyzer.analyses.odds import odds, punto_table
+from analyzer.core.rules import SEED004, STANDARD
+from analyzer.core.shoe import Shoe
 
 ROOT = Path(__file__).resolve().parents[1]
 DECK = ",".join(["4"] * 13)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from clirun import run
 
-from analyzer.shoe import Shoe
+from analyzer.core.shoe import Shoe
 
 
 def test_edges_json(capsys: pytest.CaptureFixture[str]) -> None:
@@ -50,7 +50,7 @@ def test_compare_json(capsys: pytest.CaptureFixture[str]) -> None:
 def test_report_writes_every_file(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import analyzer.report as report
+    import analyzer.present.reports as report
 
     for name in ("_COUNT_SHOES", "_CHOICE_SHOES", "_EOR_SHOES"):  # a small run: this checks the wiring
         monkeypatch.setattr(report, name, 4)
@@ -232,8 +232,8 @@ def test_cards_option_is_a_suited_shoe(capsys: pytest.CaptureFixture[str]) -> No
 
 
 def test_suited_remove(capsys: pytest.CaptureFixture[str]) -> None:
-    from analyzer.cardlevel import analyze_cards
-    from analyzer.catalogue import CARD_BETS
+    from analyzer.cards.engine import analyze_cards
+    from analyzer.core.catalogue import CARD_BETS
 
     argv = ("edges", "--decks", "1", "--remove", "KH,9s", "--bets", "perfect-pairs-v1", "--format", "json")
     code, out, _ = run(capsys, *argv)
@@ -242,7 +242,7 @@ def test_suited_remove(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_shown_json(capsys: pytest.CaptureFixture[str]) -> None:
-    from analyzer.shown import parse_shown, shown_odds
+    from analyzer.analyses.shown import parse_shown, shown_odds
 
     code, out, _ = run(capsys, "odds", "--shown", "p1=9,b1=KH", "--format", "json")
     data = json.loads(out)

@@ -1,4 +1,4 @@
-"""Closed forms in the number of decks (analyzer.closed_form) against the enumerator.
+"""Closed forms in the number of decks (analyzer.analyses.closed_form) against the enumerator.
 
 The functions are derived symbolically from the coup classes; the enumerator evaluates the
 same classes numerically per shoe, and the plain enumerator (tests/test_enumerate.py) checks
@@ -12,12 +12,12 @@ from fractions import Fraction
 import pytest
 import sympy as sp
 
-from analyzer.bets import analyze
-from analyzer.catalogue import BETS
-from analyzer.closed_form import D, closed_forms, evaluate
-from analyzer.enumerate import distribution
-from analyzer.rules import SEED004, STANDARD
-from analyzer.shoe import Shoe
+from analyzer.analyses.closed_form import D, closed_forms, evaluate
+from analyzer.core.bets import analyze
+from analyzer.core.catalogue import BETS
+from analyzer.core.rules import SEED004, STANDARD
+from analyzer.core.shoe import Shoe
+from analyzer.ranks.enumeration import distribution
 
 NAMES = ["banker", "player", "tie", "super6-banker", "dragon7", "player-pair", "either-pair", "big"]
 

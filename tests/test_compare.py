@@ -5,10 +5,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 from analyzer import SEED004, STANDARD, Shoe, distribution
-from analyzer.bets import analyze, commission_banker
-from analyzer.catalogue import BETS, TABLES
-from analyzer.compare import STANDARD_SHOES, compare_tables, matching_commission, tableau_effects
-from analyzer.format import percent
+from analyzer.analyses.compare import STANDARD_SHOES, compare_tables, matching_commission, tableau_effects
+from analyzer.core.bets import analyze, commission_banker
+from analyzer.core.catalogue import BETS, TABLES
+from analyzer.present.format import percent
 
 
 def test_super6_is_a_5_87_percent_commission() -> None:

@@ -14,9 +14,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from analyzer import SEED004, Shoe, distribution
-from analyzer.bets import Bet, analyze, bet_from_mapping
-from analyzer.catalogue import BETS
-from analyzer.composition import (
+from analyzer.core.bets import Bet, analyze, bet_from_mapping
+from analyzer.core.catalogue import BETS
+from analyzer.present.format import decimal
+from analyzer.ranks.fast import (
     FLOAT_EXACT_CARDS,
     FastEvaluator,
     effects_of_removal,
@@ -24,7 +25,6 @@ from analyzer.composition import (
     linear_estimates,
     payoff_lattice,
 )
-from analyzer.format import decimal
 
 MAIN = [
     BETS[n]

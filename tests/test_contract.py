@@ -16,15 +16,15 @@ import pytest
 import sympy as sp
 from clirun import one_line_error, run
 
-from analyzer.bets import analyze
-from analyzer.catalogue import BETS, TABLES
 from analyzer.cli import COMMANDS, EXAMPLES, build_parser, main
-from analyzer.counting import SYSTEMS
-from analyzer.enumerate import distribution
-from analyzer.format import WIDTH, table
+from analyzer.core.bets import analyze
+from analyzer.core.catalogue import BETS, TABLES
+from analyzer.core.rules import RULES
+from analyzer.core.shoe import Shoe
+from analyzer.counting.systems import SYSTEMS
 from analyzer.games import GAMES
-from analyzer.rules import RULES
-from analyzer.shoe import Shoe
+from analyzer.present.format import WIDTH, table
+from analyzer.ranks.enumeration import distribution
 from analyzer.version import __version__
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -299,7 +299,7 @@ def test_report_checks_writability_before_computing(
 def test_report_writes_all_files_or_none(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import analyzer.report as report
+    import analyzer.present.reports as report
 
     out = tmp_path / "reports"
     out.mkdir()

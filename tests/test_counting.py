@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from analyzer import Shoe
-from analyzer.cards import RANKS
-from analyzer.catalogue import BETS
-from analyzer.composition import effects_of_removal
-from analyzer.counting import (
+from analyzer.core.catalogue import BETS
+from analyzer.core.errors import AnalyzerError
+from analyzer.core.ranks import RANKS
+from analyzer.counting.systems import (
     SYSTEMS,
     CountSystem,
     best_linear_count,
@@ -20,7 +20,7 @@ from analyzer.counting import (
     get_system,
     linear_break_even,
 )
-from analyzer.errors import AnalyzerError
+from analyzer.ranks.fast import effects_of_removal
 
 EOR8 = effects_of_removal([BETS[n] for n in ("banker", "player", "tie", "dragon7", "panda8")], Shoe.decks(8))
 

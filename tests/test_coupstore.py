@@ -11,12 +11,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from analyzer import coupstore
-from analyzer.enumerate import compile_fresh, compile_rules, distribution, winner_weights
-from analyzer.odds import Odds, odds
-from analyzer.plain import plain_distribution
-from analyzer.rules import RULES, STANDARD, Rules
-from analyzer.shoe import Shoe
+from analyzer.analyses.odds import Odds, odds
+from analyzer.core.rules import RULES, STANDARD, Rules
+from analyzer.core.shoe import Shoe
+from analyzer.ranks import coupstore
+from analyzer.ranks.enumeration import compile_fresh, compile_rules, distribution, winner_weights
+from analyzer.ranks.plain import plain_distribution
 
 
 def _same_classes(rules: Rules) -> None:
@@ -114,7 +114,7 @@ COLD = [
 
 @pytest.mark.parametrize("command", COLD)
 def test_cold_commands_load_no_heavy_modules(command: list[str]) -> None:
-    """A cold `odds` or `edges` on full decks evaluates the shipped polynomials (analyzer.deckpoly):
+    """A cold `odds` or `edges` on full decks evaluates the shipped polynomials (analyzer.ranks.polynomials):
     no numpy, networkx, matplotlib, tqdm or sympy (what made the cold start slower than a
     plain enumerator)."""
     import subprocess

@@ -6,10 +6,10 @@ import numpy as np
 import pytest
 
 from analyzer import STANDARD, Shoe
-from analyzer.dealer import deal_batch, outcome_code, outcome_from_code, shuffled_cards
-from analyzer.enumerate import Outcome
-from analyzer.rules import get_rules
-from analyzer.simulation import Procedure, deal_cards, deal_shoe
+from analyzer.core.rules import get_rules
+from analyzer.counting.dealer import deal_batch, outcome_code, outcome_from_code, shuffled_cards
+from analyzer.counting.simulation import Procedure, deal_cards, deal_shoe
+from analyzer.ranks.enumeration import Outcome
 
 
 @pytest.mark.parametrize(

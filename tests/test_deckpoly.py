@@ -13,15 +13,15 @@ from typing import Any
 
 import pytest
 
-from analyzer import deckpoly
-from analyzer.bets import analyze, analyze_bets, bet_from_mapping, line_indexes
-from analyzer.cardlevel import analyze_cards, card_line_weights
-from analyzer.catalogue import ALL_BETS, BETS, CARD_BETS
-from analyzer.coupstore import shipped_rules
-from analyzer.enumerate import class_distribution, distribution, winner_weights
-from analyzer.errors import AnalyzerError
-from analyzer.rules import RULES, STANDARD, Rules
-from analyzer.shoe import Shoe
+from analyzer.cards.engine import analyze_cards, card_line_weights
+from analyzer.core.bets import analyze, analyze_bets, bet_from_mapping, line_indexes
+from analyzer.core.catalogue import ALL_BETS, BETS, CARD_BETS
+from analyzer.core.errors import AnalyzerError
+from analyzer.core.rules import RULES, STANDARD, Rules
+from analyzer.core.shoe import Shoe
+from analyzer.ranks import polynomials as deckpoly
+from analyzer.ranks.coupstore import shipped_rules
+from analyzer.ranks.enumeration import class_distribution, distribution, winner_weights
 
 
 def test_interpolate_recovers_integer_polynomials() -> None:
@@ -217,7 +217,7 @@ def test_parsed_catalogues_are_current_and_equal_the_toml(name: str, monkeypatch
     import tomllib
     import zlib
 
-    from analyzer import catalogue
+    from analyzer.core import catalogue
 
     text = (Path(catalogue.__file__).parent / name).read_text(encoding="utf-8")
     copy = json.loads((Path(catalogue.__file__).parent / catalogue.PARSED).read_text(encoding="utf-8"))[name]

@@ -1,5 +1,5 @@
-"""The compiled enumerator (analyzer.enumerate) against the plain nested-loop enumerator
-(analyzer.plain), and exact identities every distribution must satisfy.
+"""The compiled enumerator (analyzer.ranks.enumeration) against the plain nested-loop enumerator
+(analyzer.ranks.plain), and exact identities every distribution must satisfy.
 
 The two paths share only the Rules object and the Outcome type, so agreement on the whole
 weights dict (not just the winner counts) is an independent check of the compile, the
@@ -17,12 +17,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import analyzer.enumerate as enumerate_module
-from analyzer.cards import RANK_POINTS, ZERO_RANKS
-from analyzer.enumerate import Distribution, Outcome, Winner, compile_rules, distribution
-from analyzer.plain import plain_distribution
-from analyzer.rules import SEED004, STANDARD, Rules, get_rules
-from analyzer.shoe import Shoe
+import analyzer.ranks.enumeration as enumerate_module
+from analyzer.core.ranks import RANK_POINTS, ZERO_RANKS
+from analyzer.core.rules import SEED004, STANDARD, Rules, get_rules
+from analyzer.core.shoe import Shoe
+from analyzer.ranks.enumeration import Distribution, Outcome, Winner, compile_rules, distribution
+from analyzer.ranks.plain import plain_distribution
 
 CUSTOM_TOML = """\
 name = "custom-test"

@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 from analyzer import Shoe
-from analyzer import format as fmt
-from analyzer.catalogue import BETS
-from analyzer.counting import SYSTEMS
-from analyzer.executors import open_executor
-from analyzer.simulation import Procedure, evaluate_systems
+from analyzer.core.catalogue import BETS
+from analyzer.counting.executors import open_executor
+from analyzer.counting.simulation import Procedure, evaluate_systems
+from analyzer.counting.systems import SYSTEMS
+from analyzer.present import format as fmt
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -42,10 +42,10 @@ def test_dask_cluster_and_local_pool_give_identical_json() -> None:
 def test_ctrl_c_stops_the_workers_without_tracebacks() -> None:
     script = (
         "import sys\n"
-        "from analyzer.catalogue import BETS\n"
-        "from analyzer.counting import SYSTEMS\n"
-        "from analyzer.executors import open_executor\n"
-        "from analyzer.simulation import Procedure, evaluate_systems\n"
+        "from analyzer.core.catalogue import BETS\n"
+        "from analyzer.counting.systems import SYSTEMS\n"
+        "from analyzer.counting.executors import open_executor\n"
+        "from analyzer.counting.simulation import Procedure, evaluate_systems\n"
         "try:\n"
         "    with open_executor('local', 2) as pool:  # as `count --workers 2` runs\n"
         "        print('started', flush=True)\n"

@@ -13,7 +13,10 @@ from fractions import Fraction
 
 import pytest
 
-from analyzer.errors import AnalyzerError
+from analyzer.analyses.odds import odds
+from analyzer.core.errors import AnalyzerError
+from analyzer.core.rules import STANDARD
+from analyzer.core.shoe import Shoe
 from analyzer.games.banque import (
     NATURAL,
     PROFILES,
@@ -27,9 +30,6 @@ from analyzer.games.banque import (
     solve_banque,
     strategy_value,
 )
-from analyzer.odds import odds
-from analyzer.rules import STANDARD
-from analyzer.shoe import Shoe
 
 SHOES = [Shoe.infinite(), Shoe.decks(3)]
 

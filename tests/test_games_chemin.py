@@ -17,7 +17,10 @@ from math import perm
 import networkx as nx
 import pytest
 
-from analyzer.errors import AnalyzerError
+from analyzer.analyses.odds import odds
+from analyzer.core.errors import AnalyzerError
+from analyzer.core.rules import STANDARD
+from analyzer.core.shoe import Shoe
 from analyzer.games.chemin import (
     CheminSolution,
     banker_best_value,
@@ -29,9 +32,6 @@ from analyzer.games.chemin import (
 )
 from analyzer.games.chemin_graph import chemin_graph, game_form
 from analyzer.games.hands import HANDS
-from analyzer.odds import odds
-from analyzer.rules import STANDARD
-from analyzer.shoe import Shoe
 
 ONE, ZERO = Fraction(1), Fraction(0)
 

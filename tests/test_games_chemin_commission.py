@@ -14,7 +14,9 @@ from math import perm
 
 import pytest
 
-from analyzer.errors import AnalyzerError
+from analyzer.core.errors import AnalyzerError
+from analyzer.core.rules import STANDARD
+from analyzer.core.shoe import Shoe
 from analyzer.games.chemin import solve_chemin
 from analyzer.games.chemin_commission import (
     CommissionGame,
@@ -24,8 +26,6 @@ from analyzer.games.chemin_commission import (
 )
 from analyzer.games.chemin_graph import InfoModel, game_form
 from analyzer.games.hands import HANDS
-from analyzer.rules import STANDARD
-from analyzer.shoe import Shoe
 
 ONE, ZERO = Fraction(1), Fraction(0)
 

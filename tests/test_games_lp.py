@@ -121,8 +121,8 @@ def test_gmpy2_and_fraction_paths_give_identical_results(
 
 def test_banque_is_identical_with_and_without_gmpy2(monkeypatch: pytest.MonkeyPatch) -> None:
     """The whole banque game (its LP through `maximin`) on the infinite deck, both ways."""
+    from analyzer.core.shoe import Shoe
     from analyzer.games import banque, lp
-    from analyzer.shoe import Shoe
 
     with_gmpy2 = banque.solve_banque.__wrapped__(Shoe.infinite())
     monkeypatch.setattr(lp, "_mpq", None)

@@ -12,9 +12,9 @@ from functools import cache
 
 import pytest
 
-from analyzer.errors import AnalyzerError
+from analyzer.core.errors import AnalyzerError
+from analyzer.core.shoe import Shoe
 from analyzer.games.macao import MacaoModel, solve_macao
-from analyzer.shoe import Shoe
 
 
 def _brute(counts: tuple[int, ...], model: MacaoModel, t: int) -> Fraction:

@@ -11,14 +11,14 @@ from fractions import Fraction
 
 import pytest
 
-from analyzer.enumerate import Winner
-from analyzer.errors import AnalyzerError
-from analyzer.format import decimal, percent
+from analyzer.analyses.odds import odds
+from analyzer.core.errors import AnalyzerError
+from analyzer.core.rules import STANDARD, rules_from_mapping
+from analyzer.core.shoe import Shoe
 from analyzer.games.punto5 import solve_punto5
-from analyzer.odds import odds
-from analyzer.plain import plain_distribution
-from analyzer.rules import STANDARD, rules_from_mapping
-from analyzer.shoe import Shoe
+from analyzer.present.format import decimal, percent
+from analyzer.ranks.enumeration import Winner
+from analyzer.ranks.plain import plain_distribution
 
 
 def _direct(shoe: Shoe, draws: bool) -> tuple[Fraction, Fraction, Fraction, Fraction]:
@@ -95,9 +95,9 @@ def test_edges_are_the_catalogue_bets_priced_on_each_choice() -> None:
     """One source of truth: the house edges are the catalogue's Player, Banker and Tie bets
     priced by `analyze` on the distribution of each choice; other commissions use the Banker
     bet with that commission."""
-    from analyzer.bets import analyze, commission_banker
-    from analyzer.catalogue import BETS
-    from analyzer.enumerate import distribution
+    from analyzer.core.bets import analyze, commission_banker
+    from analyzer.core.catalogue import BETS
+    from analyzer.ranks.enumeration import distribution
 
     shoe = Shoe.decks(6)
     four = Fraction(1, 25)
@@ -113,7 +113,7 @@ def test_edges_are_the_catalogue_bets_priced_on_each_choice() -> None:
 def test_json_keeps_seed_003_keys_beside_player_banker_tie() -> None:
     import json
 
-    from analyzer.format_games import solve_text
+    from analyzer.present.games import solve_text
 
     data = json.loads(solve_text("punto-5", Shoe.infinite(), STANDARD, None, "json"))
     for old, new in (("punto", "player"), ("banco", "banker"), ("egalite", "tie")):

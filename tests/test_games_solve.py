@@ -9,13 +9,13 @@ from fractions import Fraction
 import pytest
 
 from analyzer.cli import main
-from analyzer.errors import AnalyzerError
-from analyzer.format_games import render_game, solve_text
+from analyzer.core.errors import AnalyzerError
+from analyzer.core.rules import SEED004, STANDARD
+from analyzer.core.shoe import Shoe
 from analyzer.games import GAMES, BanqueResult, CheminResult, MacaoResults, solve
 from analyzer.games.punto5 import Punto5
-from analyzer.report import GAME_REPORTS
-from analyzer.rules import SEED004, STANDARD
-from analyzer.shoe import Shoe
+from analyzer.present.games import render_game, solve_text
+from analyzer.present.reports import GAME_REPORTS
 
 FAST_SHOES = {
     "chemin-de-fer": Shoe.infinite(),
@@ -156,7 +156,7 @@ def test_solve_returns_a_typed_result_the_renderer_renders(game: str, kind: type
 
 
 def test_games_package_imports_no_renderer() -> None:
-    """Solve, then render: nothing in analyzer/games imports analyzer.format or format_games."""
+    """Solve, then render: nothing in analyzer/games imports analyzer.present.format or format_games."""
     from pathlib import Path
 
     import analyzer.games
@@ -198,8 +198,8 @@ def test_banque_refuses_huge_shoes_at_once(capsys: pytest.CaptureFixture[str]) -
 
 
 def test_output_format_enum_is_the_format_vocabulary() -> None:
-    from analyzer.format import FORMATS
-    from analyzer.format_games import OutputFormat
+    from analyzer.present.format import FORMATS
+    from analyzer.present.games import OutputFormat
 
     assert tuple(OutputFormat) == FORMATS
     result = solve("macao", Shoe.infinite())

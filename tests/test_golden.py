@@ -34,7 +34,8 @@ COMMANDS = _commands()
 def test_enough_commands() -> None:
     commands = {argv[0] if argv else "" for argv in COMMANDS.values()}
     assert len(COMMANDS) >= 40
-    every = {"odds", "punto-table", "rules", "edges", "compare", "eor", "count", "solve", "closed-form", "list"}
+    every = {"odds", "punto-table", "rules", "edges", "compare", "eor", "count", "solve", "closed-form"}
+    every.add("list")
     assert every <= commands
 
 

@@ -1,4 +1,4 @@
-"""The coup's state graph (analyzer.graph) built from the rules.
+"""The coup's state graph (analyzer.ranks.graph) built from the rules.
 
 The tableau is the brief's (seeds 000-003); seed 004's variant differs at Banco 4
 against a Punto third card of 0 or 1.
@@ -11,8 +11,8 @@ from collections import Counter
 import networkx as nx
 import pytest
 
-from analyzer.graph import continuations, coup_graph, to_dot
-from analyzer.rules import SEED004, STANDARD, Rules
+from analyzer.core.rules import SEED004, STANDARD, Rules
+from analyzer.ranks.graph import continuations, coup_graph, to_dot
 
 DEALT = [("dealt", p, b) for p in range(10) for b in range(10)]
 

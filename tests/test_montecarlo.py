@@ -1,4 +1,4 @@
-"""The Monte Carlo dealer (analyzer.montecarlo) against the exact enumerator.
+"""The Monte Carlo dealer (analyzer.counting.montecarlo) against the exact enumerator.
 
 The dealer shares no code with the enumerators: it shuffles a physical list of cards and
 plays each coup card by card. Agreement within 4 standard errors on every tallied event
@@ -13,11 +13,11 @@ from fractions import Fraction
 
 import pytest
 
-from analyzer.enumerate import Outcome, Winner, distribution
-from analyzer.errors import AnalyzerError
-from analyzer.montecarlo import EVENTS, MonteCarloResult, simulate
-from analyzer.rules import SEED004, STANDARD, Rules
-from analyzer.shoe import Shoe
+from analyzer.core.errors import AnalyzerError
+from analyzer.core.rules import SEED004, STANDARD, Rules
+from analyzer.core.shoe import Shoe
+from analyzer.counting.montecarlo import EVENTS, MonteCarloResult, simulate
+from analyzer.ranks.enumeration import Outcome, Winner, distribution
 
 PREDICATES = {
     "banker": lambda o: o.winner is Winner.BANKER,

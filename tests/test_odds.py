@@ -15,7 +15,7 @@ Sources:
   1.2374%, 14.4382%, 4.9313%.
 
 Published decimals are compared at their published precision by exact rounding
-(analyzer.format.decimal / percent), never with a float tolerance.
+(analyzer.present.format.decimal / percent), never with a float tolerance.
 """
 
 from __future__ import annotations
@@ -26,11 +26,11 @@ from math import perm
 
 import pytest
 
-from analyzer.enumerate import Winner
-from analyzer.format import decimal, percent
-from analyzer.odds import odds, punto_table
-from analyzer.rules import SEED004, STANDARD
-from analyzer.shoe import Shoe
+from analyzer.analyses.odds import odds, punto_table
+from analyzer.core.rules import SEED004, STANDARD
+from analyzer.core.shoe import Shoe
+from analyzer.present.format import decimal, percent
+from analyzer.ranks.enumeration import Winner
 
 # decks: (banker, player, tie) ordered 6-card sequences, as published.
 PUBLISHED_COUNTS = {
@@ -211,7 +211,7 @@ def test_punto_table_shape_and_weights() -> None:
         (8, "stand"),
         (9, "stand"),
     ]
-    from analyzer.enumerate import distribution
+    from analyzer.ranks.enumeration import distribution
 
     weights = distribution(shoe).group(lambda o: o.punto_initial)
     total = sum(weights.values())

@@ -12,15 +12,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from analyzer import composition as composition_module
-from analyzer import polyeval
-from analyzer.bets import FIELDS, _column, line_indexes
-from analyzer.catalogue import BETS
-from analyzer.composition import FastEvaluator
-from analyzer.coupstore import stored_classes
-from analyzer.enumerate import basis_values, compile_rules
-from analyzer.rules import RULES, SEED004, STANDARD
-from analyzer.shoe import Shoe
+from analyzer.core.bets import FIELDS, _column, line_indexes
+from analyzer.core.catalogue import BETS
+from analyzer.core.rules import RULES, SEED004, STANDARD
+from analyzer.core.shoe import Shoe
+from analyzer.ranks import fast as composition_module
+from analyzer.ranks import polyeval
+from analyzer.ranks.coupstore import stored_classes
+from analyzer.ranks.enumeration import basis_values, compile_rules
+from analyzer.ranks.fast import FastEvaluator
 
 MAIN_BETS = ("player", "banker", "tie", "tie-9to1", "super6-banker", "ez-banker", "dragon7", "panda8")
 MAIN = [BETS[n] for n in MAIN_BETS]
@@ -34,7 +34,7 @@ FOLDED = {
 
 
 def exact_values(evaluator: FastEvaluator, counts: list[int]) -> np.ndarray:
-    """The slow exact path: each monomial's value as a Python int (analyzer.enumerate)."""
+    """The slow exact path: each monomial's value as a Python int (analyzer.ranks.enumeration)."""
     values, _ = basis_values(compile_rules(evaluator.rules), Shoe.from_counts(counts))
     return values.astype(object)[evaluator._keep]
 

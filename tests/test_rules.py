@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from analyzer.errors import AnalyzerError
-from analyzer.rules import RULES, SEED004, STANDARD, Rules, get_rules, rules_from_mapping
+from analyzer.core.errors import AnalyzerError
+from analyzer.core.rules import RULES, SEED004, STANDARD, Rules, get_rules, rules_from_mapping
 
 # The brief's table: Banco total -> Punto's third-card values on which Banco draws.
 BRIEF_TABLEAU = {

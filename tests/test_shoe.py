@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from analyzer.cards import RANKS, Rank
-from analyzer.errors import AnalyzerError
-from analyzer.shoe import MIN_CARDS, Shoe, parse_counts, parse_decks
+from analyzer.core.errors import AnalyzerError
+from analyzer.core.ranks import RANKS, Rank
+from analyzer.core.shoe import MIN_CARDS, Shoe, parse_counts, parse_decks
 
 
 @pytest.mark.parametrize(("decks", "size"), [(1, 52), (6, 312), (8, 416)])

@@ -7,16 +7,16 @@ from fractions import Fraction
 
 import pytest
 
-from analyzer.bets import analyze, bet_from_mapping
-from analyzer.cardplain import plain_card_line_weights
-from analyzer.cards import RANKS
-from analyzer.catalogue import BETS, CARD_BETS
-from analyzer.enumerate import distribution
-from analyzer.errors import AnalyzerError
-from analyzer.odds import odds
-from analyzer.shoe import Shoe
-from analyzer.shown import parse_shown, shown_analyses, shown_odds
-from analyzer.suits import SUITS
+from analyzer.analyses.odds import odds
+from analyzer.analyses.shown import parse_shown, shown_analyses, shown_odds
+from analyzer.cards.plain import plain_card_line_weights
+from analyzer.core.bets import analyze, bet_from_mapping
+from analyzer.core.catalogue import BETS, CARD_BETS
+from analyzer.core.errors import AnalyzerError
+from analyzer.core.ranks import RANKS
+from analyzer.core.shoe import Shoe
+from analyzer.core.suits import SUITS
+from analyzer.ranks.enumeration import distribution
 
 SMALL = Shoe.from_cards([1 if t in (0, 4, 8, 9, 12, 17, 21, 25, 34, 38, 47, 51) else 0 for t in range(52)])
 

@@ -8,12 +8,11 @@ import numpy as np
 import pytest
 
 from analyzer import STANDARD, Shoe, distribution
-from analyzer.bets import analyze
-from analyzer.cards import RANK_POINTS, RANKS
-from analyzer.catalogue import BETS
-from analyzer.counting import SYSTEMS
-from analyzer.errors import AnalyzerError
-from analyzer.simulation import (
+from analyzer.core.bets import analyze
+from analyzer.core.catalogue import BETS
+from analyzer.core.errors import AnalyzerError
+from analyzer.core.ranks import RANK_POINTS, RANKS
+from analyzer.counting.simulation import (
     Procedure,
     banker_player_choice,
     deal_cards,
@@ -22,6 +21,7 @@ from analyzer.simulation import (
     evaluate_systems,
     shuffled,
 )
+from analyzer.counting.systems import SYSTEMS
 
 R = {str(rank): i for i, rank in enumerate(RANKS)}
 
@@ -164,7 +164,7 @@ def test_bad_run_sizes() -> None:
 
 def test_evaluator_cache_follows_the_bets_not_their_names() -> None:
     """Two different bets named alike must not share a cached evaluator."""
-    from analyzer.bets import commission_banker
+    from analyzer.core.bets import commission_banker
 
     system, procedure = SYSTEMS["banker-eor"], Procedure(cut_card=14)
     [usual] = evaluate_systems([system], [BETS["banker"]], procedure, shoes=3, seed=1)

@@ -13,12 +13,12 @@ from typing import Any
 import pytest
 
 from analyzer import Shoe
-from analyzer.catalogue import BETS
-from analyzer.composition import FastEvaluator
-from analyzer.counting import SYSTEMS
-from analyzer.simulation import Procedure, evaluate_systems
-from analyzer.studies import JACOBSON_PUBLISHED, jacobson_variants
-from analyzer.summary import ExactSum
+from analyzer.core.catalogue import BETS
+from analyzer.counting.simulation import Procedure, evaluate_systems
+from analyzer.counting.studies import JACOBSON_PUBLISHED, jacobson_variants
+from analyzer.counting.summary import ExactSum
+from analyzer.counting.systems import SYSTEMS
+from analyzer.ranks.fast import FastEvaluator
 
 SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "jacobson_study.py"
 

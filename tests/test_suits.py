@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from analyzer.cards import Rank
-from analyzer.errors import AnalyzerError
-from analyzer.shoe import Shoe, parse_cards
-from analyzer.suits import Suit, card_name, parse_card, type_index
+from analyzer.core.errors import AnalyzerError
+from analyzer.core.ranks import Rank
+from analyzer.core.shoe import Shoe, parse_cards
+from analyzer.core.suits import Suit, card_name, parse_card, type_index
 
 
 @pytest.mark.parametrize(

@@ -11,10 +11,10 @@ import numpy as np
 import pytest
 
 from analyzer import Shoe
-from analyzer.catalogue import BETS
-from analyzer.counting import SYSTEMS
-from analyzer.simulation import Procedure, evaluate_systems
-from analyzer.summary import ExactSum, SystemEvaluation
+from analyzer.core.catalogue import BETS
+from analyzer.counting.simulation import Procedure, evaluate_systems
+from analyzer.counting.summary import ExactSum, SystemEvaluation
+from analyzer.counting.systems import SYSTEMS
 
 D7 = [SYSTEMS["dragon7-jacobson"]], [BETS["dragon7"]]
 

@@ -7,7 +7,7 @@
 - ``banque``: baccarat banque, one Banker hand against two sides.
 - ``macao``: macao and Victoria, the ancestors, with a player's best threshold strategy.
 
-`solve` returns a typed result; `analyzer.format_games` renders it (``baccarat solve GAME``).
+`solve` returns a typed result; `analyzer.present.games` renders it (``baccarat solve GAME``).
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from analyzer.errors import AnalyzerError
+from analyzer.core.errors import AnalyzerError
+from analyzer.core.rules import STANDARD, Rules
+from analyzer.core.shoe import Shoe
 from analyzer.games import banque, chemin, chemin_commission, macao, punto5
-from analyzer.rules import STANDARD, Rules
-from analyzer.shoe import Shoe
 
 __all__ = [
     "GAMES",

@@ -26,6 +26,8 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from analyzer.core.rules import STANDARD, Rules
+from analyzer.core.shoe import Shoe
 from analyzer.games.banque_table import (
     CARDS,
     NATURAL,
@@ -36,8 +38,6 @@ from analyzer.games.banque_table import (
     class_coef,
 )
 from analyzer.games.lp import maximin
-from analyzer.rules import STANDARD, Rules
-from analyzer.shoe import Shoe
 
 __all__ = [
     "CARDS",

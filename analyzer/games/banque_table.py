@@ -20,11 +20,11 @@ from typing import Any
 
 import numpy as np
 
-from analyzer.errors import AnalyzerError
+from analyzer.core.errors import AnalyzerError
+from analyzer.core.rules import STANDARD, Rules
+from analyzer.core.shoe import Shoe
 from analyzer.games.common import need_cards
 from analyzer.games.hands import FREE_TOTAL, HANDS
-from analyzer.rules import STANDARD, Rules
-from analyzer.shoe import Shoe
 
 __all__ = [
     "CARDS",

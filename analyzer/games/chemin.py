@@ -22,12 +22,12 @@ from fractions import Fraction
 from functools import lru_cache
 from math import perm
 
-from analyzer.errors import AnalyzerError
+from analyzer.core.errors import AnalyzerError
+from analyzer.core.rules import STANDARD, Rules
+from analyzer.core.shoe import Shoe
 from analyzer.games.chemin_graph import INFOS, GameForm, InfoKey, InfoModel, game_form
 from analyzer.games.hands import FREE_TOTAL, HANDS
 from analyzer.games.lp import Piece, PiecewiseLinear, minimize
-from analyzer.rules import STANDARD, Rules
-from analyzer.shoe import Shoe
 
 __all__ = [
     "MODELS",

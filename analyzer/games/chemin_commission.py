@@ -29,12 +29,12 @@ from itertools import pairwise, product
 
 import sympy
 
-from analyzer.errors import AnalyzerError
+from analyzer.core.errors import AnalyzerError
+from analyzer.core.rules import STANDARD, Rules
+from analyzer.core.shoe import Shoe
 from analyzer.games.chemin import banker_best_value, expectation, player_best_value, tableau_strategy
 from analyzer.games.chemin_graph import InfoKey, InfoModel, game_form
 from analyzer.games.hands import FREE_TOTAL
-from analyzer.rules import STANDARD, Rules
-from analyzer.shoe import Shoe
 
 __all__ = [
     "MAX_COMMISSION",

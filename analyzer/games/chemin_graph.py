@@ -1,6 +1,6 @@
 """Chemin de fer as a networkx game graph with information sets, compiled into a bilinear form.
 
-The graph extends the ideas of `analyzer.graph` from totals to two-card hands (pairs of point
+The graph extends the ideas of `analyzer.ranks.graph` from totals to two-card hands (pairs of point
 values, 0 standing for any ten-valued card), because card removal makes the hand matter in a
 finite shoe. Nodes are tuples whose first item names the stage:
 
@@ -34,10 +34,10 @@ from typing import Any
 import networkx as nx
 import numpy as np
 
-from analyzer.enumerate import shoe_factors
+from analyzer.core.rules import Rules
+from analyzer.core.shoe import Shoe
 from analyzer.games.hands import FREE_TOTAL, HANDS, Hand, hand_label, hand_orders, hand_total
-from analyzer.rules import Rules
-from analyzer.shoe import Shoe
+from analyzer.ranks.enumeration import shoe_factors
 
 __all__ = [
     "FREE_TOTAL",

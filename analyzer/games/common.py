@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from analyzer.errors import AnalyzerError
-from analyzer.shoe import Shoe
+from analyzer.core.errors import AnalyzerError
+from analyzer.core.shoe import Shoe
 
 __all__ = ["need_cards"]
 

@@ -36,8 +36,8 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import product
 
-from analyzer.errors import AnalyzerError
-from analyzer.shoe import Shoe
+from analyzer.core.errors import AnalyzerError
+from analyzer.core.shoe import Shoe
 
 __all__ = ["COUNTINGS", "VARIANTS", "Counting", "MacaoModel", "MacaoResult", "Variant", "solve_macao"]
 

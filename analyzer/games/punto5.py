@@ -16,13 +16,13 @@ from enum import StrEnum
 from fractions import Fraction
 from functools import lru_cache
 
-from analyzer.bets import Bet, analyze, commission_banker
-from analyzer.catalogue import BETS
-from analyzer.enumerate import Distribution, Winner, distribution
-from analyzer.errors import AnalyzerError
+from analyzer.core.bets import Bet, analyze, commission_banker
+from analyzer.core.catalogue import BETS
+from analyzer.core.errors import AnalyzerError
+from analyzer.core.rules import STANDARD, Rules
+from analyzer.core.shoe import Shoe
 from analyzer.games.hands import FREE_TOTAL
-from analyzer.rules import STANDARD, Rules
-from analyzer.shoe import Shoe
+from analyzer.ranks.enumeration import Distribution, Winner, distribution
 
 __all__ = ["CHOICE_TOTAL", "TIE_PAYS", "Action", "Choice", "Punto5", "solve_punto5"]
 

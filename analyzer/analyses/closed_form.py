@@ -1,0 +1,142 @@
+"""Closed forms in the number of decks: each bet's result probabilities and house edge as
+exact rational functions of d, derived from the compiled coup classes with sympy.
+
+With d decks every value 1-9 has 4d cards, the ten-valued ranks 16d (4d of each rank) and
+the shoe 52d. Each basis monomial of `analyzer.ranks.enumeration.compile_rules` is then a
+polynomial in d of degree 6 (a product of falling factorials, with S2 = 4 (4d)_2 and
+Q = S2**2 - 4 (4d)_2**2 + 4 (4d)_4 for the ten-valued pair kinds), so an outcome's weight
+is an integer polynomial in d and its probability that polynomial over (52d)_6.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+
+import sympy as sp  # type: ignore[import-untyped,unused-ignore]
+
+from analyzer.core.bets import Bet
+from analyzer.core.rules import STANDARD, Rules
+from analyzer.ranks.enumeration import CARDS_PER_COUP, compile_rules
+
+__all__ = ["MAIN_BETS", "ClosedForm", "D", "closed_forms", "evaluate", "to_fraction"]
+
+#: The bets `closed-form` and the closed-forms report give by default.
+MAIN_BETS = ("banker", "player", "tie")
+
+#: The number of decks, the variable of every closed form.
+D = sp.Symbol("d", positive=True, integer=True)
+
+
+@dataclass(frozen=True)
+class ClosedForm:
+    """One bet's figures as functions of the number of decks `D`.
+
+    - `results`: (line label, probability) for each line of the paytable, then
+      "any other outcome" (the stake is lost) when it can happen.
+    - `house_edge`: minus the bettor's expectation per unit bet (pushes count as bets).
+    - `*_limit`: the infinite-deck limits, exact rationals.
+    """
+
+    bet: Bet
+    rules: Rules
+    results: tuple[tuple[str, sp.Expr], ...]
+    house_edge: sp.Expr
+    results_limit: tuple[tuple[str, sp.Rational], ...]
+    house_edge_limit: sp.Rational
+
+    def __repr__(self) -> str:
+        return f"ClosedForm({self.bet.name}: house edge {self.house_edge_limit} as d -> oo)"
+
+
+def _falling(x: sp.Expr, j: int) -> sp.Expr:
+    """The falling factorial (x)_j = x (x-1) ... (x-j+1)."""
+    return sp.prod([x - i for i in range(j)]) if j > 0 else sp.Integer(1)
+
+
+@cache
+def _ten_factor(kind: int, j: int) -> sp.Poly:
+    """The ten-valued factor of pair kind `kind` with j ten-valued cards, for d decks."""
+    tens = 16 * D
+    if kind == 0:
+        expr = _falling(tens, j)
+    else:
+        pair = _falling(4 * D, 2)
+        s2 = 4 * pair
+        if kind == 1:
+            expr = s2 * _falling(tens - 2, j - 2) if j >= 2 else sp.Integer(0)
+        else:
+            q = s2**2 - 4 * pair**2 + 4 * _falling(4 * D, 4)
+            expr = q * _falling(tens - 4, j - 4) if j >= 4 else sp.Integer(0)
+    return sp.Poly(sp.expand(expr), D)
+
+
+@cache
+def _monomial(kind: int, m0: int, others: tuple[int, ...], cards: int) -> tuple[int, ...]:
+    """Integer coefficients (constant term first) of one basis monomial as a polynomial in d."""
+    poly = _ten_factor(kind, m0)
+    for m in others:
+        poly = poly * sp.Poly(sp.expand(_falling(4 * D, m)), D)
+    poly = poly * sp.Poly(sp.expand(_falling(52 * D - cards, CARDS_PER_COUP - cards)), D)
+    coeffs = [int(c) for c in reversed(poly.all_coeffs())]
+    return tuple(coeffs + [0] * (CARDS_PER_COUP + 1 - len(coeffs)))
+
+
+def _line_polynomials(bet: Bet, rules: Rules) -> list[list[int]]:
+    """Weight of each of the bet's lines (last: no line matched) as integer coefficients in d."""
+    classes = compile_rules(rules)
+    line_of = [bet.line_index(outcome) for outcome in classes.outcomes]
+    basis = classes.basis.tolist()
+    kinds = classes.basis_zero_kind.tolist()
+    cards = classes.basis_cards.tolist()
+    sums = [[0] * (CARDS_PER_COUP + 1) for _ in range(len(bet.lines) + 1)]
+    for outcome, b, coef in zip(
+        classes.entry_outcome.tolist(), classes.entry_basis.tolist(), classes.entry_coef.tolist(), strict=True
+    ):
+        m = basis[b]
+        key = (kinds[b], m[0], tuple(sorted(v for v in m[1:] if v)), cards[b])
+        target = sums[line_of[outcome]]
+        for i, c in enumerate(_monomial(*key)):
+            target[i] += coef * c
+    return sums
+
+
+def _as_expr(coefficients: Sequence[int]) -> sp.Expr:
+    return sp.Add(*(c * D**i for i, c in enumerate(coefficients)))
+
+
+def closed_forms(bets: Sequence[Bet], rules: Rules = STANDARD) -> list[ClosedForm]:
+    """Each bet's result probabilities and house edge as simplified rational functions of d."""
+    total = sp.expand(_falling(52 * D, CARDS_PER_COUP))
+    forms = []
+    for bet in bets:
+        polys = _line_polynomials(bet, rules)
+        labels = [line.describe() for line in bet.lines] + ["any other outcome"]
+        pays = [line.pays for line in bet.lines] + [Fraction(-1)]
+        results, limits = [], []
+        edge_numerator = sp.Integer(0)
+        for label, coefficients, pay in zip(labels, polys, pays, strict=True):
+            if label == "any other outcome" and not any(coefficients):
+                continue
+            weight = _as_expr(coefficients)
+            results.append((label, sp.factor(sp.cancel(weight / total))))
+            limits.append((label, sp.Rational(coefficients[-1], 52**CARDS_PER_COUP)))
+            if pay is not None:
+                edge_numerator -= sp.Rational(pay.numerator, pay.denominator) * weight
+        edge = sp.factor(sp.cancel(sp.expand(edge_numerator) / total))
+        edge_limit = sp.limit(edge, D, sp.oo)
+        forms.append(ClosedForm(bet, rules, tuple(results), edge, tuple(limits), sp.Rational(edge_limit)))
+    return forms
+
+
+def evaluate(expr: sp.Expr, decks: int) -> Fraction:
+    """`expr` at d = `decks`, as an exact Fraction."""
+    return to_fraction(expr.subs(D, decks))
+
+
+def to_fraction(value: sp.Expr) -> Fraction:
+    """A rational sympy value as an exact Fraction."""
+    rational = sp.Rational(value)
+    return Fraction(int(rational.p), int(rational.q))

@@ -1,0 +1,590 @@
+"""Exact card-level enumeration: bets that look at individual cards (ranks, suits, colours).
+
+Independent of the rank-level coup classes of `analyzer.ranks.enumeration`: the rules' coup graph
+is unrolled into every *rank* sequence of a coup (about 1.7 million under the standard
+tableau; only the 13**4 first-four deals when the chosen bets look no further). A bet's
+lines are tried on each row with what the ranks decide; only rows where a suit or
+colour condition could change the settlement are refined, by enumerating the suits of
+just the positions those conditions read, and the hands' colours through signed
+colour-restricted terms.
+
+Weights are exact integers in the ordered 6-card-sequence convention of
+`analyzer.ranks.enumeration`: a row of k dealt cards, each a *class* of card types (one rank,
+with all its suits, one colour or one suit), counts the ordered ways to deal distinct
+physical cards of those classes, times (N-k)_(6-k) for the cards that would follow.
+Classes at one position and another are nested or disjoint, so that count is
+prod_i (n(C_i) - #{earlier j: C_j within C_i}) with the smaller classes placed first.
+For the infinite deck every card type has probability 1/52 and the total is 52**6.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import product
+from math import perm
+from typing import Any
+
+import numpy as np
+
+from analyzer.core.bets import FIELDS, Bet, BetAnalysis, analysis_from_weights
+from analyzer.core.errors import AnalyzerError
+from analyzer.core.fields import CardField, CardRows, can_price, card_field, needs_suits
+from analyzer.core.ranks import RANK_POINTS
+from analyzer.core.rules import STANDARD, Rules
+from analyzer.core.shoe import Shoe
+from analyzer.ranks.enumeration import CARDS_PER_COUP, Outcome
+from analyzer.ranks.graph import continuations
+
+__all__ = [
+    "CoupRows",
+    "analyze_cards",
+    "can_price",
+    "card_line_weights",
+    "coup_rows",
+    "needs_suits",
+    "outcome_weights",
+    "settle_cards",
+]
+
+_ANY, _RED, _BLACK = 0b1111, 0b0110, 0b1001  # suit masks: bit s for suit s (S, H, D, C)
+_RESTRICT = (_ANY, _RED, _BLACK)
+# Colour indicators (red, black, mixed) of a hand as signed sums of restriction terms (any, red, black).
+_INDICATOR = np.array([[0, 1, 0], [0, 0, 1], [1, -1, -1]], dtype=np.int64)
+_POPCOUNT = np.array([bin(m).count("1") for m in range(16)], dtype=np.int64)
+
+
+@dataclass(frozen=True, eq=False)
+class CoupRows:
+    """Every rank sequence of a coup (or of the first four cards) under `rules`.
+
+    `ranks` (R, 6) rank indices in dealing order p1, b1, p2, b2, p3, b3 (-1: not dealt);
+    `outcome` (R,) index into `outcomes` (-1 for first-four rows); `repeats` (R, 6) how
+    many earlier positions hold the same rank (for the rank-level weight).
+    """
+
+    rules: Rules | None
+    by_value: bool  # symbol 9 ("10") stands for every ten-valued rank
+    ranks: np.ndarray
+    outcome: np.ndarray
+    outcomes: tuple[Outcome, ...]
+    repeats: np.ndarray = field(repr=False)
+
+
+def _repeats(ranks: np.ndarray) -> np.ndarray:
+    rep = np.zeros(ranks.shape, dtype=np.int8)
+    for i in range(1, ranks.shape[1]):
+        rep[:, i] = ((ranks[:, :i] == ranks[:, i : i + 1]) & (ranks[:, i : i + 1] >= 0)).sum(axis=1)
+    return rep
+
+
+def _deals(symbols: int) -> np.ndarray:
+    r = np.arange(symbols, dtype=np.int8)
+    return np.stack(np.meshgrid(r, r, r, r, indexing="ij"), axis=-1).reshape(-1, 4)
+
+
+@lru_cache(maxsize=1)
+def first_four_rows() -> CoupRows:
+    """The 13**4 rank sequences of the first four cards (p1, b1, p2, b2)."""
+    ranks = np.full((13**4, 6), -1, dtype=np.int8)
+    ranks[:, :4] = _deals(13)
+    return CoupRows(None, False, ranks, np.full(len(ranks), -1), (), _repeats(ranks))
+
+
+@lru_cache(maxsize=8)
+def coup_rows(rules: Rules = STANDARD, by_value: bool = False) -> CoupRows:
+    """Every rank sequence of a whole coup under `rules`, with its rank-level outcome.
+
+    With `by_value`, the ten-valued ranks are one symbol (9, read "10"): every sequence of
+    point values, for bets that never tell a 10 from a king (5x fewer rows).
+    """
+    conts = continuations(rules)
+    symbols = 10 if by_value else 13
+    by_point = [[r for r in range(symbols) if RANK_POINTS[r] == v] for v in range(10)]
+    keys: list[tuple[int, int, Any]] = []  # (punto_initial, banco_initial, continuation)
+    block_rows: list[list[tuple[int, int, int]]] = []  # per state: (third p, third b, key)
+    for state in range(100):
+        p, b = divmod(state, 10)
+        rows: list[tuple[int, int, int]] = []
+        for c in conts[(p, b)]:
+            keys.append((p, b, c))
+            pr = [-1] if c.punto_third is None else by_point[c.punto_third]
+            br = [-1] if c.banco_third is None else by_point[c.banco_third]
+            rows.extend((x, y, len(keys) - 1) for x in pr for y in br)
+        block_rows.append(rows)
+    sizes = np.array([len(rows) for rows in block_rows])
+    table = np.array([row for rows in block_rows for row in rows], dtype=np.int64)
+    starts = np.cumsum(sizes) - sizes
+    deals = _deals(symbols)
+    points = np.array(RANK_POINTS)
+    state = (points[deals[:, 0]] + points[deals[:, 2]]) % 10 * 10 + (
+        points[deals[:, 1]] + points[deals[:, 3]]
+    ) % 10
+    per_deal = sizes[state]
+    row_deal = np.repeat(np.arange(len(deals)), per_deal)
+    offsets = np.arange(per_deal.sum()) - np.repeat(np.cumsum(per_deal) - per_deal, per_deal)
+    row_cont = np.repeat(starts[state], per_deal) + offsets
+    ranks = np.empty((len(row_deal), 6), dtype=np.int8)
+    ranks[:, :4] = deals[row_deal]
+    ranks[:, 4:] = table[row_cont, :2]
+    pairs = 2 * (deals[:, 0] == deals[:, 2]) + (deals[:, 1] == deals[:, 3])
+    code = table[row_cont, 2] * 4 + pairs[row_deal]
+    seen = np.zeros(4 * len(keys), dtype=bool)
+    seen[code] = True
+    unique = np.flatnonzero(seen)
+    outcome = (np.cumsum(seen) - 1)[code]
+    outcomes = []
+    for key in unique.tolist():
+        p, b, c = keys[key // 4]
+        outcomes.append(
+            Outcome(
+                p,
+                b,
+                c.punto_total,
+                c.banco_total,
+                2 if c.punto_third is None else 3,
+                2 if c.banco_third is None else 3,
+                c.natural,
+                bool(key & 2),
+                bool(key & 1),
+            )
+        )
+    repeats = np.zeros(ranks.shape, dtype=np.int8)
+    repeats[:, :4] = _repeats(deals)[row_deal]
+    for i in (4, 5):
+        column = ranks[:, i : i + 1]
+        repeats[:, i] = ((ranks[:, :i] == column) & (column >= 0)).sum(axis=1)
+    return CoupRows(rules, by_value, ranks, outcome, tuple(outcomes), repeats)
+
+
+# -- weights -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _ShoeFactors:
+    """Per-shoe tables: class sizes by (rank, suit mask), tails by cards dealt, total."""
+
+    sizes: np.ndarray  # (13, 16): cards of rank r with a suit in mask m (-1: suits unknown)
+    tails: np.ndarray  # (7,)
+    total: int
+    infinite: bool
+    dtype: Any
+
+
+def _factors(shoe: Shoe, by_value: bool) -> _ShoeFactors:
+    """Class sizes of `shoe`; `by_value`: row 9 counts every ten-valued rank."""
+    if shoe.counts is None:
+        sizes = np.tile(_POPCOUNT, (13, 1))
+        if by_value:
+            sizes[9] *= 4
+        tails = np.array([52 ** (CARDS_PER_COUP - k) for k in range(7)], dtype=np.int64)
+        return _ShoeFactors(sizes, tails, 52**CARDS_PER_COUP, True, np.int64)
+    n = shoe.size
+    dtype: Any = np.int64 if n**CARDS_PER_COUP < 2**62 else object
+    sizes = np.full((13, 16), -1, dtype=np.int64)
+    if shoe.types is not None:
+        types = np.array(shoe.types, dtype=np.int64).reshape(4, 13)
+        for mask in range(16):
+            sizes[:, mask] = types[[s for s in range(4) if mask >> s & 1]].sum(axis=0)
+    sizes[:, _ANY] = shoe.counts
+    if by_value:
+        sizes[9] = sizes[9:].sum(axis=0)
+    tails = np.array([perm(n - k, CARDS_PER_COUP - k) for k in range(7)], dtype=dtype)
+    return _ShoeFactors(sizes.astype(dtype), tails, perm(n, CARDS_PER_COUP), False, dtype)
+
+
+_LAST: list[tuple[CoupRows, tuple[int, ...], np.ndarray]] = []  # the last rows and shoe weighed
+
+
+def _rank_weights(rows: CoupRows, f: _ShoeFactors) -> np.ndarray:
+    """Weight of every row with every position at rank level (all suits); the last result
+    is kept, as several bets are usually priced on one shoe."""
+    key = (*map(int, f.sizes[:, _ANY]), *map(int, f.tails), int(f.infinite))
+    if _LAST and _LAST[0][0] is rows and _LAST[0][1] == key:
+        return _LAST[0][2]
+    weights = _weigh_ranks(rows, f)
+    _LAST[:] = [(rows, key, weights)]
+    return weights
+
+
+def _weigh_ranks(rows: CoupRows, f: _ShoeFactors) -> np.ndarray:
+    ranks = rows.ranks
+    weight = np.ones(len(ranks), dtype=f.dtype)
+    dealt = np.zeros(len(ranks), dtype=np.int64)
+    for i in range(6):
+        present = ranks[:, i] >= 0
+        size = f.sizes[ranks[:, i].astype(np.int64), _ANY]
+        factor = size if f.infinite else size - rows.repeats[:, i]
+        weight = weight * np.where(present, factor, 1)
+        dealt += present
+    return np.asarray(weight * f.tails[dealt])
+
+
+def class_offsets(ranks: np.ndarray, masks: np.ndarray) -> np.ndarray:
+    """(R, 6) how many cards of position i's class (rank, suit mask) the positions placed
+    before it have used: the positions whose class lies within i's, smaller classes first
+    (ties in dealing order). Position i then has size(class) - offset cards to choose from."""
+    present = ranks >= 0
+    cols = [i for i in range(6) if present[:, i].any()]
+    bits = _POPCOUNT[masks]
+    offsets = np.zeros(ranks.shape, dtype=np.int64)
+    for i in cols:
+        for j in cols:
+            if j == i:
+                continue
+            # j is placed before i and its class lies within i's: it used one of i's cards
+            same = (ranks[:, j] == ranks[:, i]) & present[:, j]
+            before = bits[:, j] < bits[:, i] if j > i else bits[:, j] <= bits[:, i]
+            offsets[:, i] += same & before & ((masks[:, j] & ~masks[:, i]) == 0)
+    return offsets
+
+
+def _class_weights(ranks: np.ndarray, masks: np.ndarray, f: _ShoeFactors) -> np.ndarray:
+    """Weight of rows whose position i is the class (rank, suit mask) (nested or disjoint)."""
+    present = ranks >= 0
+    offsets = None if f.infinite else class_offsets(ranks, masks)
+    weight = np.ones(len(ranks), dtype=f.dtype)
+    for i in (i for i in range(6) if present[:, i].any()):
+        size = f.sizes[np.maximum(ranks[:, i], 0).astype(np.int64), masks[:, i]]
+        if offsets is not None:
+            size = size - offsets[:, i]
+        weight = weight * np.where(present[:, i], size, 1)
+    return np.asarray(weight * f.tails[present.sum(axis=1)])
+
+
+# -- settling rows --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Condition:
+    name: str
+    allowed: tuple[Any, ...]
+    card: CardField | None  # None: a rank-level Outcome field
+
+
+def _conditions(bet: Bet) -> list[list[_Condition]]:
+    result = []
+    for line in bet.lines:
+        conds = []
+        for name, allowed in line.when:
+            card = None if name in FIELDS else card_field(name)
+            conds.append(_Condition(name, allowed, card))
+        result.append(conds)
+    return result
+
+
+_RANK_OUTCOME_FIELDS = {"player_pair", "banker_pair"}
+
+
+def _needs_ranks(lines: list[list[_Condition]]) -> bool:
+    """Whether a condition tells apart the ten-valued ranks (10, J, Q, K)."""
+    return any(
+        c.name in _RANK_OUTCOME_FIELDS if c.card is None else c.card.ranks for conds in lines for c in conds
+    )
+
+
+def _needs_coup(bet: Bet) -> bool:
+    return any(c.card is None or c.card.coup for conds in _conditions(bet) for c in conds)
+
+
+_TABLES: dict[tuple[int, str, tuple[Any, ...]], tuple[Sequence[Outcome], np.ndarray]] = {}
+
+
+def _outcome_table(outcomes: Sequence[Outcome], name: str, allowed: tuple[Any, ...]) -> np.ndarray:
+    """Whether each outcome (and, last, 'no outcome') meets a rank-level condition (cached)."""
+    key = (id(outcomes), name, allowed)
+    hit = _TABLES.get(key)
+    if hit is None or hit[0] is not outcomes:
+        read = FIELDS[name][0]
+        hit = (outcomes, np.array([read(o) in allowed for o in outcomes] + [False]))
+        _TABLES[key] = hit
+    return hit[1]
+
+
+def _holds(cond: _Condition, rows: CardRows, outcomes: Sequence[Outcome]) -> np.ndarray:
+    if cond.card is None:
+        return np.asarray(_outcome_table(outcomes, cond.name, cond.allowed)[rows.outcome])
+    codes = np.array([cond.card.values.index(v) for v in cond.allowed])
+    values = cond.card.evaluate(rows)
+    if values.dtype == bool:
+        return np.isin(values.astype(np.int64), [int(v) for v in cond.allowed])
+    if isinstance(cond.card.values[0], int) and not isinstance(cond.card.values[0], bool):
+        return np.isin(values, np.array(cond.allowed))
+    return np.isin(values, codes)
+
+
+def _settle(
+    lines: list[list[_Condition]], rows: CardRows, outcomes: Sequence[Outcome], resolved: bool
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Each row's first matching line (-1: none) and, unless `resolved`, which rows need
+    suits or colours resolved before they can be settled: (line, refine, need, colour),
+    `need` (R, 6) the positions whose suits matter, `colour` whether the hands' colours do.
+
+    A line whose rank-level conditions fail on a row cannot match it whatever the suits,
+    so only the lines that could still settle a row add to what it needs."""
+    count = len(rows.ranks)
+    line_of = np.full(count, -1, dtype=np.int64)
+    open_rows = np.ones(count, dtype=bool)
+    refine = np.zeros(count, dtype=bool)
+    need = np.zeros(rows.ranks.shape, dtype=bool)
+    colour = np.zeros(count, dtype=bool)
+    for index, conds in enumerate(lines):
+        ok = open_rows.copy()
+        cards = [c.card for c in conds if c.card is not None and c.card.needs_suits]
+        for cond in conds:
+            if resolved or cond.card not in cards:
+                ok &= _holds(cond, rows, outcomes)
+        if cards and not resolved:
+            refine |= ok
+            at = np.flatnonzero(ok)
+            for card in cards:
+                if card.suits is not None:
+                    need[at] |= card.suits(rows.ranks[at])
+                colour[at] |= card.colour
+        else:
+            line_of[ok & ~refine] = index
+            open_rows &= ~ok
+    return line_of, refine, need & (rows.ranks >= 0), colour
+
+
+def _refine(
+    ranks: np.ndarray, need: np.ndarray, colour: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Rows with the suits at their `need` positions enumerated: (ranks, suits, parent row
+    index, colour flag) of every expanded row."""
+    pattern = need.astype(np.int64) @ (1 << np.arange(6)) + 64 * colour
+    out_ranks, out_suits, parents = [], [], []
+    for p in np.unique(pattern).tolist():
+        idx = np.flatnonzero(pattern == p)
+        cols = [i for i in range(6) if p >> i & 1]
+        combos = np.array(list(product(range(4), repeat=len(cols))), dtype=np.int8).reshape(
+            4 ** len(cols), len(cols)
+        )
+        suits = np.full((len(idx), len(combos), 6), -1, dtype=np.int8)
+        suits[:, :, cols] = combos[None, :, :]
+        out_suits.append(suits.reshape(-1, 6))
+        out_ranks.append(np.repeat(ranks[idx], len(combos), axis=0))
+        parents.append(np.repeat(idx, len(combos)))
+    if not parents:
+        empty = np.zeros((0, 6), dtype=np.int8)
+        return empty, empty, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=bool)
+    parent = np.concatenate(parents)
+    return np.vstack(out_ranks), np.vstack(out_suits), parent, colour[parent]
+
+
+def _exact_sums(keys: np.ndarray, weights: np.ndarray, size: int) -> list[int]:
+    """Exact sums of integer `weights` grouped by `keys` in 0..size-1 (Python ints)."""
+    if len(keys) == 0:
+        return [0] * size
+    if weights.dtype != object and np.abs(weights).max() < 2**57 and len(keys) < 2**20:
+        high, low = np.divmod(weights, 2**26)
+        hs = np.bincount(keys, weights=high.astype(np.float64), minlength=size)
+        ls = np.bincount(keys, weights=low.astype(np.float64), minlength=size)
+        return [
+            int(h) * 2**26 + int(lo) for h, lo in zip(np.rint(hs).tolist(), np.rint(ls).tolist(), strict=True)
+        ]
+    order = np.argsort(keys, kind="stable")
+    sums = [0] * size
+    for k, w in zip(keys[order].tolist(), weights[order].tolist(), strict=True):
+        sums[k] += int(w)
+    return sums
+
+
+def settle_cards(
+    bet: Bet, ranks: np.ndarray, suits: np.ndarray, outcomes: Sequence[Outcome], which: np.ndarray
+) -> np.ndarray:
+    """The line of `bet` each dealt coup settles on (-1: none matched), from its cards:
+    `ranks` and `suits` (C, 6) in dealing order (-1 where no card is dealt; suits may be -1
+    throughout for a bet that reads none), `outcomes` the coups' distinct rank-level
+    outcomes and `which` (C,) each coup's index among them."""
+    dealt = ranks >= 0
+    red = (suits == 1) | (suits == 2)  # hearts, diamonds
+    colours = np.zeros((len(ranks), 2), dtype=np.int8)
+    for hand in (0, 1):
+        cols = slice(hand, None, 2)
+        all_red = (red[:, cols] | ~dealt[:, cols]).all(axis=1)
+        all_black = (~red[:, cols] | ~dealt[:, cols]).all(axis=1)
+        colours[:, hand] = np.where(all_red, 0, np.where(all_black, 1, 2))
+    rows = CardRows(ranks, suits, colours, which)
+    line = np.full(len(ranks), -1, dtype=np.int64)
+    unsettled = np.ones(len(ranks), dtype=bool)
+    for index, conds in enumerate(_conditions(bet)):
+        ok = unsettled.copy()
+        for cond in conds:
+            if cond.card is None:
+                read = FIELDS[cond.name][0]
+                ok &= np.array([read(o) in cond.allowed for o in outcomes], dtype=bool)[which]
+            else:
+                ok &= _holds(cond, rows, outcomes)
+        line[ok] = index
+        unsettled &= ~ok
+    return line
+
+
+#: Cards shown at dealt positions: position index -> (rank index, suit index or None).
+Shown = dict[int, tuple[int, int | None]]
+
+
+@dataclass(frozen=True, eq=False)
+class _Part:
+    """Refined rows sharing a colour treatment: `parent` indexes the plan's refined rows;
+    `lines[c]` is each row's settled line in colour cell `cells[c]` ((-1, -1): no colours)."""
+
+    parent: np.ndarray
+    ranks: np.ndarray
+    masks: np.ndarray
+    cells: tuple[tuple[int, int], ...]
+    lines: tuple[np.ndarray, ...]
+
+
+@dataclass(frozen=True, eq=False)
+class _Plan:
+    """What settles a bet on every row, independent of the shoe: `settled` the line of each
+    chosen row (slots - 1: none; -2: refined), `refined` the chosen rows refined by suit."""
+
+    rows: CoupRows
+    chosen: np.ndarray
+    settled: np.ndarray
+    refined: np.ndarray
+    parts: tuple[_Part, ...]
+    slots: int
+
+
+def _build_plan(bet: Bet, rules: Rules, shown: Shown, alive: np.ndarray | None) -> _Plan:
+    """The plan of `bet` given `shown` cards; `alive` (per row) skips rows a shoe cannot deal."""
+    lines = _conditions(bet)
+    tens = any(RANK_POINTS[rank] == 0 for rank, _ in shown.values())
+    coup = _needs_coup(bet) or any(position >= 4 for position in shown)
+    rows = coup_rows(rules, not (_needs_ranks(lines) or tens)) if coup else first_four_rows()
+    selected = np.ones(len(rows.ranks), dtype=bool) if alive is None else alive.copy()
+    for position, (rank, _) in shown.items():
+        symbol = min(rank, 9) if rows.by_value else rank
+        selected &= rows.ranks[:, position] == symbol
+    chosen = np.flatnonzero(selected)
+    row_ranks, row_outcome = rows.ranks[chosen], rows.outcome[chosen]
+    count = len(chosen)
+    unresolved = np.full((count, 6), -1, dtype=np.int8)
+    base = CardRows(row_ranks, unresolved, np.full((count, 2), -1, dtype=np.int8), row_outcome)
+    line_of, refine, need, colour = _settle(lines, base, rows.outcomes, resolved=False)
+    suited = {position: suit for position, (_, suit) in shown.items() if suit is not None}
+    if suited:
+        refine[:] = True
+        need[:, list(suited)] = True
+    slots = len(bet.lines) + 1
+    settled = np.where(refine, -2, np.where(line_of < 0, slots - 1, line_of))
+    refined = np.flatnonzero(refine)
+    parts = []
+    if len(refined):
+        ranks, suits, parent, coloured = _refine(row_ranks[refined], need[refined], colour[refined])
+        match = np.ones(len(ranks), dtype=bool)
+        for position, suit in suited.items():
+            match &= suits[:, position] == suit
+        ranks, suits, parent, coloured = ranks[match], suits[match], parent[match], coloured[match]
+        outcome = row_outcome[refined][parent]
+        masks = np.where(suits >= 0, 1 << np.maximum(suits, 0), _ANY).astype(np.int8)
+        for part, cells in (
+            (~coloured, ((-1, -1),)),
+            (coloured, tuple((cp, cb) for cp in range(3) for cb in range(3))),
+        ):
+            if not part.any():
+                continue
+            settled_lines = []
+            for cp, cb in cells:
+                colours = np.tile(np.array([cp, cb], dtype=np.int8), (int(part.sum()), 1))
+                cell_rows = CardRows(ranks[part], suits[part], colours, outcome[part])
+                line, _, _, _ = _settle(lines, cell_rows, rows.outcomes, resolved=True)
+                settled_lines.append(np.where(line < 0, slots - 1, line))
+            parts.append(_Part(parent[part], ranks[part], masks[part], cells, tuple(settled_lines)))
+    return _Plan(rows, chosen, settled, refined, tuple(parts), slots)
+
+
+@lru_cache(maxsize=16)
+def _cached_plan(bet: Bet, rules: Rules, shown: tuple[tuple[int, tuple[int, int | None]], ...]) -> _Plan:
+    return _build_plan(bet, rules, dict(shown), None)
+
+
+def _part_sums(part: _Part, alive: np.ndarray, f: _ShoeFactors, slots: int) -> list[int]:
+    """Line weights of a part's live rows; a colour cell's weight is a signed sum of
+    colour-restricted terms (hands restricted to any, red or black suits)."""
+    ranks, masks = part.ranks[alive], part.masks[alive].astype(np.int64)
+    sums = [0] * slots
+    if part.cells[0][0] < 0:
+        weight = _class_weights(ranks, masks, f)
+        return _exact_sums(part.lines[0][alive], weight, slots)
+    player = np.array([p % 2 == 0 for p in range(6)])
+    terms = {}
+    for tp, rp in enumerate(_RESTRICT):
+        for tb, rb in enumerate(_RESTRICT):
+            restricted = masks & np.where(player, rp, rb)[None, :]
+            empty = ((restricted == 0) & (ranks >= 0)).any(axis=1)
+            w = _class_weights(ranks, np.where(restricted == 0, _ANY, restricted), f)
+            terms[tp, tb] = np.where(empty, 0, w)
+    for (cp, cb), lines in zip(part.cells, part.lines, strict=True):
+        w = np.zeros(len(ranks), dtype=f.dtype)
+        for tp in range(3):
+            for tb in range(3):
+                sign = int(_INDICATOR[cp, tp] * _INDICATOR[cb, tb])
+                if sign:
+                    w = w + sign * terms[tp, tb]
+        extra = _exact_sums(lines[alive], np.asarray(w), slots)
+        sums = [a + b for a, b in zip(sums, extra, strict=True)]
+    return sums
+
+
+def card_line_weights(
+    bet: Bet, shoe: Shoe, rules: Rules = STANDARD, shown: Shown | None = None
+) -> tuple[list[int], int]:
+    """Weight of each line of `bet` (last item: no line matched, the stake is lost) in
+    ordered 6-card sequences (52**6 scale for the infinite deck), and the total.
+
+    With `shown`, only the coups where those cards lie at those dealt positions count, and
+    the total is their weight (a position not dealt in a coup does not show the card).
+    Plans are cached per bet; a small shoe (under 52 cards) gets one of its own, built only
+    on the rank sequences it can deal.
+    """
+    shown = shown or {}
+    if not can_price(bet, shoe) or (
+        shoe.types is None and not shoe.is_infinite and any(suit is not None for _, suit in shown.values())
+    ):
+        raise AnalyzerError(
+            f"bet {bet.name!r} or a shown card depends on suits but the shoe's suits are not known "
+            f"({shoe}): give the shoe with --decks or --cards"
+        )
+    if shoe.counts is not None and shoe.size < 52:
+        lines = _conditions(bet)
+        tens = any(RANK_POINTS[rank] == 0 for rank, _ in shown.values())
+        coup = _needs_coup(bet) or any(position >= 4 for position in shown)
+        rows = coup_rows(rules, not (_needs_ranks(lines) or tens)) if coup else first_four_rows()
+        plan = _build_plan(bet, rules, shown, _rank_weights(rows, _factors(shoe, rows.by_value)) != 0)
+    else:
+        plan = _cached_plan(bet, rules, tuple(sorted(shown.items())))
+    f = _factors(shoe, plan.rows.by_value)
+    weights = _rank_weights(plan.rows, f)
+    if len(plan.chosen) < len(weights):
+        weights = weights[plan.chosen]
+    keep = plan.settled >= 0
+    sums = _exact_sums(plan.settled[keep], weights[keep], plan.slots)
+    live = weights[plan.refined] != 0
+    for part in plan.parts:
+        alive = live[part.parent]
+        if alive.any():
+            extra = _part_sums(part, alive, f, plan.slots)
+            sums = [a + b for a, b in zip(sums, extra, strict=True)]
+    return sums, (sum(sums) if shown else f.total)
+
+
+def outcome_weights(shoe: Shoe, rules: Rules = STANDARD) -> tuple[dict[Outcome, int], int]:
+    """The rank-level outcome distribution summed from the card-level rows (weights and
+    total in this module's convention), to check both engines against each other."""
+    rows = coup_rows(rules)
+    f = _factors(shoe, False)
+    sums = _exact_sums(rows.outcome, _rank_weights(rows, f), len(rows.outcomes))
+    return {o: w for o, w in zip(rows.outcomes, sums, strict=True) if w}, f.total
+
+
+def analyze_cards(bet: Bet, shoe: Shoe, rules: Rules = STANDARD) -> BetAnalysis:
+    """Exact figures of a card-level bet on `shoe` (as `analyzer.core.bets.analyze`)."""
+    weights, total = card_line_weights(bet, shoe, rules)
+    return analysis_from_weights(bet, weights, total, finite=not shoe.is_infinite)
+

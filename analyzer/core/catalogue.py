@@ -1,0 +1,192 @@
+"""The built-in bets and tables (payout rule sets), and user tables from TOML files.
+
+Built-ins live in `catalogue.toml` beside this module, each bet citing its source. A
+*table* is what a casino offers: a tableau and a list of bets.
+"""
+
+from __future__ import annotations
+
+import json
+import zlib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from analyzer.core.bets import Bet, Line, bet_from_mapping, commission_banker, parse_ratio
+from analyzer.core.errors import AnalyzerError, check_keys, read_toml
+from analyzer.core.rules import Rules, get_rules, rules_from_mapping
+
+__all__ = [
+    "ALL_BETS",
+    "BETS",
+    "CARD_BETS",
+    "TABLES",
+    "Table",
+    "get_bet",
+    "get_bets",
+    "get_table",
+    "parse_commission",
+    "select_bets",
+    "table_from_mapping",
+]
+
+
+@dataclass(frozen=True)
+class Table:
+    """A casino's table: a tableau and the bets offered with it."""
+
+    name: str
+    title: str
+    rules: Rules
+    bets: tuple[Bet, ...]
+
+
+_TABLE_KEYS = {"title", "rules", "offer", "bets", "banker_commission", "tie_pays"}
+
+
+def parse_commission(value: Any, what: str = "banker_commission") -> Fraction:
+    """A commission from "5%", 0.05 or "1/20"."""
+    text = str(value).strip()
+    try:
+        rate = Fraction(text[:-1]) / 100 if text.endswith("%") else parse_ratio(value, what)
+    except (ValueError, ZeroDivisionError, AnalyzerError):
+        raise AnalyzerError(f"{what}: {value!r} is not a commission; use e.g. 5%, 0.05 or 1/20") from None
+    if not 0 <= rate < 1:
+        raise AnalyzerError(f"{what}: {value!r} is not a commission; use a rate from 0% to below 100%")
+    return rate
+
+
+def table_from_mapping(
+    name: str, data: Mapping[str, Any], known: Mapping[str, Bet], source: str = "table"
+) -> Table:
+    """A table from a TOML-shaped mapping (keys: title, rules, offer, bets, banker_commission,
+    tie_pays); `offer` names bets of `known` or of this table's own [bets.NAME] tables."""
+    check_keys(data, _TABLE_KEYS, source)
+    own_raw = data.get("bets", {})
+    if not isinstance(own_raw, Mapping):
+        raise AnalyzerError(f"{source}: bets must be tables [bets.NAME] with title and lines")
+    own = {bet_name: bet_from_mapping(bet_name, spec, source) for bet_name, spec in own_raw.items()}
+    offered = data.get("offer", [])
+    if not isinstance(offered, list) or not all(isinstance(name, str) for name in offered):
+        raise AnalyzerError(f"{source}: offer must be a list of bet names")
+    bets: list[Bet] = []
+    for bet_name in offered:
+        if bet_name in own:
+            bets.append(own.pop(bet_name))
+        elif bet_name in known:
+            bets.append(known[bet_name])
+        else:
+            raise AnalyzerError(
+                f"{source}: offer names unknown bet {bet_name!r}; built-ins: {', '.join(known)}"
+            )
+    if "banker_commission" in data:
+        bets.append(
+            commission_banker(parse_commission(data["banker_commission"], f"{source}: banker_commission"))
+        )
+    if "tie_pays" in data:
+        pays = parse_ratio(data["tie_pays"], f"{source}: tie_pays")
+        tie = Line(when=(("winner", ("tie",)),), pays=pays, label="tie")
+        bets.append(Bet(f"tie-{pays}to1", f"Tie ({pays}:1)", (tie,), source=source, kind="tie"))
+    bets.extend(own.values())
+    if not bets:
+        raise AnalyzerError(
+            f"{source}: the table offers no bets; give offer, bets, banker_commission or tie_pays"
+        )
+    rules_spec = data.get("rules", "standard")
+    if isinstance(rules_spec, Mapping):
+        rules = rules_from_mapping(rules_spec, source=f"{source}: rules")
+    elif isinstance(rules_spec, str):
+        rules = get_rules(rules_spec)
+    else:
+        raise AnalyzerError(f"{source}: rules must be a rules name, a .toml path or a [rules] table")
+    return Table(name=name, title=str(data.get("title", name)), rules=rules, bets=tuple(bets))
+
+
+#: Parsed copies of the built-in TOML files (scripts/build_coups.py writes them), each used
+#: only for the exact text it was parsed from: a cold command skips loading tomllib.
+PARSED = "parsed-catalogues.json"
+
+
+def builtin_toml(name: str) -> dict[str, Any]:
+    """The data of the built-in TOML file `name` (beside this module): its parsed copy if
+    that was made from this text, else parsed now."""
+    text = resources.files("analyzer.core").joinpath(name).read_text(encoding="utf-8")
+    try:
+        copies = json.loads(resources.files("analyzer.core").joinpath(PARSED).read_text(encoding="utf-8"))
+        copy = copies[name]
+        if copy["crc32"] == zlib.crc32(text.encode()) and copy["length"] == len(text):
+            return dict(copy["data"])  # a fresh object from each read
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    import tomllib
+
+    return tomllib.loads(text)
+
+
+def _load_builtins() -> tuple[dict[str, Bet], dict[str, Table]]:
+    data = builtin_toml("catalogue.toml")
+    bets = {name: bet_from_mapping(name, spec, "catalogue") for name, spec in data["bets"].items()}
+    tables = {
+        name: table_from_mapping(name, spec, bets, "catalogue") for name, spec in data["tables"].items()
+    }
+    return bets, tables
+
+
+#: Built-in bets and tables by name.
+BETS, TABLES = _load_builtins()
+
+
+def _load_card_bets() -> dict[str, Bet]:
+    specs = builtin_toml("card_catalogue.toml")["bets"]
+    return {name: bet_from_mapping(name, spec, "card catalogue") for name, spec in specs.items()}
+
+
+#: Built-in card-level bets (ranks, suits, colours), kept apart from BETS, whose bets a
+#: rank-level outcome settles; ALL_BETS holds both.
+CARD_BETS = _load_card_bets()
+ALL_BETS = {**BETS, **CARD_BETS}
+
+
+def get_bet(name: str) -> Bet:
+    """A built-in bet by name (rank-level or card-level)."""
+    if name not in ALL_BETS:
+        raise AnalyzerError(f"unknown bet {name!r}: use one of {', '.join(ALL_BETS)}")
+    return ALL_BETS[name]
+
+
+def get_bets(names: str) -> tuple[Bet, ...]:
+    """Built-in bets from a comma-separated list of names."""
+    items = [item.strip() for item in names.split(",") if item.strip()]
+    if not items:
+        raise AnalyzerError(f"no bets in {names!r}: give names such as banker,player,tie")
+    return tuple(get_bet(item) for item in items)
+
+
+def select_bets(names: str, table: Table | None = None) -> list[Bet]:
+    """Bets from a comma-separated list: `table`'s own bets by name, else built-ins."""
+    own = {bet.name: bet for bet in table.bets} if table else {}
+    items = [item.strip() for item in names.split(",") if item.strip()]
+    if not items:
+        raise AnalyzerError(f"no bets in {names!r}: give names such as banker,player,tie")
+    chosen: list[Bet] = []
+    for item in items:
+        bet = own[item] if item in own else get_bet(item)
+        if bet not in chosen:
+            chosen.append(bet)
+    return chosen
+
+
+def get_table(spec: str) -> Table:
+    """A built-in table by name, or one loaded from a TOML file."""
+    if spec in TABLES:
+        return TABLES[spec]
+    data = read_toml(spec, "table", TABLES)
+    rules = data.get("rules")
+    if isinstance(rules, str) and rules.lower().endswith(".toml") and not Path(rules).is_absolute():
+        beside = Path(spec).parent / rules  # a rules file named in a table file sits next to it
+        if beside.exists():
+            data["rules"] = str(beside)
+    return table_from_mapping(Path(spec).stem, data, ALL_BETS, source=spec)

@@ -1,0 +1,357 @@
+"""Card-level conditions of the bet language: ranks, suits, colours, pairs and counts.
+
+Each field is evaluated on arrays of coup rows (one rank, and where known one suit, per
+dealt position) and states what it needs: the whole coup or only the first four cards,
+and the suits of which positions. Positions are p1, b1, p2, b2, p3, b3 in dealing order
+(columns 0..5); a position not dealt reads "none".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from analyzer.core.errors import AnalyzerError
+from analyzer.core.ranks import RANK_POINTS, RANKS, parse_rank
+from analyzer.core.suits import SUITS, parse_card, parse_suit
+
+if TYPE_CHECKING:  # numpy loads when a field is evaluated: parsing a bet never needs it
+    import numpy as np
+
+    from analyzer.core.bets import Bet
+    from analyzer.core.shoe import Shoe
+
+__all__ = [
+    "COLOUR_VALUES",
+    "POSITIONS",
+    "CardField",
+    "CardRows",
+    "can_price",
+    "card_field",
+    "card_field_names",
+    "needs_suits",
+]
+
+#: Dealt positions in dealing order (columns of the row arrays).
+POSITIONS = ("p1", "b1", "p2", "b2", "p3", "b3")
+PLAYER, BANKER = (0, 2, 4), (1, 3, 5)
+#: Hand and coup colours, coded 0, 1, 2.
+COLOUR_VALUES = ("red", "black", "mixed")
+
+
+@cache
+def _points() -> np.ndarray:
+    """Point value of each rank index, and -1 at index -1 (no card)."""
+    import numpy as np
+
+    return np.array([*RANK_POINTS, -1], dtype=np.int8)
+
+
+@dataclass
+class CardRows:
+    """Coup rows for vectorised field evaluation.
+
+    - `ranks`: (R, 6) rank indices, -1 where no card is dealt;
+    - `suits`: (R, 6) suit indices, -1 where the suit is not resolved;
+    - `colours`: (R, 2) colour codes of the Player and Banker hands, -1 if not resolved;
+    - `outcome`: (R,) index into `outcomes` (the rank-level Outcome), -1 in first-four mode.
+    """
+
+    ranks: np.ndarray
+    suits: np.ndarray
+    colours: np.ndarray
+    outcome: np.ndarray
+
+
+Evaluate = Callable[[CardRows], "np.ndarray"]
+SuitNeed = Callable[["np.ndarray"], "np.ndarray"]
+
+
+@dataclass(frozen=True)
+class CardField:
+    """A card-level field: `values` allowed in a TOML condition (normalised by `parse`),
+    `evaluate` gives each row's value, `coup` says whether it needs cards past the first
+    four, `ranks` whether it tells the ten-valued ranks apart (rows by point value read
+    every ten-valued card as a 10), `suits` which positions' suits it needs given the
+    ranks (None: no suits), `colour` whether it needs the hands' colours."""
+
+    name: str
+    values: tuple[Any, ...]
+    evaluate: Evaluate
+    coup: bool = False
+    ranks: bool = False
+    suits: SuitNeed | None = None
+    colour: bool = False
+    parse: Callable[[Any], Any] | None = None
+
+    @property
+    def needs_suits(self) -> bool:
+        return self.suits is not None or self.colour
+
+    def allowed(self, value: Any, what: str) -> Any:
+        """`value` normalised, or an AnalyzerError naming it and what is allowed."""
+        try:
+            normal = self.parse(value) if self.parse else value
+        except AnalyzerError:
+            normal = None
+        if (
+            normal is None
+            or normal not in self.values
+            or isinstance(normal, bool) != isinstance(self.values[0], bool)
+        ):
+            shown = ", ".join(str(v).lower() if isinstance(v, bool) else str(v) for v in self.values)
+            if len(shown) > 120:
+                shown = shown[:117] + "..."
+            raise AnalyzerError(f"{what}.{self.name}: {value!r} is not allowed; use {shown}")
+        return normal
+
+
+def _rank_value(value: Any) -> str | None:
+    if not isinstance(value, (str, int)) or isinstance(value, bool):
+        return None
+    if str(value).strip().lower() == "none":
+        return "none"
+    return str(parse_rank(str(value)))
+
+
+def _suit_value(value: Any) -> str | None:
+    if not isinstance(value, str):
+        return None
+    return "none" if value.strip().lower() == "none" else str(parse_suit(value))
+
+
+def _position_rank(i: int) -> CardField:
+    def evaluate(rows: CardRows) -> np.ndarray:
+        import numpy as np
+
+        return np.where(rows.ranks[:, i] >= 0, rows.ranks[:, i], len(RANKS))
+
+    return CardField(
+        f"{POSITIONS[i]}_rank",
+        (*map(str, RANKS), "none"),
+        evaluate,
+        coup=i >= 4,
+        ranks=True,
+        parse=_rank_value,
+    )
+
+
+def _position_suit(i: int) -> CardField:
+    def evaluate(rows: CardRows) -> np.ndarray:
+        import numpy as np
+
+        return np.where(rows.ranks[:, i] >= 0, rows.suits[:, i], len(SUITS))
+
+    def need(ranks: np.ndarray) -> np.ndarray:
+        import numpy as np
+
+        mask = np.zeros(ranks.shape, dtype=bool)
+        mask[:, i] = ranks[:, i] >= 0
+        return mask
+
+    return CardField(
+        f"{POSITIONS[i]}_suit",
+        (*map(str, SUITS), "none"),
+        evaluate,
+        coup=i >= 4,
+        suits=need,
+        parse=_suit_value,
+    )
+
+
+_PAIR_NAMES = tuple(f"{RANKS[a]}-{RANKS[b]}" for a in range(13) for b in range(a, 13))
+
+
+def _first_two_value(value: Any) -> str | None:
+    if not isinstance(value, str) or value.count("-") != 1:
+        return None
+    a, b = sorted(RANKS.index(parse_rank(part)) for part in value.split("-"))
+    return f"{RANKS[a]}-{RANKS[b]}"
+
+
+def _hand_fields(hand: str, cols: tuple[int, ...]) -> list[CardField]:
+    first, second = cols[0], cols[1]
+    codes = {name: i for i, name in enumerate(_PAIR_NAMES)}
+    table = [[codes[f"{RANKS[min(a, b)]}-{RANKS[max(a, b)]}"] for b in range(13)] for a in range(13)]
+
+    def first_two(rows: CardRows) -> np.ndarray:
+        import numpy as np
+
+        return np.asarray(np.array(table)[rows.ranks[:, first], rows.ranks[:, second]])
+
+    def suited(rows: CardRows) -> np.ndarray:
+        import numpy as np
+
+        return np.asarray(rows.suits[:, first] == rows.suits[:, second])
+
+    def perfect(rows: CardRows) -> np.ndarray:
+        import numpy as np
+
+        same_rank = rows.ranks[:, first] == rows.ranks[:, second]
+        return np.asarray(same_rank & (rows.suits[:, first] == rows.suits[:, second]))
+
+    def both(ranks: np.ndarray) -> np.ndarray:
+        import numpy as np
+
+        mask = np.zeros(ranks.shape, dtype=bool)
+        mask[:, [first, second]] = True
+        return mask
+
+    def if_pair(ranks: np.ndarray) -> np.ndarray:
+        import numpy as np
+
+        mask = np.zeros(ranks.shape, dtype=bool)
+        mask[:, [first, second]] = (ranks[:, first] == ranks[:, second])[:, None]
+        return mask
+
+    def colour(rows: CardRows) -> np.ndarray:
+        return rows.colours[:, 0 if hand == "player" else 1]
+
+    def highest(rows: CardRows) -> np.ndarray:
+        import numpy as np
+
+        return np.asarray(_points()[rows.ranks[:, list(cols)]].max(axis=1))
+
+    booleans = (False, True)
+    return [
+        CardField(f"{hand}_first_two", _PAIR_NAMES, first_two, ranks=True, parse=_first_two_value),
+        CardField(f"{hand}_suited", booleans, suited, suits=both),
+        CardField(f"{hand}_perfect_pair", booleans, perfect, ranks=True, suits=if_pair),
+        CardField(f"{hand}_colour", COLOUR_VALUES, colour, coup=True, colour=True),
+        CardField(f"{hand}_highest", tuple(range(10)), highest, coup=True),
+    ]
+
+
+def _pairs_same_rank(rows: CardRows) -> np.ndarray:
+    import numpy as np
+
+    r = rows.ranks
+    return np.asarray((r[:, 0] == r[:, 2]) & (r[:, 1] == r[:, 3]) & (r[:, 0] == r[:, 1]))
+
+
+def _pairs_same_card(rows: CardRows) -> np.ndarray:
+    import numpy as np
+
+    s = rows.suits
+    return np.asarray(
+        _pairs_same_rank(rows) & (s[:, 0] == s[:, 1]) & (s[:, 0] == s[:, 2]) & (s[:, 0] == s[:, 3])
+    )
+
+
+def _four_if_same_rank(ranks: np.ndarray) -> np.ndarray:
+    import numpy as np
+
+    same = (ranks[:, 0] == ranks[:, 1]) & (ranks[:, 0] == ranks[:, 2]) & (ranks[:, 0] == ranks[:, 3])
+    mask = np.zeros(ranks.shape, dtype=bool)
+    mask[:, :4] = same[:, None]
+    return mask
+
+
+def _coup_colour(rows: CardRows) -> np.ndarray:
+    import numpy as np
+
+    p, b = rows.colours[:, 0], rows.colours[:, 1]
+    return np.where((p == b) & (p < 2), p, 2)
+
+
+def _highest(rows: CardRows) -> np.ndarray:
+    import numpy as np
+
+    return np.asarray(_points()[rows.ranks].max(axis=1))
+
+
+_FIXED: dict[str, CardField] = {
+    f.name: f
+    for f in [
+        *(_position_rank(i) for i in range(6)),
+        *(_position_suit(i) for i in range(6)),
+        *_hand_fields("player", PLAYER),
+        *_hand_fields("banker", BANKER),
+        CardField("pairs_same_rank", (False, True), _pairs_same_rank, ranks=True),
+        CardField("pairs_same_card", (False, True), _pairs_same_card, ranks=True, suits=_four_if_same_rank),
+        CardField("colour", COLOUR_VALUES, _coup_colour, coup=True, colour=True),
+        CardField("highest", tuple(range(10)), _highest, coup=True),
+    ]
+}
+
+_COUNTS = {"count_first_four": 4, "count_coup": 6}
+
+
+def _count_field(name: str, key: str) -> CardField:
+    """Number of cards among the first four (or the whole coup) that are `key`: a rank
+    ("9"), a suited card ("9D") or a point value ("value 0")."""
+    width = _COUNTS[name]
+    coup = width == 6
+    text = key.strip()
+    if text.lower().startswith("value"):
+        try:
+            value = int(text[5:])
+        except ValueError:
+            value = -1
+        if not 0 <= value <= 9:
+            raise AnalyzerError(f"{name}: {key!r} is not a point value; use value 0 to value 9")
+
+        def by_value(rows: CardRows) -> np.ndarray:
+            import numpy as np
+
+            return np.asarray((_points()[rows.ranks[:, :width]] == value).sum(axis=1))
+
+        return CardField(f"{name}.{key}", tuple(range(width + 1)), by_value, coup=coup)
+    rank, suit = parse_card(text)
+    r = RANKS.index(rank)
+    tens = RANK_POINTS[r] == 0  # tells a 10 from a king
+    if suit is None:
+
+        def by_rank(rows: CardRows) -> np.ndarray:
+            import numpy as np
+
+            return np.asarray((rows.ranks[:, :width] == r).sum(axis=1))
+
+        return CardField(f"{name}.{key}", tuple(range(width + 1)), by_rank, coup=coup, ranks=tens)
+    s = SUITS.index(suit)
+
+    def by_card(rows: CardRows) -> np.ndarray:
+        import numpy as np
+
+        return np.asarray(((rows.ranks[:, :width] == r) & (rows.suits[:, :width] == s)).sum(axis=1))
+
+    def need(ranks: np.ndarray) -> np.ndarray:
+        import numpy as np
+
+        mask = np.zeros(ranks.shape, dtype=bool)
+        mask[:, :width] = ranks[:, :width] == r
+        return mask
+
+    return CardField(f"{name}.{key}", tuple(range(width + 1)), by_card, coup=coup, ranks=tens, suits=need)
+
+
+def card_field(name: str) -> CardField | None:
+    """The card-level field called `name` (e.g. p1_suit, count_first_four.9D), or None."""
+    if name in _FIXED:
+        return _FIXED[name]
+    head, _, key = name.partition(".")
+    if head in _COUNTS and key:
+        return _count_field(head, key)
+    return None
+
+
+def card_field_names() -> tuple[str, ...]:
+    """Names of the card-level fields (the counts shown with their parameter)."""
+    return (*_FIXED, *(f"{head}.CARD" for head in _COUNTS))
+
+
+def needs_suits(bet: Bet) -> bool:
+    """Whether `bet` reads suits or colours (so needs a shoe whose suits are known)."""
+    for line in bet.lines:
+        for name, _ in line.when:
+            field = card_field(name)
+            if field is not None and field.needs_suits:
+                return True
+    return False
+
+
+def can_price(bet: Bet, shoe: Shoe) -> bool:
+    """Whether `shoe` says enough to price `bet` (its suits are known if the bet reads them)."""
+    return shoe.is_infinite or shoe.types is not None or not needs_suits(bet)

@@ -1,0 +1,21 @@
+"""Helpers for notebook use: pandas frames from result rows (pandas is optional: the
+`frames` extra)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from analyzer.core.errors import AnalyzerError
+
+__all__ = ["frame"]
+
+
+def frame(rows: Sequence[Sequence[Any]], columns: Sequence[str], index: str | None = None) -> Any:
+    """A pandas DataFrame of `rows`; exact values stay Fractions (object columns)."""
+    try:
+        import pandas as pd  # type: ignore[import-untyped,unused-ignore]
+    except ImportError:
+        raise AnalyzerError("to_frame() needs pandas: pip install 'baccarat-analyzer[frames]'") from None
+    data = pd.DataFrame([list(row) for row in rows], columns=list(columns))
+    return data.set_index(index) if index else data

@@ -1,0 +1,221 @@
+"""Drawing rules (the tableau) as validated data, with a registry of built-ins and TOML files.
+
+A tableau says, for two-card totals that are not naturals, when Punto draws a third card
+and when Banco does: on its own total alone if Punto stood, or on its total and the point
+value of Punto's third card if Punto drew.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from analyzer.core.errors import AnalyzerError, check_keys, read_toml
+
+__all__ = ["ALIASES", "RULES", "SEED004", "STANDARD", "Rules", "get_rules", "rules_from_mapping"]
+
+_TOTALS = range(10)
+
+
+def _total_set(values: Iterable[int], what: str) -> frozenset[int]:
+    result = set()
+    for value in values:
+        if isinstance(value, bool) or not isinstance(value, int) or value not in _TOTALS:
+            raise AnalyzerError(f"{what}: {value!r} is not a point total; use integers 0-9")
+        result.add(value)
+    return frozenset(result)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A drawing tableau.
+
+    - `natural`: a two-card total >= this on either hand ends the coup (8 in every casino).
+    - `punto_draws`: Punto's two-card totals on which it draws.
+    - `banco_draws_punto_stood`: Banco's totals on which it draws when Punto stood.
+    - `banco_draws`: for Banco totals 0..9, the values of Punto's third card on which
+      Banco draws (Punto drew).
+    """
+
+    name: str
+    natural: int
+    punto_draws: frozenset[int]
+    banco_draws_punto_stood: frozenset[int]
+    banco_draws: tuple[frozenset[int], ...]
+    description: str = field(default="", compare=False)
+
+    def __post_init__(self) -> None:
+        if isinstance(self.natural, bool) or not isinstance(self.natural, int) or not 1 <= self.natural <= 10:
+            raise AnalyzerError(f"natural {self.natural!r}: use an integer 1-10 (10 means no naturals)")
+        object.__setattr__(self, "punto_draws", _total_set(self.punto_draws, "punto_draws"))
+        object.__setattr__(
+            self,
+            "banco_draws_punto_stood",
+            _total_set(self.banco_draws_punto_stood, "banco_draws_when_punto_stands"),
+        )
+        if len(self.banco_draws) != 10:
+            raise AnalyzerError(f"banco_draws has {len(self.banco_draws)} rows: give one per total 0-9")
+        object.__setattr__(
+            self,
+            "banco_draws",
+            tuple(_total_set(row, f"banco_draws.{t}") for t, row in enumerate(self.banco_draws)),
+        )
+
+    def is_natural(self, total: int) -> bool:
+        """True when a two-card `total` is a natural."""
+        return total >= self.natural
+
+    def punto_draws_on(self, total: int) -> bool:
+        return total in self.punto_draws
+
+    def banco_draws_on(self, total: int, punto_third: int | None) -> bool:
+        """Whether Banco draws on `total`; `punto_third` is None when Punto stood."""
+        if punto_third is None:
+            return total in self.banco_draws_punto_stood
+        return punto_third in self.banco_draws[total]
+
+    def with_punto(self, total: int, draws: bool) -> Rules:
+        """These rules with Punto drawing (or standing) on `total`."""
+        draws_on = self.punto_draws | {total} if draws else self.punto_draws - {total}
+        action = "draws" if draws else "stands"
+        return replace(self, name=f"{self.name}, punto {action} on {total}", punto_draws=draws_on)
+
+    def differences(self, other: Rules) -> list[str]:
+        """Human-readable list of where `other` departs from these rules."""
+        notes = []
+        if self.natural != other.natural:
+            notes.append(f"natural threshold {self.natural} -> {other.natural}")
+        for t in _TOTALS:
+            if (t in self.punto_draws) != (t in other.punto_draws):
+                notes.append(f"Punto {'stands' if t in self.punto_draws else 'draws'} on {t}")
+            if (t in self.banco_draws_punto_stood) != (t in other.banco_draws_punto_stood):
+                verb = "stands" if t in self.banco_draws_punto_stood else "draws"
+                notes.append(f"Banco {verb} on {t} when Punto stood")
+            for v in _TOTALS:
+                if (v in self.banco_draws[t]) != (v in other.banco_draws[t]):
+                    verb = "stands" if v in self.banco_draws[t] else "draws"
+                    notes.append(f"Banco {verb} on {t} against a third card of {v}")
+        return notes
+
+    def to_mapping(self) -> dict[str, Any]:
+        """The TOML-shaped mapping that `rules_from_mapping` reads back."""
+        return {
+            "name": self.name,
+            "natural": self.natural,
+            "punto_draws": sorted(self.punto_draws),
+            "banco_draws_when_punto_stands": sorted(self.banco_draws_punto_stood),
+            "banco_draws": {str(t): sorted(row) for t, row in enumerate(self.banco_draws)},
+        }
+
+
+ALL = frozenset(_TOTALS)
+
+STANDARD = Rules(
+    name="standard",
+    natural=8,
+    punto_draws=frozenset(range(6)),
+    banco_draws_punto_stood=frozenset(range(6)),
+    banco_draws=(
+        ALL,
+        ALL,
+        ALL,  # 0-2: always draws
+        ALL - {8},  # 3: draws unless Punto's third card is 8
+        frozenset(range(2, 8)),  # 4: against 2-7
+        frozenset(range(4, 8)),  # 5: against 4-7
+        frozenset({6, 7}),  # 6: against 6-7
+        frozenset(),
+        frozenset(),
+        frozenset(),  # 7 stands; 8-9 are naturals
+    ),
+    description="The punto banco tableau of every casino source (Wikipedia, a gambling dictionary).",
+)
+
+SEED004 = replace(
+    STANDARD,
+    name="banco-4-draws-on-0-1",
+    banco_draws=(*STANDARD.banco_draws[:4], frozenset(range(8)), *STANDARD.banco_draws[5:]),
+    description=(
+        "A Russian-language beginner's guide's grid: Banco 4 also draws against a third card of 0 or 1."
+    ),
+)
+
+#: Built-in tableaux by name.
+RULES: dict[str, Rules] = {rules.name: rules for rules in (STANDARD, SEED004)}
+#: Old names still accepted: alias -> name in RULES.
+ALIASES: dict[str, str] = {"seed004": SEED004.name}
+
+_KEYS = {
+    "name",
+    "base",
+    "description",
+    "natural",
+    "punto_draws",
+    "banco_draws_when_punto_stands",
+    "banco_draws",
+}
+
+
+def rules_from_mapping(data: Mapping[str, Any], source: str = "rules") -> Rules:
+    """Rules from a TOML-shaped mapping; `base` names a built-in to start from (default standard).
+
+    Keys: name, base, description, natural, punto_draws, banco_draws_when_punto_stands,
+    and a [banco_draws] table from Banco totals ("0".."9") to lists of Punto's third-card
+    values. Banco totals left out of [banco_draws] keep the base's row.
+    """
+    check_keys(data, _KEYS, source)
+    base_name = data.get("base", "standard")
+    base_name = ALIASES.get(base_name, base_name) if isinstance(base_name, str) else base_name
+    if not isinstance(base_name, str) or base_name not in RULES:
+        raise AnalyzerError(f"{source}: base {base_name!r} is not a built-in; use one of {', '.join(RULES)}")
+    base = RULES[base_name]
+    rows = list(base.banco_draws)
+    matrix = data.get("banco_draws", {})
+    if not isinstance(matrix, Mapping):
+        raise AnalyzerError(f"{source}: banco_draws must be a table from Banco totals 0-9 to lists")
+    for key, row in matrix.items():
+        if str(key) not in {str(t) for t in _TOTALS}:
+            raise AnalyzerError(f"{source}: banco_draws key {key!r} is not a Banco total 0-9")
+        rows[int(key)] = _as_list(row, f"{source}: banco_draws.{key}")
+    try:
+        return _build(data, base, rows, source)
+    except AnalyzerError as error:
+        message = str(error)
+        raise AnalyzerError(message if message.startswith(source) else f"{source}: {message}") from None
+
+
+def _build(data: Mapping[str, Any], base: Rules, rows: list[frozenset[int]], source: str) -> Rules:
+    return Rules(
+        name=_as_str(data.get("name", Path(source).stem), f"{source}: name"),
+        natural=data.get("natural", base.natural),
+        punto_draws=_as_list(data.get("punto_draws", base.punto_draws), f"{source}: punto_draws"),
+        banco_draws_punto_stood=_as_list(
+            data.get("banco_draws_when_punto_stands", base.banco_draws_punto_stood),
+            f"{source}: banco_draws_when_punto_stands",
+        ),
+        banco_draws=tuple(rows),
+        description=_as_str(data.get("description", f"loaded from {source}"), f"{source}: description"),
+    )
+
+
+def _as_list(value: Any, what: str) -> frozenset[int]:
+    if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
+        raise AnalyzerError(f"{what}: {value!r} is not a list of point totals 0-9")
+    return _total_set(value, what)
+
+
+def _as_str(value: Any, what: str) -> str:
+    if not isinstance(value, str):
+        raise AnalyzerError(f"{what}: {value!r} is not a string")
+    return value
+
+
+def get_rules(spec: str | Rules) -> Rules:
+    """A built-in tableau by name, or one loaded from a TOML file path."""
+    if isinstance(spec, Rules):
+        return spec
+    spec = ALIASES.get(spec, spec)
+    if spec in RULES:
+        return RULES[spec]
+    return rules_from_mapping(read_toml(spec, "rules", RULES), source=str(spec))

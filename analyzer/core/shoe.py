@@ -1,0 +1,199 @@
+"""Immutable shoe compositions: decks, explicit per-rank counts, removals, infinite deck."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from analyzer.core.errors import AnalyzerError
+from analyzer.core.ranks import RANK_POINTS, RANKS, Rank
+from analyzer.core.suits import SUITS, TYPES, Suit, card_name, parse_card
+
+__all__ = ["MIN_CARDS", "Shoe", "parse_cards", "parse_counts", "parse_decks"]
+
+#: A coup can use six cards, so a shoe must hold at least six.
+MIN_CARDS = 6
+#: The largest shoe accepted, in decks (exact arithmetic works beyond, but nothing is gained).
+MAX_DECKS = 10**6
+
+
+@dataclass(frozen=True)
+class Shoe:
+    """A shoe composition: 13 per-rank counts (rank order A..K), or `None` for infinite.
+
+    The infinite-deck limit gives every rank probability exactly 1/13 on every draw (and
+    every card type 1/52). `types` holds the 52 per-card-type counts when the suits are
+    known (`decks`, `from_cards`; order of `analyzer.core.suits`), else None. `label` is for
+    display only; neither takes part in equality, which compares the rank counts.
+    """
+
+    counts: tuple[int, ...] | None
+    label: str = field(default="", compare=False)
+    types: tuple[int, ...] | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.counts is None:
+            return
+        if self.types is not None:
+            per_rank = tuple(sum(self.types[s * 13 + r] for s in range(len(SUITS))) for r in range(13))
+            if per_rank != self.counts:
+                raise AnalyzerError("card-type counts do not add up to the rank counts")
+        if len(self.counts) != len(RANKS):
+            raise AnalyzerError(f"{len(self.counts)} counts given: give 13, in rank order {','.join(RANKS)}")
+        for rank, count in zip(RANKS, self.counts, strict=True):
+            if isinstance(count, bool) or not isinstance(count, int):
+                raise AnalyzerError(f"count {count!r} for rank {rank}: counts must be integers >= 0")
+            if count < 0:
+                raise AnalyzerError(f"count {count} for rank {rank}: counts must be integers >= 0")
+        if sum(self.counts) > 52 * MAX_DECKS:
+            raise AnalyzerError(f"shoe of {sum(self.counts):,} cards: use at most {52 * MAX_DECKS:,} cards")
+        if sum(self.counts) < MIN_CARDS:
+            raise AnalyzerError(f"shoe of {sum(self.counts)} cards: a coup needs at least {MIN_CARDS} cards")
+
+    # -- constructors ---------------------------------------------------------------
+
+    @classmethod
+    def decks(cls, n: int) -> Shoe:
+        """`n` full 52-card decks (any positive integer)."""
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_DECKS:
+            raise AnalyzerError(f"decks {n!r}: use a positive integer up to {MAX_DECKS:,}, or inf")
+        return cls((4 * n,) * len(RANKS), label=f"{n} deck{'s' if n > 1 else ''}", types=(n,) * TYPES)
+
+    @classmethod
+    def from_counts(cls, counts: Sequence[int], label: str = "") -> Shoe:
+        """Explicit counts in rank order A, 2, ..., 9, 10, J, Q, K."""
+        counts = tuple(counts)
+        return cls(counts, label=label or "counts " + ",".join(map(str, counts)))
+
+    @classmethod
+    def from_cards(cls, types: Sequence[int], label: str = "") -> Shoe:
+        """Explicit counts of the 52 card types: spades A, 2, ..., 10, J, Q, K, then hearts,
+        diamonds and clubs in the same order."""
+        types = tuple(types)
+        if len(types) != TYPES:
+            raise AnalyzerError(
+                f"{len(types)} card counts given: give 52, spades A..K then hearts, diamonds, clubs"
+            )
+        for i, count in enumerate(types):
+            if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+                raise AnalyzerError(f"count {count!r} for card {card_name(i)}: counts must be integers >= 0")
+        counts = tuple(sum(types[s * 13 + r] for s in range(len(SUITS))) for r in range(13))
+        return cls(counts, label=label or "cards " + ",".join(map(str, types)), types=types)
+
+    @classmethod
+    def infinite(cls) -> Shoe:
+        """The infinite-deck limit: every rank has probability 1/13 on every draw."""
+        return cls(None, label="infinite deck")
+
+    def remove(self, ranks: Iterable[Rank | str | tuple[Rank, Suit | None]]) -> Shoe:
+        """This shoe with the named cards taken out (one card per item): a rank ("K") or a
+        suited card ("KH", or a (rank, suit) pair). Removing a card whose suit is not given
+        leaves the suits of the shoe unknown."""
+        taken = [_card(item) for item in ranks]
+        if not taken:
+            return self
+        if self.counts is None:
+            raise AnalyzerError("cannot remove cards from the infinite deck: use --decks N or --counts")
+        counts = list(self.counts)
+        types = None if self.types is None else list(self.types)
+        for rank, suit in taken:
+            i = RANKS.index(rank)
+            if suit is not None and types is not None:
+                t = SUITS.index(suit) * 13 + i
+                if types[t] == 0:
+                    raise AnalyzerError(f"cannot remove {rank}{suit}: the shoe has no {rank}{suit} left")
+                types[t] -= 1
+            elif suit is None:
+                types = None
+            if counts[i] == 0:
+                raise AnalyzerError(f"cannot remove {rank}: the shoe has no {rank} left")
+            counts[i] -= 1
+        names = ",".join(f"{rank}{suit or ''}" for rank, suit in taken)
+        suited = None if types is None else tuple(types)
+        return Shoe(tuple(counts), label=f"{self.label} less {names}", types=suited)
+
+    # -- queries --------------------------------------------------------------------
+
+    @property
+    def is_infinite(self) -> bool:
+        return self.counts is None
+
+    @property
+    def size(self) -> int:
+        """Number of cards (finite shoes only)."""
+        if self.counts is None:
+            raise AnalyzerError("the infinite deck has no size")
+        return sum(self.counts)
+
+    def value_counts(self) -> tuple[int, ...]:
+        """Number of cards of each point value 0..9 (finite shoes only)."""
+        if self.counts is None:
+            raise AnalyzerError("the infinite deck has no counts")
+        totals = [0] * 10
+        for points, count in zip(RANK_POINTS, self.counts, strict=True):
+            totals[points] += count
+        return tuple(totals)
+
+    def rank_probabilities(self) -> tuple[Fraction, ...]:
+        """Probability of each rank on the next draw, exact."""
+        if self.counts is None:
+            return (Fraction(1, 13),) * len(RANKS)
+        n = self.size
+        return tuple(Fraction(c, n) for c in self.counts)
+
+    def __str__(self) -> str:
+        return self.label or ("infinite deck" if self.counts is None else ",".join(map(str, self.counts)))
+
+
+def _card(item: Rank | str | tuple[Rank, Suit | None]) -> tuple[Rank, Suit | None]:
+    if isinstance(item, tuple):
+        return item
+    if isinstance(item, Rank):
+        return item, None
+    return parse_card(item)
+
+
+def parse_cards(text: str) -> Shoe:
+    """A shoe from a --cards argument: 52 comma-separated integers (spades A..K, hearts,
+    diamonds, clubs)."""
+    items = [item.strip() for item in text.split(",")]
+    if len(items) != TYPES:
+        raise AnalyzerError(
+            f"--cards has {len(items)} entries: give 52 integers, spades A..K then hearts, diamonds, clubs"
+        )
+    types = []
+    for i, item in enumerate(items):
+        try:
+            types.append(int(item))
+        except ValueError:
+            raise AnalyzerError(f"count {item!r} for card {card_name(i)}: use integers >= 0") from None
+    return Shoe.from_cards(types)
+
+
+def parse_decks(text: str) -> Shoe:
+    """A shoe from a --decks argument: a positive integer, or 'inf'."""
+    key = text.strip().lower()
+    if key in {"inf", "infinite", "infinity"}:
+        return Shoe.infinite()
+    try:
+        n = int(key)
+    except ValueError:
+        raise AnalyzerError(f"decks {text!r}: use a positive integer or inf") from None
+    return Shoe.decks(n)
+
+
+def parse_counts(text: str) -> Shoe:
+    """A shoe from a --counts argument: 13 comma-separated integers in rank order."""
+    items = [item.strip() for item in text.split(",")]
+    if len(items) != len(RANKS):
+        raise AnalyzerError(
+            f"counts {text!r} has {len(items)} entries: give 13 integers in rank order {','.join(RANKS)}"
+        )
+    counts = []
+    for rank, item in zip(RANKS, items, strict=True):
+        try:
+            counts.append(int(item))
+        except ValueError:
+            raise AnalyzerError(f"count {item!r} for rank {rank}: counts must be integers >= 0") from None
+    return Shoe.from_counts(counts)

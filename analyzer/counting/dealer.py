@@ -1,0 +1,220 @@
+"""Many shoes dealt at once: the casino procedure of `analyzer.counting.simulation`, vectorised
+across a batch of shoes (the shoes advance in lockstep, one coup per step).
+
+Shoe number `index` of a run seeded with `seed` is shuffled by its own generator
+(`shuffle_keys`), so a shoe's cards do not depend on which batch deals it. The scalar
+dealer `analyzer.counting.simulation.deal_cards` is the reference; tests check both deal the same
+coups.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from analyzer.core.ranks import RANK_POINTS
+from analyzer.core.rules import Rules
+from analyzer.ranks.enumeration import OUTCOME_RADIX, Outcome, pack_codes, unpack_outcomes
+
+__all__ = [
+    "OUTCOME_CODES",
+    "CoupBatch",
+    "deal_batch",
+    "outcome_code",
+    "outcome_from_code",
+    "shuffle_keys",
+    "shuffled_cards",
+]
+
+_POINTS = np.array(RANK_POINTS, dtype=np.int64)
+#: Number of outcome codes (`analyzer.ranks.enumeration.pack_codes` of Outcome's fields).
+OUTCOME_CODES = math.prod(OUTCOME_RADIX)
+
+
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_MASK = (1 << 64) - 1
+
+
+def _mix(x: np.ndarray) -> np.ndarray:
+    """SplitMix64's finaliser: a bijective 64-bit hash (uint64 arrays, wrapping)."""
+    x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    mixed: np.ndarray = x ^ (x >> np.uint64(31))
+    return mixed
+
+
+def shuffle_keys(seed: int, indices: np.ndarray, size: int) -> np.ndarray:
+    """(shoes, size) random 64-bit sort keys: card position j of shoe `index` of a run
+    seeded with `seed` gets a hash of (seed, index, j), so each shoe's shuffle depends on
+    nothing else."""
+    run = _mix(np.array([seed & _MASK], dtype=np.uint64) + _GOLDEN)
+    shoe = _mix(run ^ _mix(np.asarray(indices, dtype=np.uint64) * _GOLDEN + _GOLDEN))
+    return _mix(shoe[:, None] + np.arange(1, size + 1, dtype=np.uint64) * _GOLDEN)
+
+
+def shuffled_cards(counts: Sequence[int], seed: int, index: int) -> np.ndarray:
+    """Shoe number `index` of a run seeded with `seed`, shuffled (the cards sorted by their
+    random keys): rank indices, top card first."""
+    cards: np.ndarray = _shuffled(counts, seed, np.array([index]))[0]
+    return cards
+
+
+def _shuffled(counts: Sequence[int], seed: int, indices: np.ndarray) -> np.ndarray:
+    cards = np.repeat(np.arange(13, dtype=np.int64), counts)
+    order = np.argsort(shuffle_keys(seed, indices, len(cards)), axis=1)  # distinct keys: any sort agrees
+    return cards[order]
+
+
+def outcome_code(columns: Sequence[np.ndarray]) -> np.ndarray:
+    """Outcome fields (as Outcome orders them, card counts less 2) packed in one integer."""
+    return pack_codes(columns)
+
+
+def outcome_from_code(code: int) -> Outcome:
+    """The Outcome packed by `outcome_code`."""
+    return unpack_outcomes(np.array([code], dtype=np.int64))[0]
+
+
+@dataclass(frozen=True)
+class CoupBatch:
+    """Every coup of a batch of shoes, shoe by shoe in dealing order.
+
+    - `shoe`: (C,) the coup's shoe, 0..shoes-1 within the batch;
+    - `left`: (C, 13) cards left before the coup; `dealt`: (C, 13) cards dealt face up in
+      the shoe's earlier coups (burn cards excluded);
+    - `outcome`: (C,) outcome codes (`outcome_from_code`);
+    - `extra`: (C,) the coup played after the cut card's coup (only with `extra_coup`);
+    - `first`: (S, 13) the face-up burn card, one-hot (zeros without burn);
+      `burned`: (S, 13) every burned card.
+    """
+
+    shoes: int
+    shoe: np.ndarray
+    left: np.ndarray
+    dealt: np.ndarray
+    outcome: np.ndarray
+    extra: np.ndarray
+    first: np.ndarray
+    burned: np.ndarray
+
+    def seen(self, burn: str = "first") -> np.ndarray:
+        """(C, 13) cards the counter has seen before each coup: the cards dealt, plus none,
+        the face-up first ("first") or all ("all") of the burned cards."""
+        if burn == "none":
+            return self.dealt
+        seen: np.ndarray = self.dealt + (self.first if burn == "first" else self.burned)[self.shoe]
+        return seen
+
+
+_CARDS_AT_ONCE = 1 << 21  # cards of the shoes dealt in one pass (bounds the prefix counts' memory)
+
+
+def _concatenate(parts: Sequence[CoupBatch]) -> CoupBatch:
+    offsets = np.cumsum([0] + [p.shoes for p in parts])
+    return CoupBatch(
+        shoes=int(offsets[-1]),
+        shoe=np.concatenate([p.shoe + o for p, o in zip(parts, offsets, strict=False)]),
+        left=np.vstack([p.left for p in parts]),
+        dealt=np.vstack([p.dealt for p in parts]),
+        outcome=np.concatenate([p.outcome for p in parts]),
+        extra=np.concatenate([p.extra for p in parts]),
+        first=np.vstack([p.first for p in parts]),
+        burned=np.vstack([p.burned for p in parts]),
+    )
+
+
+def _rule_tables(rules: Rules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    natural = np.array([rules.is_natural(t) for t in range(10)])
+    player = np.array([rules.punto_draws_on(t) for t in range(10)])
+    banker = np.array(
+        [[rules.banco_draws_on(b, None if t == 10 else t) for t in range(11)] for b in range(10)]
+    )
+    return natural, player, banker
+
+
+def deal_batch(
+    counts: Sequence[int],
+    rules: Rules,
+    seed: int,
+    indices: range,
+    cut_card: int,
+    extra_coup: bool = False,
+    burn: bool = True,
+) -> CoupBatch:
+    """Shuffle and deal shoes `indices` of a run seeded with `seed` by the casino procedure
+    (see `analyzer.counting.simulation`): burn, coups until the cut card, `cut_card` cards from the
+    end, comes out, that coup finished and, with `extra_coup`, one more."""
+    size = int(sum(counts))
+    step = max(1, _CARDS_AT_ONCE // size)
+    if len(indices) > step:  # big shoes: deal in parts (the result is the same)
+        parts = [
+            deal_batch(counts, rules, seed, range(i, min(i + step, indices.stop)), cut_card, extra_coup, burn)
+            for i in range(indices.start, indices.stop, step)
+        ]
+        return _concatenate(parts)
+    shoes = len(indices)
+    cards = np.zeros((shoes, size + 6), dtype=np.int64)  # padded: a coup never reads past the end
+    cards[:, :size] = _shuffled(counts, seed, np.arange(indices.start, indices.stop))
+    ranks = np.arange(13)
+    prefix = np.zeros((shoes, size + 1, 13), dtype=np.int16)  # prefix[s, k]: counts of the first k cards
+    np.cumsum(cards[:, :size, None] == ranks, axis=1, out=prefix[:, 1:])
+    total = prefix[:, size]
+    rows = np.arange(shoes)
+    start = (
+        (1 + np.where(_POINTS[cards[:, 0]] == 0, 10, _POINTS[cards[:, 0]]))
+        if burn
+        else np.zeros(shoes, dtype=np.int64)
+    )
+    start = np.minimum(start, size)  # a tiny shoe can burn all its cards
+    burned = prefix[rows, start]
+    first = (cards[:, :1] == ranks).astype(np.int16) if burn else np.zeros((shoes, 13), dtype=np.int16)
+    natural_on, player_on, banker_on = _rule_tables(rules)
+    stop = size - cut_card  # a coup whose cards go past index `stop` brings out the cut card
+    pos = start.copy()
+    last = np.zeros(shoes, dtype=bool)
+    active = np.flatnonzero(size - pos >= 6)
+    steps: list[tuple[np.ndarray, ...]] = []
+    while len(active):
+        at = pos[active]
+        c = cards[active[:, None], at[:, None] + np.arange(6)]  # the next six cards
+        pts = _POINTS[c]
+        p0, b0 = (pts[:, 0] + pts[:, 2]) % 10, (pts[:, 1] + pts[:, 3]) % 10
+        natural = natural_on[p0] | natural_on[b0]
+        pdraw = ~natural & player_on[p0]
+        third = np.where(pdraw, pts[:, 4], 10)
+        bdraw = ~natural & banker_on[b0, third]
+        bcard = pts[np.arange(len(active)), 4 + pdraw]
+        p = np.where(pdraw, (p0 + pts[:, 4]) % 10, p0)
+        b = np.where(bdraw, (b0 + bcard) % 10, b0)
+        code = outcome_code(
+            [p0, b0, p, b, pdraw.astype(np.int64), bdraw.astype(np.int64), natural.astype(np.int64),
+             (c[:, 0] == c[:, 2]).astype(np.int64), (c[:, 1] == c[:, 3]).astype(np.int64)]
+        )  # fmt: skip
+        steps.append((active, at, code, last[active]))
+        used = 4 + pdraw + bdraw
+        pos[active] = at + used
+        cut_out = at + used > stop
+        done = last[active] | (cut_out & (not extra_coup))
+        last[active] = cut_out
+        keep = ~done & (size - pos[active] >= 6)
+        active = active[keep]
+    shoe, at, code, extra = (np.concatenate([s[k] for s in steps]) for k in range(4)) if steps else (
+        np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64),
+        np.zeros(0, dtype=bool),
+    )  # fmt: skip
+    order = np.argsort(shoe, kind="stable")  # shoe by shoe, each in dealing order
+    shoe, at, code, extra = shoe[order], at[order], code[order], extra[order]
+    before = prefix[shoe, at]
+    return CoupBatch(
+        shoes=shoes,
+        shoe=shoe,
+        left=(total[shoe] - before).astype(np.int64),
+        dealt=(before - burned[shoe]).astype(np.int64),
+        outcome=code,
+        extra=extra,
+        first=first,
+        burned=burned,
+    )

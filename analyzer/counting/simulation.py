@@ -1,0 +1,466 @@
+"""Shoes dealt as a casino deals them, with the exact value of every coup and each counting
+system's count, and the evaluation of counting systems over many shoes.
+
+Procedure (brief): shuffle; burn (turn the first card face up, burn as many cards face
+down as its value, ten-valued = 10); deal coups until the cut card, placed `cut_card` cards
+from the end, comes out; finish that coup and, optionally, play one more. A coup is only
+started with at least 6 cards left. Counters see every card dealt and, by default, the
+face-up burn card (`burn_seen`: none, first or all of the burned cards); the exact
+expectation of each coup is for the cards actually left in the shoe.
+
+Each shoe is shuffled from (seed, shoe index) alone (`analyzer.counting.dealer`), and shoes are
+processed in fixed chunks whose fixed-size summaries (`analyzer.counting.summary`) are merged in
+order, so results are identical for any number of workers and any executor.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import pickle
+import tempfile
+import threading
+from collections import deque
+from collections.abc import Iterator, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from contextlib import nullcontext
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from analyzer.core.bets import Bet
+from analyzer.core.errors import AnalyzerError
+from analyzer.core.ranks import RANK_POINTS
+from analyzer.core.rules import STANDARD, Rules
+from analyzer.core.shoe import Shoe
+from analyzer.counting.dealer import OUTCOME_CODES, CoupBatch, deal_batch, shuffled_cards
+from analyzer.counting.executors import pool_of
+from analyzer.counting.summary import ExactSum, SystemEvaluation
+from analyzer.counting.systems import CountSystem
+from analyzer.ranks.enumeration import Outcome, unpack_outcomes
+from analyzer.ranks.fast import FastEvaluator
+
+__all__ = [
+    "ChoiceValue",
+    "Procedure",
+    "ShoeRecord",
+    "SystemEvaluation",
+    "banker_player_choice",
+    "deal_cards",
+    "deal_coup",
+    "deal_shoe",
+    "evaluate_systems",
+    "shuffled",
+]
+
+CHUNK = 200  # shoes per unit of work
+BURN_SEEN = ("none", "first", "all")
+MAX_SHOES = 10**8
+MAX_CARDS = 52 * 1000
+
+
+@dataclass(frozen=True)
+class Procedure:
+    """How a shoe is dealt and seen: its composition, the cut card's depth (cards behind it;
+    the default 7 is this tool's, published studies often use 14), the last-coup rule,
+    whether a card is burned, and which burned cards the counter sees."""
+
+    shoe: Shoe = field(default_factory=lambda: Shoe.decks(8))
+    cut_card: int = 7  # cards behind the cut card ("in front of the 7th card from the end")
+    extra_coup: bool = False  # play one more coup after the cut card came out
+    burn: bool = True
+    burn_seen: str = "first"  # none, the face-up first card, or all of the burned cards
+
+    def __post_init__(self) -> None:
+        if self.burn_seen not in BURN_SEEN:
+            raise AnalyzerError(f"burn seen {self.burn_seen!r}: use one of {', '.join(BURN_SEEN)}")
+        if self.shoe.counts is None:
+            raise AnalyzerError("shoe simulation needs a finite shoe: use --decks N or --counts")
+        if self.shoe.size > MAX_CARDS:
+            raise AnalyzerError(f"shoe of {self.shoe.size:,} cards: simulate at most {MAX_CARDS:,} cards")
+        if (
+            isinstance(self.cut_card, bool)
+            or not isinstance(self.cut_card, int)
+            or not (0 <= self.cut_card <= self.shoe.size - 6)
+        ):
+            raise AnalyzerError(
+                f"cut card {self.cut_card!r}: use an integer from 0 to {self.shoe.size - 6} (cards behind it)"
+            )
+
+
+def deal_coup(cards: Sequence[int], pos: int, rules: Rules) -> tuple[Outcome, int]:
+    """Play one coup from `cards` (rank indices) starting at `pos`; returns it and cards used."""
+    p1, b1, p2, b2 = cards[pos : pos + 4]
+    p0 = (RANK_POINTS[p1] + RANK_POINTS[p2]) % 10
+    b0 = (RANK_POINTS[b1] + RANK_POINTS[b2]) % 10
+    p, b, used, pc, bc = p0, b0, 4, 2, 2
+    natural = rules.is_natural(p0) or rules.is_natural(b0)
+    if not natural:
+        third = None
+        if rules.punto_draws_on(p0):
+            third = RANK_POINTS[cards[pos + used]]
+            p, used, pc = (p + third) % 10, used + 1, 3
+        if rules.banco_draws_on(b0, third):
+            b, used, bc = (b + RANK_POINTS[cards[pos + used]]) % 10, used + 1, 3
+    return Outcome(p0, b0, p, b, pc, bc, natural, p1 == p2, b1 == b2), used
+
+
+@dataclass(frozen=True)
+class ShoeRecord:
+    """Every coup of one shoe: cards left (C, 13), cards seen before it (C, 13), outcomes."""
+
+    left: np.ndarray
+    seen: np.ndarray
+    outcomes: tuple[Outcome, ...]
+
+
+def shuffled(procedure: Procedure, seed: int, index: int) -> list[int]:
+    """Shoe number `index` of a run seeded with `seed`, shuffled: rank indices, top card first."""
+    return [int(card) for card in shuffled_cards(procedure.shoe.counts or (), seed, index)]
+
+
+def deal_shoe(procedure: Procedure, rules: Rules, seed: int, index: int) -> ShoeRecord:
+    """Shuffle and deal shoe number `index` of a run seeded with `seed`."""
+    return deal_cards(shuffled(procedure, seed, index), procedure, rules)
+
+
+def deal_cards(cards: Sequence[int], procedure: Procedure, rules: Rules) -> ShoeRecord:
+    """Deal a stacked shoe (rank indices, top card first) by the casino procedure."""
+    counts = [0] * 13
+    for rank in cards:
+        counts[rank] += 1
+    seen = [0] * 13
+    pos = 0
+    if procedure.burn:
+        first = cards[0]
+        seen[first] += 1
+        pos = 1 + (RANK_POINTS[first] or 10)
+    left = counts
+    for rank in cards[:pos]:
+        left[rank] -= 1
+    stop = len(cards) - procedure.cut_card  # index of the first card behind the cut card
+    lefts, seens, outcomes = [], [], []
+    last = False
+    while len(cards) - pos >= 6:
+        lefts.append(list(left))
+        seens.append(list(seen))
+        outcome, used = deal_coup(cards, pos, rules)
+        outcomes.append(outcome)
+        for rank in cards[pos : pos + used]:
+            left[rank] -= 1
+            seen[rank] += 1
+        cut_out = pos + used > stop
+        pos += used
+        if last or (cut_out and not procedure.extra_coup):
+            break
+        last = cut_out
+
+    def table(rows: list[list[int]]) -> np.ndarray:
+        return np.array(rows, dtype=np.int64).reshape(-1, 13)
+
+    return ShoeRecord(table(lefts), table(seens), tuple(outcomes))
+
+
+@dataclass(frozen=True)
+class _Job:
+    """One chunk of a study: what a worker needs, the compiled evaluator included: as an
+    object in this process, as the path of its pickle for a local process pool (jobs stay
+    small), as pickled bytes for other executors; workers cache it by `token`."""
+
+    token: str
+    evaluator: FastEvaluator | bytes | str | None  # None: no rank-level bet
+    systems: tuple[CountSystem, ...]
+    columns: tuple[int, ...]  # each system's bet column: the evaluator's bets, then `cards`
+    procedure: Procedure
+    rules: Rules
+    seed: int
+    shoes: range
+    cards: tuple[Bet, ...] = ()  # card-level bets, valued on suited shoes (analyzer.counting.suited)
+
+
+_LOCAL = threading.local()  # evaluators hold work buffers: one copy per thread
+
+
+def _evaluator(job: _Job) -> FastEvaluator | None:
+    """The job's evaluator, unpickled at most once per process (per thread)."""
+    cache: dict[str, FastEvaluator | None] = _LOCAL.__dict__.setdefault("evaluators", {})
+    if job.token not in cache:
+        if len(cache) >= 4:
+            cache.clear()
+        value = job.evaluator
+        if isinstance(value, str):
+            value = Path(value).read_bytes()
+        cache[job.token] = value if value is None or isinstance(value, FastEvaluator) else pickle.loads(value)
+    return cache[job.token]
+
+
+_NETS: dict[tuple[Bet, int], np.ndarray] = {}
+_UNKNOWN = np.iinfo(np.int64).min
+
+
+def _net_numerators(bet: Bet, denominator: int, codes: np.ndarray) -> np.ndarray:
+    """Net result of `bet` on each dealt coup (outcome codes), times `denominator` (ints);
+    each outcome is settled once per process and kept in a table by code."""
+    table = _NETS.setdefault((bet, denominator), np.full(OUTCOME_CODES, _UNKNOWN, dtype=np.int64))
+    missing = np.unique(codes[table[codes] == _UNKNOWN])
+    for code, outcome in zip(missing.tolist(), unpack_outcomes(missing), strict=True):
+        table[code] = int((bet.settle(outcome) or Fraction(0)) * denominator)
+    nets: np.ndarray = table[codes]
+    return nets
+
+
+def deal_and_value(job: _Job) -> tuple[CoupBatch, np.ndarray, np.ndarray]:
+    """The job's shoes dealt, with the exact expectation of every coup: (batch, numerators
+    (C, bets), totals (C,)); bet i's expectation is numerators[:, i] / (d_i * totals)."""
+    procedure = job.procedure
+    batch = deal_batch(
+        procedure.shoe.counts or (), job.rules, job.seed, job.shoes,
+        procedure.cut_card, procedure.extra_coup, procedure.burn,
+    )  # fmt: skip
+    evaluator = _evaluator(job)
+    if job.cards:  # card-level bets: the same shoes dealt with suits, valued card by card
+        from analyzer.counting.suited import value_suited
+
+        return value_suited(job.cards, evaluator, batch, procedure.shoe, job.rules, job.seed, job.shoes)
+    assert evaluator is not None  # a job without card-level bets has rank-level ones
+    numerators, totals = evaluator.expectations(batch.left)
+    return batch, numerators, totals
+
+
+def _columns(job: _Job, evaluator: FastEvaluator | None) -> tuple[tuple[Bet, ...], tuple[int, ...]]:
+    """The job's bets and their denominators in column order: rank-level, then card-level."""
+    bets, denominators = (evaluator.bets, evaluator.denominators) if evaluator else ((), ())
+    if job.cards:
+        from analyzer.cards.batch import card_evaluator
+
+        cards = card_evaluator(job.cards, job.rules)
+        bets, denominators = bets + cards.bets, denominators + cards.denominators
+    return bets, denominators
+
+
+def _evaluate_chunk(job: _Job) -> list[SystemEvaluation]:
+    """Summaries of every system over the job's shoes."""
+    bets, denominators = _columns(job, _evaluator(job))
+    batch, numerators, totals = deal_and_value(job)
+    seen = batch.seen(job.procedure.burn_seen)
+    cards_left = batch.left.sum(axis=1)
+    fsize = totals.astype(np.float64)
+    results = []
+    for system, column in zip(job.systems, job.columns, strict=True):
+        bet, denominator = bets[column], denominators[column]
+        result = SystemEvaluation(system, bet)
+        num = numerators[:, column]
+        running = system.initial + seen @ np.array(system.tags, dtype=np.int64)
+        top, under = system.count_parts(running, cards_left)
+        fires = system.fires_on(top, under)
+        positive = num > 0
+        ev = num.astype(np.float64) / (denominator * fsize)  # statistics only
+        if bet.card_level:  # settled on the coup's cards (the batch is suited)
+            from analyzer.counting.suited import SuitedBatch, card_nets
+
+            assert isinstance(batch, SuitedBatch)
+            net = card_nets(bet, denominator, batch, fires)
+        else:
+            net = _net_numerators(bet, denominator, batch.outcome[fires])
+        result.shoes, result.coups = batch.shoes, len(num)
+        result.triggers, result.positive = int(fires.sum()), int(positive.sum())
+        result.sums["all"].add(num, totals, denominator)
+        result.sums["triggered"].add(num[fires], totals[fires], denominator)
+        result.sums["perfect"].add(num[positive], totals[positive], denominator)
+        result.realized_triggered = Fraction(int(net.sum()), denominator)
+        result.realized_squares = Fraction(int((net * net).sum()), denominator * denominator)
+        per_shoe = {
+            "expected": np.bincount(batch.shoe, weights=ev * fires, minlength=batch.shoes),
+            "realized": np.bincount(batch.shoe[fires], weights=net / denominator, minlength=batch.shoes),
+            "perfect": np.bincount(batch.shoe, weights=ev * positive, minlength=batch.shoes),
+        }
+        for key, values in per_shoe.items():
+            result.shoe_moments[key] = [float(values.sum()), float((values * values).sum())]
+        count = top / under
+        result.moments = [
+            float(count.sum()), float(ev.sum()), float((count * count).sum()),
+            float((ev * ev).sum()), float((count * ev).sum()),
+        ]  # fmt: skip
+        keys, index = np.unique(top // under, return_inverse=True)  # floor of the count, exactly
+        sizes, sums = np.bincount(index.ravel()), np.bincount(index.ravel(), weights=ev)
+        bins = zip(keys.tolist(), sizes.tolist(), sums.tolist(), strict=True)
+        result.by_count = {k: [float(n), t] for k, n, t in bins}
+        results.append(result)
+    return results
+
+
+def evaluate_systems(
+    systems: Sequence[CountSystem],
+    bets: Sequence[Bet],
+    procedure: Procedure,
+    rules: Rules = STANDARD,
+    shoes: int = 1000,
+    seed: int = 1,
+    workers: int = 1,
+    progress: bool = False,
+    executor: Executor | None = None,
+    chunk: int = CHUNK,
+) -> list[SystemEvaluation]:
+    """Judge each system on its bet (`bets[i]` for `systems[i]`) over `shoes` simulated shoes.
+
+    Shoes are dealt in chunks of `chunk` shoes, each summarised and the summaries merged in
+    chunk order: identical results for any `workers` and any `executor` (any
+    `concurrent.futures`-style executor; without one, `workers` > 1 starts a local process
+    pool of `workers` - 1 processes for this call, this process working as the other).
+    Memory does not grow with `shoes`.
+    """
+    for value, name in ((shoes, "shoes"), (workers, "workers"), (chunk, "chunk")):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise AnalyzerError(f"{name} {value!r}: use a positive integer")
+    if shoes > MAX_SHOES:
+        raise AnalyzerError(f"shoes {shoes}: use at most {MAX_SHOES:,}")
+    unique: list[Bet] = []
+    for bet in bets:
+        if bet not in unique:
+            unique.append(bet)
+    cards = tuple(bet for bet in unique if bet.card_level)
+    if cards:  # rank-level bets first, in their columns as without card-level ones
+        from analyzer.counting.suited import check_card_bets
+
+        check_card_bets(cards, procedure.shoe)
+        unique = [bet for bet in unique if not bet.card_level] + list(cards)
+    ranked = unique[: len(unique) - len(cards)]
+    evaluator = FastEvaluator(ranked, rules) if ranked else None
+    chunks = -(-shoes // chunk)
+    # With no executor given, this process is one of the `workers`: a local pool of the
+    # others takes chunks while this process takes the ones they have not started.
+    helpers = min(workers, chunks) - 1
+    own = executor is None and helpers > 0
+    pools = pool_of(helpers) if own else nullcontext(executor)
+    with pools as pool:  # a local pool of our own is stopped on leaving, at once on an error
+        token = f"{id(evaluator)}-{os.getpid()}-{hash((tuple(unique), rules))}"
+        payload: FastEvaluator | bytes | str | None = evaluator
+        shipped = None
+        if isinstance(pool, ProcessPoolExecutor):  # pickled once, read once by each worker
+            handle, shipped = tempfile.mkstemp(prefix="baccarat-evaluator-", suffix=".pickle")
+            with os.fdopen(handle, "wb") as file:
+                pickle.dump(evaluator, file)
+            payload = token = shipped
+        elif pool is not None:
+            payload = pickle.dumps(evaluator)
+        _LOCAL.__dict__.setdefault("evaluators", {})[token] = evaluator  # this process's copy
+        jobs = (
+            _Job(token, payload, tuple(systems), tuple(unique.index(b) for b in bets), procedure, rules,
+                 seed, range(i * chunk, min((i + 1) * chunk, shoes)), cards)
+            for i in range(chunks)
+        )  # fmt: skip
+        totals = [SystemEvaluation(system, bet) for system, bet in zip(systems, bets, strict=True)]
+        bar = _progress(chunks, shoes, progress)
+        try:
+            for part in _run(jobs, pool, share=own):
+                for total, result in zip(totals, part, strict=True):
+                    total.merge(result)
+                bar.update(1)
+        finally:
+            bar.close()
+            if shipped is not None:
+                os.unlink(shipped)
+    return totals
+
+
+def _run(
+    jobs: Iterator[_Job], executor: Executor | None, window: int = 16, share: bool = False
+) -> Iterator[list[SystemEvaluation]]:
+    """Each job's summaries, in job order; at most `window` jobs in flight (bounded memory).
+    With `share`, this process also works: while the oldest job is unfinished it takes the
+    newest job no worker has started. On any exception (Ctrl-C included) the jobs not yet
+    started are cancelled."""
+    if executor is None:
+        yield from map(_evaluate_chunk, jobs)
+        return
+    pending: deque[tuple[_Job, Future[list[SystemEvaluation]]]] = deque()
+
+    def oldest() -> list[SystemEvaluation]:
+        future = pending[0][1]
+        while share and not future.done():
+            for index in range(len(pending) - 1, -1, -1):  # the newest not started
+                if pending[index][1].cancel():
+                    here: Future[list[SystemEvaluation]] = Future()
+                    here.set_result(_evaluate_chunk(pending[index][0]))
+                    pending[index] = (pending[index][0], here)
+                    future = pending[0][1]
+                    break
+            else:
+                break
+        pending.popleft()
+        return future.result()
+
+    try:
+        for job in jobs:
+            pending.append((job, executor.submit(_evaluate_chunk, job)))
+            if len(pending) >= window:
+                yield oldest()
+        while pending:
+            yield oldest()
+    finally:
+        for _, future in pending:
+            future.cancel()
+
+
+class _NoBar:
+    def update(self, n: int) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def _progress(chunks: int, shoes: int, enabled: bool) -> Any:
+    if not enabled:
+        return _NoBar()
+    try:
+        from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
+    except ImportError:  # the bar is a convenience
+        return _NoBar()
+    return tqdm(total=chunks, desc=f"{shoes:,} shoes", unit="chunk", leave=False)
+
+
+@dataclass(frozen=True)
+class ChoiceValue:
+    """Exact averages per coup over simulated shoes of the Banker and Player expectations,
+    and of what perfect knowledge of each coup's composition could take from them."""
+
+    coups: int
+    banker: Fraction  # mean expectation of always betting Banker
+    player: Fraction
+    better: Fraction  # mean of max(Banker, Player): betting the better side every coup
+    banker_positive: Fraction  # mean of max(Banker, 0): betting Banker only when favourable
+    player_positive: Fraction
+    banker_favourable: int  # coups where the Banker bet has positive expectation
+    player_favourable: int
+
+
+def banker_player_choice(
+    banker: Bet, player: Bet, procedure: Procedure, rules: Rules = STANDARD, shoes: int = 100, seed: int = 1
+) -> ChoiceValue:
+    """How much exact knowledge of every coup could gain on Banker and Player (exact sums)."""
+    evaluator = FastEvaluator([banker, player], rules)
+    db, dp = evaluator.denominators
+    lcm_d = math.lcm(db, dp)
+    sums = {key: ExactSum() for key in ("b", "p", "max", "b+", "p+")}
+    coups = fav_b = fav_p = 0
+    for start in range(0, shoes, CHUNK):
+        job = _Job("", evaluator, (), (), procedure, rules, seed, range(start, min(start + CHUNK, shoes)))
+        _batch, numerators, totals = deal_and_value(job)
+        nb, np_ = numerators[:, 0] * (lcm_d // db), numerators[:, 1] * (lcm_d // dp)
+        sums["b"].add(nb, totals, lcm_d)
+        sums["p"].add(np_, totals, lcm_d)
+        sums["max"].add(np.maximum(nb, np_), totals, lcm_d)
+        sums["b+"].add(np.maximum(nb, 0), totals, lcm_d)
+        sums["p+"].add(np.maximum(np_, 0), totals, lcm_d)
+        coups += len(nb)
+        fav_b += int((nb > 0).sum())
+        fav_p += int((np_ > 0).sum())
+    means = {key: total.value() / coups for key, total in sums.items()}
+    return ChoiceValue(
+        coups, means["b"], means["p"], means["max"], means["b+"], means["p+"],
+        banker_favourable=fav_b, player_favourable=fav_p,
+    )  # fmt: skip

@@ -1,0 +1,154 @@
+"""Fixed-size, mergeable summaries of counting studies.
+
+A study's result never holds a value per shoe: counts, exact integer sums by shoe size,
+float sums and sums of squares of per-shoe wins, and per-count bins. Its size depends on
+the shoe (at most one exact sum per number of cards left, one bin per integer count value
+reachable), never on the number of shoes. Summaries of chunks of shoes merged in a fixed
+order give identical results for any number of workers or any executor.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import numpy as np
+
+from analyzer.core.bets import Bet
+from analyzer.counting.systems import CountSystem
+
+__all__ = ["PER_SHOE", "ExactSum", "SystemEvaluation", "mean_sd"]
+
+#: The per-shoe wins a summary keeps moments of: exact EV of the coups bet, the outcomes
+#: dealt on them, and the perfect-information win (exact EV of the coups with EV > 0).
+PER_SHOE = ("expected", "realized", "perfect")
+
+
+def mean_sd(total: float, squares: float, n: int) -> tuple[float, float]:
+    """Mean and sample standard deviation of `n` values from their sum and sum of squares."""
+    if n == 0:
+        return 0.0, 0.0
+    mean = total / n
+    var = max(squares - total * mean, 0.0) / (n - 1) if n > 1 else 0.0
+    return mean, math.sqrt(var)
+
+
+@dataclass
+class ExactSum:
+    """An exact sum of expectations numerator / (denominator * total), kept as integer
+    numerator sums per total (the 6-card count of the shoe valued) until asked for."""
+
+    denominator: int = 1
+    by_total: dict[int, int] = field(default_factory=dict)
+
+    def add(self, numerators: np.ndarray, totals: np.ndarray, denominator: int) -> None:
+        """Add the terms numerators[i] / (denominator * totals[i]), exactly."""
+        self.denominator = denominator
+        if not len(numerators):
+            return
+        if numerators.dtype == object or totals.dtype == object:
+            for num, tot in zip(numerators.tolist(), totals.tolist(), strict=True):
+                self.by_total[tot] = self.by_total.get(tot, 0) + num
+            return
+        keys, index = np.unique(totals, return_inverse=True)
+        # Exact: 32-bit limbs, each group's limb sums below 2**53 (groups under 2**20 terms).
+        high = np.bincount(index, weights=numerators >> 32)
+        low = np.bincount(index, weights=numerators & 0xFFFFFFFF)
+        for key, h, lo in zip(keys.tolist(), high.tolist(), low.tolist(), strict=True):
+            self.by_total[key] = self.by_total.get(key, 0) + (int(h) << 32) + int(lo)
+
+    def merge(self, other: ExactSum) -> None:
+        self.denominator = other.denominator
+        for tot, num in other.by_total.items():
+            self.by_total[tot] = self.by_total.get(tot, 0) + num
+
+    def value(self) -> Fraction:
+        return sum((Fraction(n, self.denominator * t) for t, n in self.by_total.items()), Fraction(0))
+
+
+def _sums() -> dict[str, ExactSum]:
+    return {key: ExactSum() for key in ("all", "triggered", "perfect")}
+
+
+@dataclass
+class SystemEvaluation:
+    """A counting system judged on one bet over simulated shoes: a fixed-size summary.
+
+    Exact sums (Fractions) cover every coup; `shoe_moments[which]` holds the float sum and
+    sum of squares over shoes of each per-shoe win (`PER_SHOE`), for means, standard
+    deviations and standard errors; `by_count` maps floor(count) to [coups, sum of EV].
+    """
+
+    system: CountSystem
+    bet: Bet
+    shoes: int = 0
+    coups: int = 0
+    triggers: int = 0
+    positive: int = 0
+    realized_triggered: Fraction = Fraction(0)
+    realized_squares: Fraction = Fraction(0)  # sum of squared net results of the coups bet
+    sums: dict[str, ExactSum] = field(default_factory=_sums)
+    shoe_moments: dict[str, list[float]] = field(default_factory=lambda: {k: [0.0, 0.0] for k in PER_SHOE})
+    moments: list[float] = field(default_factory=lambda: [0.0] * 5)  # n-free sums: x, y, xx, yy, xy
+    by_count: dict[int, list[float]] = field(default_factory=dict)  # floor(count) -> [coups, sum EV]
+
+    @property
+    def expectation_all(self) -> Fraction:
+        """Sum of the exact expectations of every coup (exact)."""
+        return self.sums["all"].value()
+
+    @property
+    def expectation_triggered(self) -> Fraction:
+        """Sum of the exact expectations of the coups the system bets on: the expected win."""
+        return self.sums["triggered"].value()
+
+    @property
+    def perfect(self) -> Fraction:
+        """Sum of the positive exact expectations: the perfect-information win."""
+        return self.sums["perfect"].value()
+
+    @property
+    def trigger_edge(self) -> Fraction | None:
+        """Mean exact expectation of the coups the system bets on (player's view)."""
+        return self.expectation_triggered / self.triggers if self.triggers else None
+
+    @property
+    def correlation(self) -> float:
+        """Correlation across coups between the system's count and the bet's exact expectation."""
+        sx, sy, sxx, syy, sxy = self.moments
+        n = self.coups
+        if n == 0:
+            return 0.0
+        vx, vy = sxx - sx * sx / n, syy - sy * sy / n
+        return (sxy - sx * sy / n) / math.sqrt(vx * vy) if vx > 0 and vy > 0 else 0.0
+
+    def per_shoe(self, which: str) -> tuple[float, float]:
+        """Mean and standard error per shoe of 'expected', 'realized' or 'perfect' win."""
+        mean, sd = self.shoe_stats(which)
+        return mean, sd / math.sqrt(self.shoes) if self.shoes else 0.0
+
+    def shoe_stats(self, which: str) -> tuple[float, float]:
+        """Mean and sample standard deviation over shoes of one per-shoe win (`PER_SHOE`)."""
+        total, squares = self.shoe_moments[which]
+        return mean_sd(total, squares, self.shoes)
+
+    def merge(self, other: SystemEvaluation) -> None:
+        """Add another chunk's summary to this one (merge chunks in a fixed order)."""
+        self.shoes += other.shoes
+        self.coups += other.coups
+        self.triggers += other.triggers
+        self.positive += other.positive
+        self.realized_triggered += other.realized_triggered
+        self.realized_squares += other.realized_squares
+        for key, total in other.sums.items():
+            self.sums[key].merge(total)
+        for which, (s, ss) in other.shoe_moments.items():
+            moments = self.shoe_moments[which]
+            moments[0] += s
+            moments[1] += ss
+        self.moments = [a + b for a, b in zip(self.moments, other.moments, strict=True)]
+        for count, (n, s) in other.by_count.items():
+            cell = self.by_count.setdefault(count, [0.0, 0.0])
+            cell[0] += n
+            cell[1] += s

@@ -1,0 +1,331 @@
+"""Card-counting systems: integer tags per rank, running and true counts, betting triggers,
+and the best linear counts derived from effects of removal.
+
+A system's running count starts at `initial` and adds the tag of every card the counter
+sees (by default the face-up burn card and every card dealt). The true count is the
+running count per deck left in the shoe: decks left exactly (cards left / 52), or rounded
+to the nearest half deck or whole deck as a counter estimates them at the table. A system
+bets when its chosen count reaches `threshold` (or exceeds it, with `strict`).
+
+The trigger is defined once, in `CountSystem.fires`, in integer arithmetic on running
+counts and cards left; it works on Python ints and on numpy arrays alike, and both the
+one-composition path (`CountSystem.bets`) and the simulation's vectorised path use it.
+"""
+
+from __future__ import annotations
+
+import math
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from fractions import Fraction
+from importlib import resources
+from typing import Any, TypeVar
+
+import numpy as np
+
+from analyzer.core.errors import AnalyzerError, check_keys, read_toml
+from analyzer.core.ranks import RANK_POINTS, RANKS, parse_rank
+from analyzer.ranks.fast import EffectsOfRemoval
+
+__all__ = [
+    "SYSTEMS",
+    "CountSystem",
+    "DerivedCount",
+    "Divisor",
+    "Trigger",
+    "best_linear_count",
+    "betting_correlation",
+    "derived_counts",
+    "get_system",
+    "linear_break_even",
+    "system_from_mapping",
+]
+
+
+class Trigger(StrEnum):
+    """Which count a system bets on."""
+
+    TRUE = "true"  # running count per deck left
+    RUNNING = "running"
+
+
+class Divisor(StrEnum):
+    """How the decks left are reckoned for the true count."""
+
+    EXACT = "exact"  # cards left / 52
+    HALF_DECK = "half-deck"  # rounded to the nearest half deck (at least one half)
+    DECK = "deck"  # rounded to the nearest whole deck (at least one)
+
+
+TRIGGERS = tuple(Trigger)
+#: Bound on tags, initial counts and threshold terms, so count arithmetic stays in int64.
+_LIMIT = 10**6
+N = TypeVar("N", int, np.ndarray)
+
+
+@dataclass(frozen=True)
+class CountSystem:
+    """A counting system for one bet.
+
+    - `tags`: integer tag of each rank, in rank order A..K.
+    - `initial`: the running count at the start of a shoe (non-zero for unbalanced counts).
+    - `trigger`: "true" (running count per deck left) or "running".
+    - `threshold`: the system bets when that count is >= threshold (> with `strict`).
+    - `divisor`: how the true count reckons the decks left (exact, half-deck, deck).
+    """
+
+    name: str
+    title: str
+    bet: str
+    tags: tuple[int, ...]
+    threshold: Fraction
+    trigger: str = Trigger.TRUE
+    initial: int = 0
+    source: str = ""
+    divisor: str = Divisor.EXACT
+    strict: bool = False
+
+    @property
+    def balanced(self) -> bool:
+        """True when a full deck's tags sum to zero."""
+        return sum(self.tags) == 0
+
+    @property
+    def level(self) -> int:
+        return max(abs(t) for t in self.tags)
+
+    def running_count(self, seen: Sequence[int]) -> int:
+        """Running count after seeing `seen` cards of each rank (13 counts)."""
+        return self.initial + sum(t * n for t, n in zip(self.tags, seen, strict=True))
+
+    def count_parts(self, running: N, cards_left: N) -> tuple[N, N]:
+        """The count as numerator / divisor (integers, or integer arrays): running count
+        times 1, 52 or 2 (per deck, per half deck) over 1, cards left, or decks left rounded
+        (in half decks or decks). Never divides by zero."""
+        if self.trigger == Trigger.RUNNING:
+            return running, cards_left * 0 + 1
+        if self.divisor == Divisor.HALF_DECK:  # nearest half deck (26 cards), at least one
+            return running * 2, np.maximum((cards_left + 13) // 26, 1)
+        if self.divisor == Divisor.DECK:
+            return running, np.maximum((cards_left + 26) // 52, 1)
+        return running * 52, np.maximum(cards_left, 1)
+
+    def fires(self, running: N, cards_left: N) -> N:
+        """Whether the system bets: count >= threshold (> when `strict`), in exact integer
+        arithmetic. The one definition of the trigger, for ints and numpy arrays alike."""
+        return self.fires_on(*self.count_parts(running, cards_left))
+
+    def fires_on(self, top: N, under: N) -> N:
+        """`fires` for a count already split by `count_parts` into numerator and divisor."""
+        lhs = top * self.threshold.denominator
+        rhs = under * self.threshold.numerator
+        return (lhs > rhs) if self.strict else (lhs >= rhs)
+
+    def count(self, seen: Sequence[int], cards_left: int) -> Fraction:
+        """The count this system triggers on: running, or true (per deck left)."""
+        top, under = self.count_parts(self.running_count(seen), cards_left)
+        return Fraction(int(top), int(under))
+
+    def bets(self, seen: Sequence[int], cards_left: int) -> bool:
+        """Whether the system bets after seeing `seen` with `cards_left` cards left."""
+        return bool(self.fires(self.running_count(seen), cards_left))
+
+    def variant(self, divisor: str | None = None, strict: bool | None = None) -> CountSystem:
+        """This system with another true-count divisor or trigger comparison."""
+        changes: dict[str, Any] = {}
+        if divisor is not None:
+            if divisor not in tuple(Divisor):
+                raise AnalyzerError(f"true count {divisor!r}: use one of {', '.join(Divisor)}")
+            changes["divisor"] = Divisor(divisor)
+        if strict is not None:
+            changes["strict"] = strict
+        return replace(self, **changes)
+
+    @property
+    def rule(self) -> str:
+        """The betting rule in words, e.g. 'true count (exact) >= 4'."""
+        sign = ">" if self.strict else ">="
+        if self.trigger == Trigger.RUNNING:
+            return f"running count {sign} {self.threshold} (start {self.initial})"
+        return f"true count ({self.divisor}) {sign} {self.threshold}"
+
+
+_KEYS = {"title", "bet", "tags", "threshold", "trigger", "initial", "source"}
+
+
+def _tags(value: Any, where: str) -> tuple[int, ...]:
+    """Tags from 13 integers (A..K), 10 integers (A..9, then all ten-valued), or a table by rank."""
+    if isinstance(value, Mapping):
+        tags = [0] * 13
+        for key, tag in value.items():
+            try:
+                rank = parse_rank(str(key))
+            except AnalyzerError as error:
+                raise AnalyzerError(f"{where}.tags: {error}") from None
+            tags[RANKS.index(rank)] = _int(tag, f"{where}.tags.{key}")
+        return tuple(tags)
+    if isinstance(value, list) and len(value) in (10, 13):
+        ints = [_int(v, f"{where}.tags") for v in value]
+        if len(ints) == 10:
+            return tuple(ints[p - 1] if p else ints[9] for p in RANK_POINTS)
+        return tuple(ints)
+    raise AnalyzerError(f"{where}.tags: give 13 integers (A..K), 10 (A..9, ten-valued) or a table by rank")
+
+
+def _int(value: Any, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise AnalyzerError(f"{where}: {value!r} is not an integer")
+    if abs(value) > _LIMIT:
+        raise AnalyzerError(f"{where}: {value!r} is out of range; use at most {_LIMIT} in size")
+    return value
+
+
+def system_from_mapping(name: str, data: Mapping[str, Any], source: str = "systems") -> CountSystem:
+    """A counting system from a TOML-shaped mapping (keys: title, bet, tags, threshold,
+    trigger, initial, source)."""
+    where = f"{source}: systems.{name}"
+    if not isinstance(data, Mapping):
+        raise AnalyzerError(f"{where} must be a table with bet, tags and threshold")
+    check_keys(data, _KEYS, where)
+    for key in ("bet", "tags", "threshold"):
+        if key not in data:
+            raise AnalyzerError(f"{where}: missing {key}")
+    trigger = data.get("trigger", "true")
+    if trigger not in TRIGGERS:
+        raise AnalyzerError(f"{where}.trigger: {trigger!r} is not allowed; use true or running")
+    threshold = data["threshold"]
+    if isinstance(threshold, bool) or not isinstance(threshold, (int, float, str)):
+        raise AnalyzerError(f"{where}.threshold: {threshold!r} is not a number")
+    try:
+        limit = Fraction(str(threshold))
+    except (ValueError, ZeroDivisionError):
+        raise AnalyzerError(f"{where}.threshold: {threshold!r} is not a number") from None
+    if abs(limit.numerator) > _LIMIT or limit.denominator > _LIMIT:
+        raise AnalyzerError(
+            f"{where}.threshold: {threshold!r} is out of range; use a fraction p/q with |p|, q <= {_LIMIT}"
+        )
+    return CountSystem(
+        name=name,
+        title=str(data.get("title", name)),
+        bet=str(data["bet"]),
+        tags=_tags(data["tags"], where),
+        threshold=limit,
+        trigger=Trigger(trigger),
+        initial=_int(data.get("initial", 0), f"{where}.initial"),
+        source=str(data.get("source", "")),
+    )
+
+
+def _load_builtins() -> dict[str, CountSystem]:
+    text = resources.files("analyzer.counting").joinpath("counting.toml").read_text(encoding="utf-8")
+    data = tomllib.loads(text)
+    return {name: system_from_mapping(name, spec, "counting.toml") for name, spec in data["systems"].items()}
+
+
+#: Built-in counting systems by name.
+SYSTEMS: dict[str, CountSystem] = _load_builtins()
+
+
+def get_system(spec: str) -> list[CountSystem]:
+    """A built-in system by name, or every system of a TOML file ([systems.NAME] tables)."""
+    if spec in SYSTEMS:
+        return [SYSTEMS[spec]]
+    systems = read_toml(spec, "counting system", SYSTEMS).get("systems")
+    if not isinstance(systems, Mapping) or not systems:
+        raise AnalyzerError(f"counting system file {spec!r} has no [systems.NAME] tables")
+    return [system_from_mapping(name, body, spec) for name, body in systems.items()]
+
+
+def betting_correlation(tags: Sequence[int], effects: Sequence[Fraction]) -> float:
+    """Correlation of tags with effects of removal over the 13 ranks (Griffin's betting
+    correlation for a shoe holding equal numbers of each rank). Display value (float)."""
+    n = len(tags)
+    mt, me = sum(tags) / n, sum(map(float, effects)) / n
+    st = sum((t - mt) ** 2 for t in tags)
+    se = sum((float(e) - me) ** 2 for e in effects)
+    if st == 0 or se == 0:
+        return 0.0
+    return sum((t - mt) * (float(e) - me) for t, e in zip(tags, effects, strict=True)) / math.sqrt(st * se)
+
+
+def best_linear_count(
+    effects: Sequence[Fraction], level: int, balanced: bool = True
+) -> tuple[tuple[int, ...], float]:
+    """Integer tags in [-level, level] with the highest betting correlation with `effects`.
+
+    Candidates are the effects scaled, shifted and rounded, over every scale at which some
+    rank's rounded tag changes and shifts in steps of 1/20; with `balanced`, only tags
+    summing to zero over the 13 ranks (a full deck counts to zero) are kept. Sign
+    convention: a positive tag marks a rank whose removal raises the bettor's expectation,
+    so a high count favours the bettor.
+    """
+    if level not in (1, 2, 3):
+        raise AnalyzerError(f"level {level}: use 1, 2 or 3")
+    values = [float(e) for e in effects]
+    top = max(abs(v) for v in values) or 1.0
+    scales = sorted(
+        {(k + 0.5) / abs(v) * (1 + 1e-9) for v in values if v for k in range(level)} | {level / top}
+    )
+    best: tuple[tuple[int, ...], float] = (tuple(0 for _ in values), -2.0)
+    for scale in scales:
+        for step in range(-10, 11):
+            tags = tuple(max(-level, min(level, round(v * scale + step / 20))) for v in values)
+            if balanced and sum(tags) != 0:
+                continue
+            corr = betting_correlation(tags, effects)
+            if corr > best[1] + 1e-12:
+                best = (tags, corr)
+    if balanced and not any(best[0]):  # no balanced tags at this level
+        return best_linear_count(effects, level, balanced=False)
+    return best
+
+
+def linear_break_even(
+    tags: Sequence[int], effects: Sequence[Fraction], expectation: Fraction, cards: int
+) -> float:
+    """True count at which the linear estimate of the expectation crosses zero.
+
+    With effects of removal e_r measured on a full shoe of `cards` cards and tags fitted as
+    e_r ~ alpha * t_r (least squares), the expectation at true count TC is about
+    expectation + (cards - 1) * alpha * TC / 52 (the linear estimate of `linear_estimates`).
+    Display value (float).
+    """
+    if not any(tags):
+        raise AnalyzerError("tags are all zero: a count needs at least one non-zero tag")
+    alpha = sum(t * float(e) for t, e in zip(tags, effects, strict=True)) / sum(t * t for t in tags)
+    return -52 * float(expectation) / ((cards - 1) * alpha)
+
+
+@dataclass(frozen=True)
+class DerivedCount:
+    """The best linear count of one level for a bet, from its effects of removal."""
+
+    bet: str
+    level: int
+    tags: tuple[int, ...]
+    correlation: float
+    break_even: float  # true count where the linear estimate of the expectation crosses zero
+
+    @property
+    def balanced(self) -> bool:
+        """True when a full deck's tags sum to zero (13 ranks)."""
+        return sum(self.tags) == 0
+
+
+def derived_counts(eor: EffectsOfRemoval, bets: Sequence[str]) -> list[DerivedCount]:
+    """Best linear counts at levels 1-3 for each of `bets` from effects of removal measured on
+    a full shoe; none for a bet whose every rank's removal has the same effect (pair bets).
+    Balanced when the search finds a non-zero balanced candidate, else unbalanced (see each
+    count's `balanced`): an unbalanced result does not prove no balanced count exists."""
+    result = []
+    for bet in bets:
+        values = [eor.effects[bet].get(str(rank), Fraction(0)) for rank in RANKS]
+        if len(set(values)) == 1:
+            continue
+        for level in (1, 2, 3):
+            tags, corr = best_linear_count(values, level)
+            even = linear_break_even(tags, values, eor.base[bet], eor.shoe.size)
+            result.append(DerivedCount(bet, level, tags, corr, even))
+    return result

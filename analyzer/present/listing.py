@@ -1,0 +1,82 @@
+"""What the `baccarat list` command shows: every built-in name with its title and source."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from analyzer.core.errors import AnalyzerError
+
+__all__ = ["KINDS", "Entry", "entries"]
+
+#: What `list` can show, with a one-line description of each.
+KINDS: dict[str, str] = {
+    "bets": "built-in bets (paytables): --bets, --bet",
+    "tables": "built-in tables (a tableau and the bets offered with it): --table, --tables",
+    "rules": "built-in tableaux: --rules, --variant",
+    "systems": "built-in counting systems: count --system",
+    "games": "games where hands choose: solve GAME",
+}
+
+#: Where each game's rules come from (the games module names their models).
+_GAME_SOURCES = {
+    "chemin-de-fer": (
+        "Wikipedia, Baccarat (chemin de fer, 6 decks); Kemeny and Snell (1957); Ethier and Gamez (2013)"
+    ),
+    "punto-5": "a Russian gambling dictionary's casino rules (after Lesnoy and Natanson's book PuntoBanco)",
+    "banque": "Wikipedia, Baccarat (baccarat banque à deux tableaux, 3 decks)",
+    "macao": "Wikipedia, Baccarat (macao and Victoria, the ancestors, 2 decks)",
+}
+
+#: Where each built-in tableau comes from.
+_RULES_SOURCES = {
+    "standard": (
+        "every casino source: Wikipedia, Baccarat (English, Russian, Hebrew), a Russian gambling dictionary"
+    ),
+    "banco-4-draws-on-0-1": "the grid of a Russian-language beginner's guide, which no other source shares",
+}
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One built-in: its name, a title a reader recognises, its source, and older names."""
+
+    name: str
+    title: str
+    source: str
+    aliases: tuple[str, ...] = ()
+
+
+def entries(kind: str) -> list[Entry]:
+    """The built-ins of `kind` (one of KINDS), in catalogue order."""
+    if kind == "bets":
+        from analyzer.core.catalogue import BETS
+
+        return [Entry(b.name, b.title, b.source) for b in BETS.values()]
+    if kind == "tables":
+        from analyzer.core.catalogue import TABLES
+
+        return [
+            Entry(t.name, t.title, f"tableau {t.rules.name}; bets {', '.join(b.name for b in t.bets)}")
+            for t in TABLES.values()
+        ]
+    if kind == "rules":
+        from analyzer.core.rules import ALIASES, RULES
+
+        return [
+            Entry(
+                r.name,
+                r.description,
+                _RULES_SOURCES.get(r.name, ""),
+                tuple(a for a, n in ALIASES.items() if n == r.name),
+            )
+            for r in RULES.values()
+        ]
+    if kind == "systems":
+        from analyzer.counting.systems import SYSTEMS
+
+        return [Entry(s.name, s.title, s.source) for s in SYSTEMS.values()]
+    if kind == "games":
+        from analyzer.games import GAMES
+
+        return [Entry(g.name, g.title, _GAME_SOURCES.get(g.name, "")) for g in GAMES.values()]
+    raise AnalyzerError(f"list {kind!r}: use one of {', '.join(KINDS)}")

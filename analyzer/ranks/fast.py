@@ -1,0 +1,408 @@
+"""Composition-dependent analysis: exact values of bets for many depleted shoes at once,
+and effects of removal.
+
+`FastEvaluator` compiles a set of bets against the coup classes into *atoms* (groups of
+outcomes every bet settles alike) and folds the payouts in: each bet's expectation is an
+integer combination of the monomials, so a batch of compositions is evaluated by
+`analyzer.ranks.polyeval.MonomialForm` (float64 products on exact integer limbs, then int64
+arithmetic modulo 2**64, exact because every result is known to fit). Results beyond int64
+are pinned by their residues modulo 2**64 and float64 estimates with rigorous error
+bounds, and beyond about 1,100 decks by residues modulo a few small odd moduli too (mixed
+radix), up to the 10**6-deck limit. The exact Python-integer path of the enumerator,
+row by row, remains for payouts too large for the batch forms or the moduli, and for
+batches whose bounds (taken over the batch) exceed what the moduli pin, such as shoes
+lopsided in different values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from math import lcm, perm, prod
+from typing import Any
+
+import numpy as np
+from threadpoolctl import threadpool_limits  # type: ignore[import-untyped,unused-ignore]
+
+from analyzer.core.bets import Bet, line_indexes
+from analyzer.core.errors import AnalyzerError
+from analyzer.core.ranks import RANKS
+from analyzer.core.rules import STANDARD, Rules
+from analyzer.core.shoe import Shoe
+from analyzer.ranks.coupstore import stored_classes
+from analyzer.ranks.enumeration import CARDS_PER_COUP, basis_values, compile_rules
+from analyzer.ranks.polyeval import MODULI, MonomialForm
+
+__all__ = [
+    "FLOAT_EXACT_CARDS",
+    "EffectsOfRemoval",
+    "EstimateQuality",
+    "FastEvaluator",
+    "effects_of_removal",
+    "estimate_quality",
+    "linear_estimates",
+    "payoff_lattice",
+]
+
+_EXACT = 2**53
+#: Largest shoe whose 6-card sequence count N(N-1)...(N-5) is below 2**53 (the limit of
+#: an earlier float path; kept as a reference size).
+FLOAT_EXACT_CARDS = max(n for n in range(6, 1000) if perm(n, CARDS_PER_COUP) < _EXACT)
+_INT64 = 2**63
+_PINNED = 2.0**61  # a residue modulo 2**64 pinned by an estimate within this of its value
+_FEW_OBJECT_PRODUCTS = 64  # atoms x bets: Python-int products per composition (rough break-even)
+
+
+class FastEvaluator:
+    """Exact expectations of `bets` for batches of finite compositions (per-rank counts).
+
+    `atom_weights(counts)` gives each atom's weight in 6-card sequences; `expectations`
+    gives each bet's expectation as exact integer numerators over `denominators`.
+    """
+
+    def __init__(self, bets: Sequence[Bet], rules: Rules = STANDARD) -> None:
+        self.bets = tuple(bets)
+        self.rules = rules
+        classes = compile_rules(rules)  # its outcomes are the stored ones, in stored order
+        stored = stored_classes(rules)
+        signatures = list(zip(*(line_indexes(bet, stored) for bet in self.bets), strict=True))
+        atoms = sorted(set(signatures))
+        atom_index = {sig: i for i, sig in enumerate(atoms)}
+        outcome_atom = np.array([atom_index[sig] for sig in signatures], dtype=np.int64)
+        matrix = np.zeros((len(classes.basis), len(atoms)), dtype=np.int64)
+        np.add.at(matrix, (classes.entry_basis, outcome_atom[classes.entry_outcome]), classes.entry_coef)
+        keep = np.flatnonzero(np.any(matrix != 0, axis=1))
+        self.atoms = tuple(atoms)
+        self.matrix = matrix[keep]
+        self._keep = keep
+        self._classes = classes
+        # Payoffs per atom, as integers over one denominator per bet.
+        pays = [[_net(bet, sig[i]) for i, bet in enumerate(self.bets)] for sig in atoms]
+        self.denominators = tuple(lcm(*(p[i].denominator for p in pays)) for i in range(len(self.bets)))
+        scaled = [[int(p[i] * d) for i, d in enumerate(self.denominators)] for p in pays]
+        for i, bet in enumerate(self.bets):
+            if max(abs(row[i]) for row in scaled) >= _INT64 or self.denominators[i] >= _INT64:
+                raise AnalyzerError(
+                    f"bet {bet.name!r}: its payouts, over one denominator, exceed 2**63; effects of "
+                    "removal and counting take smaller payouts (edges prices any payout)"
+                )
+        self.payoffs = np.array(scaled, dtype=np.int64)
+        self._largest_payoff = int(np.abs(self.payoffs).max(initial=1))
+        # The payouts folded into the coefficients, on as few columns as the bets need:
+        # payoffs[:, i] = lattice @ relation[i] + anchor[i] (the all-ones column's weight
+        # is the known total).
+        self._lattice, self._relation, self._anchor = payoff_lattice(self.payoffs)
+        #: Polynomial columns evaluated per composition for the expectations.
+        self.columns = self._lattice.shape[1]
+        self._atom_form_built: MonomialForm | None = None
+        basis, zero_kind = classes.basis[keep], classes.basis_zero_kind[keep]
+        try:
+            self._bet_form: MonomialForm | None = MonomialForm(basis, zero_kind, self.matrix @ self._lattice)
+        except ValueError:  # payouts too large for exact float64 limbs: atom weights times payoffs
+            self._bet_form = None
+
+    @property
+    def _atom_form(self) -> MonomialForm:
+        """The atom weights' batch form, built on first use (expectations do not need it)."""
+        if self._atom_form_built is None:
+            basis, zero_kind = self._classes.basis[self._keep], self._classes.basis_zero_kind[self._keep]
+            self._atom_form_built = MonomialForm(basis, zero_kind, self.matrix)
+        return self._atom_form_built
+
+    # -- exact atom weights -------------------------------------------------------------
+
+    def atom_weights(self, counts: np.ndarray) -> np.ndarray:
+        """(B, atoms) exact weights, in ordered 6-card sequences, of (B, 13) rank counts
+        (int64, or Python ints for shoes too large for int64 weights)."""
+        counts = _checked(counts)
+        if not len(counts):
+            return np.zeros((0, len(self.atoms)), dtype=np.int64)
+        largest = perm(int(counts.sum(axis=1).max(initial=6)), CARDS_PER_COUP)
+        weights = self._atom_form.evaluate(counts, largest)
+        return weights if weights is not None else np.vstack([self._exact_row(row) for row in counts])
+
+    def _exact_row(self, row: np.ndarray) -> np.ndarray:
+        values, _ = basis_values(self._classes, Shoe.from_counts([int(c) for c in row]))
+        return np.asarray(values[self._keep] @ self.matrix.astype(values.dtype))
+
+    def _numerators(self, counts: np.ndarray) -> np.ndarray:
+        """(B, bets) exact expectation numerators of one batch (int64 or Python ints)."""
+        largest = perm(int(counts.sum(axis=1).max(initial=6)), CARDS_PER_COUP)
+        # Lattice values are exact modulo 2**64, and so (int64 arithmetic wraps) are the
+        # numerators combined from them, which are known to lie within +-2**63.
+        form = self._bet_form
+        values = None if form is None else form.evaluate(counts, largest * self._largest_payoff)
+        if values is not None:
+            totals = _totals(counts.sum(axis=1))
+            return np.asarray(values @ self._relation.T + totals[:, None] * self._anchor)
+        # Beyond int64: int64 atom weights times the payoffs as Python ints while that costs
+        # few operations per composition, else residues pinned by float estimates.
+        if largest >= _INT64 or len(self.atoms) * len(self.bets) > _FEW_OBJECT_PRODUCTS:
+            wide = self._wide_numerators(counts)
+            if wide is not None:
+                return wide
+        weights = self.atom_weights(counts)
+        if weights.dtype == object or largest * self._largest_payoff >= _INT64:
+            return np.asarray(weights.astype(object) @ self.payoffs.astype(object))
+        return np.asarray(weights @ self.payoffs)
+
+    def _wide_numerators(self, counts: np.ndarray) -> np.ndarray | None:
+        """(B, bets) exact numerators beyond int64 (Python ints), or None: each is pinned by
+        its residue modulo 2**64 and a float64 approximation within 2**61 of it, or (farther
+        off) by residues modulo a few odd moduli besides (`_chinese`)."""
+        if self._bet_form is None:
+            return None
+        wrapped, approximate, error = self._bet_form.evaluate_wide(counts)
+        sizes = counts.sum(axis=1)
+        totals, totals_float = _sequences(sizes, np.uint64), _sequences(sizes, np.float64)
+        relation, anchor = self._relation.T, self._anchor
+        residue = wrapped @ relation + totals.view(np.int64)[:, None] * anchor  # modulo 2**64
+        estimate = approximate @ relation + totals_float[:, None] * anchor
+        size = np.abs(approximate) @ np.abs(relation) + totals_float[:, None] * np.abs(anchor)
+        # Rounding of this combination: each entry sums r + 1 products (r lattice columns) of
+        # float64 values and exact integers, and each total rounds 6 times: at most
+        # (r + 8) * 2**-53 of `size` (to first order; twice that is room to spare).
+        rounding = size * ((len(relation) + 8) * 2.0**-52)
+        bound = error @ np.abs(relation) + rounding  # on |estimate - numerator|
+        if not (bound < _PINNED).all():
+            return self._chinese(counts, residue, estimate, float(bound.max()))
+        turns = np.rint((estimate - residue.astype(np.float64)) * 2.0**-64).astype(np.int64)
+        return np.asarray(residue.astype(object) + turns.astype(object) * (1 << 64))
+
+    def _chinese(
+        self, counts: np.ndarray, residue: np.ndarray, estimate: np.ndarray, bound: float
+    ) -> np.ndarray | None:
+        """(B, bets) exact numerators from their residues modulo 2**64 (`residue`, int64) and
+        modulo the fewest of `MODULI` whose product with 2**64, M, exceeds 4 * `bound`, the
+        bound on |`estimate` - numerator|: the residues give the numerator modulo M (mixed
+        radix: r0 + 2**64 * T, T below the moduli's product), the estimate the multiple
+        of M to add. None when all the moduli are too few."""
+        moduli: list[int] = []
+        for modulus in MODULI:
+            moduli.append(modulus)
+            if 2.0**64 * prod(moduli) > 4 * bound:
+                break
+        assert self._bet_form is not None
+        lattice = self._bet_form.evaluate_modular(counts, moduli)
+        if lattice is None or not 2.0**64 * prod(moduli) > 4 * bound:
+            return None
+        low = residue.view(np.uint64)
+        digits, weight = np.zeros(residue.shape, dtype=np.int64), 1  # T so far, and its modulus
+        sizes = counts.sum(axis=1)
+        for modulus, values in zip(moduli, lattice, strict=True):
+            totals = _sequences(sizes, np.int64, modulus)
+            target = (
+                values @ (self._relation.T % modulus) + totals[:, None] * (self._anchor % modulus)
+            ) % modulus
+            reached = (
+                (low % np.uint64(modulus)).astype(np.int64) + (2**64 % modulus) * (digits % modulus)
+            ) % modulus
+            step = pow(2**64 * weight % modulus, -1, modulus)
+            digits += (target - reached) * step % modulus * weight
+            weight *= modulus
+        whole = 2**64 * weight
+        base = low.astype(np.float64) + 2.0**64 * digits.astype(np.float64)
+        turns = np.rint((estimate - base) / float(whole))
+        # |estimate - numerator| < M / 4 makes the multiple unique; while |turns| < 2**40 the
+        # float rounding of base, of the difference and of the division stays below 2**-12
+        # of M, so the nearest integer is that multiple.
+        if not (np.abs(turns) < 2.0**40).all():
+            return None
+        value = (
+            low.astype(object) + (digits.astype(object) << 64) + turns.astype(np.int64).astype(object) * whole
+        )
+        return np.asarray(value)
+
+    # -- expectations ------------------------------------------------------------------
+
+    def expectations(self, counts: np.ndarray, batch: int = 768) -> tuple[np.ndarray, np.ndarray]:
+        """Exact expectations of every bet: (numerators (B, bets), totals (B,)).
+
+        The expectation of bet i on row b is numerators[b, i] / (denominators[i] * totals[b]).
+        Numerators are int64 when they fit, else Python ints (object arrays); the same
+        values whatever `batch` is. The default batch of 768 compositions (work-array rows
+        of 6 KB) measured fastest on 8-deck shoes: 512 and 1024 (rows of 4 and 8 KB) were
+        about 10% slower.
+        """
+        counts = _checked(counts)
+        with threadpool_limits(1, "blas"):  # these small products only lose from more threads
+            parts = [self._numerators(counts[i : i + batch]) for i in range(0, len(counts), batch)]
+        totals = _totals(counts.sum(axis=1))
+        if not parts:
+            return np.zeros((0, len(self.bets)), dtype=np.int64), totals.astype(np.int64)
+        if any(part.dtype == object for part in parts) or totals.dtype == object:
+            return np.vstack([part.astype(object) for part in parts]), totals.astype(object)
+        return np.vstack(parts), totals
+
+    def expectation_fractions(self, counts: Sequence[int]) -> dict[str, Fraction]:
+        """Exact expectation of every bet for one composition, by bet name."""
+        numerators, totals = self.expectations(np.array([counts]))
+        return {
+            bet.name: Fraction(int(numerators[0, i]), d * int(totals[0]))
+            for i, (bet, d) in enumerate(zip(self.bets, self.denominators, strict=True))
+        }
+
+
+def payoff_lattice(payoffs: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Integer (atoms, r) `lattice`, (bets, r) `relation` and (bets,) `anchor` with
+    payoffs[:, i] = lattice @ relation[i] + anchor[i] for every bet i, r as small as the
+    payoffs allow: a basis of the integer combinations of the payoff columns and the
+    all-ones column, less the all-ones column (by integer row reduction)."""
+    atoms, bets = payoffs.shape
+    anchor = [int(v) for v in payoffs[0]] if atoms else [0] * bets
+    rows = [[int(payoffs[a, i]) - anchor[i] for a in range(atoms)] for i in range(bets)]
+    inverse = [[int(i == k) for k in range(bets)] for i in range(bets)]  # original = inverse @ rows
+    rank = 0
+    for col in range(atoms):
+        while rank < bets and any(rows[k][col] for k in range(rank, bets)):
+            pivot = min((k for k in range(rank, bets) if rows[k][col]), key=lambda k: abs(rows[k][col]))
+            rows[rank], rows[pivot] = rows[pivot], rows[rank]
+            for line in inverse:
+                line[rank], line[pivot] = line[pivot], line[rank]
+            for k in range(rank + 1, bets):
+                q = rows[k][col] // rows[rank][col]
+                if q:
+                    rows[k] = [x - q * y for x, y in zip(rows[k], rows[rank], strict=True)]
+                    for line in inverse:
+                        line[rank] += q * line[k]
+            if not any(rows[k][col] for k in range(rank + 1, bets)):
+                rank += 1
+    lattice = np.array(rows[:rank], dtype=np.int64).reshape(rank, atoms).T
+    relation = np.array([line[:rank] for line in inverse], dtype=np.int64).reshape(bets, rank)
+    anchor_array = np.array(anchor, dtype=np.int64)
+    if not (lattice @ relation.T + anchor_array == payoffs).all():
+        raise ValueError("payoff lattice does not reproduce the payoffs")
+    return lattice, relation, anchor_array
+
+
+def _totals(sizes: np.ndarray) -> np.ndarray:
+    """N(N-1)...(N-5) of each shoe size: int64 where the largest fits, else Python ints."""
+    if len(sizes) and perm(int(sizes.max()), CARDS_PER_COUP) < _INT64:
+        return _sequences(sizes, np.int64)
+    return np.array([perm(int(n), CARDS_PER_COUP) for n in sizes], dtype=object)
+
+
+def _sequences(sizes: np.ndarray, dtype: type, modulus: int | None = None) -> np.ndarray:
+    """N(N-1)...(N-5) of each shoe size N in `dtype`: int64 exact while it fits, uint64
+    modulo 2**64, float64 rounded; with `modulus`, reduced modulo it at every step."""
+    totals: np.ndarray = np.ones(len(sizes), dtype=dtype)
+    for k in range(CARDS_PER_COUP):
+        factor: np.ndarray = (sizes - k).astype(dtype)
+        totals = totals * factor if modulus is None else totals * (factor % modulus) % modulus
+    return totals
+
+
+def _checked(counts: np.ndarray) -> np.ndarray:
+    """(B, 13) int64 rank counts, each row a shoe of at least six cards."""
+    counts = np.asarray(counts, dtype=np.int64).reshape(-1, 13)
+    if counts.min(initial=0) < 0 or counts.sum(axis=1).min(initial=CARDS_PER_COUP) < CARDS_PER_COUP:
+        raise AnalyzerError("every composition needs counts >= 0 and at least 6 cards")
+    return counts
+
+
+def _net(bet: Bet, line: int) -> Fraction:
+    """Net win per unit of `bet` settled on `line` (-1: no line matched)."""
+    if line < 0:
+        return Fraction(-1)
+    pays = bet.lines[line].pays
+    return Fraction(0) if pays is None else pays
+
+
+@dataclass(frozen=True)
+class EffectsOfRemoval:
+    """Exact change in each bet's expectation per unit bet from removing one card of each
+    rank from `shoe`, by bet name then rank; `base` holds the shoe's own expectations."""
+
+    shoe: Shoe
+    rules: Rules
+    base: dict[str, Fraction]
+    effects: dict[str, dict[str, Fraction]]
+
+    # -- notebook use --------------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        return f"EffectsOfRemoval({self.shoe}, {self.rules.name} rules: {', '.join(self.effects)})"
+
+    def _repr_markdown_(self) -> str:
+        from analyzer.present.format import render_eor
+
+        return render_eor(self, "markdown")
+
+    def to_frame(self) -> Any:
+        """A pandas DataFrame: one row per rank removed, one column per bet, exact Fractions."""
+        from analyzer.core.frames import frame
+
+        ranks = list(next(iter(self.effects.values()))) if self.effects else []
+        rows = [(rank, *(effects[rank] for effects in self.effects.values())) for rank in ranks]
+        return frame(rows, ["rank", *self.effects], index="rank")
+
+
+def effects_of_removal(bets: Sequence[Bet], shoe: Shoe, rules: Rules = STANDARD) -> EffectsOfRemoval:
+    """Effects of removal of every rank on every bet, exact.
+
+    Identity: over a full shoe the effects weighted by the rank counts sum to zero,
+    sum_r n_r * EoR_r = 0, because removing a random card leaves the expectation unchanged.
+    """
+    if shoe.counts is None or shoe.size <= CARDS_PER_COUP:
+        raise AnalyzerError(f"effects of removal need a finite shoe of at least 7 cards, not {shoe}")
+    evaluator = FastEvaluator(bets, rules)
+    base = np.array(shoe.counts)
+    rows = [base] + [base - np.eye(13, dtype=np.int64)[i] for i in range(13) if shoe.counts[i] > 0]
+    present = [RANKS[i] for i in range(13) if shoe.counts[i] > 0]
+    numerators, totals = evaluator.expectations(np.array(rows))
+    ev = [
+        {
+            bet.name: Fraction(int(numerators[r, i]), d * int(totals[r]))
+            for i, (bet, d) in enumerate(zip(evaluator.bets, evaluator.denominators, strict=True))
+        }
+        for r in range(len(rows))
+    ]
+    effects = {
+        bet.name: {str(rank): ev[j + 1][bet.name] - ev[0][bet.name] for j, rank in enumerate(present)}
+        for bet in bets
+    }
+    return EffectsOfRemoval(shoe=shoe, rules=rules, base=ev[0], effects=effects)
+
+
+@dataclass(frozen=True)
+class EstimateQuality:
+    """How well the linear estimate from full-shoe effects of removal predicts exact
+    expectations over a set of depleted shoes (display values)."""
+
+    bet: str
+    compositions: int
+    correlation: float
+    worst_error: float
+    rms_error: float
+
+
+def linear_estimates(eor: EffectsOfRemoval, bet: str, counts: np.ndarray) -> np.ndarray:
+    """Linear estimates of `bet`'s expectation for (B, 13) compositions (floats).
+
+    EV(n) ~ EV0 - (N0 - 1) * sum_r (n_r / N - n0_r / N0) * EoR_r, the first-order expansion
+    in the proportions of each rank, with EoR measured on the full shoe of N0 cards (exact for
+    the removal of one card, by the identity sum_r n0_r EoR_r = 0).
+    """
+    base = np.array(eor.shoe.counts, dtype=np.float64)
+    effects = np.array([float(eor.effects[bet].get(str(rank), 0)) for rank in RANKS])
+    counts = np.asarray(counts, dtype=np.float64)
+    shift = counts / counts.sum(axis=1, keepdims=True) - base / base.sum()
+    return np.asarray(float(eor.base[bet]) - (base.sum() - 1) * (shift @ effects))
+
+
+def estimate_quality(eor: EffectsOfRemoval, bets: Sequence[Bet], counts: np.ndarray) -> list[EstimateQuality]:
+    """Correlation and worst error of the linear estimate against exact expectations."""
+    evaluator = FastEvaluator(bets, eor.rules)
+    numerators, totals = evaluator.expectations(counts)
+    result = []
+    for i, bet in enumerate(bets):
+        exact = numerators[:, i].astype(np.float64) / (evaluator.denominators[i] * totals.astype(np.float64))
+        error = linear_estimates(eor, bet.name, counts) - exact
+        corr = float(np.corrcoef(exact, exact + error)[0, 1])
+        result.append(
+            EstimateQuality(
+                bet.name, len(counts), corr, float(np.abs(error).max()), float(np.sqrt((error**2).mean()))
+            )
+        )
+    return result
