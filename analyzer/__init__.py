@@ -20,13 +20,14 @@ if TYPE_CHECKING:
     from analyzer.core.bets import Bet, BetAnalysis, analyze, analyze_bets
     from analyzer.core.catalogue import ALL_BETS, BETS, CARD_BETS, TABLES, Table, get_bet, get_table
     from analyzer.core.errors import AnalyzerError
+    from analyzer.core.outcome import Outcome, Winner
     from analyzer.core.ranks import RANKS, Rank
     from analyzer.core.rules import RULES, SEED004, STANDARD, Rules, get_rules
     from analyzer.core.shoe import Shoe
     from analyzer.core.suits import SUITS, Suit
     from analyzer.counting.simulation import Procedure, evaluate_systems
     from analyzer.counting.systems import SYSTEMS, CountSystem, get_system
-    from analyzer.ranks.enumeration import Distribution, Outcome, Winner, compile_rules, distribution
+    from analyzer.ranks.enumeration import Distribution, compile_rules, distribution
     from analyzer.ranks.fast import FastEvaluator, effects_of_removal
     from analyzer.ranks.plain import plain_distribution
 

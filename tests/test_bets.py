@@ -18,8 +18,9 @@ from analyzer import Shoe, distribution, plain_distribution
 from analyzer.core.bets import Bet, Line, analyze, bet_from_mapping, commission_banker, parse_ratio
 from analyzer.core.catalogue import BETS
 from analyzer.core.errors import AnalyzerError
+from analyzer.core.outcome import Winner
 from analyzer.present.format import decimal, percent
-from analyzer.ranks.enumeration import Distribution, Winner
+from analyzer.ranks.enumeration import Distribution
 
 EIGHT = distribution(Shoe.decks(8))
 SIX = distribution(Shoe.decks(6))

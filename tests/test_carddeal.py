@@ -12,7 +12,8 @@ from analyzer.cards.engine import analyze_cards
 from analyzer.cards.plain import _settle as plain_settle
 from analyzer.core.catalogue import BETS, CARD_BETS
 from analyzer.core.errors import AnalyzerError
-from analyzer.counting.dealer import deal_batch, outcome_from_code, shuffled_cards
+from analyzer.core.outcome import unpack_outcomes
+from analyzer.counting.dealer import deal_batch, shuffled_cards
 from analyzer.counting.simulation import Procedure, _Job, deal_and_value, deal_coup, evaluate_systems
 from analyzer.counting.suited import SuitedBatch, card_nets, deal_types, suited_batch
 from analyzer.counting.systems import SYSTEMS
@@ -38,7 +39,7 @@ def test_suited_coups_are_the_cards_dealt() -> None:
     for c in range(len(batch.shoe)):
         dealt = [int(r) for r in suited.ranks[c] if r >= 0]
         outcome, used = deal_coup(dealt + [0] * 2, 0, STANDARD)
-        assert outcome == outcome_from_code(int(batch.outcome[c])) and used == len(dealt)
+        assert outcome == unpack_outcomes(np.array([batch.outcome[c]]))[0] and used == len(dealt)
         if c + 1 < len(batch.shoe) and batch.shoe[c + 1] == batch.shoe[c]:
             taken = suited.types_left[c] - suited.types_left[c + 1]
             cards = suited.suits[c] * 13 + suited.ranks[c]
@@ -72,7 +73,7 @@ def test_study_values_every_coup_as_analyze_cards() -> None:
                 None if r < 0 else (int(r), int(s))
                 for r, s in zip(batch.ranks[c], batch.suits[c], strict=True)
             ]
-            line = plain_settle(bet, seq, outcome_from_code(int(batch.outcome[c])))
+            line = plain_settle(bet, seq, unpack_outcomes(np.array([batch.outcome[c]]))[0])
             pays = bet.lines[line].pays if line < len(bet.lines) else Fraction(-1)
             assert Fraction(int(nets[c]), denominators[i]) == (pays or 0)
 

@@ -6,10 +6,10 @@ import numpy as np
 import pytest
 
 from analyzer import STANDARD, Shoe
+from analyzer.core.outcome import Outcome, pack_codes, unpack_outcomes
 from analyzer.core.rules import get_rules
-from analyzer.counting.dealer import deal_batch, outcome_code, outcome_from_code, shuffled_cards
+from analyzer.counting.dealer import deal_batch, shuffled_cards
 from analyzer.counting.simulation import Procedure, deal_cards, deal_shoe
-from analyzer.ranks.enumeration import Outcome
 
 
 @pytest.mark.parametrize(
@@ -34,7 +34,7 @@ def test_batch_deals_what_the_scalar_dealer_deals(
         mine = batch.shoe == s
         assert (batch.left[mine] == record.left).all()
         assert (batch.seen("first" if burn else "none")[mine] == record.seen).all()
-        assert [outcome_from_code(int(c)) for c in batch.outcome[mine]] == list(record.outcomes)
+        assert [unpack_outcomes(np.array([c]))[0] for c in batch.outcome[mine]] == list(record.outcomes)
         if extra_coup:  # the extra coup is the last one, when the shoe had cards for it
             assert batch.extra[mine].sum() <= 1 and not batch.extra[mine][:-1].any()
         else:
@@ -74,7 +74,7 @@ def test_burned_cards_and_what_the_counter_sees() -> None:
 def test_outcome_codes_round_trip() -> None:
     outcome = Outcome(5, 3, 9, 3, 3, 2, False, True, False)
     fields = [np.array([v]) for v in (5, 3, 9, 3, 1, 0, 0, 1, 0)]
-    assert outcome_from_code(int(outcome_code(fields)[0])) == outcome
+    assert unpack_outcomes(np.array([pack_codes(fields)[0]]))[0] == outcome
 
 
 def test_big_shoes_are_dealt_in_parts_alike() -> None:

@@ -18,10 +18,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import analyzer.ranks.enumeration as enumerate_module
+from analyzer.core.outcome import Outcome, Winner
 from analyzer.core.ranks import RANK_POINTS, ZERO_RANKS
 from analyzer.core.rules import SEED004, STANDARD, Rules, get_rules
 from analyzer.core.shoe import Shoe
-from analyzer.ranks.enumeration import Distribution, Outcome, Winner, compile_rules, distribution
+from analyzer.ranks.enumeration import Distribution, compile_rules, distribution
 from analyzer.ranks.plain import plain_distribution
 
 CUSTOM_TOML = """\

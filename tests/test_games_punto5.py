@@ -13,11 +13,11 @@ import pytest
 
 from analyzer.analyses.odds import odds
 from analyzer.core.errors import AnalyzerError
+from analyzer.core.outcome import Winner
 from analyzer.core.rules import STANDARD, rules_from_mapping
 from analyzer.core.shoe import Shoe
 from analyzer.games.punto5 import solve_punto5
 from analyzer.present.format import decimal, percent
-from analyzer.ranks.enumeration import Winner
 from analyzer.ranks.plain import plain_distribution
 
 

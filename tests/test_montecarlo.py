@@ -14,10 +14,11 @@ from fractions import Fraction
 import pytest
 
 from analyzer.core.errors import AnalyzerError
+from analyzer.core.outcome import Outcome, Winner
 from analyzer.core.rules import SEED004, STANDARD, Rules
 from analyzer.core.shoe import Shoe
 from analyzer.counting.montecarlo import EVENTS, MonteCarloResult, simulate
-from analyzer.ranks.enumeration import Outcome, Winner, distribution
+from analyzer.ranks.enumeration import distribution
 
 PREDICATES = {
     "banker": lambda o: o.winner is Winner.BANKER,

@@ -27,10 +27,10 @@ from math import perm
 import pytest
 
 from analyzer.analyses.odds import odds, punto_table
+from analyzer.core.outcome import Winner
 from analyzer.core.rules import SEED004, STANDARD
 from analyzer.core.shoe import Shoe
 from analyzer.present.format import decimal, percent
-from analyzer.ranks.enumeration import Winner
 
 # decks: (banker, player, tie) ordered 6-card sequences, as published.
 PUBLISHED_COUNTS = {

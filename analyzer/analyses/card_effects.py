@@ -13,12 +13,12 @@ from analyzer.cards.batch import card_evaluator
 from analyzer.cards.engine import analyze_cards, needs_suits
 from analyzer.core.bets import Bet
 from analyzer.core.errors import AnalyzerError
+from analyzer.core.outcome import CARDS_PER_COUP
 from analyzer.core.ranks import RANKS
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
 from analyzer.core.suits import TYPES, card_name
 from analyzer.counting.suited import check_card_bets
-from analyzer.ranks.enumeration import CARDS_PER_COUP
 
 __all__ = ["CardEffects", "card_effects_of_removal"]
 

@@ -18,8 +18,9 @@ from functools import cache
 import sympy as sp  # type: ignore[import-untyped,unused-ignore]
 
 from analyzer.core.bets import Bet
+from analyzer.core.outcome import CARDS_PER_COUP
 from analyzer.core.rules import STANDARD, Rules
-from analyzer.ranks.enumeration import CARDS_PER_COUP, compile_rules
+from analyzer.ranks.enumeration import compile_rules
 
 __all__ = ["MAIN_BETS", "ClosedForm", "D", "closed_forms", "evaluate", "to_fraction"]
 

@@ -10,9 +10,10 @@ from fractions import Fraction
 from analyzer.core.bets import Bet, BetAnalysis, analyze
 from analyzer.core.catalogue import Table
 from analyzer.core.errors import AnalyzerError
+from analyzer.core.outcome import Winner
 from analyzer.core.rules import Rules
 from analyzer.core.shoe import Shoe
-from analyzer.ranks.enumeration import Winner, distribution
+from analyzer.ranks.enumeration import distribution
 
 __all__ = [
     "STANDARD_SHOES",

@@ -6,9 +6,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from analyzer.core.outcome import Outcome, Winner
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
-from analyzer.ranks.enumeration import Distribution, Outcome, Winner, distribution, winner_weights
+from analyzer.ranks.enumeration import Distribution, distribution, winner_weights
 
 __all__ = ["Odds", "PuntoRow", "odds", "punto_table"]
 

@@ -15,11 +15,11 @@ from analyzer.cards.engine import Shown, card_line_weights
 from analyzer.core.bets import Bet, BetAnalysis, Line, analysis_from_weights
 from analyzer.core.errors import AnalyzerError
 from analyzer.core.fields import POSITIONS
+from analyzer.core.outcome import Winner
 from analyzer.core.ranks import RANKS
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
 from analyzer.core.suits import SUITS, parse_card
-from analyzer.ranks.enumeration import Winner
 
 __all__ = ["ShownCards", "parse_shown", "shown_analyses", "shown_odds"]
 

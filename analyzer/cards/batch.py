@@ -41,11 +41,11 @@ from analyzer.cards.engine import (
 from analyzer.core.bets import Bet
 from analyzer.core.errors import AnalyzerError
 from analyzer.core.fields import needs_suits
+from analyzer.core.outcome import CARDS_PER_COUP
 from analyzer.core.ranks import RANK_POINTS
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
 from analyzer.core.suits import TYPES
-from analyzer.ranks.enumeration import CARDS_PER_COUP
 
 __all__ = ["CardEvaluator", "card_evaluator"]
 

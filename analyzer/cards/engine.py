@@ -31,10 +31,10 @@ import numpy as np
 from analyzer.core.bets import FIELDS, Bet, BetAnalysis, analysis_from_weights
 from analyzer.core.errors import AnalyzerError
 from analyzer.core.fields import CardField, CardRows, can_price, card_field, needs_suits
+from analyzer.core.outcome import CARDS_PER_COUP, Outcome
 from analyzer.core.ranks import RANK_POINTS
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
-from analyzer.ranks.enumeration import CARDS_PER_COUP, Outcome
 from analyzer.ranks.graph import continuations
 
 __all__ = [

@@ -14,11 +14,11 @@ from typing import Any
 
 from analyzer.core.bets import FIELDS, Bet
 from analyzer.core.errors import AnalyzerError
+from analyzer.core.outcome import CARDS_PER_COUP, Outcome
 from analyzer.core.ranks import RANK_POINTS, RANKS
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
 from analyzer.core.suits import SUITS, parse_card
-from analyzer.ranks.enumeration import CARDS_PER_COUP, Outcome
 
 __all__ = ["plain_card_line_weights"]
 

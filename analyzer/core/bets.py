@@ -20,7 +20,8 @@ from functools import cache, cached_property, lru_cache
 from operator import add, sub
 from typing import TYPE_CHECKING, Any
 
-from analyzer.ranks.enumeration import Distribution, Outcome, Winner
+from analyzer.core.outcome import Outcome, Winner
+from analyzer.ranks.enumeration import Distribution
 
 if TYPE_CHECKING:
     from analyzer.core.rules import Rules

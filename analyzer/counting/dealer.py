@@ -9,29 +9,23 @@ coups.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
+from analyzer.core.outcome import pack_codes
 from analyzer.core.ranks import RANK_POINTS
 from analyzer.core.rules import Rules
-from analyzer.ranks.enumeration import OUTCOME_RADIX, Outcome, pack_codes, unpack_outcomes
 
 __all__ = [
-    "OUTCOME_CODES",
     "CoupBatch",
     "deal_batch",
-    "outcome_code",
-    "outcome_from_code",
     "shuffle_keys",
     "shuffled_cards",
 ]
 
 _POINTS = np.array(RANK_POINTS, dtype=np.int64)
-#: Number of outcome codes (`analyzer.ranks.enumeration.pack_codes` of Outcome's fields).
-OUTCOME_CODES = math.prod(OUTCOME_RADIX)
 
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -68,16 +62,6 @@ def _shuffled(counts: Sequence[int], seed: int, indices: np.ndarray) -> np.ndarr
     return cards[order]
 
 
-def outcome_code(columns: Sequence[np.ndarray]) -> np.ndarray:
-    """Outcome fields (as Outcome orders them, card counts less 2) packed in one integer."""
-    return pack_codes(columns)
-
-
-def outcome_from_code(code: int) -> Outcome:
-    """The Outcome packed by `outcome_code`."""
-    return unpack_outcomes(np.array([code], dtype=np.int64))[0]
-
-
 @dataclass(frozen=True)
 class CoupBatch:
     """Every coup of a batch of shoes, shoe by shoe in dealing order.
@@ -85,7 +69,7 @@ class CoupBatch:
     - `shoe`: (C,) the coup's shoe, 0..shoes-1 within the batch;
     - `left`: (C, 13) cards left before the coup; `dealt`: (C, 13) cards dealt face up in
       the shoe's earlier coups (burn cards excluded);
-    - `outcome`: (C,) outcome codes (`outcome_from_code`);
+    - `outcome`: (C,) outcome codes (`analyzer.core.outcome.unpack_outcomes`);
     - `extra`: (C,) the coup played after the cut card's coup (only with `extra_coup`);
     - `first`: (S, 13) the face-up burn card, one-hot (zeros without burn);
       `burned`: (S, 13) every burned card.
@@ -189,7 +173,7 @@ def deal_batch(
         bcard = pts[np.arange(len(active)), 4 + pdraw]
         p = np.where(pdraw, (p0 + pts[:, 4]) % 10, p0)
         b = np.where(bdraw, (b0 + bcard) % 10, b0)
-        code = outcome_code(
+        code = pack_codes(
             [p0, b0, p, b, pdraw.astype(np.int64), bdraw.astype(np.int64), natural.astype(np.int64),
              (c[:, 0] == c[:, 2]).astype(np.int64), (c[:, 1] == c[:, 3]).astype(np.int64)]
         )  # fmt: skip

@@ -33,14 +33,14 @@ import numpy as np
 
 from analyzer.core.bets import Bet
 from analyzer.core.errors import AnalyzerError
+from analyzer.core.outcome import OUTCOME_CODES, Outcome, unpack_outcomes
 from analyzer.core.ranks import RANK_POINTS
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
-from analyzer.counting.dealer import OUTCOME_CODES, CoupBatch, deal_batch, shuffled_cards
+from analyzer.counting.dealer import CoupBatch, deal_batch, shuffled_cards
 from analyzer.counting.executors import pool_of
 from analyzer.counting.summary import ExactSum, SystemEvaluation
 from analyzer.counting.systems import CountSystem
-from analyzer.ranks.enumeration import Outcome, unpack_outcomes
 from analyzer.ranks.fast import FastEvaluator
 
 __all__ = [

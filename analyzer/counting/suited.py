@@ -20,11 +20,11 @@ from analyzer.cards.batch import card_evaluator
 from analyzer.cards.engine import needs_suits, settle_cards
 from analyzer.core.bets import Bet
 from analyzer.core.errors import AnalyzerError
+from analyzer.core.outcome import outcome_digits, unpack_outcomes
 from analyzer.core.rules import Rules
 from analyzer.core.shoe import Shoe
 from analyzer.core.suits import TYPES
 from analyzer.counting.dealer import CoupBatch, shuffle_keys
-from analyzer.ranks.enumeration import OUTCOME_RADIX, unpack_outcomes
 from analyzer.ranks.fast import FastEvaluator
 
 __all__ = [
@@ -77,21 +77,12 @@ def deal_types(types: Sequence[int], seed: int, indices: np.ndarray) -> np.ndarr
     return np.asarray(deck[order])
 
 
-def _digits(codes: np.ndarray) -> list[np.ndarray]:
-    """The fields of outcome codes (`analyzer.counting.dealer.outcome_code`), in Outcome order."""
-    columns = []
-    for radix in reversed(OUTCOME_RADIX):
-        codes, digit = np.divmod(codes, radix)
-        columns.append(digit)
-    return columns[::-1]
-
-
 def suited_batch(batch: CoupBatch, types: Sequence[int], seed: int, indices: range) -> SuitedBatch:
     """`batch` (shoes `indices` dealt by `analyzer.counting.dealer.deal_batch`) with its cards' suits."""
     size = int(sum(types))
     coups = len(batch.shoe)
     at = size - batch.left.sum(axis=1)  # each coup's first card
-    digits = _digits(batch.outcome)
+    digits = outcome_digits(batch.outcome)
     player_third, banker_third = digits[4] == 1, digits[5] == 1  # card counts are stored less 2
     offsets = np.full((coups, 6), -1, dtype=np.int64)
     offsets[:, :4] = np.arange(4)

@@ -19,10 +19,11 @@ from functools import lru_cache
 from analyzer.core.bets import Bet, analyze, commission_banker
 from analyzer.core.catalogue import BETS
 from analyzer.core.errors import AnalyzerError
+from analyzer.core.outcome import Winner
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
 from analyzer.games.hands import FREE_TOTAL
-from analyzer.ranks.enumeration import Distribution, Winner, distribution
+from analyzer.ranks.enumeration import Distribution, distribution
 
 __all__ = ["CHOICE_TOTAL", "TIE_PAYS", "Action", "Choice", "Punto5", "solve_punto5"]
 

@@ -31,7 +31,8 @@ from typing import TYPE_CHECKING
 from analyzer.core.rules import Rules
 
 if TYPE_CHECKING:
-    from analyzer.ranks.enumeration import CoupClasses, Outcome
+    from analyzer.core.outcome import Outcome
+    from analyzer.ranks.enumeration import CoupClasses
 
 __all__ = [
     "FORMAT",
@@ -164,7 +165,7 @@ class StoredClasses:
 
 @lru_cache(maxsize=64)
 def _outcomes(stored: StoredClasses) -> tuple[Outcome, ...]:
-    from analyzer.ranks.enumeration import Outcome
+    from analyzer.core.outcome import Outcome
 
     ints = [stored.column(i) for i in range(6)]
     flags = [list(map(bool, stored.column(i))) for i in range(6, 9)]
@@ -175,7 +176,7 @@ def encode(classes: CoupClasses) -> bytes:
     """The stored file of compiled `classes` (needs numpy)."""
     import numpy as np
 
-    from analyzer.ranks.enumeration import Winner
+    from analyzer.core.outcome import Winner
 
     outcomes = np.array([tuple(o) for o in classes.outcomes], dtype=np.int64).reshape(-1, 9)
     basis = np.column_stack([classes.basis_zero_kind, classes.basis])

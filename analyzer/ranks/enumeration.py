@@ -25,14 +25,14 @@ inclusion-exclusion, hence signed coefficients.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from enum import StrEnum
 from fractions import Fraction
 from functools import lru_cache
 from math import perm
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
+from analyzer.core.outcome import CARDS_PER_COUP, OUTCOME_RADIX, Outcome, Winner, pack_codes, unpack_outcomes
 from analyzer.core.ranks import ZERO_RANKS
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
@@ -43,11 +43,8 @@ if TYPE_CHECKING:  # numpy loads only where arrays are built: a cold `odds` neve
     import numpy as np
 
 __all__ = [
-    "CARDS_PER_COUP",
     "CoupClasses",
     "Distribution",
-    "Outcome",
-    "Winner",
     "class_distribution",
     "compile_fresh",
     "compile_rules",
@@ -55,72 +52,9 @@ __all__ = [
     "winner_weights",
 ]
 
-CARDS_PER_COUP = 6
 K = TypeVar("K")
 
-
-class Winner(StrEnum):
-    PLAYER = "player"
-    BANKER = "banker"
-    TIE = "tie"
-
-
-class Outcome(NamedTuple):
-    """Everything about a finished coup that a bet can be settled on."""
-
-    punto_initial: int  # Punto's two-card total
-    banco_initial: int  # Banco's two-card total
-    punto_total: int  # final totals
-    banco_total: int
-    punto_cards: int  # 2 or 3
-    banco_cards: int
-    natural: bool  # the coup ended on a natural
-    punto_pair: bool  # Punto's first two cards are of the same rank
-    banco_pair: bool
-
-    @property
-    def winner(self) -> Winner:
-        if self.punto_total > self.banco_total:
-            return Winner.PLAYER
-        if self.banco_total > self.punto_total:
-            return Winner.BANKER
-        return Winner.TIE
-
-    @property
-    def cards(self) -> int:
-        return self.punto_cards + self.banco_cards
-
-
-#: Mixed-radix sizes of Outcome's fields, used to pack an outcome into one integer
-#: (card counts 2-3 are stored less 2).
-OUTCOME_RADIX = (10, 10, 10, 10, 2, 2, 2, 2, 2)
-_OFFSET = (0, 0, 0, 0, 2, 2, 0, 0, 0)
-
-
 _CONT_CODES = 10 * 10 * 2 * 2 * 2  # codes of (punto_total .. natural)
-
-
-def pack_codes(columns: Iterable[np.ndarray], radices: Iterable[int] = OUTCOME_RADIX) -> np.ndarray:
-    """Columns of small integers packed into one mixed-radix integer per row."""
-    import numpy as np
-
-    code = np.zeros(1, dtype=np.int64)
-    for column, radix in zip(columns, radices, strict=True):
-        code = code * radix + column
-    return code
-
-
-def unpack_outcomes(codes: np.ndarray) -> list[Outcome]:
-    """The Outcomes of codes packed by `pack_codes` (card counts stored less 2)."""
-    import numpy as np
-
-    columns = []
-    for radix, offset in zip(reversed(OUTCOME_RADIX), reversed(_OFFSET), strict=True):
-        codes, digit = np.divmod(codes, radix)
-        columns.append((digit + offset).tolist())
-    columns.reverse()
-    flags = [list(map(bool, col)) for col in columns[6:]]
-    return [Outcome(*row) for row in zip(*columns[:6], *flags, strict=True)]
 
 
 @dataclass(frozen=True, eq=False)

@@ -27,11 +27,12 @@ from threadpoolctl import threadpool_limits  # type: ignore[import-untyped,unuse
 
 from analyzer.core.bets import Bet, line_indexes
 from analyzer.core.errors import AnalyzerError
+from analyzer.core.outcome import CARDS_PER_COUP
 from analyzer.core.ranks import RANKS
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
 from analyzer.ranks.coupstore import stored_classes
-from analyzer.ranks.enumeration import CARDS_PER_COUP, basis_values, compile_rules
+from analyzer.ranks.enumeration import basis_values, compile_rules
 from analyzer.ranks.polyeval import MODULI, MonomialForm
 
 __all__ = [

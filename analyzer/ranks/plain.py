@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from math import perm
 
+from analyzer.core.outcome import CARDS_PER_COUP, Outcome
 from analyzer.core.ranks import RANK_POINTS
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
-from analyzer.ranks.enumeration import CARDS_PER_COUP, Distribution, Outcome
+from analyzer.ranks.enumeration import Distribution
 
 __all__ = ["plain_distribution"]
 

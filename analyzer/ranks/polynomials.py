@@ -183,8 +183,9 @@ def _outcome_key(rules: Rules) -> str:
 
 def encode_outcome_polynomials(rules: Rules) -> bytes:
     """The shipped file of `rules`' outcome polynomials, from its coup classes at d = 1..7."""
+    from analyzer.core.outcome import Winner
     from analyzer.ranks.coupstore import stored_classes
-    from analyzer.ranks.enumeration import Winner, class_distribution
+    from analyzer.ranks.enumeration import class_distribution
 
     stored = stored_classes(rules)
     samples = []
