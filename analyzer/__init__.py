@@ -8,16 +8,19 @@
 
 from __future__ import annotations
 
+import sys
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from analyzer.analyses.card_effects import CardEffects, card_effects_of_removal
     from analyzer.analyses.odds import Odds, PuntoRow, punto_table
+    from analyzer.analyses.pricing import analyze, analyze_bets
     from analyzer.analyses.shown import ShownCards, parse_shown, shown_analyses, shown_odds
     from analyzer.cards.batch import CardEvaluator
     from analyzer.cards.engine import analyze_cards
-    from analyzer.core.bets import Bet, BetAnalysis, analyze, analyze_bets
+    from analyzer.core.analysis import BetAnalysis
+    from analyzer.core.bets import Bet
     from analyzer.core.catalogue import ALL_BETS, BETS, CARD_BETS, TABLES, Table, get_bet, get_table
     from analyzer.core.errors import AnalyzerError
     from analyzer.core.outcome import Outcome, Winner
@@ -40,9 +43,9 @@ from analyzer.version import __version__
 #: command imports only what it needs: a cold `baccarat odds` never loads numpy or networkx.
 _HOME = {
     "Bet": "analyzer.core.bets",
-    "BetAnalysis": "analyzer.core.bets",
-    "analyze": "analyzer.core.bets",
-    "analyze_bets": "analyzer.core.bets",
+    "BetAnalysis": "analyzer.core.analysis",
+    "analyze": "analyzer.analyses.pricing",
+    "analyze_bets": "analyzer.analyses.pricing",
     "CardEvaluator": "analyzer.cards.batch",
     "CardEffects": "analyzer.analyses.card_effects",
     "card_effects_of_removal": "analyzer.analyses.card_effects",
@@ -62,8 +65,8 @@ _HOME = {
     "CountSystem": "analyzer.counting.systems",
     "get_system": "analyzer.counting.systems",
     "Distribution": "analyzer.ranks.enumeration",
-    "Outcome": "analyzer.ranks.enumeration",
-    "Winner": "analyzer.ranks.enumeration",
+    "Outcome": "analyzer.core.outcome",
+    "Winner": "analyzer.core.outcome",
     "compile_rules": "analyzer.ranks.enumeration",
     "distribution": "analyzer.ranks.enumeration",
     "AnalyzerError": "analyzer.core.errors",
@@ -150,3 +153,16 @@ def __getattr__(name: str) -> Any:
 
 def __dir__() -> list[str]:
     return sorted([*globals(), *__all__])
+
+
+def _notebook_display() -> None:
+    """In IPython or Jupyter, results render as Markdown (analyzer.present.notebook)."""
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None
+    if shell is not None and getattr(shell, "display_formatter", None) is not None:
+        from analyzer.present.notebook import register
+
+        register(shell)
+
+
+_notebook_display()

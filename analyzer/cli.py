@@ -115,7 +115,7 @@ def _chosen_bets(args: argparse.Namespace, shoe: Shoe | None = None) -> tuple[Ru
     if args.bets is not None:
         bets = select_bets(",".join(_names(args.bets, "--bets")), table)
     if not table and args.bets is None:
-        from analyzer.core.fields import can_price  # numpy-free: full decks price from polynomials
+        from analyzer.core.bets import can_price  # numpy-free: full decks price from polynomials
 
         bets = list(BETS.values())
         bets += [bet for bet in CARD_BETS.values() if shoe is None or can_price(bet, shoe)]
@@ -134,13 +134,13 @@ def _edges_rules(args: argparse.Namespace, table_rules: Rules | None, rules: Rul
 
 
 def _edges(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
-    from analyzer.core.bets import analyze_bets
+    from analyzer.analyses.pricing import analyze_bets
 
     table_rules, bets = _chosen_bets(args, shoe)
     rules = _edges_rules(args, table_rules, rules)
     if args.shown is not None:  # every bet's value after cards are shown (card-level engine)
         from analyzer.analyses.shown import parse_shown, shown_analyses
-        from analyzer.cards.engine import can_price
+        from analyzer.core.bets import can_price
 
         shown = parse_shown(args.shown)
         if args.bets is None and args.table is None:
@@ -314,7 +314,7 @@ def _report(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     return summary + "\nReports written:\n" + "".join(f"  {path}\n" for path in written)
 
 
-# --- issue 11: closed forms, `list`, one rule for name lists, JSON metadata ---------------
+# -- closed forms, `list`, name lists, JSON metadata ------------------------------------
 
 
 def _closed_form(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:

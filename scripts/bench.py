@@ -55,11 +55,12 @@ os.environ.setdefault("OMP_NUM_THREADS", "1")
 import numpy as np  # noqa: E402
 from tabulate import tabulate  # type: ignore[import-untyped,unused-ignore]  # noqa: E402
 
-from analyzer.core.bets import analyze  # noqa: E402
+from analyzer.analyses.pricing import analyze  # noqa: E402
 from analyzer.core.catalogue import BETS  # noqa: E402
 from analyzer.core.outcome import Winner  # noqa: E402
 from analyzer.core.shoe import Shoe  # noqa: E402
-from analyzer.ranks.enumeration import compile_fresh, distribution  # noqa: E402
+from analyzer.ranks.compiler import compile_fresh  # noqa: E402
+from analyzer.ranks.enumeration import distribution  # noqa: E402
 from analyzer.ranks.fast import FastEvaluator  # noqa: E402
 
 #: The main bets and the seeds' side bets (Super 6, EZ Baccarat, Dragon 7, Panda 8).

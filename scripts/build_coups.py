@@ -17,10 +17,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from analyzer.analyses.shipped import encode_bet_polynomials, encode_outcome_polynomials  # noqa: E402
 from analyzer.core.rules import RULES  # noqa: E402
 from analyzer.ranks import polynomials as deckpoly  # noqa: E402
+from analyzer.ranks.compiler import compile_fresh  # noqa: E402
 from analyzer.ranks.coupstore import encode, shipped_path, shipped_rules  # noqa: E402
-from analyzer.ranks.enumeration import compile_fresh  # noqa: E402
 
 
 def main() -> None:
@@ -34,7 +35,7 @@ def main() -> None:
     deckpoly.outcome_polynomials.cache_clear()
     for rules in shipped_rules():
         path = deckpoly.outcome_polynomials_path(rules)
-        path.write_bytes(deckpoly.encode_outcome_polynomials(rules))
+        path.write_bytes(encode_outcome_polynomials(rules))
         print(f"{path.relative_to(ROOT)}: {rules.name}, {path.stat().st_size:,} bytes")
     import json
     import tomllib
@@ -52,7 +53,7 @@ def main() -> None:
     print(f"{path.relative_to(ROOT)}: built-in catalogues parsed, {path.stat().st_size:,} bytes")
 
     path = deckpoly.BET_FILE
-    path.write_text(deckpoly.encode_bet_polynomials(list(ALL_BETS.values()), list(RULES.values())))
+    path.write_text(encode_bet_polynomials(list(ALL_BETS.values()), list(RULES.values())))
     print(f"{path.relative_to(ROOT)}: {len(ALL_BETS)} bets, {path.stat().st_size:,} bytes")
 
 if __name__ == "__main__":

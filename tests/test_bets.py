@@ -15,7 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from analyzer import Shoe, distribution, plain_distribution
-from analyzer.core.bets import Bet, Line, analyze, bet_from_mapping, commission_banker, parse_ratio
+from analyzer.analyses.pricing import analyze
+from analyzer.core.bets import Bet, Line, bet_from_mapping, commission_banker, parse_ratio
 from analyzer.core.catalogue import BETS
 from analyzer.core.errors import AnalyzerError
 from analyzer.core.outcome import Winner

@@ -8,8 +8,8 @@ from math import perm
 
 import pytest
 
+from analyzer.analyses.pricing import analyze
 from analyzer.cards.engine import analyze_cards
-from analyzer.core.bets import analyze
 from analyzer.core.catalogue import BETS, CARD_BETS, get_bet
 from analyzer.core.shoe import Shoe
 from analyzer.ranks.enumeration import distribution

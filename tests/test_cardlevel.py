@@ -105,7 +105,7 @@ def test_rank_level_outcomes_agree(shoe: Shoe, rules: object) -> None:
 
 @pytest.mark.parametrize("name", list(BETS))
 def test_rank_level_bets_agree_on_a_suited_shoe(name: str) -> None:
-    from analyzer.core.bets import analyze
+    from analyzer.analyses.pricing import analyze
 
     shoe = _lopsided()
     weights, total = card_line_weights(BETS[name], shoe)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from analyzer import SEED004, STANDARD, Shoe, distribution
-from analyzer.core.bets import analyze
+from analyzer.analyses.pricing import analyze
 from analyzer.core.catalogue import BETS, TABLES, get_bet, get_bets, get_table, parse_commission
 from analyzer.core.errors import AnalyzerError
 

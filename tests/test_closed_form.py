@@ -13,7 +13,7 @@ import pytest
 import sympy as sp
 
 from analyzer.analyses.closed_form import D, closed_forms, evaluate
-from analyzer.core.bets import analyze
+from analyzer.analyses.pricing import analyze
 from analyzer.core.catalogue import BETS
 from analyzer.core.rules import SEED004, STANDARD
 from analyzer.core.shoe import Shoe

@@ -6,7 +6,8 @@ from fractions import Fraction
 
 from analyzer import SEED004, STANDARD, Shoe, distribution
 from analyzer.analyses.compare import STANDARD_SHOES, compare_tables, matching_commission, tableau_effects
-from analyzer.core.bets import analyze, commission_banker
+from analyzer.analyses.pricing import analyze
+from analyzer.core.bets import commission_banker
 from analyzer.core.catalogue import BETS, TABLES
 from analyzer.present.format import percent
 

@@ -14,7 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from analyzer import SEED004, Shoe, distribution
-from analyzer.core.bets import Bet, analyze, bet_from_mapping
+from analyzer.analyses.pricing import analyze
+from analyzer.core.bets import Bet, bet_from_mapping
 from analyzer.core.catalogue import BETS
 from analyzer.present.format import decimal
 from analyzer.ranks.fast import (

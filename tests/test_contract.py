@@ -16,8 +16,8 @@ import pytest
 import sympy as sp
 from clirun import one_line_error, run
 
+from analyzer.analyses.pricing import analyze
 from analyzer.cli import COMMANDS, EXAMPLES, build_parser, main
-from analyzer.core.bets import analyze
 from analyzer.core.catalogue import BETS, TABLES
 from analyzer.core.rules import RULES
 from analyzer.core.shoe import Shoe

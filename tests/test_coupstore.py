@@ -15,7 +15,8 @@ from analyzer.analyses.odds import Odds, odds
 from analyzer.core.rules import RULES, STANDARD, Rules
 from analyzer.core.shoe import Shoe
 from analyzer.ranks import coupstore
-from analyzer.ranks.enumeration import compile_fresh, compile_rules, distribution, winner_weights
+from analyzer.ranks.compiler import compile_fresh
+from analyzer.ranks.enumeration import compile_rules, distribution, winner_weights
 from analyzer.ranks.plain import plain_distribution
 
 

@@ -13,8 +13,10 @@ from typing import Any
 
 import pytest
 
+from analyzer.analyses.pricing import analyze, analyze_bets
+from analyzer.analyses.shipped import encode_bet_polynomials, encode_outcome_polynomials
 from analyzer.cards.engine import analyze_cards, card_line_weights
-from analyzer.core.bets import analyze, analyze_bets, bet_from_mapping, line_indexes
+from analyzer.core.bets import bet_from_mapping
 from analyzer.core.catalogue import ALL_BETS, BETS, CARD_BETS
 from analyzer.core.errors import AnalyzerError
 from analyzer.core.rules import RULES, STANDARD, Rules
@@ -22,6 +24,7 @@ from analyzer.core.shoe import Shoe
 from analyzer.ranks import polynomials as deckpoly
 from analyzer.ranks.coupstore import shipped_rules
 from analyzer.ranks.enumeration import class_distribution, distribution, winner_weights
+from analyzer.ranks.lines import line_indexes
 
 
 def test_interpolate_recovers_integer_polynomials() -> None:
@@ -53,7 +56,7 @@ def test_full_decks(shoe: Shoe, decks: int | None) -> None:
 
 
 def test_shipped_outcome_polynomials_equal_a_fresh_build() -> None:
-    assert deckpoly.outcome_polynomials_path(STANDARD).read_bytes() == deckpoly.encode_outcome_polynomials(
+    assert deckpoly.outcome_polynomials_path(STANDARD).read_bytes() == encode_outcome_polynomials(
         STANDARD
     )
 
@@ -102,13 +105,13 @@ def test_damaged_outcome_files_are_not_used() -> None:
 
 def test_shipped_bet_polynomials_cover_every_builtin_bet_and_tableau() -> None:
     shipped = deckpoly.bet_polynomials()
-    expected = {deckpoly._bet_key(bet, rules) for bet in ALL_BETS.values() for rules in RULES.values()}
+    expected = {deckpoly.bet_key(bet, rules) for bet in ALL_BETS.values() for rules in RULES.values()}
     assert set(shipped) == expected
 
 
 @pytest.mark.parametrize("name", ["perfect-9-bonus", "dragon7"])
 def test_shipped_bet_polynomials_equal_a_fresh_build(name: str) -> None:
-    fresh = json.loads(deckpoly.encode_bet_polynomials([ALL_BETS[name]], [STANDARD]))["entries"][0]
+    fresh = json.loads(encode_bet_polynomials([ALL_BETS[name]], [STANDARD]))["entries"][0]
     assert deckpoly.bet_polynomials()[fresh["key"]] == (fresh["lines"], fresh["total"])
 
 
@@ -141,7 +144,7 @@ def test_rank_bets_from_polynomials_equal_the_coup_classes(rules: Rules) -> None
 
 def test_card_leading_coefficients_are_the_infinite_deck() -> None:
     for name in ("perfect-pairs-v2", "lucky-nines"):
-        lines, total = deckpoly.bet_polynomials()[deckpoly._bet_key(CARD_BETS[name], STANDARD)]
+        lines, total = deckpoly.bet_polynomials()[deckpoly.bet_key(CARD_BETS[name], STANDARD)]
         weights, infinite_total = card_line_weights(CARD_BETS[name], Shoe.infinite(), STANDARD)
         assert [line[deckpoly.DEGREE] for line in lines] == weights
         assert total[deckpoly.DEGREE] == infinite_total == 52**6

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import analyzer.ranks.enumeration as enumerate_module
+import analyzer.ranks.compiler as compiler_module
 from analyzer.core.outcome import Outcome, Winner
 from analyzer.core.ranks import RANK_POINTS, ZERO_RANKS
 from analyzer.core.rules import SEED004, STANDARD, Rules, get_rules
@@ -132,10 +132,10 @@ def test_int64_path_is_exact_at_its_limit(monkeypatch: pytest.MonkeyPatch) -> No
     """1026 cards is the largest shoe evaluated in int64; compare with exact Python ints."""
     shoe = _shoe([900, 3, 0, 5, 0, 0, 0, 0, 40, 60, 1, 0, 17])
     assert shoe.size == 1026
-    assert enumerate_module._int_dtype(perm(1026, 6)) is not object
-    assert enumerate_module._int_dtype(perm(1027, 6)) is object
+    assert compiler_module._int_dtype(perm(1026, 6)) is not object
+    assert compiler_module._int_dtype(perm(1027, 6)) is object
     fast = distribution(shoe)
-    monkeypatch.setattr(enumerate_module, "_int_dtype", lambda total: object)
+    monkeypatch.setattr(compiler_module, "_int_dtype", lambda total: object)
     assert_same(fast, distribution(shoe))
 
 

@@ -95,7 +95,8 @@ def test_edges_are_the_catalogue_bets_priced_on_each_choice() -> None:
     """One source of truth: the house edges are the catalogue's Player, Banker and Tie bets
     priced by `analyze` on the distribution of each choice; other commissions use the Banker
     bet with that commission."""
-    from analyzer.core.bets import analyze, commission_banker
+    from analyzer.analyses.pricing import analyze
+    from analyzer.core.bets import commission_banker
     from analyzer.core.catalogue import BETS
     from analyzer.ranks.enumeration import distribution
 

@@ -12,15 +12,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from analyzer.core.bets import FIELDS, _column, line_indexes
+from analyzer.core.bets import FIELDS
 from analyzer.core.catalogue import BETS
 from analyzer.core.rules import RULES, SEED004, STANDARD
 from analyzer.core.shoe import Shoe
 from analyzer.ranks import fast as composition_module
 from analyzer.ranks import polyeval
+from analyzer.ranks.compiler import basis_values
 from analyzer.ranks.coupstore import stored_classes
-from analyzer.ranks.enumeration import basis_values, compile_rules
+from analyzer.ranks.enumeration import compile_rules
 from analyzer.ranks.fast import FastEvaluator
+from analyzer.ranks.lines import column, line_indexes
 
 MAIN_BETS = ("player", "banker", "tie", "tie-9to1", "super6-banker", "ez-banker", "dragon7", "panda8")
 MAIN = [BETS[n] for n in MAIN_BETS]
@@ -242,7 +244,7 @@ def test_line_indexes_equal_line_index(rules: object) -> None:
 @pytest.mark.parametrize("name", list(FIELDS))
 def test_stored_columns_equal_the_field_readers(name: str) -> None:
     stored = stored_classes(STANDARD)
-    assert _column(stored, name) == [FIELDS[name][0](o) for o in stored.outcomes]
+    assert column(stored, name) == [FIELDS[name][0](o) for o in stored.outcomes]
 
 
 @pytest.mark.parametrize("which", list(EVALUATORS))

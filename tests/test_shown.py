@@ -8,9 +8,10 @@ from fractions import Fraction
 import pytest
 
 from analyzer.analyses.odds import odds
+from analyzer.analyses.pricing import analyze
 from analyzer.analyses.shown import parse_shown, shown_analyses, shown_odds
 from analyzer.cards.plain import plain_card_line_weights
-from analyzer.core.bets import analyze, bet_from_mapping
+from analyzer.core.bets import bet_from_mapping
 from analyzer.core.catalogue import BETS, CARD_BETS
 from analyzer.core.errors import AnalyzerError
 from analyzer.core.ranks import RANKS

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from analyzer import STANDARD, Shoe, distribution
-from analyzer.core.bets import analyze
+from analyzer.analyses.pricing import analyze
 from analyzer.core.catalogue import BETS
 from analyzer.core.errors import AnalyzerError
 from analyzer.core.ranks import RANK_POINTS, RANKS

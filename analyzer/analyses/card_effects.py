@@ -10,15 +10,14 @@ from fractions import Fraction
 import numpy as np
 
 from analyzer.cards.batch import card_evaluator
-from analyzer.cards.engine import analyze_cards, needs_suits
-from analyzer.core.bets import Bet
+from analyzer.cards.engine import analyze_cards
+from analyzer.core.bets import Bet, check_card_bets
 from analyzer.core.errors import AnalyzerError
 from analyzer.core.outcome import CARDS_PER_COUP
 from analyzer.core.ranks import RANKS
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
 from analyzer.core.suits import TYPES, card_name
-from analyzer.counting.suited import check_card_bets
 
 __all__ = ["CardEffects", "card_effects_of_removal"]
 
@@ -48,7 +47,7 @@ def card_effects_of_removal(bets: Sequence[Bet], shoe: Shoe, rules: Rules = STAN
     identity: dict[str, Fraction] = {}
     check_card_bets(bets, shoe)
     for bet in bets:
-        if needs_suits(bet) and shoe.types is not None:
+        if bet.needs_suits and shoe.types is not None:
             start = list(shoe.types)
             names = [card_name(t) for t in range(len(start))]
             per[bet.name] = "card type"

@@ -7,7 +7,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from analyzer.core.bets import Bet, BetAnalysis, analyze
+from analyzer.analyses.pricing import analyze
+from analyzer.core.analysis import BetAnalysis
+from analyzer.core.bets import Bet
 from analyzer.core.catalogue import Table
 from analyzer.core.errors import AnalyzerError
 from analyzer.core.outcome import Winner

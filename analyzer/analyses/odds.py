@@ -53,11 +53,6 @@ class Odds:
         shown = ", ".join(f"{name} {float(p):.6f}" for name, p in self._results())
         return f"Odds({self.shoe}, {self.rules.name} rules: {shown})"
 
-    def _repr_markdown_(self) -> str:
-        from analyzer.present.format import render_odds
-
-        return render_odds(self, "markdown")
-
     def to_frame(self) -> Any:
         """A pandas DataFrame, one row per result: exact probability and (finite shoes) combinations."""
         from analyzer.core.frames import frame

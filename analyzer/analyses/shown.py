@@ -12,7 +12,8 @@ from dataclasses import dataclass, replace
 
 from analyzer.analyses.odds import Odds
 from analyzer.cards.engine import Shown, card_line_weights
-from analyzer.core.bets import Bet, BetAnalysis, Line, analysis_from_weights
+from analyzer.core.analysis import BetAnalysis, analysis_from_weights
+from analyzer.core.bets import Bet, Line
 from analyzer.core.errors import AnalyzerError
 from analyzer.core.fields import POSITIONS
 from analyzer.core.outcome import Winner

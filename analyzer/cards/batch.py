@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from functools import lru_cache
 from math import lcm, perm
 from typing import Any
@@ -40,7 +39,6 @@ from analyzer.cards.engine import (
 )
 from analyzer.core.bets import Bet
 from analyzer.core.errors import AnalyzerError
-from analyzer.core.fields import needs_suits
 from analyzer.core.outcome import CARDS_PER_COUP
 from analyzer.core.ranks import RANK_POINTS
 from analyzer.core.rules import STANDARD, Rules
@@ -145,14 +143,6 @@ def _grouped(keys: np.ndarray, uses: Uses, width: int) -> tuple[np.ndarray, np.n
     return distinct, np.rint(weights).astype(np.int64).reshape(-1, width)
 
 
-def _net(bet: Bet, line: int) -> Fraction:
-    """Net win per unit of `bet` settled on `line` (len(bet.lines): no line matched)."""
-    if line >= len(bet.lines):
-        return Fraction(-1)
-    pays = bet.lines[line].pays
-    return Fraction(0) if pays is None else pays
-
-
 class CardEvaluator:
     """Exact line weights and expectations of card-level `bets` for batches of finite shoes
     given as (W, 52) card-type counts (or (W, 13) rank counts when no bet reads suits).
@@ -165,7 +155,7 @@ class CardEvaluator:
     def __init__(self, bets: Sequence[Bet], rules: Rules = STANDARD) -> None:
         self.bets = tuple(bets)
         self.rules = rules
-        self.suits = any(needs_suits(bet) for bet in self.bets)
+        self.suits = any(bet.needs_suits for bet in self.bets)
         slots, groups, start = [], [], 0
         for bet in self.bets:
             plan = _cached_plan(bet, rules, ())
@@ -194,7 +184,7 @@ class CardEvaluator:
         self._tail_k = factors - _TAIL
         self._members = _class_types()[:, self._factor_class[self._factor_kind == 0]]
         nets = [
-            [_net(bet, line) for line in range(len(s))] for bet, s in zip(self.bets, self.slots, strict=True)
+            [bet.net(line) for line in range(len(s))] for bet, s in zip(self.bets, self.slots, strict=True)
         ]
         self.denominators = tuple(lcm(*(n.denominator for n in row)) for row in nets)
         self._payoffs = np.zeros((start, len(self.bets)), dtype=np.int64)
@@ -222,7 +212,7 @@ class CardEvaluator:
             )
         if counts.shape[1] == 13:
             if self.suits:
-                names = ", ".join(bet.name for bet in self.bets if needs_suits(bet))
+                names = ", ".join(bet.name for bet in self.bets if bet.needs_suits)
                 raise AnalyzerError(f"{names} read suits: give the shoes' 52 card-type counts")
             counts = np.hstack([counts, np.zeros((len(counts), TYPES - 13), dtype=np.int64)])  # all as spades
         if counts.min(initial=0) < 0 or counts.sum(axis=1).min(initial=CARDS_PER_COUP) < CARDS_PER_COUP:

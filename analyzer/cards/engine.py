@@ -28,9 +28,10 @@ from typing import Any
 
 import numpy as np
 
-from analyzer.core.bets import FIELDS, Bet, BetAnalysis, analysis_from_weights
+from analyzer.core.analysis import BetAnalysis, analysis_from_weights
+from analyzer.core.bets import FIELDS, Bet, can_price
 from analyzer.core.errors import AnalyzerError
-from analyzer.core.fields import CardField, CardRows, can_price, card_field, needs_suits
+from analyzer.core.fields import CardField, CardRows, card_field
 from analyzer.core.outcome import CARDS_PER_COUP, Outcome
 from analyzer.core.ranks import RANK_POINTS
 from analyzer.core.rules import STANDARD, Rules
@@ -40,10 +41,8 @@ from analyzer.ranks.graph import continuations
 __all__ = [
     "CoupRows",
     "analyze_cards",
-    "can_price",
     "card_line_weights",
     "coup_rows",
-    "needs_suits",
     "outcome_weights",
     "settle_cards",
 ]
@@ -394,7 +393,7 @@ def _exact_sums(keys: np.ndarray, weights: np.ndarray, size: int) -> list[int]:
 def settle_cards(
     bet: Bet, ranks: np.ndarray, suits: np.ndarray, outcomes: Sequence[Outcome], which: np.ndarray
 ) -> np.ndarray:
-    """The line of `bet` each dealt coup settles on (-1: none matched), from its cards:
+    """The line of `bet` each dealt coup settles on (`bet.no_line`: none matched), from its cards:
     `ranks` and `suits` (C, 6) in dealing order (-1 where no card is dealt; suits may be -1
     throughout for a bet that reads none), `outcomes` the coups' distinct rank-level
     outcomes and `which` (C,) each coup's index among them."""
@@ -407,7 +406,7 @@ def settle_cards(
         all_black = (~red[:, cols] | ~dealt[:, cols]).all(axis=1)
         colours[:, hand] = np.where(all_red, 0, np.where(all_black, 1, 2))
     rows = CardRows(ranks, suits, colours, which)
-    line = np.full(len(ranks), -1, dtype=np.int64)
+    line = np.full(len(ranks), bet.no_line, dtype=np.int64)
     unsettled = np.ones(len(ranks), dtype=bool)
     for index, conds in enumerate(_conditions(bet)):
         ok = unsettled.copy()

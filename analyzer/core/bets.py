@@ -1,44 +1,52 @@
-"""Bets as data: paytables of conditions on a coup's outcome, and their exact analysis.
+"""Bets as data: paytables of conditions on a coup, one model whatever the bet reads.
 
-A bet is an ordered list of lines. Each line has a condition (``when``: outcome fields
-and the values they may take, all of which must hold) and a result: a payout ratio
-(a win pays ``pays`` to 1, or ``"N for 1"``), a push, a loss or a partial loss. The first
-line that matches settles the bet; an outcome no line matches loses the stake. Fields
-that look at individual cards (ranks, suits, colours; `analyzer.core.fields`) make the
-bet *card-level*: it is priced by `analyzer.cards.engine` on a shoe whose suits are known
-where it needs them.
+A bet is an ordered list of lines. Each line has a condition (``when``: fields and the
+values they may take, all of which must hold) and a result: a payout ratio (a win pays
+``pays`` to 1, or ``"N for 1"``), a push, a loss or a partial loss. The first line that
+matches settles the bet; a coup no line matches loses the stake.
+
+Line indexes run from 0 to ``len(bet.lines)``: the last index, `Bet.no_line`, means no
+line matched. `Bet.net` gives the net result of every index, in one place.
+
+Fields of the rank-level `Outcome` (`FIELDS`) are read by every engine; fields that look
+at individual cards (ranks, suits, colours; `analyzer.core.fields`) make the bet
+*card-level*, priced by the card engine on a shoe whose suits are known where it needs
+them. `Bet.reads` says what a bet reads, decided once from its fields.
+
+>>> from analyzer.core.catalogue import get_bet
+>>> tie = get_bet("tie")
+>>> tie.reads, tie.card_level
+(('outcome',), False)
+>>> [str(tie.net(i)) for i in range(tie.no_line + 1)]
+['8', '-1']
+>>> get_bet("perfect-pairs-v1").reads
+('ranks', 'suits')
 """
 
 from __future__ import annotations
 
 import decimal
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache, cached_property, lru_cache
-from operator import add, sub
+from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any
 
+from analyzer.core.errors import AnalyzerError, check_keys
 from analyzer.core.outcome import Outcome, Winner
-from analyzer.ranks.enumeration import Distribution
 
 if TYPE_CHECKING:
-    from analyzer.core.rules import Rules
     from analyzer.core.shoe import Shoe
-    from analyzer.ranks.coupstore import StoredClasses
-from analyzer.core.errors import AnalyzerError, check_keys
 
 __all__ = [
     "FIELDS",
+    "LOSS",
+    "READS",
     "Bet",
-    "BetAnalysis",
     "Line",
-    "LineResult",
-    "analysis_from_weights",
-    "analyze",
-    "analyze_bets",
     "bet_from_mapping",
+    "can_price",
+    "check_card_bets",
     "commission_banker",
     "parse_pays",
     "parse_ratio",
@@ -114,6 +122,9 @@ class Line:
 
 
 LOSS = Fraction(-1)
+#: What a bet can read, from the coarsest: the rank-level outcome, the point values of
+#: individual cards, their ranks, their suits, the colours of hands.
+READS = ("outcome", "cards", "ranks", "suits", "colours")
 
 
 @dataclass(frozen=True)
@@ -126,19 +137,71 @@ class Bet:
     source: str = ""
     kind: str = "side"  # "player", "banker", "tie" (the main bets) or "side"
 
+    @property
+    def no_line(self) -> int:
+        """The line index meaning no line matched (the stake is lost): `len(lines)`."""
+        return len(self.lines)
+
+    @cached_property
+    def nets(self) -> tuple[Fraction, ...]:
+        """Net win per unit staked for each line index (a push nets 0; last: no line, -1)."""
+        return (*(Fraction(0) if line.pays is None else line.pays for line in self.lines), LOSS)
+
+    def net(self, line: int) -> Fraction:
+        """Net win per unit staked when line index `line` settles the bet (exact Fraction)."""
+        return self.nets[line]
+
     def settle(self, outcome: Outcome) -> Fraction | None:
         """Net win per unit staked on `outcome` (None for a push)."""
         i = self.line_index(outcome)
-        return LOSS if i < 0 else self.lines[i].pays
+        return LOSS if i == self.no_line else self.lines[i].pays
 
     def line_index(self, outcome: Outcome) -> int:
-        """Index of the first matching line, or -1 (the stake is lost)."""
+        """Index of the first matching line, or `no_line` (the stake is lost)."""
         return _line_index(self, outcome)
 
     @cached_property
+    def reads(self) -> tuple[str, ...]:
+        """What the bet's conditions read, in `READS` order: ("outcome",) for a bet that a
+        coup's rank-level outcome settles; for a card-level bet, what of the cards it reads
+        (and "outcome" if it reads outcome fields too)."""
+        found = set()
+        for line in self.lines:
+            for name, _ in line.when:
+                if name in FIELDS:
+                    found.add("outcome")
+                else:
+                    from analyzer.core.fields import card_field  # numpy-free until evaluated
+
+                    field = card_field(name)
+                    assert field is not None  # checked when the bet was read
+                    found.update(field.reads)
+        return tuple(kind for kind in READS if kind in found) or ("outcome",)
+
+    @cached_property
     def card_level(self) -> bool:
-        """Whether any line looks at individual cards (priced by analyzer.cards.engine)."""
+        """Whether any line looks at individual cards: priced by the card engine."""
         return any(line.card_level for line in self.lines)
+
+    @property
+    def needs_suits(self) -> bool:
+        """Whether the bet reads suits or colours (so needs a shoe whose suits are known)."""
+        return "suits" in self.reads or "colours" in self.reads
+
+
+def can_price(bet: Bet, shoe: Shoe) -> bool:
+    """Whether `shoe` says enough to price `bet` (its suits are known if the bet reads them)."""
+    return shoe.is_infinite or shoe.types is not None or not bet.needs_suits
+
+
+def check_card_bets(bets: Sequence[Bet], shoe: Shoe) -> None:
+    """An AnalyzerError unless `shoe` says enough to price every bet of `bets`."""
+    suited = [bet.name for bet in bets if bet.needs_suits]
+    if suited and shoe.types is None:
+        raise AnalyzerError(
+            f"{', '.join(suited)} read suits but the shoe's suits are not known ({shoe}): "
+            "give the shoe with --decks or --cards"
+        )
 
 
 @cache
@@ -148,7 +211,7 @@ def _line_index(bet: Bet, outcome: Outcome) -> int:
     for i, line in enumerate(bet.lines):
         if line.matches(outcome):
             return i
-    return -1
+    return bet.no_line
 
 
 def _allowed(name: str, value: Any, what: str) -> tuple[Any, ...]:
@@ -271,239 +334,3 @@ def _short(value: Fraction) -> str:
         return str(decimal.Decimal(value.numerator) / decimal.Decimal(value.denominator))
 
 
-@dataclass(frozen=True)
-class LineResult:
-    """A row of a combinatorial table: `combinations` is None for the infinite deck."""
-
-    label: str
-    combinations: int | None
-    probability: Fraction
-    pays: Fraction | None  # None: push
-    result: str
-
-    @property
-    def ret(self) -> Fraction:
-        """Contribution to the expectation: probability times net win."""
-        return Fraction(0) if self.pays is None else self.probability * self.pays
-
-
-@dataclass(frozen=True)
-class BetAnalysis:
-    """Exact figures of one bet on one shoe, per unit staked.
-
-    - `expectation`: the bettor's expected net win (exact Fraction).
-    - `house_edge`: -expectation, positive when the house wins (pushes count as bets).
-    - `house_edge_resolved`: house edge per bet that wins or loses (pushes excluded).
-    - `hit_frequency`: probability that the bet wins something.
-    - `variance`: of the net win; `std_dev` is its square root (a float, display only).
-    """
-
-    bet: Bet
-    lines: tuple[LineResult, ...]
-    expectation: Fraction
-    push: Fraction
-    hit_frequency: Fraction
-    variance: Fraction
-
-    @property
-    def house_edge(self) -> Fraction:
-        return -self.expectation
-
-    @property
-    def house_edge_resolved(self) -> Fraction | None:
-        return None if self.push == 1 else self.house_edge / (1 - self.push)
-
-    # -- notebook use --------------------------------------------------------------------
-
-    def __repr__(self) -> str:
-        return (
-            f"BetAnalysis({self.bet.name}: house edge {float(self.house_edge) * 100:.4f}%, "
-            f"{len(self.lines)} lines)"
-        )
-
-    def _repr_markdown_(self) -> str:
-        from analyzer.present.format import bet_table, percent
-
-        heading = f"**{self.bet.title}** (`{self.bet.name}`): house edge {percent(self.house_edge)}"
-        return heading + "\n\n" + bet_table(self, "markdown") + "\n"
-
-    def to_frame(self) -> Any:
-        """A pandas DataFrame, one row per paytable line: exact probability, pays and return."""
-        from analyzer.core.frames import frame
-
-        rows = [(r.label, r.combinations, r.probability, r.pays, r.result, r.ret) for r in self.lines]
-        return frame(rows, ["event", "combinations", "probability", "pays", "result", "return"], "event")
-
-    @property
-    def std_dev(self) -> float:
-        """Square root of the variance; inf only beyond the float range (payouts near 1e308)."""
-        try:
-            return math.sqrt(self.variance)
-        except OverflowError:  # a huge payout: take the root through logarithms of the exact terms
-            half_log = (math.log(self.variance.numerator) - math.log(self.variance.denominator)) / 2
-            return math.exp(half_log) if half_log < 709 else math.inf
-
-
-# -- pricing over stored coup classes: each bet's line per outcome, computed once --------
-
-#: Outcome columns read straight from the stored classes (Outcome's field order); the
-#: others come from FIELDS' readers. A test checks these equal the readers.
-_STORED_COLUMNS = {
-    "player_initial": 0,
-    "banker_initial": 1,
-    "player_total": 2,
-    "banker_total": 3,
-    "player_cards": 4,
-    "banker_cards": 5,
-    "natural": 6,
-    "player_pair": 7,
-    "banker_pair": 8,
-}
-_WINNER_NAMES = (str(Winner.TIE), str(Winner.PLAYER), str(Winner.BANKER))  # by sign of p - b
-
-
-@lru_cache(maxsize=256)
-def _column(classes: StoredClasses, name: str) -> list[Any]:
-    """Field `name` of every stored outcome, in stored order."""
-    if name in _STORED_COLUMNS:
-        return list(classes.column(_STORED_COLUMNS[name]))
-    if name in ("winner", "margin", "cards"):
-        left, right = (_column(classes, f) for f in ("player_total", "banker_total"))
-        if name == "cards":
-            return list(map(add, _column(classes, "player_cards"), _column(classes, "banker_cards")))
-        differences = list(map(sub, left, right))
-        if name == "margin":
-            return list(map(abs, differences))
-        return [_WINNER_NAMES[(d > 0) - (d < 0)] for d in differences]
-    return list(map(FIELDS[name][0], classes.outcomes))
-
-
-Key = tuple[Any, ...]
-
-
-@lru_cache(maxsize=256)
-def _groups(classes: StoredClasses, names: tuple[str, ...]) -> tuple[list[int], list[Key]]:
-    """Stored outcomes grouped by the values of fields `names`: each outcome's group, and
-    each group's values."""
-    keys = list(zip(*(_column(classes, name) for name in names), strict=True))
-    distinct = list(dict.fromkeys(keys))
-    index = {key: i for i, key in enumerate(distinct)}
-    return list(map(index.__getitem__, keys)), distinct
-
-
-def _read_fields(bet: Bet) -> tuple[str, ...]:
-    return tuple(sorted({name for line in bet.lines for name, _ in line.when}))
-
-
-@lru_cache(maxsize=1024)
-def _group_lines(bet: Bet, classes: StoredClasses) -> list[int]:
-    """The line that settles `bet` in each group of `_groups` (-1: no line matched)."""
-    names = _read_fields(bet)
-    position = {name: i for i, name in enumerate(names)}
-    return [
-        next(
-            (
-                i
-                for i, line in enumerate(bet.lines)
-                if all(key[position[name]] in allowed for name, allowed in line.when)
-            ),
-            -1,
-        )
-        for key in _groups(classes, names)[1]
-    ]
-
-
-def line_indexes(bet: Bet, classes: StoredClasses) -> list[int]:
-    """`bet.line_index` of every stored outcome, in stored order (-1: no line matched);
-    each group of outcomes alike in the fields the bet reads is settled once."""
-    groups, _ = _groups(classes, _read_fields(bet))
-    return list(map(_group_lines(bet, classes).__getitem__, groups))
-
-
-@lru_cache(maxsize=8)
-def _group_weights(dist: Distribution, names: tuple[str, ...]) -> list[int]:
-    """The weight of each group of `_groups` in `dist` (shared by bets reading the same fields)."""
-    assert dist.classes is not None and dist.weight_list is not None
-    groups, keys = _groups(dist.classes, names)
-    sums = [0] * len(keys)
-    for group, w in zip(groups, dist.weight_list, strict=True):
-        sums[group] += w
-    return sums
-
-
-def _line_weights(bet: Bet, dist: Distribution) -> list[int]:
-    """Weight of each line of `bet` in `dist`, and last the weight no line matched."""
-    weights = [0] * (len(bet.lines) + 1)  # last slot: no line matched (loss)
-    if dist.classes is not None and dist.weight_list is not None:
-        sums = _group_weights(dist, _read_fields(bet))
-        for line, w in zip(_group_lines(bet, dist.classes), sums, strict=True):
-            weights[line] += w
-        return weights
-    for outcome, w in dist.weights.items():
-        weights[bet.line_index(outcome)] += w
-    return weights
-
-
-def analyze(bet: Bet, dist: Distribution) -> BetAnalysis:
-    """Exact expectation, push and hit frequency, variance and paytable rows of `bet`,
-    priced on the outcome weights of `dist`. A card-level bet (one that looks at individual
-    cards, which outcome weights do not carry) is priced on `dist.shoe` under `dist.rules`
-    instead: from its shipped polynomials in the number of decks, else by the card engine."""
-    if bet.card_level:
-        found = _from_polynomials(bet, dist.shoe, dist.rules)
-        if found is not None:
-            return found
-        from analyzer.cards.engine import analyze_cards
-
-        return analyze_cards(bet, dist.shoe, dist.rules)
-    weights = _line_weights(bet, dist)
-    return analysis_from_weights(bet, weights, dist.total, finite=not dist.shoe.is_infinite)
-
-
-def analyze_bets(bets: Sequence[Bet], shoe: Shoe, rules: Rules) -> list[BetAnalysis]:
-    """`analyze` of each of `bets` on `shoe` under `rules`; the outcome distribution is
-    computed only if a bet needs it (full decks price built-in bets from polynomials)."""
-    from analyzer.ranks.enumeration import distribution
-
-    analyses: list[BetAnalysis | None] = [_from_polynomials(bet, shoe, rules) for bet in bets]
-    if any(a is None for a in analyses):
-        dist = distribution(shoe, rules)
-        analyses = [a or analyze(bet, dist) for a, bet in zip(analyses, bets, strict=True)]
-    return [a for a in analyses if a is not None]
-
-
-def _from_polynomials(bet: Bet, shoe: Shoe, rules: Rules) -> BetAnalysis | None:
-    """`bet` on a full-deck shoe or the infinite deck from its shipped line polynomials
-    (analyzer.ranks.polynomials), or None."""
-    from analyzer.ranks.polynomials import line_weights
-
-    found = line_weights(bet, shoe, rules)
-    return None if found is None else analysis_from_weights(bet, *found, finite=not shoe.is_infinite)
-
-
-def analysis_from_weights(bet: Bet, weights: Sequence[int], total: int, finite: bool) -> BetAnalysis:
-    """A BetAnalysis from each line's weight (last: no line matched) over `total`."""
-    rows = []
-    paid: list[tuple[int, Fraction | None]] = []  # each row's weight and net win (None: push)
-    pays: Fraction | None
-    for line, w in zip((*bet.lines, None), weights, strict=True):
-        if line is None:
-            if not w:
-                continue
-            label, pays, result = "any other outcome", LOSS, "loses"
-        else:
-            label, pays, result = line.describe(), line.pays, line.result
-        rows.append(LineResult(label, w if finite else None, Fraction(w, total), pays, result))
-        paid.append((w, pays))
-    # Weights times payouts summed first, one division by the total last (the same exact values).
-    settled = [(w, p) for w, p in paid if p is not None]
-    expectation = sum((w * p for w, p in settled), Fraction(0)) / total
-    second = sum((w * p**2 for w, p in settled), Fraction(0)) / total
-    return BetAnalysis(
-        bet=bet,
-        lines=tuple(rows),
-        expectation=expectation,
-        push=Fraction(sum(w for w, p in paid if p is None), total),
-        hit_frequency=Fraction(sum(w for w, p in settled if p > 0), total),
-        variance=second - expectation**2,
-    )

@@ -20,18 +20,14 @@ from analyzer.core.suits import SUITS, parse_card, parse_suit
 if TYPE_CHECKING:  # numpy loads when a field is evaluated: parsing a bet never needs it
     import numpy as np
 
-    from analyzer.core.bets import Bet
-    from analyzer.core.shoe import Shoe
 
 __all__ = [
     "COLOUR_VALUES",
     "POSITIONS",
     "CardField",
     "CardRows",
-    "can_price",
     "card_field",
     "card_field_names",
-    "needs_suits",
 ]
 
 #: Dealt positions in dealing order (columns of the row arrays).
@@ -89,6 +85,14 @@ class CardField:
     @property
     def needs_suits(self) -> bool:
         return self.suits is not None or self.colour
+
+    @property
+    def reads(self) -> tuple[str, ...]:
+        """What the field reads of the cards (the vocabulary of `analyzer.core.bets.READS`):
+        ranks (ten-valued ranks told apart), suits, colours, else their point values."""
+        used = {"ranks": self.ranks, "suits": self.suits is not None, "colours": self.colour}
+        kinds = [kind for kind, reads in used.items() if reads]
+        return tuple(kinds) or ("cards",)
 
     def allowed(self, value: Any, what: str) -> Any:
         """`value` normalised, or an AnalyzerError naming it and what is allowed."""
@@ -340,18 +344,3 @@ def card_field(name: str) -> CardField | None:
 def card_field_names() -> tuple[str, ...]:
     """Names of the card-level fields (the counts shown with their parameter)."""
     return (*_FIXED, *(f"{head}.CARD" for head in _COUNTS))
-
-
-def needs_suits(bet: Bet) -> bool:
-    """Whether `bet` reads suits or colours (so needs a shoe whose suits are known)."""
-    for line in bet.lines:
-        for name, _ in line.when:
-            field = card_field(name)
-            if field is not None and field.needs_suits:
-                return True
-    return False
-
-
-def can_price(bet: Bet, shoe: Shoe) -> bool:
-    """Whether `shoe` says enough to price `bet` (its suits are known if the bet reads them)."""
-    return shoe.is_infinite or shoe.types is not None or not needs_suits(bet)

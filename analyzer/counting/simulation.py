@@ -207,7 +207,7 @@ def _net_numerators(bet: Bet, denominator: int, codes: np.ndarray) -> np.ndarray
     table = _NETS.setdefault((bet, denominator), np.full(OUTCOME_CODES, _UNKNOWN, dtype=np.int64))
     missing = np.unique(codes[table[codes] == _UNKNOWN])
     for code, outcome in zip(missing.tolist(), unpack_outcomes(missing), strict=True):
-        table[code] = int((bet.settle(outcome) or Fraction(0)) * denominator)
+        table[code] = int(bet.net(bet.line_index(outcome)) * denominator)
     nets: np.ndarray = table[codes]
     return nets
 
@@ -323,7 +323,7 @@ def evaluate_systems(
             unique.append(bet)
     cards = tuple(bet for bet in unique if bet.card_level)
     if cards:  # rank-level bets first, in their columns as without card-level ones
-        from analyzer.counting.suited import check_card_bets
+        from analyzer.core.bets import check_card_bets
 
         check_card_bets(cards, procedure.shoe)
         unique = [bet for bet in unique if not bet.card_level] + list(cards)

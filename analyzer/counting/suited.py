@@ -17,9 +17,8 @@ from dataclasses import dataclass, fields
 import numpy as np
 
 from analyzer.cards.batch import card_evaluator
-from analyzer.cards.engine import needs_suits, settle_cards
+from analyzer.cards.engine import settle_cards
 from analyzer.core.bets import Bet
-from analyzer.core.errors import AnalyzerError
 from analyzer.core.outcome import outcome_digits, unpack_outcomes
 from analyzer.core.rules import Rules
 from analyzer.core.shoe import Shoe
@@ -30,7 +29,6 @@ from analyzer.ranks.fast import FastEvaluator
 __all__ = [
     "SuitedBatch",
     "card_nets",
-    "check_card_bets",
     "deal_types",
     "shoe_types",
     "suited_batch",
@@ -49,16 +47,6 @@ class SuitedBatch(CoupBatch):
     types_left: np.ndarray
     ranks: np.ndarray
     suits: np.ndarray
-
-
-def check_card_bets(bets: Sequence[Bet], shoe: Shoe) -> None:
-    """An AnalyzerError unless `shoe` says enough to deal and price every bet of `bets`."""
-    suited = [bet.name for bet in bets if needs_suits(bet)]
-    if suited and shoe.types is None:
-        raise AnalyzerError(
-            f"{', '.join(suited)} read suits but the shoe's suits are not known ({shoe}): "
-            "give the shoe with --decks or --cards"
-        )
 
 
 def shoe_types(shoe: Shoe) -> tuple[int, ...]:
@@ -137,5 +125,5 @@ def card_nets(bet: Bet, denominator: int, batch: SuitedBatch, coups: np.ndarray)
     codes = batch.outcome[coups]
     distinct, which = np.unique(codes, return_inverse=True)
     line = settle_cards(bet, batch.ranks[coups], batch.suits[coups], unpack_outcomes(distinct), which.ravel())
-    nets = [0 if item.pays is None else int(item.pays * denominator) for item in bet.lines] + [-denominator]
+    nets = [int(net * denominator) for net in bet.nets]
     return np.asarray(np.array(nets, dtype=np.int64)[line])

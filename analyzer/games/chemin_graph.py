@@ -37,7 +37,7 @@ import numpy as np
 from analyzer.core.rules import Rules
 from analyzer.core.shoe import Shoe
 from analyzer.games.hands import FREE_TOTAL, HANDS, Hand, hand_label, hand_orders, hand_total
-from analyzer.ranks.enumeration import shoe_factors
+from analyzer.ranks.compiler import shoe_factors
 
 __all__ = [
     "FREE_TOTAL",

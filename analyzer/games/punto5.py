@@ -16,7 +16,8 @@ from enum import StrEnum
 from fractions import Fraction
 from functools import lru_cache
 
-from analyzer.core.bets import Bet, analyze, commission_banker
+from analyzer.analyses.pricing import analyze
+from analyzer.core.bets import Bet, commission_banker
 from analyzer.core.catalogue import BETS
 from analyzer.core.errors import AnalyzerError
 from analyzer.core.outcome import Winner

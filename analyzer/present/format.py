@@ -16,7 +16,7 @@ from analyzer.core.ranks import RANKS
 if TYPE_CHECKING:  # types only: a cold `baccarat odds` loads none of these
     from analyzer.analyses.compare import Comparison
     from analyzer.analyses.odds import Odds, PuntoRow
-    from analyzer.core.bets import BetAnalysis
+    from analyzer.core.analysis import BetAnalysis
     from analyzer.core.rules import Rules
     from analyzer.core.shoe import Shoe
     from analyzer.counting.advantage import AdvantageFigures

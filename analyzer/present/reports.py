@@ -23,7 +23,7 @@ import numpy as np
 from analyzer.analyses.closed_form import MAIN_BETS, ClosedForm, closed_forms, evaluate, to_fraction
 from analyzer.analyses.compare import STANDARD_SHOES, Comparison, compare_tables, edges_across
 from analyzer.analyses.odds import odds, punto_table
-from analyzer.core.bets import analyze
+from analyzer.analyses.pricing import analyze
 from analyzer.core.catalogue import BETS, TABLES
 from analyzer.core.errors import AnalyzerError
 from analyzer.core.rules import SEED004, STANDARD

@@ -32,7 +32,7 @@ from analyzer.core.rules import Rules
 
 if TYPE_CHECKING:
     from analyzer.core.outcome import Outcome
-    from analyzer.ranks.enumeration import CoupClasses
+    from analyzer.ranks.compiler import CoupClasses
 
 __all__ = [
     "FORMAT",
@@ -118,7 +118,7 @@ class StoredClasses:
         if self._body is None:
             body = _unpack_arrays(self._packed_body or b"", _BODY, self._sizes)
             if body is None:  # a damaged file: compile afresh rather than trust it
-                from analyzer.ranks.enumeration import compile_fresh
+                from analyzer.ranks.compiler import compile_fresh
 
                 fresh = _decode(encode(compile_fresh(self.rules)), self.rules)
                 assert fresh is not None
@@ -327,7 +327,7 @@ def _stored(key: str, rules: Rules) -> StoredClasses:
     found = _read(_SHIPPED / name, rules) or _read(cache_dir() / name, rules)
     if found is not None:
         return found
-    from analyzer.ranks.enumeration import compile_fresh
+    from analyzer.ranks.compiler import compile_fresh
 
     data = encode(compile_fresh(rules))
     _write_cache(data, key)

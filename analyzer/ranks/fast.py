@@ -25,14 +25,16 @@ from typing import Any
 import numpy as np
 from threadpoolctl import threadpool_limits  # type: ignore[import-untyped,unused-ignore]
 
-from analyzer.core.bets import Bet, line_indexes
+from analyzer.core.bets import Bet
 from analyzer.core.errors import AnalyzerError
 from analyzer.core.outcome import CARDS_PER_COUP
 from analyzer.core.ranks import RANKS
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
+from analyzer.ranks.compiler import basis_values
 from analyzer.ranks.coupstore import stored_classes
-from analyzer.ranks.enumeration import basis_values, compile_rules
+from analyzer.ranks.enumeration import compile_rules
+from analyzer.ranks.lines import line_indexes
 from analyzer.ranks.polyeval import MODULI, MonomialForm
 
 __all__ = [
@@ -68,7 +70,12 @@ class FastEvaluator:
         classes = compile_rules(rules)  # its outcomes are the stored ones, in stored order
         stored = stored_classes(rules)
         signatures = list(zip(*(line_indexes(bet, stored) for bet in self.bets), strict=True))
-        atoms = sorted(set(signatures))
+        # Atoms in order of their lines, no line matched first (the column order the
+        # evaluation paths' bounds were fitted to).
+        no_lines = tuple(bet.no_line for bet in self.bets)
+        atoms = sorted(
+            set(signatures), key=lambda sig: [-1 if s == n else s for s, n in zip(sig, no_lines, strict=True)]
+        )
         atom_index = {sig: i for i, sig in enumerate(atoms)}
         outcome_atom = np.array([atom_index[sig] for sig in signatures], dtype=np.int64)
         matrix = np.zeros((len(classes.basis), len(atoms)), dtype=np.int64)
@@ -79,7 +86,7 @@ class FastEvaluator:
         self._keep = keep
         self._classes = classes
         # Payoffs per atom, as integers over one denominator per bet.
-        pays = [[_net(bet, sig[i]) for i, bet in enumerate(self.bets)] for sig in atoms]
+        pays = [[bet.net(sig[i]) for i, bet in enumerate(self.bets)] for sig in atoms]
         self.denominators = tuple(lcm(*(p[i].denominator for p in pays)) for i in range(len(self.bets)))
         scaled = [[int(p[i] * d) for i, d in enumerate(self.denominators)] for p in pays]
         for i, bet in enumerate(self.bets):
@@ -302,14 +309,6 @@ def _checked(counts: np.ndarray) -> np.ndarray:
     return counts
 
 
-def _net(bet: Bet, line: int) -> Fraction:
-    """Net win per unit of `bet` settled on `line` (-1: no line matched)."""
-    if line < 0:
-        return Fraction(-1)
-    pays = bet.lines[line].pays
-    return Fraction(0) if pays is None else pays
-
-
 @dataclass(frozen=True)
 class EffectsOfRemoval:
     """Exact change in each bet's expectation per unit bet from removing one card of each
@@ -324,11 +323,6 @@ class EffectsOfRemoval:
 
     def __repr__(self) -> str:
         return f"EffectsOfRemoval({self.shoe}, {self.rules.name} rules: {', '.join(self.effects)})"
-
-    def _repr_markdown_(self) -> str:
-        from analyzer.present.format import render_eor
-
-        return render_eor(self, "markdown")
 
     def to_frame(self) -> Any:
         """A pandas DataFrame: one row per rank removed, one column per bet, exact Fractions."""

@@ -44,13 +44,13 @@ __all__ = [
     "DEGREE",
     "SAMPLE_DECKS",
     "OutcomePolynomials",
+    "bet_key",
     "bet_polynomials",
-    "encode_bet_polynomials",
-    "encode_outcome_polynomials",
     "evaluate",
     "full_decks",
     "interpolate",
     "line_weights",
+    "outcome_key",
     "outcome_polynomials",
     "outcome_polynomials_path",
 ]
@@ -62,7 +62,7 @@ SAMPLE_DECKS = tuple(range(1, DEGREE + 2))
 FORMAT = 1
 _SHIPPED = Path(__file__).with_name("coups")
 BET_FILE = _SHIPPED / "bet-polynomials.json"
-_LITTLE = sys.byteorder == "little"
+LITTLE_ENDIAN = sys.byteorder == "little"
 
 
 def full_decks(shoe: Shoe) -> int | None:
@@ -139,7 +139,7 @@ class OutcomePolynomials:
                 values.frombytes(zlib.decompress(self._body))
             except zlib.error:
                 raise ValueError("damaged outcome polynomials") from None
-            if not _LITTLE:
+            if not LITTLE_ENDIAN:
                 values.byteswap()
             width, size = DEGREE + 1, self.size
             if len(values) != width * size:
@@ -173,47 +173,17 @@ class OutcomePolynomials:
 
 def outcome_polynomials_path(rules: Rules) -> Path:
     """Where the shipped outcome polynomials of `rules` live (whether or not they exist)."""
-    key = _outcome_key(rules)
+    key = outcome_key(rules)
     return _SHIPPED / f"polys-{zlib.crc32(key.encode()):08x}.bin"
 
 
-def _outcome_key(rules: Rules) -> str:
+def outcome_key(rules: Rules) -> str:
     return f"polys{FORMAT}-{rules_key(rules)}"
-
-
-def encode_outcome_polynomials(rules: Rules) -> bytes:
-    """The shipped file of `rules`' outcome polynomials, from its coup classes at d = 1..7."""
-    from analyzer.core.outcome import Winner
-    from analyzer.ranks.coupstore import stored_classes
-    from analyzer.ranks.enumeration import class_distribution
-
-    stored = stored_classes(rules)
-    samples = []
-    for d in SAMPLE_DECKS:
-        dist = class_distribution(Shoe.decks(d), rules)
-        assert dist.weight_list is not None
-        samples.append((dist.weight_list, dist.total))
-    polys = [interpolate([weights[i] for weights, _ in samples]) for i in range(stored.size)]
-    results = []
-    for winner in (Winner.BANKER, Winner.PLAYER, Winner.TIE):
-        rows = [p for p, o in zip(polys, stored.outcomes, strict=True) if o.winner == winner]
-        results.append([sum(column) for column in zip(*rows, strict=True)])
-    results.append(interpolate([total for _, total in samples]))
-    head = array("q", [c for row in results for c in row])
-    body = array("q", [p[j] for j in range(DEGREE + 1) for p in polys])
-    sections = []
-    for values in (head, body):
-        if not _LITTLE:
-            values.byteswap()
-        sections.append(zlib.compress(values.tobytes(), 9))
-    crc = zlib.crc32(stored.arrays["columns"])
-    header = f"{_outcome_key(rules)} outcomes={stored.size} crc={crc} head={len(sections[0])}"
-    return header.encode() + b"\n" + b"".join(sections)
 
 
 def _decode_outcomes(data: bytes, rules: Rules) -> OutcomePolynomials | None:
     try:
-        header = split_header(data, _outcome_key(rules))
+        header = split_header(data, outcome_key(rules))
         if header is None:
             return None
         sizes, start = header
@@ -222,7 +192,7 @@ def _decode_outcomes(data: bytes, rules: Rules) -> OutcomePolynomials | None:
         size, crc = sizes["outcomes"], sizes["crc"]
     except (ValueError, KeyError, UnicodeDecodeError, zlib.error):
         return None
-    if not _LITTLE:
+    if not LITTLE_ENDIAN:
         head.byteswap()
     width = DEGREE + 1
     if len(head) != 4 * width:
@@ -244,39 +214,11 @@ def outcome_polynomials(rules: Rules) -> OutcomePolynomials | None:
 # -- bets: each line of a built-in bet -------------------------------------------------
 
 
-def _bet_key(bet: Bet, rules: Rules) -> str:
+def bet_key(bet: Bet, rules: Rules) -> str:
     """What a bet's line weights depend on: its lines' conditions, in order, and the
     tableau (names, labels and payouts play no part)."""
     lines = [[[name, [repr(v) for v in allowed]] for name, allowed in line.when] for line in bet.lines]
     return f"bet{FORMAT}-{rules_key(rules)}-" + json.dumps(lines, separators=(",", ":"))
-
-
-def _sample_line_weights(bet: Bet, rules: Rules) -> list[tuple[list[int], int]]:
-    """Line weights and total of `bet` at d = 1..7 from the general paths (coup classes,
-    card enumeration)."""
-    if bet.card_level:
-        from analyzer.cards.engine import card_line_weights
-
-        return [card_line_weights(bet, Shoe.decks(d), rules) for d in SAMPLE_DECKS]
-    from analyzer.core.bets import _line_weights
-    from analyzer.ranks.enumeration import class_distribution
-
-    dists = [class_distribution(Shoe.decks(d), rules) for d in SAMPLE_DECKS]
-    return [(_line_weights(bet, dist), dist.total) for dist in dists]
-
-
-def encode_bet_polynomials(bets: Sequence[Bet], rules: Sequence[Rules]) -> str:
-    """The shipped file of the line-weight polynomials of `bets` under each of `rules` (JSON
-    text), interpolated from the general paths at d = 1..7."""
-    entries = []
-    for tableau in rules:
-        for bet in bets:
-            samples = _sample_line_weights(bet, tableau)
-            lines = [interpolate([weights[i] for weights, _ in samples]) for i in range(len(bet.lines) + 1)]
-            total = interpolate([total for _, total in samples])
-            entries.append({"bet": bet.name, "rules": tableau.name, "key": _bet_key(bet, tableau),
-                            "lines": lines, "total": total})  # fmt: skip
-    return json.dumps({"format": FORMAT, "entries": entries}, indent=1) + "\n"
 
 
 @cache
@@ -314,7 +256,7 @@ def line_weights(bet: Bet, shoe: Shoe, rules: Rules) -> tuple[list[int], int] | 
     weights on the 52**6 scale of the general paths at card level, scaled by 4**6 at
     rank level (the same probabilities)."""
     if shoe.is_infinite:
-        found = bet_polynomials().get(_bet_key(bet, rules))
+        found = bet_polynomials().get(bet_key(bet, rules))
         if found is None or len(found[0]) != len(bet.lines) + 1:
             return None
         lines, total = found
@@ -324,14 +266,11 @@ def line_weights(bet: Bet, shoe: Shoe, rules: Rules) -> tuple[list[int], int] | 
         return None
     if bet.card_level and shoe.types is not None and shoe.types.count(d) != len(shoe.types):
         return None
-    found = bet_polynomials().get(_bet_key(bet, rules))
+    found = bet_polynomials().get(bet_key(bet, rules))
     if found is None:
         return None
-    if bet.card_level and shoe.types is None:
-        from analyzer.core.fields import needs_suits  # loaded only for card-level bets
-
-        if needs_suits(bet):
-            return None
+    if bet.card_level and shoe.types is None and bet.needs_suits:
+        return None
     lines, total = found
     if len(lines) != len(bet.lines) + 1:
         return None

@@ -1,0 +1,58 @@
+"""Pricing bets: exact figures of any bet, rank-level or card-level, on any shoe.
+
+Each bet is priced by the cheapest exact path that can: full decks and the infinite deck
+from the shipped polynomials in the number of decks, a rank-level bet from the outcome
+distribution of the coup classes, a card-level bet by the card engine.
+
+>>> from analyzer import Shoe, analyze_bets, get_bet, STANDARD
+>>> [tie] = analyze_bets([get_bet("tie")], Shoe.decks(8), STANDARD)
+>>> f"{float(tie.house_edge):.4%}"
+'14.3596%'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from analyzer.core.analysis import BetAnalysis, analysis_from_weights
+from analyzer.core.bets import Bet
+from analyzer.core.rules import Rules
+from analyzer.core.shoe import Shoe
+from analyzer.ranks.enumeration import Distribution, distribution
+from analyzer.ranks.lines import weights_by_line
+from analyzer.ranks.polynomials import line_weights
+
+__all__ = ["analyze", "analyze_bets"]
+
+
+def analyze(bet: Bet, dist: Distribution) -> BetAnalysis:
+    """Exact expectation, push and hit frequency, variance and paytable rows of `bet`,
+    priced on the outcome weights of `dist`. A card-level bet (one that looks at individual
+    cards, which outcome weights do not carry) is priced on `dist.shoe` under `dist.rules`
+    instead: from its shipped polynomials in the number of decks, else by the card engine."""
+    if bet.card_level:
+        found = _from_polynomials(bet, dist.shoe, dist.rules)
+        if found is not None:
+            return found
+        from analyzer.cards.engine import analyze_cards  # numpy loads only for card-level bets
+
+        return analyze_cards(bet, dist.shoe, dist.rules)
+    weights = weights_by_line(bet, dist)
+    return analysis_from_weights(bet, weights, dist.total, finite=not dist.shoe.is_infinite)
+
+
+def analyze_bets(bets: Sequence[Bet], shoe: Shoe, rules: Rules) -> list[BetAnalysis]:
+    """`analyze` of each of `bets` on `shoe` under `rules`; the outcome distribution is
+    computed only if a bet needs it (full decks price built-in bets from polynomials)."""
+    analyses: list[BetAnalysis | None] = [_from_polynomials(bet, shoe, rules) for bet in bets]
+    if any(a is None for a in analyses):
+        dist = distribution(shoe, rules)
+        analyses = [a or analyze(bet, dist) for a, bet in zip(analyses, bets, strict=True)]
+    return [a for a in analyses if a is not None]
+
+
+def _from_polynomials(bet: Bet, shoe: Shoe, rules: Rules) -> BetAnalysis | None:
+    """`bet` on a full-deck shoe or the infinite deck from its shipped line polynomials
+    (analyzer.ranks.polynomials), or None."""
+    found = line_weights(bet, shoe, rules)
+    return None if found is None else analysis_from_weights(bet, *found, finite=not shoe.is_infinite)

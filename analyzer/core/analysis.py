@@ -1,0 +1,117 @@
+"""The exact figures of one bet on one shoe: the result type every engine returns.
+
+>>> from analyzer import Shoe, analyze_bets, get_bet, STANDARD
+>>> [analysis] = analyze_bets([get_bet("banker")], Shoe.decks(8), STANDARD)
+>>> analysis.house_edge
+Fraction(114753351728, 10847218479825)
+>>> f"{float(analysis.house_edge):.4%}", f"{float(analysis.house_edge_resolved):.4%}"
+('1.0579%', '1.1692%')
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from analyzer.core.bets import LOSS, Bet
+
+__all__ = ["BetAnalysis", "LineResult", "analysis_from_weights"]
+
+
+@dataclass(frozen=True)
+class LineResult:
+    """A row of a combinatorial table: `combinations` is None for the infinite deck."""
+
+    label: str
+    combinations: int | None
+    probability: Fraction
+    pays: Fraction | None  # None: push
+    result: str
+
+    @property
+    def ret(self) -> Fraction:
+        """Contribution to the expectation: probability times net win."""
+        return Fraction(0) if self.pays is None else self.probability * self.pays
+
+
+@dataclass(frozen=True)
+class BetAnalysis:
+    """Exact figures of one bet on one shoe, per unit staked.
+
+    - `expectation`: the bettor's expected net win (exact Fraction).
+    - `house_edge`: -expectation, positive when the house wins (pushes count as bets).
+    - `house_edge_resolved`: house edge per bet that wins or loses (pushes excluded).
+    - `hit_frequency`: probability that the bet wins something.
+    - `variance`: of the net win; `std_dev` is its square root (a float, display only).
+    """
+
+    bet: Bet
+    lines: tuple[LineResult, ...]
+    expectation: Fraction
+    push: Fraction
+    hit_frequency: Fraction
+    variance: Fraction
+
+    @property
+    def house_edge(self) -> Fraction:
+        return -self.expectation
+
+    @property
+    def house_edge_resolved(self) -> Fraction | None:
+        return None if self.push == 1 else self.house_edge / (1 - self.push)
+
+    # -- notebook use (Markdown display: analyzer.present.notebook) ------------------------
+
+    def __repr__(self) -> str:
+        return (
+            f"BetAnalysis({self.bet.name}: house edge {float(self.house_edge) * 100:.4f}%, "
+            f"{len(self.lines)} lines)"
+        )
+
+    def to_frame(self) -> Any:
+        """A pandas DataFrame, one row per paytable line: exact probability, pays and return."""
+        from analyzer.core.frames import frame
+
+        rows = [(r.label, r.combinations, r.probability, r.pays, r.result, r.ret) for r in self.lines]
+        return frame(rows, ["event", "combinations", "probability", "pays", "result", "return"], "event")
+
+    @property
+    def std_dev(self) -> float:
+        """Square root of the variance; inf only beyond the float range (payouts near 1e308)."""
+        try:
+            return math.sqrt(self.variance)
+        except OverflowError:  # a huge payout: take the root through logarithms of the exact terms
+            half_log = (math.log(self.variance.numerator) - math.log(self.variance.denominator)) / 2
+            return math.exp(half_log) if half_log < 709 else math.inf
+
+
+
+def analysis_from_weights(bet: Bet, weights: Sequence[int], total: int, finite: bool) -> BetAnalysis:
+    """A BetAnalysis from each line's weight (last: no line matched) over `total`."""
+    rows = []
+    paid: list[tuple[int, Fraction | None]] = []  # each row's weight and net win (None: push)
+    pays: Fraction | None
+    for line, w in zip((*bet.lines, None), weights, strict=True):
+        if line is None:
+            if not w:
+                continue
+            label, pays, result = "any other outcome", LOSS, "loses"
+        else:
+            label, pays, result = line.describe(), line.pays, line.result
+        rows.append(LineResult(label, w if finite else None, Fraction(w, total), pays, result))
+        paid.append((w, pays))
+    # Weights times payouts summed first, one division by the total last (the same exact values).
+    settled = [(w, p) for w, p in paid if p is not None]
+    expectation = sum((w * p for w, p in settled), Fraction(0)) / total
+    second = sum((w * p**2 for w, p in settled), Fraction(0)) / total
+    return BetAnalysis(
+        bet=bet,
+        lines=tuple(rows),
+        expectation=expectation,
+        push=Fraction(sum(w for w, p in paid if p is None), total),
+        hit_frequency=Fraction(sum(w for w, p in settled if p > 0), total),
+        variance=second - expectation**2,
+    )

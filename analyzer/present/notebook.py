@@ -1,0 +1,57 @@
+"""Notebook display, hooked in from the presentation layer: in IPython and Jupyter, odds,
+a bet's analysis, effects of removal and a distribution render as Markdown tables.
+
+`analyzer` registers these renderers with IPython's Markdown formatter by the result
+types' module and name (`register`), so the result types never import a renderer and
+nothing loads until a result is shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+__all__ = ["RENDERERS", "register"]
+
+
+def _odds(value: Any) -> str:
+    from analyzer.present.format import render_odds
+
+    return render_odds(value, "markdown")
+
+
+def _distribution(value: Any) -> str:
+    from analyzer.analyses.odds import Odds
+    from analyzer.present.format import render_odds
+
+    note = f"\n{len(value.weights):,} distinct outcomes; `to_frame()` lists them.\n"
+    return render_odds(Odds.from_distribution(value), "markdown") + note
+
+
+def _analysis(value: Any) -> str:
+    from analyzer.present.format import bet_table, percent
+
+    heading = f"**{value.bet.title}** (`{value.bet.name}`): house edge {percent(value.house_edge)}"
+    return heading + "\n\n" + bet_table(value, "markdown") + "\n"
+
+
+def _effects(value: Any) -> str:
+    from analyzer.present.format import render_eor
+
+    return render_eor(value, "markdown")
+
+
+#: (module, type name) of each result shown as Markdown -> its renderer.
+RENDERERS: dict[tuple[str, str], Callable[[Any], str]] = {
+    ("analyzer.analyses.odds", "Odds"): _odds,
+    ("analyzer.ranks.enumeration", "Distribution"): _distribution,
+    ("analyzer.core.analysis", "BetAnalysis"): _analysis,
+    ("analyzer.ranks.fast", "EffectsOfRemoval"): _effects,
+}
+
+
+def register(shell: Any) -> None:
+    """Register the renderers with an IPython shell's Markdown formatter."""
+    formatter = shell.display_formatter.formatters["text/markdown"]
+    for (module, name), render in RENDERERS.items():
+        formatter.for_type_by_name(module, name, render)
