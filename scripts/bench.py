@@ -32,10 +32,12 @@ With --json, prints exactly one JSON line with the figures.
 from __future__ import annotations
 
 import argparse
+import datetime
 import gc
 import importlib.util
 import json
 import os
+import platform
 import resource
 import statistics
 import subprocess
@@ -468,12 +470,152 @@ def render(f: dict[str, Any]) -> str:
     return str(tabulate(rows, headers=headers, disable_numparse=True)) + note
 
 
+#: Where `main` writes the Markdown table (`--markdown`); not one of `baccarat report`'s files.
+SPEED_MD = ROOT / "reports" / "speed.md"
+
+
+def _n(value: float, places: int = 0) -> str:
+    """`value` with thousands separators; rates of 10,000 and more rounded to hundreds."""
+    if places == 0 and value >= 10_000:
+        value = round(value, -2)
+    return f"{value:,.{places}f}"
+
+
+def _quartiles(s: dict[str, float], scale: float = 1.0, places: int = 0, unit: str = "") -> str:
+    return f"{_n(s['q1'] * scale, places)}-{_n(s['q3'] * scale, places)}{unit}"
+
+
+def _machine() -> str:
+    """The machine in a few words: cores, architecture and CPU model where Linux names it."""
+    model = ""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as file:
+            names = (line.split(":", 1)[1].strip() for line in file if line.startswith("model name"))
+            model = next(names, "")
+    except OSError:
+        pass
+    return f"{os.cpu_count()}-core {platform.machine()}" + (f" ({model})" if model else "")
+
+
+def speed_markdown(f: dict[str, Any], command: str, date: str) -> str:
+    """reports/speed.md from the figures of `measure` (and of bench_counting when present):
+    the command that regenerates it, the machine and date, the method, the table."""
+    ms, sizes = 1000, f["deck_sizes_ratio_vs_8_decks"]
+
+    def ratio(keys: Sequence[str]) -> str:
+        return ", ".join(f"{sizes[key]['median']:.2f}" for key in keys)
+
+    def rate(key: str) -> str:
+        return f"{_n(f[key]['median'])} compositions/s"
+
+    no_cache = f"{f['cold_cli_vs_plain_no_bytecode_cache']:.2f} / {f['edges_vs_odds_no_bytecode_cache']:.2f}"
+    warm = f"{f['distribution_speedup_vs_plain']:.0f}x / {f['distribution_classes_speedup_vs_plain']:.1f}x"
+    card_speedup = f"{f['card_level_speedup_vs_one_at_a_time']:,.0f}x one at a time"
+    rows = [
+        ["cold `baccarat odds --decks 8` / plain enumerator, whole processes",
+         f"{f['cold_cli_vs_plain']:.2f} (CPU time {f['cold_cli_vs_plain_cpu']:.2f})",
+         _quartiles(f["cold_cli_vs_plain_spread"], places=2), "0.6"],
+        ["cold `odds` process / plain enumerator process",
+         f"{f['cold_cli']['median'] * ms:.0f} ms / {f['plain_process']['median'] * ms:.0f} ms",
+         f"{_quartiles(f['cold_cli'], ms)} / {_quartiles(f['plain_process'], ms)} ms", ""],
+        ["cold `odds --decks 8 --format json` (no table renderer) / plain enumerator",
+         f"{f['cold_cli_json_vs_plain']:.2f}", _quartiles(f["cold_cli_json_vs_plain_spread"], places=2), ""],
+        ["interpreter floor: `python -c pass` / plain enumerator", f"{f['interpreter_vs_plain']:.2f}",
+         _quartiles(f["interpreter_vs_plain_spread"], places=2), ""],
+        ['`python -c "import argparse, dataclasses, fractions"` / plain enumerator (standard library only)',
+         f"{f['interpreter_stdlib_vs_plain']:.2f}", "", ""],
+        ['`python -c "import tabulate"` / plain enumerator (the floor of any table output)',
+         f"{f['interpreter_tabulate_vs_plain']:.2f}", "", ""],
+        ["cold `odds --decks 8 --remove 5` (depleted shoe: the coup classes) / plain enumerator",
+         f"{f['cold_depleted_vs_plain']:.2f}", _quartiles(f["cold_depleted_vs_plain_spread"], places=2), ""],
+        ["cold `baccarat edges` (every built-in, card-level too) / cold `odds`",
+         f"{f['edges_vs_odds']:.2f} (CPU time {f['edges_vs_odds_cpu']:.2f})",
+         _quartiles(f["edges_vs_odds_spread"], places=2), "1.2"],
+        ["cold `edges` process", f"{f['cold_edges']['median'] * ms:.0f} ms",
+         _quartiles(f["cold_edges"], ms, unit=" ms"), ""],
+        ["the same two ratios (odds / plain, edges / odds), no bytecode cache",
+         no_cache, "", ""],
+        ["warm exact 8-deck distribution, in process, against the plain enumerator's function: "
+         "from the polynomials in d / from the coup classes",
+         f"{warm} faster", "", ""],
+        [f"batch evaluator, {f['main_bets']} main and side bets, 8-deck shoes, one core", rate("main_rate"),
+         _quartiles(f["main_rate"]), "150,000"],
+        [f"batch evaluator, all {f['all_bets']} rank-level built-in bets", rate("all_rate"),
+         _quartiles(f["all_rate"]), "60,000"],
+        [f"batch evaluator, {f['twenty_bets']} bets, 20-deck shoes", rate("twenty_rate"),
+         _quartiles(f["twenty_rate"]), "half the 8-deck rate"],
+        [f"batch evaluator, {f['hundred_bets']} bets, 100-deck shoes, results beyond int64",
+         rate("hundred_rate"), _quartiles(f["hundred_rate"]), "half the 8-deck rate"],
+        [f"the same {f['main_bets']} bets, interleaved round by round with 8-deck shoes, rate / 8-deck rate "
+         "at 20, 50, 100, 200, 500 decks", ratio(("20", "50", "100", "200", "500")), "", "half"],
+        ["the same at 1,000, 2,000, 10,000 and 10**6 decks",
+         f"{ratio(('1000', '2000', '10000', '1000000'))} "
+         f"({_n(f['compositions_per_second_1000000_decks'])} compositions/s at 10**6)", "", "half"],
+        ["the same batches one at a time (`distribution`, then `analyze` of each bet), "
+         f"{f['main_bets']} bets",
+         f"{_n(f['main_one_at_a_time_per_second'])} compositions/s", "", ""],
+        [f"estimated floor, {f['main_bets']} bets / all bets ({f['main_lattice_columns']} and "
+         f"{f['all_lattice_columns']} columns)",
+         f"{_n(f['floor_compositions_per_second'])} / "
+         f"{_n(f['floor_compositions_per_second_all_bets'])} compositions/s", "", ""],
+        [f"card-level batch evaluator (`analyzer.cards.batch`), {f['card_level_bets']} card-level built-ins, "
+         "suited 8-deck shoes, one core",
+         f"{_n(f['card_level_rate']['median'])} compositions/s "
+         f"({card_speedup})", _quartiles(f["card_level_rate"]), ""],
+        [f"card-level bets ({f['card_level_bets']}), suited compositions one at a time (`analyze_cards`), "
+         "the same shoes", f"{_n(f['card_level_one_at_a_time']['median'], 1)} compositions/s",
+         _quartiles(f["card_level_one_at_a_time"], places=1), ""],
+    ]  # fmt: skip
+    if "shoes_per_second" in f:  # the counting studies of scripts/bench_counting.py
+        low, high = f["shoes_per_second_spread"]
+        rows.append(["counting study, one system, cut card 14, 8 decks (`scripts/bench_counting.py`)",
+                     f"{_n(f['shoes_per_second'])} shoes/s",
+                     f"{_n(low)}-{_n(high)} (range of the repeats)", "1,500"])  # fmt: skip
+        low, high = f["worker_speedup_spread"]
+        rows.append(["the same study, two workers against one, 10,000 shoes", f"{f['worker_speedup']:.2f}x",
+                     f"{low:.2f}-{high:.2f} (range of the repeats)", "1.7x"])  # fmt: skip
+    card, rank = f["counting_card_level_shoes_per_second"], f["counting_rank_level_shoes_per_second"]
+    rows.append(["counting study judging Perfect Pairs (suited shoes, card-level values) / the same count "
+                 "judging Dragon 7, the same shoes",
+                 f"{_n(card['median'])} / {_n(rank['median'])} shoes/s",
+                 f"{_quartiles(card)} / {_quartiles(rank)}", ""])  # fmt: skip
+    if "report_seconds" in f:  # not measured by this script; add it to the figures to list it
+        rows.append(["`baccarat report` (two worker processes for the games and the counting studies)",
+                     f"{f['report_seconds']:.1f} s", "", "about 20 s"])  # fmt: skip
+    table = ["| measurement | median | quartiles | target |", "|---|---|---|---|"]
+    table += ["| " + " | ".join(row) + " |" for row in rows]
+    return "\n".join([
+        "# Speed",
+        "",
+        f"Written by `{command}` (not by `baccarat report`); run it again to regenerate this file "
+        "(`--no-markdown` leaves it alone, `--json` prints the figures as one JSON line).",
+        "",
+        f"Machine: {_machine()}, Python {f['python']}; load average {f['load_average_start']:.1f} at the "
+        f"start and {f['load_average_end']:.1f} at the end. Date: {date}.",
+        "",
+        "Each figure is a median with its quartiles over repeats, always the same work on both sides. "
+        "Whole processes run interleaved round by round, so load from other work hits both sides alike, "
+        "and CPU-time ratios are given beside the wall-clock ones. The cold-start reference is "
+        "`scripts/plain_enumerator.py`: a plain pure-Python point-value enumerator (standard library, "
+        "integer arithmetic) of the same shoe that prints the same counts. The batch evaluator's "
+        "reference is the project's own exact path, one composition at a time (`distribution`, then "
+        "`analyze` of each bet), checked equal on a sample. On a shared machine absolute rates move "
+        "by 20-25% between runs; ratios less so.",
+        "",
+        *table,
+        "",
+    ])  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print one JSON line instead of a table")
     parser.add_argument("--rounds", type=int, default=15, help="whole-process rounds (default 15)")
     parser.add_argument("--compositions", type=int, default=20_000, help="batch size (default 20000)")
     parser.add_argument("--seed", type=int, default=1, help="seed for the compositions")
+    parser.add_argument("--markdown", type=Path, default=SPEED_MD,
+                        help="where to write the Markdown table (default reports/speed.md)")  # fmt: skip
+    parser.add_argument("--no-markdown", action="store_true", help="write no Markdown file")
     args = parser.parse_args()
     if args.rounds < 1 or args.compositions < 40:
         parser.error("--rounds must be positive and --compositions at least 40")
@@ -482,6 +624,11 @@ def main() -> None:
 
     figures.update(counting_figures())  # shoes_per_second, worker_speedup and their spreads
     print(json.dumps(figures, separators=(",", ":")) if args.json else render(figures))
+    if not args.no_markdown:
+        command = " ".join(["python scripts/bench.py", *sys.argv[1:]]).replace(" --json", "")
+        text = speed_markdown(figures, command, datetime.date.today().isoformat())
+        args.markdown.write_text(text, encoding="utf-8")
+        print(f"bench: wrote {args.markdown}", file=sys.stderr)
 
 
 if __name__ == "__main__":

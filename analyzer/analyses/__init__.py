@@ -1,1 +1,25 @@
-"""TODO"""
+"""Analyses built on the engines: what the commands compute, as typed results.
+
+Each module takes shoes, rules and bets (``analyzer.core``), calls the rank-level engine
+(``analyzer.ranks``) or the card-level one (``analyzer.cards``), and returns exact results
+(``Fraction``s) that ``analyzer.present`` renders.
+
+- ``odds``: outcome probabilities and the 6-card-sequence counts (``odds``, ``baccarat odds``),
+  and the table after Punto's two-card total with draw and stand rows for 5 (``punto_table``).
+- ``shown``: odds and bet values given cards lying at dealt positions (``--shown p1=9,b1=KH``,
+  as during the squeeze); a shown p3 or b3 also says that card was dealt. Probabilities are
+  ratios of card-level weights, for any shoe.
+- ``card_effects``: effects of removal for card-level bets, per card type for bets reading
+  suits or colours and per rank otherwise, with the identity sum_t n_t EoR_t = 0. (Rank-level
+  effects of removal come from ``analyzer.ranks.fast.effects_of_removal``.)
+- ``compare``: tables side by side across shoes, the Banker commission whose edge equals each
+  bet's (Super 6: 5.8727%), and how a tableau variant moves every bet (``baccarat compare``).
+- ``closed_form``: each bet's result probabilities and house edge as exact rational functions
+  of the number of decks d, from the compiled coup classes with sympy (``baccarat
+  closed-form``). With d decks each basis monomial is a polynomial in d of degree 6, so an
+  outcome's probability is an integer polynomial in d over (52d)_6; the infinite-deck limits
+  are the ratios of leading coefficients.
+
+House edges are per unit bet, positive when the house wins, pushes counted as bets; the edge
+per resolved bet divides by the probability that the bet does not push.
+"""

@@ -1,1 +1,67 @@
-"""TODO"""
+"""Counting studies: shoes dealt as a casino deals them, each coup valued exactly for the cards
+left, and counting systems judged against those exact values (``baccarat count``).
+
+Modules:
+
+- ``systems``: counting systems (integer tags per rank, running and true counts, triggers),
+  the built-ins of ``counting.toml`` and user files, and the best linear counts derived from
+  effects of removal.
+- ``simulation``: the casino procedure (``Procedure``), ``evaluate_systems`` and the study's
+  chunked, parallel run.
+- ``dealer``: many shoes dealt at once, vectorised, each shoe shuffled from (seed, index) alone.
+- ``suited``: the same shoes with every card's suit, for card-level bets.
+- ``summary``: the fixed-size, mergeable summary of a study.
+- ``advantage``: the advantage-play figures (win per shoe and per 100 coups, SD, N0, risk of
+  ruin, per hour) from a summary.
+- ``executors``: where the chunks run (this process, a local process pool, Dask).
+- ``studies``: the long studies' results committed under ``data/`` (``jacobson-*.json``, written
+  by ``scripts/jacobson_study.py``, checkpointed and resumable), read by the counting report.
+- ``montecarlo``: a physical Monte Carlo dealer, the statistical cross-check of the exact
+  enumerators (it shares no code with them).
+
+Procedure. Shuffle; burn (turn the first card face up, burn as many cards as its value,
+ten-valued = 10); deal coups until the cut card, ``cut_card`` cards from the end, comes out;
+finish that coup and, optionally (``--extra-coup``), play one more. A coup is started only with
+at least 6 cards left. The counter sees every card dealt and, by default, the face-up burn card
+(``--burn-seen none|first|all``). The true count divides the running count by the decks left,
+exactly (cards left / 52) or rounded to the half deck or deck (``--true-count``); a system bets
+when its count reaches its threshold, or exceeds it with ``--strict``. The trigger is defined
+once (``CountSystem.fires``, in integer arithmetic) for the one-composition and the vectorised
+paths. Each coup's exact expectation comes from ``analyzer.ranks.fast.FastEvaluator`` (about 80
+compositions per shoe), which takes most of a study's time; dealing takes most of the rest.
+
+Summaries and determinism. A study's result never holds a value per shoe: counts, exact integer
+sums per shoe size, float sums and sums of squares of the per-shoe wins, and per-count bins.
+Memory does not grow with the number of shoes (up to 10**8), and the summaries of chunks of 200
+shoes merged in order give identical output for any ``--workers`` and any executor (a test
+checks that local and Dask runs print byte-identical JSON).
+
+Card-level bets (``--bet perfect-pairs-v1``, or a card-level bet of a systems file or of
+``--table``). Shoes are then dealt with suits: the same shuffle keys as the rank dealer, on a
+suited shoe listed rank by rank, give the same rank sequence for the same seed and shoe index,
+so the coups, the counts (which tag ranks) and every rank-level bet's results are those of a
+study without the card-level bets. Each coup is valued exactly on the card types left by
+``analyzer.cards.batch.CardEvaluator`` and settled on the cards dealt. A shoe whose suits are
+unknown (rank counts) is dealt as if every card were a spade, which only bets reading no suits
+may use. It is slower than the rank-level path: on one core, 8 decks, cut card 14, about 210
+shoes/s with Perfect Pairs, 410 with Super Tie and 37 with all 8 card-level built-ins at once,
+against 630 for Dragon 7 alone in the same run (load average about 2), so 10**6 shoes with a
+card-level bet take one to several hours per core. Shoes above about 1,450 cards (28 decks) are
+valued by the one-shoe card engine, a few coups per second.
+
+Executors. ``--executor local`` (default) with ``--workers K``: the calling process is one of
+the K workers, a pool of K - 1 spawned processes takes the others (the compiled evaluator is
+pickled once and read by each worker, not recompiled), and the caller takes the newest chunk no
+worker has started, so the pool's start-up idles no worker. The two-worker speedup depends on
+free cores and on the second process's start-up (spawn, imports and the first chunk: its first
+result arrives about 0.5-0.7 s after the start), which weighs more as one worker gets faster;
+repeated runs gave 1.39-1.72 (``reports/speed.md``). ``baccarat report`` starts one pool for all
+its studies. ``--executor dask`` starts a local ``dask.distributed`` cluster of K
+single-threaded workers; ``--executor tcp://HOST:PORT`` uses a running scheduler (each worker
+needs this package importable; ``pip install ".[dask]"``). Workers ignore Ctrl-C; when it
+reaches the caller the pool is stopped without waiting. The same study (Jacobson's Dragon 7 and
+Panda 8 counts, cut card 14, 2,000 shoes, two workers) run locally and on Dask prints the same
+figures: Dragon 7 7.91 bets and +0.532 ± 0.025 units per shoe, Panda 8 4.16 and +0.193 ±
+0.013; wall times on a shared 2-core machine (load average about 10) were 96 s with the local
+pool and 226 s with the Dask cluster, its start included.
+"""

@@ -1,4 +1,4 @@
-"""Games where the hands make choices, solved exactly (GitHub issue 5).
+"""Games where the hands make choices, solved exactly.
 
 - ``punto-5``: the Russian rules (a Russian gambling dictionary), where Punto bettors draw
   or stand on a two-card 5.
@@ -8,6 +8,15 @@
 - ``macao``: macao and Victoria, the ancestors, with a player's best threshold strategy.
 
 `solve` returns a typed result; `analyzer.present.games` renders it (``baccarat solve GAME``).
+
+Modules: ``punto5`` (the Russian rules), ``chemin`` (the zero-sum game, solved through the game
+graph of ``chemin_graph``: two-card hands and information sets compiled into a bilinear form),
+``chemin_commission`` (every Nash equilibrium of the bimatrix game), ``banque`` and
+``banque_table`` (the model, and the Banker's wins and losses tabulated at every information
+set; exact on shoes of up to 100 decks, ``--decks inf`` for the limit of larger ones),
+``macao`` (macao and Victoria), ``lp`` (a bounded-variable simplex in exact rationals, in
+gmpy2's when the ``fast`` extra is installed, with the same results), ``hands`` and ``common``
+(the hand vocabulary and checks the solvers share).
 """
 
 from __future__ import annotations

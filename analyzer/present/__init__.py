@@ -1,1 +1,23 @@
-"""TODO"""
+"""Presentation: results turned into text tables, Markdown, JSON, dot and the reports.
+
+Exact values stay exact here: fractions print as "p/q" (strings in JSON) and decimals are
+rounded from the exact values, never from floats. Terminal tables fit 120 columns.
+
+- ``format``: the renderers of every command but ``solve`` (``render_odds``, ``render_edges``,
+  ``render_compare``, ``render_eor``, ``render_count``, ``render_closed_forms``, ...), the
+  helpers ``exact``, ``decimal``, ``percent``, and the JSON shoe fields (``shoe``,
+  ``shoe_spec``).
+- ``games``: the renderers of the games' results (``render_game``: ``baccarat solve GAME``).
+- ``listing``: what ``baccarat list`` shows: every built-in name with its title and source.
+- ``reports``: the Markdown reports of ``reports/`` and their plots (``baccarat report``).
+
+Reports. ``build_reports`` gives every report's text by file name; ``write_reports`` writes
+them all or none: into a new sibling directory, which then replaces the output directory.
+``check_output_dir`` refuses, before any computing, the root or home directory, a project root,
+a directory that cannot be written, or one holding files ``baccarat report`` did not write (a
+Markdown file without the generated preamble, or an unknown plot). ``baccarat report`` solves
+the games where hands choose (chemin de fer, banque, macao, punto 5: about 15 s of CPU) in two
+worker processes while the main process writes the other reports, then runs the counting
+studies on the same two workers; the texts are identical to a single-process run (a test
+builds them that way and compares them with ``reports/``).
+"""
