@@ -18,7 +18,7 @@ from analyzer import Shoe, distribution, plain_distribution
 from analyzer.core.bets import Bet, Line, analyze, bet_from_mapping, commission_banker, parse_ratio
 from analyzer.core.catalogue import BETS
 from analyzer.core.errors import AnalyzerError
-from analyzer.present.format import decimal, percent
+from analyzer.present.text import decimal, percent
 from analyzer.ranks.enumeration import Distribution, Winner
 
 EIGHT = distribution(Shoe.decks(8))

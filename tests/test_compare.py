@@ -8,7 +8,7 @@ from analyzer import SEED004, STANDARD, Shoe, distribution
 from analyzer.analyses.compare import STANDARD_SHOES, compare_tables, matching_commission, tableau_effects
 from analyzer.core.bets import analyze, commission_banker
 from analyzer.core.catalogue import BETS, TABLES
-from analyzer.present.format import percent
+from analyzer.present.text import percent
 
 
 def test_super6_is_a_5_87_percent_commission() -> None:

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from analyzer import SEED004, Shoe, distribution
 from analyzer.core.bets import Bet, analyze, bet_from_mapping
 from analyzer.core.catalogue import BETS
-from analyzer.present.format import decimal
+from analyzer.present.text import decimal
 from analyzer.ranks.fast import (
     FLOAT_EXACT_CARDS,
     FastEvaluator,

@@ -16,7 +16,7 @@ from analyzer.core.errors import AnalyzerError
 from analyzer.core.rules import STANDARD, rules_from_mapping
 from analyzer.core.shoe import Shoe
 from analyzer.games.punto5 import solve_punto5
-from analyzer.present.format import decimal, percent
+from analyzer.present.text import decimal, percent
 from analyzer.ranks.enumeration import Winner
 from analyzer.ranks.plain import plain_distribution
 

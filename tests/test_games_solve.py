@@ -198,8 +198,7 @@ def test_banque_refuses_huge_shoes_at_once(capsys: pytest.CaptureFixture[str]) -
 
 
 def test_output_format_enum_is_the_format_vocabulary() -> None:
-    from analyzer.present.format import FORMATS
-    from analyzer.present.games import OutputFormat
+    from analyzer.present.text import FORMATS, OutputFormat
 
     assert tuple(OutputFormat) == FORMATS
     result = solve("macao", Shoe.infinite())
