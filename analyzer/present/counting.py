@@ -54,6 +54,7 @@ COUNT_HEADERS = [
 
 
 def count_rows(results: Sequence[SystemEvaluation]) -> list[list[str]]:
+    """Rows under COUNT_HEADERS: one per system, wins per shoe with their standard errors."""
     rows = []
     for r in results:
         (ev, ev_se), (real, real_se), (perf, perf_se) = (

@@ -52,6 +52,7 @@ def bet_json(analysis: BetAnalysis) -> dict[str, Any]:
 
 
 def edges_rows(analyses: Sequence[BetAnalysis]) -> list[list[str]]:
+    """Rows under EDGE_HEADERS: one per bet."""
     return [
         [
             a.bet.name,

@@ -78,6 +78,7 @@ def _set_label(s: InfoSet) -> str:
 
 
 def banque_json(reply: BanqueReply, solution: BanqueSolution | None) -> dict[str, Any]:
+    """The best reply (and the full game, when solved) as JSON-ready exact strings."""
     data: dict[str, Any] = {
         "game": "banque",
         "shoe": str(reply.shoe),
@@ -112,6 +113,7 @@ def banque_json(reply: BanqueReply, solution: BanqueSolution | None) -> dict[str
 
 
 def reply_keys(reply: BanqueReply) -> list[Any]:
+    """The Banker's hands (or totals) of `reply`, in the order they first appear."""
     keys: list[Any] = []
     for key, _, _ in reply.draws:
         if key not in keys:
@@ -128,6 +130,7 @@ def render_banque(reply: BanqueReply, solution: BanqueSolution | None, fmt: str 
 
 
 def banque_text(reply: BanqueReply, solution: BanqueSolution | None, fmt: str, level: int = 2) -> str:
+    """The best reply (and the full game, when solved) as text or Markdown, headed at `level`."""
     r = reply
     if r.five[0] == r.five[1]:
         five = (

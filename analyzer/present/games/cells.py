@@ -19,9 +19,11 @@ def action_cell(draw: Fraction) -> str:
 
 
 def row_label(seen: Any) -> str:
+    """A Banker hand as "a+b", or a total as its number."""
     return hand_label(seen) if isinstance(seen, tuple) else str(seen)
 
 
 def cell_name(key: InfoKey) -> str:
+    """An information set as "(hand or total, Player's third card or stood)"."""
     _, seen, v = key
     return f"({row_label(seen)}, {'stood' if v is None else v})"

@@ -129,6 +129,7 @@ def render_chemin(solution: CheminSolution, fmt: str = "table") -> str:
 
 
 def chemin_text(solution: CheminSolution, fmt: str, level: int = 2) -> str:
+    """The solution as text or Markdown, headed at `level`: value, strategies and what custom costs."""
     s = solution
     title = f"Chemin de fer: {s.shoe}, {s.info} model"
     parts = [heading(title, fmt, level)]

@@ -16,6 +16,7 @@ def _threshold(t: int) -> str:
 
 
 def macao_json(results: list[MacaoResult]) -> dict[str, Any]:
+    """Every variant's figures as JSON-ready exact strings."""
     return {
         "game": "macao",
         "results": [
@@ -36,6 +37,7 @@ def macao_json(results: list[MacaoResult]) -> dict[str, Any]:
 
 
 def render_macao(results: list[MacaoResult], fmt: str = "table") -> str:
+    """The variants as a text table, Markdown or JSON."""
     check_format(fmt)
     if fmt == "json":
         return dumps(macao_json(results))
@@ -57,6 +59,7 @@ MACAO_MODEL_TEXT = (
 
 
 def macao_text(results: list[MacaoResult], fmt: str, level: int = 2) -> str:
+    """The variants as text or Markdown, headed at `level`: best thresholds and every threshold's value."""
     shoes = ", ".join(dict.fromkeys(str(r.shoe) for r in results))
     parts = [heading(f"Macao and Victoria: {shoes}", fmt, level), MACAO_MODEL_TEXT + "\n\n"]
     rows = [

@@ -66,6 +66,7 @@ def punto5_json(result: Punto5) -> dict[str, Any]:
 
 
 def render_punto5(result: Punto5, fmt: str = "table") -> str:
+    """Both choices on a 5 as a text table, Markdown or JSON."""
     check_format(fmt)
     if fmt == "json":
         return dumps(punto5_json(result))
@@ -77,6 +78,7 @@ def _totals(values: frozenset[int]) -> str:
 
 
 def punto5_text(result: Punto5, fmt: str, level: int = 2) -> str:
+    """Both choices on a 5 as text or Markdown, headed at `level`, with the better one's house edges."""
     r = result
     parts = [heading(f"Punto 5 (Russian rules): {r.shoe}, {r.rules.name} rules", fmt, level)]
     parts.append(

@@ -23,6 +23,7 @@ __all__ = ["compare_report", "edges_report", "odds_report", "punto_table_report"
 
 
 def odds_report() -> str:
+    """odds.md: outcome probabilities, combinations and exact values across the standard shoes."""
     results = [odds(shoe, STANDARD) for shoe in STANDARD_SHOES]
     probabilities = table(
         [[str(r.shoe), percent(r.banker), percent(r.player), percent(r.tie)] for r in results],
@@ -58,6 +59,7 @@ def odds_report() -> str:
 
 
 def punto_table_report() -> str:
+    """punto-table.md: the probabilities after Punto's two cards, infinite deck and 8 decks."""
     parts = [
         "# Probabilities after Punto's two cards (a Russian gambling dictionary's Table 2)\n\n",
         PREAMBLE,
@@ -75,6 +77,7 @@ def punto_table_report() -> str:
 
 
 def edges_report() -> str:
+    """house-edges.md: every built-in bet across shoes, with paytables on 8 decks."""
     bets = list(BETS.values())
     eight = distribution(Shoe.decks(8), STANDARD)
     analyses = [analyze(bet, eight) for bet in bets]
@@ -124,6 +127,7 @@ def _comparison() -> Comparison:
 
 
 def compare_report() -> str:
+    """compare.md: each built-in table's edges across shoes and the equivalent commissions."""
     return (
         "# Payout rules compared\n\n"
         + PREAMBLE
@@ -136,6 +140,7 @@ def compare_report() -> str:
 
 
 def tableau_report() -> str:
+    """tableau.md: the SEED004 tableau (Banco 4 also draws on 0-1) against the standard one."""
     return (
         f"# Tableaux compared: {SEED004.name} against standard\n\n"
         + PREAMBLE

@@ -22,6 +22,7 @@ def _main_closed_forms() -> list[ClosedForm]:
 
 
 def closed_form_report() -> str:
+    """closed-forms.md: the main bets as exact functions of the number of decks d."""
     forms = _main_closed_forms()
     rows = [
         [

@@ -60,6 +60,7 @@ def counting_runs(workers: int = 2, progress: bool = False, executor: Executor |
 
 
 def counting_report(runs: CountingRuns) -> str:
+    """counting.md, from the counting simulations `runs`."""
     fourteen, sixteen, choice = runs.fourteen, runs.sixteen, runs.choice
     by_name = {r.system.name: r for r in fourteen}
     jd, jp, how16 = by_name["dragon7-jacobson"], by_name["panda8-jacobson"], sixteen[0]
@@ -216,6 +217,7 @@ def _mean_se(result: SystemEvaluation) -> str:
 
 
 def counting_plot(runs: CountingRuns, path: Path) -> None:
+    """Mean exact expectation against the count for four systems, drawn from `runs`, written to `path`."""
     plt = pyplot()
     fig, axes = plt.subplots(2, 2, figsize=(11, 8))
     for ax, name in zip(

@@ -24,6 +24,7 @@ _EOR_SHOES = 200
 
 
 def eor_report() -> str:
+    """effects-of-removal.md: exact effects, the linear estimate's quality and the best linear counts."""
     bets = list(BETS.values())
     parts = ["# Effects of removal\n\n", PREAMBLE]
     parts.append(

@@ -19,6 +19,7 @@ PNG_METADATA = {"Software": None, "Source": "baccarat report"}
 
 
 def pyplot() -> Any:
+    """matplotlib.pyplot on the Agg backend (no display needed); loaded only when a plot is drawn."""
     import matplotlib
 
     matplotlib.use("Agg")
