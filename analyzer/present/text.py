@@ -159,14 +159,15 @@ def _fit(cells: list[list[str]], headers: list[str], align: list[str]) -> str:
 
     def width(columns: Sequence[int]) -> int:
         """Characters in the widest line of the table of `columns`, rendered on the rows that
-        set its column widths: each column's longest cell, and every row whose characters
-        might not each take one column (the full table's lines are no longer)."""
+        set its column widths: every row whose characters might not each take one column, and
+        among the others each column's longest cell (the full table's lines are no longer)."""
         key = (tuple(columns), tuple(headers), wraps[0])
         if key not in widths:
             if wraps[0] not in deciding:
                 odd = {r for r, row in enumerate(cells) if not all(_plain(cell) for cell in row)}
+                plain = [r for r in range(len(cells)) if r not in odd]
                 longest = [
-                    max(range(len(cells)), key=lambda r: _longest_line(cells[r][i])) if cells else 0
+                    max(plain, key=lambda r: _longest_line(cells[r][i])) if plain else 0
                     for i in range(len(headers))
                 ]
                 deciding[wraps[0]] = odd, longest
