@@ -13,7 +13,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from analyzer.analyses.card_effects import CardEffects, card_effects_of_removal
+    from analyzer.analyses.effects import CardEffects, card_effects_of_removal, effects_of_removal
     from analyzer.analyses.odds import Odds, PuntoRow, punto_table
     from analyzer.analyses.pricing import analyze, analyze_bets
     from analyzer.analyses.shown import ShownCards, parse_shown, shown_analyses, shown_odds
@@ -21,7 +21,16 @@ if TYPE_CHECKING:
     from analyzer.cards.engine import analyze_cards
     from analyzer.core.analysis import BetAnalysis
     from analyzer.core.bets import Bet
-    from analyzer.core.catalogue import ALL_BETS, BETS, CARD_BETS, TABLES, Table, get_bet, get_table
+    from analyzer.core.catalogue import (
+        ALL_BETS,
+        BETS,
+        CARD_BETS,
+        RANK_BETS,
+        TABLES,
+        Table,
+        get_bet,
+        get_table,
+    )
     from analyzer.core.errors import AnalyzerError
     from analyzer.core.outcome import Outcome, Winner
     from analyzer.core.ranks import RANKS, Rank
@@ -31,7 +40,7 @@ if TYPE_CHECKING:
     from analyzer.counting.simulation import Procedure, evaluate_systems
     from analyzer.counting.systems import SYSTEMS, CountSystem, get_system
     from analyzer.ranks.enumeration import Distribution, compile_rules, distribution
-    from analyzer.ranks.fast import FastEvaluator, effects_of_removal
+    from analyzer.ranks.fast import FastEvaluator
     from analyzer.ranks.plain import plain_distribution
 
 # `odds` is also a submodule's name: importing analyzer.analyses.odds binds the module to the
@@ -47,20 +56,21 @@ _HOME = {
     "analyze": "analyzer.analyses.pricing",
     "analyze_bets": "analyzer.analyses.pricing",
     "CardEvaluator": "analyzer.cards.batch",
-    "CardEffects": "analyzer.analyses.card_effects",
-    "card_effects_of_removal": "analyzer.analyses.card_effects",
+    "CardEffects": "analyzer.analyses.effects",
+    "card_effects_of_removal": "analyzer.analyses.effects",
     "analyze_cards": "analyzer.cards.engine",
     "RANKS": "analyzer.core.ranks",
     "Rank": "analyzer.core.ranks",
     "ALL_BETS": "analyzer.core.catalogue",
     "BETS": "analyzer.core.catalogue",
     "CARD_BETS": "analyzer.core.catalogue",
+    "RANK_BETS": "analyzer.core.catalogue",
     "TABLES": "analyzer.core.catalogue",
     "Table": "analyzer.core.catalogue",
     "get_bet": "analyzer.core.catalogue",
     "get_table": "analyzer.core.catalogue",
     "FastEvaluator": "analyzer.ranks.fast",
-    "effects_of_removal": "analyzer.ranks.fast",
+    "effects_of_removal": "analyzer.analyses.effects",
     "SYSTEMS": "analyzer.counting.systems",
     "CountSystem": "analyzer.counting.systems",
     "get_system": "analyzer.counting.systems",
@@ -96,6 +106,7 @@ __all__ = [
     "BETS",
     "CARD_BETS",
     "RANKS",
+    "RANK_BETS",
     "RULES",
     "SEED004",
     "STANDARD",

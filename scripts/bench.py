@@ -58,7 +58,7 @@ import numpy as np  # noqa: E402
 from tabulate import tabulate  # type: ignore[import-untyped,unused-ignore]  # noqa: E402
 
 from analyzer.analyses.pricing import analyze  # noqa: E402
-from analyzer.core.catalogue import BETS  # noqa: E402
+from analyzer.core.catalogue import BETS, RANK_BETS  # noqa: E402
 from analyzer.core.outcome import Winner  # noqa: E402
 from analyzer.core.shoe import Shoe  # noqa: E402
 from analyzer.ranks.compiler import compile_fresh  # noqa: E402
@@ -369,7 +369,7 @@ def measure(rounds: int, count: int, seed: int) -> dict[str, Any]:
     hundred = compositions(rng, count // 8, 100)  # results beyond int64
     main = [BETS[name] for name in BATCH_BETS]
     figures.update(batch("main", main, eight, 5, 20))
-    figures.update(batch("all", list(BETS.values()), eight[: count // 2], 5, 10))
+    figures.update(batch("all", list(RANK_BETS.values()), eight[: count // 2], 5, 10))
     figures.update(batch("twenty", main, twenty, 5, 10))
     figures.update(batch("hundred", main, hundred, 5, 3))
     figures["compositions_per_second"] = figures["main_rate"]["median"]

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from analyzer.core.catalogue import BETS
+from analyzer.core.catalogue import RANK_BETS
 from analyzer.core.errors import AnalyzerError
 from analyzer.counting.advantage import advantage_figures
 from analyzer.counting.summary import ExactSum, SystemEvaluation
@@ -18,7 +18,7 @@ def _summary(
     expected: list[float], realized: list[float], edge_sum: Fraction, squares: Fraction
 ) -> SystemEvaluation:
     result = SystemEvaluation(
-        SYSTEMS["dragon7-jacobson"], BETS["dragon7"], shoes=len(expected), coups=80 * len(expected)
+        SYSTEMS["dragon7-jacobson"], RANK_BETS["dragon7"], shoes=len(expected), coups=80 * len(expected)
     )
     result.triggers = 8 * len(expected)
     result.sums["triggered"] = (

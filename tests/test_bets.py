@@ -17,10 +17,10 @@ from hypothesis import strategies as st
 from analyzer import Shoe, distribution, plain_distribution
 from analyzer.analyses.pricing import analyze
 from analyzer.core.bets import Bet, Line, bet_from_mapping, commission_banker, parse_ratio
-from analyzer.core.catalogue import BETS
+from analyzer.core.catalogue import RANK_BETS
 from analyzer.core.errors import AnalyzerError
 from analyzer.core.outcome import Winner
-from analyzer.present.format import decimal, percent
+from analyzer.present.text import decimal, percent
 from analyzer.ranks.enumeration import Distribution
 
 EIGHT = distribution(Shoe.decks(8))
@@ -28,7 +28,7 @@ SIX = distribution(Shoe.decks(6))
 
 
 def edge(name: str, dist=EIGHT) -> Fraction:
-    return analyze(BETS[name], dist).house_edge
+    return analyze(RANK_BETS[name], dist).house_edge
 
 
 @pytest.mark.parametrize(
@@ -81,7 +81,7 @@ def test_tie_at_9_to_1_differs_from_seed_000_in_the_last_digit() -> None:
 
 
 def test_banker_edge_per_resolved_bet() -> None:
-    analysis = analyze(BETS["banker"], EIGHT)
+    analysis = analyze(RANK_BETS["banker"], EIGHT)
     assert analysis.house_edge_resolved == analysis.house_edge / (1 - analysis.push)
     assert percent(analysis.house_edge_resolved, 2) == "1.17%"  # Wizard of Odds, "ties not counted"
 
@@ -92,7 +92,7 @@ def test_big_and_small() -> None:
 
 
 def test_combinatorial_table_rows_add_up() -> None:
-    analysis = analyze(BETS["dragon-bonus-player"], EIGHT)
+    analysis = analyze(RANK_BETS["dragon-bonus-player"], EIGHT)
     assert sum(row.combinations or 0 for row in analysis.lines) == EIGHT.total
     assert sum(row.probability for row in analysis.lines) == 1
     assert sum(row.ret for row in analysis.lines) == analysis.expectation
@@ -100,7 +100,7 @@ def test_combinatorial_table_rows_add_up() -> None:
 
 def test_super6_wins_with_six_about_five_times_per_shoe() -> None:
     """Seeds 000-001: 'Banker wins with 6 about five times per eight-deck shoe' (~80 coups)."""
-    p = analyze(BETS["super6-banker"], EIGHT).lines[0].probability
+    p = analyze(RANK_BETS["super6-banker"], EIGHT).lines[0].probability
     assert decimal(p * 80, 0) in {"4", "5"}
     assert decimal(p, 4) == "0.0539"
 
@@ -117,7 +117,7 @@ def test_identities_on_any_shoe(shoe: Shoe) -> None:
     p = dist.winner_probabilities()
     b, pl, t = p[Winner.BANKER], p[Winner.PLAYER], p[Winner.TIE]
     assert b + pl + t == 1
-    ev = {name: analyze(bet, dist).expectation for name, bet in BETS.items()}
+    ev = {name: analyze(bet, dist).expectation for name, bet in RANK_BETS.items()}
     assert ev["player"] == pl - b
     assert ev["banker"] == Fraction(19, 20) * b - pl
     assert ev["tie"] == 9 * t - 1
@@ -130,7 +130,7 @@ def test_identities_on_any_shoe(shoe: Shoe) -> None:
     n = shoe.size
     pair = Fraction(sum(c * (c - 1) for c in shoe.counts), n * (n - 1))
     assert ev["player-pair"] == 12 * pair - 1 == ev["banker-pair"]
-    for name, bet in BETS.items():
+    for name, bet in RANK_BETS.items():
         a = analyze(bet, dist)
         assert sum(row.probability for row in a.lines) == 1, name
         assert a.variance >= 0, name
@@ -143,7 +143,7 @@ def test_identities_on_any_shoe(shoe: Shoe) -> None:
 )
 def test_bets_agree_with_the_plain_enumerator(shoe: Shoe) -> None:
     fast, slow = distribution(shoe), plain_distribution(shoe)
-    for bet in BETS.values():
+    for bet in RANK_BETS.values():
         assert analyze(bet, fast) == analyze(bet, slow)
 
 
@@ -158,7 +158,7 @@ def test_first_matching_line_wins() -> None:
             ]
         },
     )
-    mine, builtin = analyze(bet, EIGHT), analyze(BETS["super6-banker"], EIGHT)
+    mine, builtin = analyze(bet, EIGHT), analyze(RANK_BETS["super6-banker"], EIGHT)
     assert [row.probability for row in mine.lines] == [row.probability for row in builtin.lines]
     assert (mine.expectation, mine.push, mine.variance) == (
         builtin.expectation,
@@ -246,5 +246,5 @@ def test_analyze_prices_the_distribution_it_is_given(decks: int) -> None:
     weights = {o: w for o, w in full.weights.items() if not o.natural}
     cond = Distribution(full.shoe, full.rules, weights, sum(weights.values()))
     tie = sum(w for o, w in weights.items() if o.winner is Winner.TIE)
-    assert analyze(BETS["tie"], cond).lines[0].probability == Fraction(tie, cond.total)
-    assert analyze(BETS["tie"], cond) != analyze(BETS["tie"], full)
+    assert analyze(RANK_BETS["tie"], cond).lines[0].probability == Fraction(tie, cond.total)
+    assert analyze(RANK_BETS["tie"], cond) != analyze(RANK_BETS["tie"], full)

@@ -10,7 +10,7 @@ import pytest
 
 from analyzer.analyses.pricing import analyze
 from analyzer.cards.engine import analyze_cards
-from analyzer.core.catalogue import BETS, CARD_BETS, get_bet
+from analyzer.core.catalogue import CARD_BETS, RANK_BETS, get_bet
 from analyzer.core.shoe import Shoe
 from analyzer.ranks.enumeration import distribution
 
@@ -91,7 +91,7 @@ def test_tie_max_counts_to_the_unit() -> None:
     high = analyze_cards(CARD_BETS["tie-max-high"], EIGHT).lines[0]
     low = analyze_cards(CARD_BETS["tie-max-low"], EIGHT).lines[0]
     assert (high.combinations, low.combinations) == (401_057_309_592_576, 74_570_116_880_640)
-    tie = analyze(BETS["tie"], distribution(EIGHT)).lines[0].combinations
+    tie = analyze(RANK_BETS["tie"], distribution(EIGHT)).lines[0].combinations
     assert high.combinations + low.combinations == tie  # type: ignore[operator]
 
 
@@ -102,5 +102,5 @@ def test_analyze_dispatches_card_level_bets() -> None:
 
 def test_card_bets_are_apart_from_rank_level_bets() -> None:
     assert all(bet.card_level for bet in CARD_BETS.values())
-    assert not any(bet.card_level for bet in BETS.values())
-    assert not set(CARD_BETS) & set(BETS)
+    assert not any(bet.card_level for bet in RANK_BETS.values())
+    assert not set(CARD_BETS) & set(RANK_BETS)

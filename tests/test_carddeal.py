@@ -10,7 +10,7 @@ import pytest
 from analyzer import STANDARD, Shoe
 from analyzer.cards.engine import analyze_cards
 from analyzer.cards.plain import _settle as plain_settle
-from analyzer.core.catalogue import BETS, CARD_BETS
+from analyzer.core.catalogue import CARD_BETS, RANK_BETS
 from analyzer.core.errors import AnalyzerError
 from analyzer.core.outcome import unpack_outcomes
 from analyzer.counting.dealer import deal_batch, shuffled_cards
@@ -49,7 +49,9 @@ def test_suited_coups_are_the_cards_dealt() -> None:
 def test_study_values_every_coup_as_analyze_cards() -> None:
     """A small study's per-coup exact values equal the one-shoe engine on the same depleted
     shoes, and each coup is settled on its cards as the plain card-by-card path settles it."""
-    bets = (BETS["dragon7"], CARD_BETS["perfect-pairs-v2"], CARD_BETS["super-tie"], CARD_BETS["lucky-nines"])
+    bets = (
+        RANK_BETS["dragon7"], CARD_BETS["perfect-pairs-v2"], CARD_BETS["super-tie"], CARD_BETS["lucky-nines"]
+    )
     cards = bets[1:]
     procedure = Procedure(shoe=Shoe.decks(2), cut_card=14)
     from analyzer.ranks.fast import FastEvaluator
@@ -83,10 +85,10 @@ def test_rank_bets_are_judged_alike_beside_card_bets() -> None:
     procedure = Procedure(shoe=Shoe.decks(8), cut_card=14)
     d7, panda = SYSTEMS["dragon7-jacobson"], SYSTEMS["panda8-jacobson"]
     alone = evaluate_systems(
-        [d7, panda], [BETS["dragon7"], BETS["panda8"]], procedure, shoes=6, seed=2, chunk=4
+        [d7, panda], [RANK_BETS["dragon7"], RANK_BETS["panda8"]], procedure, shoes=6, seed=2, chunk=4
     )
     mixed = evaluate_systems(
-        [d7, d7, panda], [CARD_BETS["perfect-pairs-v1"], BETS["dragon7"], BETS["panda8"]],
+        [d7, d7, panda], [CARD_BETS["perfect-pairs-v1"], RANK_BETS["dragon7"], RANK_BETS["panda8"]],
         procedure, shoes=6, seed=2, chunk=4,
     )  # fmt: skip
     for before, after in zip(alone, mixed[1:], strict=True):

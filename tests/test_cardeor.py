@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from clirun import run
 
-from analyzer.analyses.card_effects import card_effects_of_removal
+from analyzer.analyses.effects import card_effects_of_removal
 from analyzer.cards.engine import analyze_cards
 from analyzer.core.bets import bet_from_mapping
 from analyzer.core.catalogue import CARD_BETS

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from analyzer.cards.engine import analyze_cards, card_line_weights, outcome_weights
 from analyzer.cards.plain import plain_card_line_weights
 from analyzer.core.bets import Bet, bet_from_mapping
-from analyzer.core.catalogue import BETS, CARD_BETS
+from analyzer.core.catalogue import CARD_BETS, RANK_BETS
 from analyzer.core.errors import AnalyzerError
 from analyzer.core.rules import SEED004, STANDARD
 from analyzer.core.shoe import Shoe
@@ -103,14 +103,14 @@ def test_rank_level_outcomes_agree(shoe: Shoe, rules: object) -> None:
     assert total == dist.total and weights == dist.weights
 
 
-@pytest.mark.parametrize("name", list(BETS))
+@pytest.mark.parametrize("name", list(RANK_BETS))
 def test_rank_level_bets_agree_on_a_suited_shoe(name: str) -> None:
     from analyzer.analyses.pricing import analyze
 
     shoe = _lopsided()
-    weights, total = card_line_weights(BETS[name], shoe)
-    won = sum(w * (line.pays or 0) for w, line in zip(weights, BETS[name].lines, strict=False))
-    assert Fraction(won - weights[-1], total) == analyze(BETS[name], distribution(shoe)).expectation
+    weights, total = card_line_weights(RANK_BETS[name], shoe)
+    won = sum(w * (line.pays or 0) for w, line in zip(weights, RANK_BETS[name].lines, strict=False))
+    assert Fraction(won - weights[-1], total) == analyze(RANK_BETS[name], distribution(shoe)).expectation
 
 
 def test_infinite_deck_probabilities_agree() -> None:

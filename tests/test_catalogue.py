@@ -9,7 +9,7 @@ import pytest
 
 from analyzer import SEED004, STANDARD, Shoe, distribution
 from analyzer.analyses.pricing import analyze
-from analyzer.core.catalogue import BETS, TABLES, get_bet, get_bets, get_table, parse_commission
+from analyzer.core.catalogue import RANK_BETS, TABLES, get_bet, get_bets, get_table, parse_commission
 from analyzer.core.errors import AnalyzerError
 
 REQUIRED = [
@@ -21,12 +21,12 @@ REQUIRED = [
 def test_required_json_names_exist_and_cite_a_source() -> None:
     for name in REQUIRED:
         assert get_bet(name).name == name
-    for bet in BETS.values():
+    for bet in RANK_BETS.values():
         assert bet.source, bet.name
 
 
 def test_main_bet_kinds() -> None:
-    assert {b.name for b in BETS.values() if b.kind == "banker"} == {
+    assert {b.name for b in RANK_BETS.values() if b.kind == "banker"} == {
         "banker",
         "banker-4pct",
         "super6-banker",
@@ -81,8 +81,8 @@ lines = [{ when = { winner = "tie", natural = true }, pays = 30 }]
     assert table.rules.banco_draws == SEED004.banco_draws
     dist = distribution(Shoe.decks(8), table.rules)
     by_name = {b.name: analyze(b, dist) for b in table.bets}
-    assert by_name["banker-4pct"].expectation == analyze(BETS["banker-4pct"], dist).expectation
-    assert by_name["tie-9to1"].expectation == analyze(BETS["tie-9to1"], dist).expectation
+    assert by_name["banker-4pct"].expectation == analyze(RANK_BETS["banker-4pct"], dist).expectation
+    assert by_name["tie-9to1"].expectation == analyze(RANK_BETS["tie-9to1"], dist).expectation
     natural_tie = dist.probability(lambda o: o.winner == "tie" and o.natural)
     assert by_name["lucky-tie"].expectation == 31 * natural_tie - 1
 
@@ -113,3 +113,40 @@ def test_offer_items_must_be_names(tmp_path: Path) -> None:
     path.write_text('offer = [["banker"]]', encoding="utf-8")
     with pytest.raises(AnalyzerError, match="offer must be a list of bet names"):
         get_table(str(path))
+
+
+def test_bets_holds_every_built_in_with_what_it_reads() -> None:
+    from analyzer.core.catalogue import BETS, CARD_BETS
+
+    assert list(BETS) == [*RANK_BETS, *CARD_BETS]
+    assert all(bet.reads == ("outcome",) and not bet.card_level for bet in RANK_BETS.values())
+    assert all(bet.card_level and bet.reads != ("outcome",) for bet in CARD_BETS.values())
+    names = ("perfect-pairs-v1", "super-tie", "tie-max-high", "lucky-nines")
+    reads = {name: BETS[name].reads for name in names}
+    assert reads == {
+        "perfect-pairs-v1": ("ranks", "suits"),
+        "super-tie": ("outcome", "colours"),
+        "tie-max-high": ("outcome", "values"),
+        "lucky-nines": ("values", "suits"),
+    }
+    assert [bet.name for bet in BETS.values() if bet.needs_suits] == [
+        "perfect-pairs-v1", "perfect-pairs-v2", "lucky-nines", "perfect-9-bonus", "super-tie", "super-tie-20"
+    ]  # fmt: skip
+
+
+def test_list_bets_shows_every_built_in_and_what_it_reads(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from analyzer.cli import main
+    from analyzer.core.catalogue import BETS
+
+    assert main(["list", "bets", "--format", "json"]) == 0
+    listed = json.loads(capsys.readouterr().out)["bets"]
+    assert list(listed) == list(BETS)
+    assert {name: tuple(entry["reads"]) for name, entry in listed.items()} == {
+        name: bet.reads for name, bet in BETS.items()
+    }
+    assert main(["list", "bets"]) == 0
+    table = capsys.readouterr().out
+    assert "reads" in table.splitlines()[2] and "ranks, suits" in table
+    assert max(map(len, table.splitlines())) <= 120

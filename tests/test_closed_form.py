@@ -14,7 +14,7 @@ import sympy as sp
 
 from analyzer.analyses.closed_form import D, closed_forms, evaluate
 from analyzer.analyses.pricing import analyze
-from analyzer.core.catalogue import BETS
+from analyzer.core.catalogue import RANK_BETS
 from analyzer.core.rules import SEED004, STANDARD
 from analyzer.core.shoe import Shoe
 from analyzer.ranks.enumeration import distribution
@@ -24,14 +24,14 @@ NAMES = ["banker", "player", "tie", "super6-banker", "dragon7", "player-pair", "
 
 @pytest.fixture(scope="module")
 def forms() -> dict[str, object]:
-    return {form.bet.name: form for form in closed_forms([BETS[name] for name in NAMES])}
+    return {form.bet.name: form for form in closed_forms([RANK_BETS[name] for name in NAMES])}
 
 
 @pytest.mark.parametrize("decks", range(1, 9))
 def test_closed_forms_equal_the_enumerator_at_every_deck_count(forms: dict, decks: int) -> None:
     dist = distribution(Shoe.decks(decks))
     for name in NAMES:
-        form, analysis = forms[name], analyze(BETS[name], dist)
+        form, analysis = forms[name], analyze(RANK_BETS[name], dist)
         assert evaluate(form.house_edge, decks) == analysis.house_edge, name
         expected = {row.label: row.probability for row in analysis.lines}
         got = {label: evaluate(p, decks) for label, p in form.results}
@@ -42,7 +42,7 @@ def test_closed_forms_equal_the_enumerator_at_every_deck_count(forms: dict, deck
 def test_limits_are_the_infinite_deck(forms: dict) -> None:
     dist = distribution(Shoe.infinite())
     for name in NAMES:
-        form, analysis = forms[name], analyze(BETS[name], dist)
+        form, analysis = forms[name], analyze(RANK_BETS[name], dist)
         assert Fraction(str(form.house_edge_limit)) == analysis.house_edge, name
         assert sp.limit(form.house_edge, D, sp.oo) == form.house_edge_limit
         expected = {row.label: row.probability for row in analysis.lines}
@@ -56,9 +56,9 @@ def test_pair_bet_has_the_textbook_form(forms: dict) -> None:
 
 
 def test_other_rules_at_six_decks() -> None:
-    (form,) = closed_forms([BETS["dragon7"]], SEED004)
+    (form,) = closed_forms([RANK_BETS["dragon7"]], SEED004)
     assert (
         evaluate(form.house_edge, 6)
-        == analyze(BETS["dragon7"], distribution(Shoe.decks(6), SEED004)).house_edge
+        == analyze(RANK_BETS["dragon7"], distribution(Shoe.decks(6), SEED004)).house_edge
     )
     assert STANDARD != SEED004

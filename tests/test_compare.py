@@ -8,13 +8,13 @@ from analyzer import SEED004, STANDARD, Shoe, distribution
 from analyzer.analyses.compare import STANDARD_SHOES, compare_tables, matching_commission, tableau_effects
 from analyzer.analyses.pricing import analyze
 from analyzer.core.bets import commission_banker
-from analyzer.core.catalogue import BETS, TABLES
-from analyzer.present.format import percent
+from analyzer.core.catalogue import RANK_BETS, TABLES
+from analyzer.present.text import percent
 
 
 def test_super6_is_a_5_87_percent_commission() -> None:
     """Seed 000: Super 6 'is equivalent to raising the commission by 17.45%, to 5.87%'."""
-    match = matching_commission(BETS["super6-banker"], Shoe.decks(8), STANDARD)
+    match = matching_commission(RANK_BETS["super6-banker"], Shoe.decks(8), STANDARD)
     assert percent(match.commission, 2) == "5.87%"
     assert percent(match.relative_to(), 2) == "17.45%"
     dist = distribution(Shoe.decks(8))
@@ -23,12 +23,13 @@ def test_super6_is_a_5_87_percent_commission() -> None:
 
 def test_matching_commission_round_trips() -> None:
     for bet in ("banker", "banker-4pct"):
-        match = matching_commission(BETS[bet], Shoe.decks(6), STANDARD)
+        match = matching_commission(RANK_BETS[bet], Shoe.decks(6), STANDARD)
         assert match.commission == {"banker": Fraction(1, 20), "banker-4pct": Fraction(1, 25)}[bet]
 
 
 def test_seed004_moves_only_bets_that_see_banco_4_draws() -> None:
-    effects = {e.bet.name: e for e in tableau_effects(list(BETS.values()), Shoe.decks(8), STANDARD, SEED004)}
+    bets = list(RANK_BETS.values())
+    effects = {e.bet.name: e for e in tableau_effects(bets, Shoe.decks(8), STANDARD, SEED004)}
     # Bets settled on the first four cards cannot move.
     for name in (
         "player-pair",
@@ -47,7 +48,8 @@ def test_seed004_moves_only_bets_that_see_banco_4_draws() -> None:
 
 
 def test_compare_tables_covers_every_table_and_shoe() -> None:
-    cmp = compare_tables(list(TABLES.values()), STANDARD_SHOES, Shoe.decks(8), SEED004, list(BETS.values()))
+    bets = list(RANK_BETS.values())
+    cmp = compare_tables(list(TABLES.values()), STANDARD_SHOES, Shoe.decks(8), SEED004, bets)
     assert len(cmp.shoes) == 6
     for table in TABLES.values():
         for bet in table.bets:

@@ -14,29 +14,23 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from analyzer import SEED004, Shoe, distribution
+from analyzer.analyses.effects import effects_of_removal, estimate_quality, linear_estimates
 from analyzer.analyses.pricing import analyze
 from analyzer.core.bets import Bet, bet_from_mapping
-from analyzer.core.catalogue import BETS
-from analyzer.present.format import decimal
-from analyzer.ranks.fast import (
-    FLOAT_EXACT_CARDS,
-    FastEvaluator,
-    effects_of_removal,
-    estimate_quality,
-    linear_estimates,
-    payoff_lattice,
-)
+from analyzer.core.catalogue import RANK_BETS
+from analyzer.present.text import decimal
+from analyzer.ranks.fast import FLOAT_EXACT_CARDS, FastEvaluator, payoff_lattice
 
 MAIN = [
-    BETS[n]
+    RANK_BETS[n]
     for n in ("player", "banker", "tie", "tie-9to1", "super6-banker", "ez-banker", "dragon7", "panda8")
 ]
-EVALUATOR = FastEvaluator(list(BETS.values()))
+EVALUATOR = FastEvaluator(list(RANK_BETS.values()))
 
 
 def exact(shoe_counts: list[int]) -> dict[str, Fraction]:
     dist = distribution(Shoe.from_counts(shoe_counts))
-    return {bet.name: analyze(bet, dist).expectation for bet in BETS.values()}
+    return {bet.name: analyze(bet, dist).expectation for bet in RANK_BETS.values()}
 
 
 depleted = st.lists(st.integers(0, 32), min_size=13, max_size=13).filter(lambda c: sum(c) >= 6)
@@ -97,7 +91,7 @@ def test_batches_equal_one_by_one_and_other_rules() -> None:
     ],
 )
 def test_published_8_deck_effects(bet: str, rank: str, published: str) -> None:
-    eor = effects_of_removal([BETS[bet]], Shoe.decks(8))
+    eor = effects_of_removal([RANK_BETS[bet]], Shoe.decks(8))
     value = eor.effects[bet][rank]
     assert ("+" if value > 0 else "") + decimal(value, 7) == published
 
@@ -117,9 +111,9 @@ def test_effects_sum_to_zero_over_the_shoe(counts: list[int]) -> None:
 
 def test_effects_are_exact_differences() -> None:
     shoe = Shoe.decks(1)
-    eor = effects_of_removal([BETS["banker"]], shoe)
-    full = analyze(BETS["banker"], distribution(shoe)).expectation
-    less = analyze(BETS["banker"], distribution(shoe.remove(["7"]))).expectation
+    eor = effects_of_removal([RANK_BETS["banker"]], shoe)
+    full = analyze(RANK_BETS["banker"], distribution(shoe)).expectation
+    less = analyze(RANK_BETS["banker"], distribution(shoe.remove(["7"]))).expectation
     assert eor.effects["banker"]["7"] == less - full
     assert eor.base["banker"] == full
 
@@ -127,17 +121,19 @@ def test_effects_are_exact_differences() -> None:
 def test_linear_estimate_is_exact_to_first_order() -> None:
     """On the full shoe the estimate is the exact expectation; one card out, it is the EoR
     scaled by N0/(N0-1) from the proportions."""
-    eor = effects_of_removal([BETS["banker"]], Shoe.decks(8))
+    eor = effects_of_removal([RANK_BETS["banker"]], Shoe.decks(8))
     full = np.array([[32] * 13])
     assert linear_estimates(eor, "banker", full)[0] == pytest.approx(float(eor.base["banker"]), abs=1e-15)
     one_out = np.array([[31] + [32] * 12])
     exact_one_out = float(eor.base["banker"] + eor.effects["banker"]["A"])
     assert linear_estimates(eor, "banker", one_out)[0] == pytest.approx(exact_one_out, abs=1e-15)
-    quality = estimate_quality(eor, [BETS["banker"]], np.array([[32] * 13, [31] + [32] * 12, [30] * 13]))
+    quality = estimate_quality(eor, [RANK_BETS["banker"]], np.array([[32] * 13, [31] + [32] * 12, [30] * 13]))
     assert quality[0].worst_error < 1e-5 and quality[0].correlation > 0.99
 
 
-@pytest.mark.parametrize(("bets", "columns"), [(MAIN, 5), (list(BETS.values()), 13), ([BETS["dragon7"]], 1)])
+@pytest.mark.parametrize(
+    ("bets", "columns"), [(MAIN, 5), (list(RANK_BETS.values()), 13), ([RANK_BETS["dragon7"]], 1)]
+)
 def test_payoff_lattice_spans_the_payoffs_with_fewest_columns(bets: list[Bet], columns: int) -> None:
     """payoffs = lattice @ relation + anchor exactly, on as many columns as the rank of the
     payoffs with the all-ones column, less one."""
@@ -161,7 +157,7 @@ def test_payouts_too_large_for_float_limbs_take_the_exact_path() -> None:
     out exact (atom weights times payoffs in Python integers), with no error."""
     huge = bet_from_mapping("huge", {"lines": [{"when": {"winner": "tie"}, "pays": 10**12}]})
     counts = np.array([[32] * 13, [3, 31, 12, 30, 0, 5, 32, 17, 8, 32, 31, 2, 29]])
-    evaluator = FastEvaluator([huge, BETS["banker"]])
+    evaluator = FastEvaluator([huge, RANK_BETS["banker"]])
     assert evaluator._bet_form is None
     for row in counts:
         expected = analyze(huge, distribution(Shoe.from_counts([int(c) for c in row]))).expectation

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from analyzer import Shoe
-from analyzer.core.catalogue import BETS
+from analyzer.analyses.effects import effects_of_removal
+from analyzer.core.catalogue import RANK_BETS
 from analyzer.core.errors import AnalyzerError
 from analyzer.core.ranks import RANKS
 from analyzer.counting.systems import (
@@ -20,9 +21,10 @@ from analyzer.counting.systems import (
     get_system,
     linear_break_even,
 )
-from analyzer.ranks.fast import effects_of_removal
 
-EOR8 = effects_of_removal([BETS[n] for n in ("banker", "player", "tie", "dragon7", "panda8")], Shoe.decks(8))
+EOR8 = effects_of_removal(
+    [RANK_BETS[n] for n in ("banker", "player", "tie", "dragon7", "panda8")], Shoe.decks(8)
+)
 
 
 def effects(bet: str) -> list[Fraction]:
@@ -50,7 +52,7 @@ def test_builtin_tags() -> None:
     assert SYSTEMS["dragon7-how"].tags[:10] == (1, 0, 0, -1, -1, -1, -1, 2, 2, 0)
     assert SYSTEMS["natural9-thorp"].tags == (1,) * 8 + (-12,) + (1,) * 4
     for system in SYSTEMS.values():
-        assert system.bet in BETS and system.source
+        assert system.bet in RANK_BETS and system.source
 
 
 @pytest.mark.parametrize("name", ["banker-eor", "player-eor", "tie-eor"])

@@ -17,7 +17,7 @@ from analyzer.analyses.pricing import analyze, analyze_bets
 from analyzer.analyses.shipped import encode_bet_polynomials, encode_outcome_polynomials
 from analyzer.cards.engine import analyze_cards, card_line_weights
 from analyzer.core.bets import bet_from_mapping
-from analyzer.core.catalogue import ALL_BETS, BETS, CARD_BETS
+from analyzer.core.catalogue import ALL_BETS, CARD_BETS, RANK_BETS
 from analyzer.core.errors import AnalyzerError
 from analyzer.core.rules import RULES, STANDARD, Rules
 from analyzer.core.shoe import Shoe
@@ -135,7 +135,7 @@ def test_rank_bets_from_polynomials_equal_the_coup_classes(rules: Rules) -> None
         shoe = Shoe.decks(decks)
         dist = class_distribution(shoe, rules)
         assert dist.classes is not None and dist.weight_list is not None
-        for bet in BETS.values():
+        for bet in RANK_BETS.values():
             weights = [0] * (len(bet.lines) + 1)
             for line, w in zip(line_indexes(bet, dist.classes), dist.weight_list, strict=True):
                 weights[line] += w
@@ -166,11 +166,11 @@ def test_a_bet_like_a_builtin_in_content_uses_its_polynomials() -> None:
     spec = {"lines": [{"when": {"winner": "tie"}, "pays": 10}]}  # the tie bet, paying more
     mine = bet_from_mapping("my-tie", spec)
     assert deckpoly.line_weights(mine, Shoe.decks(6), STANDARD) == deckpoly.line_weights(
-        BETS["tie"], Shoe.decks(6), STANDARD
+        RANK_BETS["tie"], Shoe.decks(6), STANDARD
     )
     [priced] = analyze_bets([mine], Shoe.decks(6), STANDARD)  # its own payouts applied
     assert priced == analyze(mine, class_distribution(Shoe.decks(6), STANDARD))
-    assert priced.expectation != analyze_bets([BETS["tie"]], Shoe.decks(6), STANDARD)[0].expectation
+    assert priced.expectation != analyze_bets([RANK_BETS["tie"]], Shoe.decks(6), STANDARD)[0].expectation
     other = bet_from_mapping("my-bet", {"lines": [{"when": {"winner": "tie", "cards": 6}, "pays": 10}]})
     assert deckpoly.line_weights(other, Shoe.decks(6), STANDARD) is None
     [analysis] = analyze_bets([other], Shoe.decks(6), STANDARD)  # the general path
@@ -181,8 +181,8 @@ def test_other_shoes_and_tableaux_keep_the_general_paths() -> None:
     suited = CARD_BETS["perfect-pairs-v1"]
     depleted = Shoe.decks(8).remove(["5H"])
     assert deckpoly.line_weights(suited, depleted, STANDARD) is None
-    assert deckpoly.line_weights(BETS["tie"], depleted, STANDARD) is None
-    assert deckpoly.line_weights(BETS["tie"], Shoe.decks(8), STANDARD.with_punto(6, True)) is None
+    assert deckpoly.line_weights(RANK_BETS["tie"], depleted, STANDARD) is None
+    assert deckpoly.line_weights(RANK_BETS["tie"], Shoe.decks(8), STANDARD.with_punto(6, True)) is None
     # full decks by rank whose suits are uneven: suit-reading bets are enumerated
     uneven = Shoe.from_cards([2] * 13 + [0] * 13 + [1] * 26)
     assert deckpoly.full_decks(uneven) == 1
@@ -205,9 +205,10 @@ def test_a_missing_bet_file_falls_back(tmp_path: Path, monkeypatch: pytest.Monke
     monkeypatch.setattr(deckpoly, "BET_FILE", tmp_path / "missing.json")
     deckpoly.bet_polynomials.cache_clear()
     try:
-        assert deckpoly.line_weights(BETS["tie"], Shoe.decks(8), STANDARD) is None
+        assert deckpoly.line_weights(RANK_BETS["tie"], Shoe.decks(8), STANDARD) is None
         shoe = Shoe.decks(8)
-        assert analyze_bets([BETS["tie"]], shoe, STANDARD) == [analyze(BETS["tie"], class_distribution(shoe))]
+        tie = RANK_BETS["tie"]
+        assert analyze_bets([tie], shoe, STANDARD) == [analyze(tie, class_distribution(shoe))]
     finally:
         deckpoly.bet_polynomials.cache_clear()
 
@@ -253,8 +254,8 @@ def test_a_damaged_bet_file_is_not_used(tmp_path: Path, monkeypatch: pytest.Monk
         try:
             found = deckpoly.bet_polynomials()
             assert found == {} or edit is extra, edit.__name__
-            assert analyze_bets([*BETS.values()], shoe, STANDARD) == [
-                analyze(bet, class_distribution(shoe)) for bet in BETS.values()
+            assert analyze_bets([*RANK_BETS.values()], shoe, STANDARD) == [
+                analyze(bet, class_distribution(shoe)) for bet in RANK_BETS.values()
             ]
         finally:
             deckpoly.bet_polynomials.cache_clear()

@@ -12,18 +12,18 @@ from pathlib import Path
 import pytest
 
 from analyzer import Shoe
-from analyzer.core.catalogue import BETS
+from analyzer.core.catalogue import RANK_BETS
 from analyzer.counting.executors import open_executor
 from analyzer.counting.simulation import Procedure, evaluate_systems
 from analyzer.counting.systems import SYSTEMS
-from analyzer.present import format as fmt
+from analyzer.present import render as fmt
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def _study(spec: str) -> str:
     systems = [SYSTEMS["dragon7-jacobson"], SYSTEMS["panda8-jacobson"]]
-    bets = [BETS["dragon7"], BETS["panda8"]]
+    bets = [RANK_BETS["dragon7"], RANK_BETS["panda8"]]
     with open_executor(spec, 2) as executor:
         results = evaluate_systems(
             systems, bets, Procedure(shoe=Shoe.decks(2), cut_card=14), shoes=36, seed=5, chunk=12,
@@ -42,14 +42,15 @@ def test_dask_cluster_and_local_pool_give_identical_json() -> None:
 def test_ctrl_c_stops_the_workers_without_tracebacks() -> None:
     script = (
         "import sys\n"
-        "from analyzer.core.catalogue import BETS\n"
+        "from analyzer.core.catalogue import RANK_BETS\n"
         "from analyzer.counting.systems import SYSTEMS\n"
         "from analyzer.counting.executors import open_executor\n"
         "from analyzer.counting.simulation import Procedure, evaluate_systems\n"
         "try:\n"
         "    with open_executor('local', 2) as pool:  # as `count --workers 2` runs\n"
         "        print('started', flush=True)\n"
-        "        evaluate_systems([SYSTEMS['dragon7-jacobson']], [BETS['dragon7']], Procedure(cut_card=14),\n"
+        "        evaluate_systems([SYSTEMS['dragon7-jacobson']], [RANK_BETS['dragon7']],\n"
+        "                         Procedure(cut_card=14),\n"
         "                         shoes=10**6, workers=2, executor=pool)\n"
         "except KeyboardInterrupt:\n"
         "    print('interrupted', flush=True)\n"

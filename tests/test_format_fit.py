@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tabulate import tabulate  # type: ignore[import-untyped,unused-ignore]
 
-from analyzer.present.format import WIDTH, _fit
+from analyzer.present.text import WIDTH, _fit
 
 
 def _reference(cells: list[list[str]], headers: list[str], align: list[str]) -> str:

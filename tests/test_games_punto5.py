@@ -17,7 +17,7 @@ from analyzer.core.outcome import Winner
 from analyzer.core.rules import STANDARD, rules_from_mapping
 from analyzer.core.shoe import Shoe
 from analyzer.games.punto5 import solve_punto5
-from analyzer.present.format import decimal, percent
+from analyzer.present.text import decimal, percent
 from analyzer.ranks.plain import plain_distribution
 
 
@@ -97,18 +97,18 @@ def test_edges_are_the_catalogue_bets_priced_on_each_choice() -> None:
     bet with that commission."""
     from analyzer.analyses.pricing import analyze
     from analyzer.core.bets import commission_banker
-    from analyzer.core.catalogue import BETS
+    from analyzer.core.catalogue import RANK_BETS
     from analyzer.ranks.enumeration import distribution
 
     shoe = Shoe.decks(6)
     four = Fraction(1, 25)
-    for commission, banker in ((Fraction(1, 20), BETS["banker"]), (four, commission_banker(four))):
+    for commission, banker in ((Fraction(1, 20), RANK_BETS["banker"]), (four, commission_banker(four))):
         result = solve_punto5(shoe, STANDARD, commission)
         for choice, draws in ((result.draw, True), (result.stand, False)):
             dist = distribution(shoe, STANDARD.with_punto(5, draws))
-            assert choice.edge_player == analyze(BETS["player"], dist).house_edge
+            assert choice.edge_player == analyze(RANK_BETS["player"], dist).house_edge
             assert choice.edge_banker == analyze(banker, dist).house_edge
-            assert choice.edge_tie == analyze(BETS["tie"], dist).house_edge
+            assert choice.edge_tie == analyze(RANK_BETS["tie"], dist).house_edge
 
 
 def test_json_keeps_seed_003_keys_beside_player_banker_tie() -> None:

@@ -156,7 +156,7 @@ def test_solve_returns_a_typed_result_the_renderer_renders(game: str, kind: type
 
 
 def test_games_package_imports_no_renderer() -> None:
-    """Solve, then render: nothing in analyzer/games imports analyzer.present.format or format_games."""
+    """Solve, then render: nothing in analyzer/games imports analyzer.present.render or format_games."""
     from pathlib import Path
 
     import analyzer.games
@@ -198,8 +198,7 @@ def test_banque_refuses_huge_shoes_at_once(capsys: pytest.CaptureFixture[str]) -
 
 
 def test_output_format_enum_is_the_format_vocabulary() -> None:
-    from analyzer.present.format import FORMATS
-    from analyzer.present.games import OutputFormat
+    from analyzer.present.text import FORMATS, OutputFormat
 
     assert tuple(OutputFormat) == FORMATS
     result = solve("macao", Shoe.infinite())

@@ -8,7 +8,7 @@ from importlib import import_module
 from typing import Any
 
 from analyzer import STANDARD, Shoe, analyze_bets, distribution, effects_of_removal, get_bet, odds
-from analyzer.present import format as fmt
+from analyzer.present import render as fmt
 from analyzer.present.notebook import RENDERERS, register
 
 

@@ -15,7 +15,7 @@ Sources:
   1.2374%, 14.4382%, 4.9313%.
 
 Published decimals are compared at their published precision by exact rounding
-(analyzer.present.format.decimal / percent), never with a float tolerance.
+(analyzer.present.text.decimal / percent), never with a float tolerance.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from analyzer.analyses.odds import odds, punto_table
 from analyzer.core.outcome import Winner
 from analyzer.core.rules import SEED004, STANDARD
 from analyzer.core.shoe import Shoe
-from analyzer.present.format import decimal, percent
+from analyzer.present.text import decimal, percent
 
 # decks: (banker, player, tie) ordered 6-card sequences, as published.
 PUBLISHED_COUNTS = {

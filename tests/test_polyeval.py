@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from analyzer.core.bets import FIELDS
-from analyzer.core.catalogue import BETS
+from analyzer.core.catalogue import RANK_BETS
 from analyzer.core.rules import RULES, SEED004, STANDARD
 from analyzer.core.shoe import Shoe
 from analyzer.ranks import fast as composition_module
@@ -25,8 +25,8 @@ from analyzer.ranks.fast import FastEvaluator
 from analyzer.ranks.lines import column, line_indexes
 
 MAIN_BETS = ("player", "banker", "tie", "tie-9to1", "super6-banker", "ez-banker", "dragon7", "panda8")
-MAIN = [BETS[n] for n in MAIN_BETS]
-EVALUATORS = {"main": FastEvaluator(MAIN), "all": FastEvaluator(list(BETS.values()))}
+MAIN = [RANK_BETS[n] for n in MAIN_BETS]
+EVALUATORS = {"main": FastEvaluator(MAIN), "all": FastEvaluator(list(RANK_BETS.values()))}
 
 
 FOLDED = {
@@ -237,7 +237,7 @@ def test_expectation_fractions_on_another_tableau() -> None:
 @pytest.mark.parametrize("rules", list(RULES.values()), ids=lambda r: r.name)
 def test_line_indexes_equal_line_index(rules: object) -> None:
     stored = stored_classes(rules)  # type: ignore[arg-type]
-    for bet in BETS.values():
+    for bet in RANK_BETS.values():
         assert line_indexes(bet, stored) == [bet.line_index(o) for o in stored.outcomes]
 
 

@@ -12,7 +12,7 @@ from analyzer.analyses.pricing import analyze
 from analyzer.analyses.shown import parse_shown, shown_analyses, shown_odds
 from analyzer.cards.plain import plain_card_line_weights
 from analyzer.core.bets import bet_from_mapping
-from analyzer.core.catalogue import BETS, CARD_BETS
+from analyzer.core.catalogue import CARD_BETS, RANK_BETS
 from analyzer.core.errors import AnalyzerError
 from analyzer.core.ranks import RANKS
 from analyzer.core.shoe import Shoe
@@ -78,8 +78,8 @@ def test_mixture_over_a_suited_card_for_a_card_bet() -> None:
 
 
 def test_rank_level_bet_given_nothing_special() -> None:
-    banker = shown_analyses([BETS["banker"]], Shoe.decks(8), parse_shown("p1=K"))[0]
-    assert banker.expectation != analyze(BETS["banker"], distribution(Shoe.decks(8))).expectation
+    banker = shown_analyses([RANK_BETS["banker"]], Shoe.decks(8), parse_shown("p1=K"))[0]
+    assert banker.expectation != analyze(RANK_BETS["banker"], distribution(Shoe.decks(8))).expectation
 
 
 @pytest.mark.parametrize(

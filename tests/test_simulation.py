@@ -9,7 +9,7 @@ import pytest
 
 from analyzer import STANDARD, Shoe, distribution
 from analyzer.analyses.pricing import analyze
-from analyzer.core.catalogue import BETS
+from analyzer.core.catalogue import RANK_BETS
 from analyzer.core.errors import AnalyzerError
 from analyzer.core.ranks import RANK_POINTS, RANKS
 from analyzer.counting.simulation import (
@@ -100,14 +100,14 @@ def test_coups_are_valued_on_the_cards_left() -> None:
     left = record.left[5].tolist()
     dist = distribution(Shoe.from_counts(left))
     assert (
-        analyze(BETS["dragon7"], dist).expectation
-        != analyze(BETS["dragon7"], distribution(Shoe.decks(1))).expectation
+        analyze(RANK_BETS["dragon7"], dist).expectation
+        != analyze(RANK_BETS["dragon7"], distribution(Shoe.decks(1))).expectation
     )
 
 
 def test_evaluation_is_reproducible_and_independent_of_workers() -> None:
     systems = [SYSTEMS["dragon7-jacobson"], SYSTEMS["banker-eor"]]
-    bets = [BETS["dragon7"], BETS["banker"]]
+    bets = [RANK_BETS["dragon7"], RANK_BETS["banker"]]
     procedure = Procedure(shoe=Shoe.decks(8), cut_card=14)
     one = evaluate_systems(systems, bets, procedure, shoes=60, seed=9, workers=1, chunk=20)
     two = evaluate_systems(systems, bets, procedure, shoes=60, seed=9, workers=2, chunk=20)
@@ -121,7 +121,7 @@ def test_evaluation_is_reproducible_and_independent_of_workers() -> None:
 
 
 def test_evaluation_bookkeeping() -> None:
-    system, bet = SYSTEMS["dragon7-jacobson"], BETS["dragon7"]
+    system, bet = SYSTEMS["dragon7-jacobson"], RANK_BETS["dragon7"]
     [result] = evaluate_systems([system], [bet], Procedure(shoe=Shoe.decks(8), cut_card=14), shoes=40, seed=2)
     assert result.shoes == 40
     assert 0 < result.triggers < result.coups
@@ -133,7 +133,8 @@ def test_evaluation_bookkeeping() -> None:
 
 
 def test_perfect_information_bound_on_banker_and_player() -> None:
-    choice = banker_player_choice(BETS["banker"], BETS["player"], Procedure(cut_card=14), shoes=20, seed=1)
+    banker, player = RANK_BETS["banker"], RANK_BETS["player"]
+    choice = banker_player_choice(banker, player, Procedure(cut_card=14), shoes=20, seed=1)
     assert choice.better >= max(choice.banker, choice.player)
     assert choice.banker_positive >= 0 and choice.player_positive >= 0
     assert Fraction(-12, 1000) < choice.banker < Fraction(-9, 1000)
@@ -154,9 +155,9 @@ def test_bad_procedures(kwargs: dict, message: str) -> None:
 
 def test_bad_run_sizes() -> None:
     with pytest.raises(AnalyzerError, match="shoes 0"):
-        evaluate_systems([SYSTEMS["banker-eor"]], [BETS["banker"]], Procedure(), shoes=0)
+        evaluate_systems([SYSTEMS["banker-eor"]], [RANK_BETS["banker"]], Procedure(), shoes=0)
     with pytest.raises(AnalyzerError, match="workers 0"):
-        evaluate_systems([SYSTEMS["banker-eor"]], [BETS["banker"]], Procedure(), shoes=1, workers=0)
+        evaluate_systems([SYSTEMS["banker-eor"]], [RANK_BETS["banker"]], Procedure(), shoes=1, workers=0)
     assert np.array_equal(
         deal_shoe(Procedure(), STANDARD, 1, 0).left, deal_shoe(Procedure(), STANDARD, 1, 0).left
     )
@@ -167,7 +168,7 @@ def test_evaluator_cache_follows_the_bets_not_their_names() -> None:
     from analyzer.core.bets import commission_banker
 
     system, procedure = SYSTEMS["banker-eor"], Procedure(cut_card=14)
-    [usual] = evaluate_systems([system], [BETS["banker"]], procedure, shoes=3, seed=1)
+    [usual] = evaluate_systems([system], [RANK_BETS["banker"]], procedure, shoes=3, seed=1)
     [free] = evaluate_systems(
         [system], [commission_banker(Fraction(0), name="banker")], procedure, shoes=3, seed=1
     )
@@ -201,7 +202,7 @@ def test_scalar_and_vectorised_triggers_agree(divisor: str, strict: bool, burn_s
     systems = [
         SYSTEMS[n].variant(divisor, strict) for n in ("dragon7-jacobson", "panda8-jacobson", "dragon7-how")
     ]
-    bets = [BETS[s.bet] for s in systems]
+    bets = [RANK_BETS[s.bet] for s in systems]
     procedure = Procedure(shoe=Shoe.decks(2), cut_card=14, burn_seen=burn_seen)
     results = evaluate_systems(systems, bets, procedure, shoes=30, seed=8, chunk=10)
     assert results[0].triggers > 0

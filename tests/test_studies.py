@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from analyzer import Shoe
-from analyzer.core.catalogue import BETS
+from analyzer.core.catalogue import RANK_BETS
 from analyzer.counting.simulation import Procedure, evaluate_systems
 from analyzer.counting.studies import JACOBSON_PUBLISHED, jacobson_variants
 from analyzer.counting.summary import ExactSum
@@ -44,12 +44,13 @@ def test_one_pass_variants_equal_separate_studies(burn: bool, key: str, procedur
     names = study.SYSTEM_NAMES
     state = study._empty([v[0] for v in study.variants(burn)])
     exact: dict[tuple[str, str], ExactSum] = {}
-    evaluator = FastEvaluator([BETS["dragon7"], BETS["panda8"]])
+    evaluator = FastEvaluator([RANK_BETS["dragon7"], RANK_BETS["panda8"]])
     study.run_chunk(state, exact, evaluator, burn, 0, 24)
     _, divisor, strict, _ = key.split(" | ")
     systems = [SYSTEMS[n].variant(divisor, strict == ">") for n in names]
     results = evaluate_systems(
-        systems, [BETS["dragon7"], BETS["panda8"]], Procedure(shoe=Shoe.decks(8), cut_card=14, **procedure),
+        systems, [RANK_BETS["dragon7"], RANK_BETS["panda8"]],
+        Procedure(shoe=Shoe.decks(8), cut_card=14, **procedure),
         shoes=24, seed=study.SEED,
     )  # fmt: skip
     for name, result in zip(names, results, strict=True):

@@ -11,12 +11,12 @@ import numpy as np
 import pytest
 
 from analyzer import Shoe
-from analyzer.core.catalogue import BETS
+from analyzer.core.catalogue import RANK_BETS
 from analyzer.counting.simulation import Procedure, evaluate_systems
 from analyzer.counting.summary import ExactSum, SystemEvaluation
 from analyzer.counting.systems import SYSTEMS
 
-D7 = [SYSTEMS["dragon7-jacobson"]], [BETS["dragon7"]]
+D7 = [SYSTEMS["dragon7-jacobson"]], [RANK_BETS["dragon7"]]
 
 
 def test_exact_sum_matches_fractions() -> None:
@@ -57,7 +57,7 @@ def test_memory_does_not_grow_with_the_number_of_shoes() -> None:
 def test_any_executor_and_any_workers_give_identical_results() -> None:
     procedure = Procedure(shoe=Shoe.decks(2), cut_card=14, extra_coup=True)
     systems = [SYSTEMS["dragon7-jacobson"], SYSTEMS["natural9-thorp"]]
-    bets = [BETS["dragon7"], BETS["banker-natural-9"]]
+    bets = [RANK_BETS["dragon7"], RANK_BETS["banker-natural-9"]]
     alone = evaluate_systems(systems, bets, procedure, shoes=90, seed=2, chunk=20)
     with ThreadPoolExecutor(3) as pool:
         threaded = evaluate_systems(systems, bets, procedure, shoes=90, seed=2, chunk=20, executor=pool)

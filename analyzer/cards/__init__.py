@@ -9,7 +9,7 @@ Modules:
 
 - ``engine``: one shoe at a time (``analyze_cards``, ``card_line_weights``, ``settle_cards``);
   the path of ``baccarat edges``, of ``--shown`` (``analyzer.analyses.shown``) and of the
-  card-level effects of removal (``analyzer.analyses.card_effects``).
+  card-level effects of removal (``analyzer.analyses.effects``).
 - ``batch``: ``CardEvaluator``, many 52-card-type compositions at once (counting studies).
 - ``plain``: a plain card-by-card enumerator over card types, the independent slow check.
 

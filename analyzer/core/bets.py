@@ -124,7 +124,7 @@ class Line:
 LOSS = Fraction(-1)
 #: What a bet can read, from the coarsest: the rank-level outcome, the point values of
 #: individual cards, their ranks, their suits, the colours of hands.
-READS = ("outcome", "cards", "ranks", "suits", "colours")
+READS = ("outcome", "values", "ranks", "suits", "colours")
 
 
 @dataclass(frozen=True)

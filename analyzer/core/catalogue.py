@@ -23,6 +23,7 @@ __all__ = [
     "ALL_BETS",
     "BETS",
     "CARD_BETS",
+    "RANK_BETS",
     "TABLES",
     "Table",
     "get_bet",
@@ -135,8 +136,8 @@ def _load_builtins() -> tuple[dict[str, Bet], dict[str, Table]]:
     return bets, tables
 
 
-#: Built-in bets and tables by name.
-BETS, TABLES = _load_builtins()
+#: Built-in bets that a coup's rank-level outcome settles, and the built-in tables, by name.
+RANK_BETS, TABLES = _load_builtins()
 
 
 def _load_card_bets() -> dict[str, Bet]:
@@ -144,10 +145,11 @@ def _load_card_bets() -> dict[str, Bet]:
     return {name: bet_from_mapping(name, spec, "card catalogue") for name, spec in specs.items()}
 
 
-#: Built-in card-level bets (ranks, suits, colours), kept apart from BETS, whose bets a
-#: rank-level outcome settles; ALL_BETS holds both.
+#: Built-in card-level bets (they read ranks, suits or colours of individual cards).
 CARD_BETS = _load_card_bets()
-ALL_BETS = {**BETS, **CARD_BETS}
+#: Every built-in bet, rank-level then card-level (`Bet.reads` tells them apart);
+#: ALL_BETS is the same mapping under its earlier name.
+BETS = ALL_BETS = {**RANK_BETS, **CARD_BETS}
 
 
 def get_bet(name: str) -> Bet:

@@ -92,7 +92,7 @@ class CardField:
         ranks (ten-valued ranks told apart), suits, colours, else their point values."""
         used = {"ranks": self.ranks, "suits": self.suits is not None, "colours": self.colour}
         kinds = [kind for kind, reads in used.items() if reads]
-        return tuple(kinds) or ("cards",)
+        return tuple(kinds) or ("values",)
 
     def allowed(self, value: Any, what: str) -> Any:
         """`value` normalised, or an AnalyzerError naming it and what is allowed."""

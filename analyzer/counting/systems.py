@@ -25,9 +25,9 @@ from typing import Any, TypeVar
 
 import numpy as np
 
+from analyzer.analyses.effects import EffectsOfRemoval
 from analyzer.core.errors import AnalyzerError, check_keys, read_toml
 from analyzer.core.ranks import RANK_POINTS, RANKS, parse_rank
-from analyzer.ranks.fast import EffectsOfRemoval
 
 __all__ = [
     "SYSTEMS",

@@ -38,12 +38,14 @@ _RULES_SOURCES = {
 
 @dataclass(frozen=True)
 class Entry:
-    """One built-in: its name, a title a reader recognises, its source, and older names."""
+    """One built-in: its name, a title a reader recognises, its source, older names, and
+    for a bet what it reads (`analyzer.core.bets.READS`: outcome, values, ranks, suits, colours)."""
 
     name: str
     title: str
     source: str
     aliases: tuple[str, ...] = ()
+    reads: tuple[str, ...] = ()
 
 
 def entries(kind: str) -> list[Entry]:
@@ -51,7 +53,7 @@ def entries(kind: str) -> list[Entry]:
     if kind == "bets":
         from analyzer.core.catalogue import BETS
 
-        return [Entry(b.name, b.title, b.source) for b in BETS.values()]
+        return [Entry(b.name, b.title, b.source, reads=b.reads) for b in BETS.values()]
     if kind == "tables":
         from analyzer.core.catalogue import TABLES
 

@@ -15,28 +15,28 @@ __all__ = ["RENDERERS", "register"]
 
 
 def _odds(value: Any) -> str:
-    from analyzer.present.format import render_odds
+    from analyzer.present.render import render_odds
 
     return render_odds(value, "markdown")
 
 
 def _distribution(value: Any) -> str:
     from analyzer.analyses.odds import Odds
-    from analyzer.present.format import render_odds
+    from analyzer.present.render import render_odds
 
     note = f"\n{len(value.weights):,} distinct outcomes; `to_frame()` lists them.\n"
     return render_odds(Odds.from_distribution(value), "markdown") + note
 
 
 def _analysis(value: Any) -> str:
-    from analyzer.present.format import bet_table, percent
+    from analyzer.present.render import bet_table, percent
 
     heading = f"**{value.bet.title}** (`{value.bet.name}`): house edge {percent(value.house_edge)}"
     return heading + "\n\n" + bet_table(value, "markdown") + "\n"
 
 
 def _effects(value: Any) -> str:
-    from analyzer.present.format import render_eor
+    from analyzer.present.render import render_eor
 
     return render_eor(value, "markdown")
 
@@ -46,7 +46,7 @@ RENDERERS: dict[tuple[str, str], Callable[[Any], str]] = {
     ("analyzer.analyses.odds", "Odds"): _odds,
     ("analyzer.ranks.enumeration", "Distribution"): _distribution,
     ("analyzer.core.analysis", "BetAnalysis"): _analysis,
-    ("analyzer.ranks.fast", "EffectsOfRemoval"): _effects,
+    ("analyzer.analyses.effects", "EffectsOfRemoval"): _effects,
 }
 
 

@@ -17,10 +17,8 @@ lopsided in different values.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm, perm, prod
-from typing import Any
 
 import numpy as np
 from threadpoolctl import threadpool_limits  # type: ignore[import-untyped,unused-ignore]
@@ -28,7 +26,6 @@ from threadpoolctl import threadpool_limits  # type: ignore[import-untyped,unuse
 from analyzer.core.bets import Bet
 from analyzer.core.errors import AnalyzerError
 from analyzer.core.outcome import CARDS_PER_COUP
-from analyzer.core.ranks import RANKS
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
 from analyzer.ranks.compiler import basis_values
@@ -39,12 +36,7 @@ from analyzer.ranks.polyeval import MODULI, MonomialForm
 
 __all__ = [
     "FLOAT_EXACT_CARDS",
-    "EffectsOfRemoval",
-    "EstimateQuality",
     "FastEvaluator",
-    "effects_of_removal",
-    "estimate_quality",
-    "linear_estimates",
     "payoff_lattice",
 ]
 
@@ -307,97 +299,3 @@ def _checked(counts: np.ndarray) -> np.ndarray:
     if counts.min(initial=0) < 0 or counts.sum(axis=1).min(initial=CARDS_PER_COUP) < CARDS_PER_COUP:
         raise AnalyzerError("every composition needs counts >= 0 and at least 6 cards")
     return counts
-
-
-@dataclass(frozen=True)
-class EffectsOfRemoval:
-    """Exact change in each bet's expectation per unit bet from removing one card of each
-    rank from `shoe`, by bet name then rank; `base` holds the shoe's own expectations."""
-
-    shoe: Shoe
-    rules: Rules
-    base: dict[str, Fraction]
-    effects: dict[str, dict[str, Fraction]]
-
-    # -- notebook use --------------------------------------------------------------------
-
-    def __repr__(self) -> str:
-        return f"EffectsOfRemoval({self.shoe}, {self.rules.name} rules: {', '.join(self.effects)})"
-
-    def to_frame(self) -> Any:
-        """A pandas DataFrame: one row per rank removed, one column per bet, exact Fractions."""
-        from analyzer.core.frames import frame
-
-        ranks = list(next(iter(self.effects.values()))) if self.effects else []
-        rows = [(rank, *(effects[rank] for effects in self.effects.values())) for rank in ranks]
-        return frame(rows, ["rank", *self.effects], index="rank")
-
-
-def effects_of_removal(bets: Sequence[Bet], shoe: Shoe, rules: Rules = STANDARD) -> EffectsOfRemoval:
-    """Effects of removal of every rank on every bet, exact.
-
-    Identity: over a full shoe the effects weighted by the rank counts sum to zero,
-    sum_r n_r * EoR_r = 0, because removing a random card leaves the expectation unchanged.
-    """
-    if shoe.counts is None or shoe.size <= CARDS_PER_COUP:
-        raise AnalyzerError(f"effects of removal need a finite shoe of at least 7 cards, not {shoe}")
-    evaluator = FastEvaluator(bets, rules)
-    base = np.array(shoe.counts)
-    rows = [base] + [base - np.eye(13, dtype=np.int64)[i] for i in range(13) if shoe.counts[i] > 0]
-    present = [RANKS[i] for i in range(13) if shoe.counts[i] > 0]
-    numerators, totals = evaluator.expectations(np.array(rows))
-    ev = [
-        {
-            bet.name: Fraction(int(numerators[r, i]), d * int(totals[r]))
-            for i, (bet, d) in enumerate(zip(evaluator.bets, evaluator.denominators, strict=True))
-        }
-        for r in range(len(rows))
-    ]
-    effects = {
-        bet.name: {str(rank): ev[j + 1][bet.name] - ev[0][bet.name] for j, rank in enumerate(present)}
-        for bet in bets
-    }
-    return EffectsOfRemoval(shoe=shoe, rules=rules, base=ev[0], effects=effects)
-
-
-@dataclass(frozen=True)
-class EstimateQuality:
-    """How well the linear estimate from full-shoe effects of removal predicts exact
-    expectations over a set of depleted shoes (display values)."""
-
-    bet: str
-    compositions: int
-    correlation: float
-    worst_error: float
-    rms_error: float
-
-
-def linear_estimates(eor: EffectsOfRemoval, bet: str, counts: np.ndarray) -> np.ndarray:
-    """Linear estimates of `bet`'s expectation for (B, 13) compositions (floats).
-
-    EV(n) ~ EV0 - (N0 - 1) * sum_r (n_r / N - n0_r / N0) * EoR_r, the first-order expansion
-    in the proportions of each rank, with EoR measured on the full shoe of N0 cards (exact for
-    the removal of one card, by the identity sum_r n0_r EoR_r = 0).
-    """
-    base = np.array(eor.shoe.counts, dtype=np.float64)
-    effects = np.array([float(eor.effects[bet].get(str(rank), 0)) for rank in RANKS])
-    counts = np.asarray(counts, dtype=np.float64)
-    shift = counts / counts.sum(axis=1, keepdims=True) - base / base.sum()
-    return np.asarray(float(eor.base[bet]) - (base.sum() - 1) * (shift @ effects))
-
-
-def estimate_quality(eor: EffectsOfRemoval, bets: Sequence[Bet], counts: np.ndarray) -> list[EstimateQuality]:
-    """Correlation and worst error of the linear estimate against exact expectations."""
-    evaluator = FastEvaluator(bets, eor.rules)
-    numerators, totals = evaluator.expectations(counts)
-    result = []
-    for i, bet in enumerate(bets):
-        exact = numerators[:, i].astype(np.float64) / (evaluator.denominators[i] * totals.astype(np.float64))
-        error = linear_estimates(eor, bet.name, counts) - exact
-        corr = float(np.corrcoef(exact, exact + error)[0, 1])
-        result.append(
-            EstimateQuality(
-                bet.name, len(counts), corr, float(np.abs(error).max()), float(np.sqrt((error**2).mean()))
-            )
-        )
-    return result

@@ -1,0 +1,230 @@
+"""Effects of removal: the exact change in a bet's expectation per unit bet from removing
+one card from the shoe, for rank-level bets per rank (`effects_of_removal`, every removal
+valued together by the rank-level batch evaluator) and for card-level bets per card type
+or rank (`card_effects_of_removal`, by the card-level batch evaluator); `removal_effects`
+takes any bets and returns both in one result.
+
+Identity: over a shoe the effects weighted by the counts sum to zero, sum_r n_r EoR_r = 0,
+because removing a random card leaves the expectation unchanged.
+
+>>> from analyzer import Shoe, get_bet
+>>> eor = effects_of_removal([get_bet("tie")], Shoe.decks(8))
+>>> eor.effects["tie"]["6"]
+Fraction(-...)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from analyzer.cards.batch import card_evaluator
+from analyzer.cards.engine import analyze_cards
+from analyzer.core.bets import Bet, check_card_bets
+from analyzer.core.errors import AnalyzerError
+from analyzer.core.outcome import CARDS_PER_COUP
+from analyzer.core.ranks import RANKS
+from analyzer.core.rules import STANDARD, Rules
+from analyzer.core.shoe import Shoe
+from analyzer.core.suits import TYPES, card_name
+from analyzer.ranks.fast import FastEvaluator
+
+__all__ = [
+    "CardEffects",
+    "EffectsOfRemoval",
+    "EstimateQuality",
+    "RemovalEffects",
+    "card_effects_of_removal",
+    "effects_of_removal",
+    "estimate_quality",
+    "linear_estimates",
+    "removal_effects",
+]
+
+
+# -- rank-level bets ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EffectsOfRemoval:
+    """Exact change in each bet's expectation per unit bet from removing one card of each
+    rank from `shoe`, by bet name then rank; `base` holds the shoe's own expectations."""
+
+    shoe: Shoe
+    rules: Rules
+    base: dict[str, Fraction]
+    effects: dict[str, dict[str, Fraction]]
+
+    # -- notebook use --------------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        return f"EffectsOfRemoval({self.shoe}, {self.rules.name} rules: {', '.join(self.effects)})"
+
+    def to_frame(self) -> Any:
+        """A pandas DataFrame: one row per rank removed, one column per bet, exact Fractions."""
+        from analyzer.core.frames import frame
+
+        ranks = list(next(iter(self.effects.values()))) if self.effects else []
+        rows = [(rank, *(effects[rank] for effects in self.effects.values())) for rank in ranks]
+        return frame(rows, ["rank", *self.effects], index="rank")
+
+
+def effects_of_removal(bets: Sequence[Bet], shoe: Shoe, rules: Rules = STANDARD) -> EffectsOfRemoval:
+    """Effects of removal of every rank on every bet, exact.
+
+    Identity: over a full shoe the effects weighted by the rank counts sum to zero,
+    sum_r n_r * EoR_r = 0, because removing a random card leaves the expectation unchanged.
+    """
+    if shoe.counts is None or shoe.size <= CARDS_PER_COUP:
+        raise AnalyzerError(f"effects of removal need a finite shoe of at least 7 cards, not {shoe}")
+    evaluator = FastEvaluator(bets, rules)
+    base = np.array(shoe.counts)
+    rows = [base] + [base - np.eye(13, dtype=np.int64)[i] for i in range(13) if shoe.counts[i] > 0]
+    present = [RANKS[i] for i in range(13) if shoe.counts[i] > 0]
+    numerators, totals = evaluator.expectations(np.array(rows))
+    ev = [
+        {
+            bet.name: Fraction(int(numerators[r, i]), d * int(totals[r]))
+            for i, (bet, d) in enumerate(zip(evaluator.bets, evaluator.denominators, strict=True))
+        }
+        for r in range(len(rows))
+    ]
+    effects = {
+        bet.name: {str(rank): ev[j + 1][bet.name] - ev[0][bet.name] for j, rank in enumerate(present)}
+        for bet in bets
+    }
+    return EffectsOfRemoval(shoe=shoe, rules=rules, base=ev[0], effects=effects)
+
+
+@dataclass(frozen=True)
+class EstimateQuality:
+    """How well the linear estimate from full-shoe effects of removal predicts exact
+    expectations over a set of depleted shoes (display values)."""
+
+    bet: str
+    compositions: int
+    correlation: float
+    worst_error: float
+    rms_error: float
+
+
+def linear_estimates(eor: EffectsOfRemoval, bet: str, counts: np.ndarray) -> np.ndarray:
+    """Linear estimates of `bet`'s expectation for (B, 13) compositions (floats).
+
+    EV(n) ~ EV0 - (N0 - 1) * sum_r (n_r / N - n0_r / N0) * EoR_r, the first-order expansion
+    in the proportions of each rank, with EoR measured on the full shoe of N0 cards (exact for
+    the removal of one card, by the identity sum_r n0_r EoR_r = 0).
+    """
+    base = np.array(eor.shoe.counts, dtype=np.float64)
+    effects = np.array([float(eor.effects[bet].get(str(rank), 0)) for rank in RANKS])
+    counts = np.asarray(counts, dtype=np.float64)
+    shift = counts / counts.sum(axis=1, keepdims=True) - base / base.sum()
+    return np.asarray(float(eor.base[bet]) - (base.sum() - 1) * (shift @ effects))
+
+
+def estimate_quality(eor: EffectsOfRemoval, bets: Sequence[Bet], counts: np.ndarray) -> list[EstimateQuality]:
+    """Correlation and worst error of the linear estimate against exact expectations."""
+    evaluator = FastEvaluator(bets, eor.rules)
+    numerators, totals = evaluator.expectations(counts)
+    result = []
+    for i, bet in enumerate(bets):
+        exact = numerators[:, i].astype(np.float64) / (evaluator.denominators[i] * totals.astype(np.float64))
+        error = linear_estimates(eor, bet.name, counts) - exact
+        corr = float(np.corrcoef(exact, exact + error)[0, 1])
+        result.append(
+            EstimateQuality(
+                bet.name, len(counts), corr, float(np.abs(error).max()), float(np.sqrt((error**2).mean()))
+            )
+        )
+    return result
+
+
+# -- card-level bets ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CardEffects:
+    """Exact change in each bet's expectation per unit bet from removing one card of each
+    type ("KH", for bets that read suits; `per` = "card type") or rank ("K"; `per` =
+    "rank") from `shoe`; `identity` is sum n EoR over the shoe, exactly 0."""
+
+    shoe: Shoe
+    rules: Rules
+    base: dict[str, Fraction]
+    effects: dict[str, dict[str, Fraction]]
+    per: dict[str, str]
+    identity: dict[str, Fraction]
+
+
+def card_effects_of_removal(bets: Sequence[Bet], shoe: Shoe, rules: Rules = STANDARD) -> CardEffects:
+    """Effects of removal of every card type (suit bets) or rank (others) on every bet: the
+    shoe and each one-card removal valued together by the batch card-level evaluator."""
+    if shoe.counts is None or shoe.size <= CARDS_PER_COUP:
+        raise AnalyzerError(f"effects of removal need a finite shoe of at least 7 cards, not {shoe}")
+    base: dict[str, Fraction] = {}
+    effects: dict[str, dict[str, Fraction]] = {}
+    per: dict[str, str] = {}
+    identity: dict[str, Fraction] = {}
+    check_card_bets(bets, shoe)
+    for bet in bets:
+        if bet.needs_suits and shoe.types is not None:
+            start = list(shoe.types)
+            names = [card_name(t) for t in range(len(start))]
+            per[bet.name] = "card type"
+        else:
+            start, names = list(shoe.counts), [str(rank) for rank in RANKS]
+            per[bet.name] = "rank"
+        held = [i for i, n in enumerate(start) if n]
+        rows = [start] + [[n - (j == i) for j, n in enumerate(start)] for i in held]
+        values = _expectations(bet, rows, rules)
+        base[bet.name] = ev = values[0]
+        effects[bet.name] = {names[i]: value - ev for i, value in zip(held, values[1:], strict=True)}
+        identity[bet.name] = sum((start[i] * effects[bet.name][names[i]] for i in held), Fraction(0))
+    return CardEffects(shoe, rules, base, effects, per, identity)
+
+
+def _expectations(bet: Bet, rows: list[list[int]], rules: Rules) -> list[Fraction]:
+    """Exact expectation of `bet` on each shoe of `rows` (52 card-type or 13 rank counts):
+    in one batch, or one shoe at a time when the payouts are too large for the batch."""
+    make = Shoe.from_cards if len(rows[0]) == TYPES else Shoe.from_counts
+    try:
+        evaluator = card_evaluator((bet,), rules)
+    except AnalyzerError:  # payouts beyond int64: the card engine in Python integers
+        return [analyze_cards(bet, make(row), rules).expectation for row in rows]
+    numerators, totals = evaluator.expectations(np.array(rows, dtype=np.int64))
+    d = evaluator.denominators[0]
+    return [Fraction(int(n), d * int(total)) for n, total in zip(numerators[:, 0], totals, strict=True)]
+
+
+# -- any bets: one result ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RemovalEffects:
+    """Effects of removal of a set of bets on one shoe: the rank-level bets per rank
+    (`ranks`), the card-level bets per card type or rank (`cards`); None where the set
+    holds no bet of that kind."""
+
+    shoe: Shoe
+    rules: Rules
+    ranks: EffectsOfRemoval | None
+    cards: CardEffects | None
+
+
+def removal_effects(bets: Sequence[Bet], shoe: Shoe, rules: Rules = STANDARD) -> RemovalEffects:
+    """Effects of removal of every bet of `bets`, each by the engine its fields call for
+    (`Bet.card_level`), exact."""
+    if shoe.counts is None or shoe.size <= CARDS_PER_COUP:
+        raise AnalyzerError(f"effects of removal need a finite shoe of at least 7 cards, not {shoe}")
+    ranked = [bet for bet in bets if not bet.card_level]
+    carded = [bet for bet in bets if bet.card_level]
+    return RemovalEffects(
+        shoe=shoe,
+        rules=rules,
+        ranks=effects_of_removal(ranked, shoe, rules) if ranked else None,
+        cards=card_effects_of_removal(carded, shoe, rules) if carded else None,
+    )

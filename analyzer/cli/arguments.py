@@ -1,0 +1,269 @@
+"""Reading the command line: the parser that reports bad arguments as one error line, the
+shoe options, the list and number options, and every command's options and example."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NoReturn
+
+from analyzer.core.errors import AnalyzerError
+from analyzer.core.rules import RULES, SEED004
+from analyzer.core.shoe import Shoe, parse_cards, parse_counts, parse_decks
+from analyzer.present.text import FORMATS
+
+if TYPE_CHECKING:
+    from analyzer.core.bets import Bet
+
+__all__ = [
+    "EXAMPLES",
+    "OPTIONS",
+    "Parser",
+    "bet_list",
+    "common_options",
+    "deck_item",
+    "float_arg",
+    "int_arg",
+    "name_list",
+    "one_name",
+    "refuse_shoe_options",
+    "removed_cards",
+    "shoe_from_args",
+]
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse that reports bad arguments as one AnalyzerError line."""
+
+    def error(self, message: str) -> NoReturn:
+        if message.endswith("expected one argument"):
+            message += " (for a value starting with '-', write --option=VALUE)"
+        raise AnalyzerError(message)
+
+
+def shoe_from_args(args: argparse.Namespace) -> Shoe:
+    """The shoe named by --decks / --counts / --cards, less --remove."""
+    given = [
+        f"--{name} {getattr(args, name)}"
+        for name in ("decks", "counts", "cards")
+        if getattr(args, name, None) is not None
+    ]
+    if len(given) > 1:
+        raise AnalyzerError(f"{' and '.join(given)} given together: use one")
+    if getattr(args, "cards", None) is not None:
+        shoe = parse_cards(args.cards)
+    else:
+        shoe = parse_counts(args.counts) if args.counts is not None else parse_decks(args.decks or "8")
+    if args.decks == "":
+        raise AnalyzerError("--decks '': use a positive integer or inf")
+    if args.remove is not None:
+        shoe = shoe.remove(removed_cards(args.remove))
+    return shoe
+
+
+def removed_cards(text: str) -> list[str]:
+    """The cards of a --remove argument (ranks such as 5 or suited cards such as KH)."""
+    items = [item.strip() for item in text.split(",") if item.strip()]
+    if not items:
+        raise AnalyzerError(f"no cards in {text!r}: give a comma-separated list such as 5,5,K or KH,9S")
+    return items
+
+
+def common_options(formats: Sequence[str] = FORMATS) -> Parser:
+    parent = Parser(add_help=False)
+    parent.add_argument("--decks", help="number of decks (default 8; solve: the game's own) or inf")
+    parent.add_argument("--counts", help="13 card counts in rank order A,2,...,9,10,J,Q,K")
+    parent.add_argument(
+        "--cards", help="52 card-type counts: spades A,2,...,10,J,Q,K, then hearts, diamonds, clubs"
+    )
+    parent.add_argument("--remove", help="cards taken out of the shoe, e.g. 5,5,K or KH,9S")
+    parent.add_argument(
+        "--rules", help=f"{', '.join(RULES)} or a .toml file (default standard; see `baccarat list rules`)"
+    )
+    parent.add_argument("--format", default="table", help=f"{'|'.join(formats)} (default table)")
+    return parent
+
+
+def float_arg(text: str, option: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise AnalyzerError(f"{option} {text!r}: use a positive number") from None
+    if not (0 < value < float("inf")):
+        raise AnalyzerError(f"{option} {text!r}: use a positive number")
+    return value
+
+
+def int_arg(text: str, option: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise AnalyzerError(f"{option} {text!r}: use an integer") from None
+
+
+def refuse_shoe_options(
+    args: argparse.Namespace, command: str, why: str, also: tuple[str, ...] = ()
+) -> None:
+    for option in ("decks", "counts", "cards", "remove", *also):
+        if getattr(args, option) is not None:
+            raise AnalyzerError(f"{command} does not take --{option}: {why}")
+
+
+def name_list(text: str, option: str) -> list[str]:
+    """A comma-separated list of names. One rule for every list option: an empty value or
+    an empty item is an error, and so is a name given twice."""
+    items = [item.strip() for item in text.split(",")]
+    if not text.strip() or not all(items):
+        raise AnalyzerError(f"{option} {text!r}: give comma-separated names, none empty")
+    for item in items:
+        if items.count(item) > 1:
+            raise AnalyzerError(f"{option} {text!r}: {item!r} is given twice; give each once")
+    return items
+
+
+def one_name(text: str, option: str) -> str:
+    if not text.strip():
+        raise AnalyzerError(f"{option} {text!r}: give a name (see `baccarat list`)")
+    return text.strip()
+
+
+def bet_list(text: str, option: str) -> tuple[Bet, ...]:
+    from analyzer.core.catalogue import get_bet
+
+    return tuple(get_bet(name) for name in name_list(text, option))
+
+
+def deck_item(text: str, option: str) -> Shoe:
+    try:
+        return parse_decks(text)
+    except AnalyzerError as error:
+        raise AnalyzerError(f"{option}: {error}") from None
+
+
+#: One example per command, shown at the end of its --help.
+EXAMPLES: dict[str, str] = {
+    "odds": "baccarat odds --decks 6 --format json",
+    "punto-table": "baccarat punto-table --decks inf",
+    "rules": "baccarat rules --rules banco-4-draws-on-0-1",
+    "edges": "baccarat edges --bets banker,player,tie --decks 6",
+    "compare": "baccarat compare --tables commission,super6 --shoes 6,8",
+    "eor": "baccarat eor --bets tie,dragon7 --decks 8",
+    "count": "baccarat count --system dragon7-jacobson --shoes 200",
+    "solve": "baccarat solve chemin-de-fer --format markdown",
+    "report": "baccarat report --out reports",
+    "closed-form": "baccarat closed-form --bets tie,player-pair --format markdown",
+    "list": "baccarat list bets --format json",
+}
+
+SHOWN_OPTION: tuple[tuple[str, ...], dict[str, object]] = (
+    ("--shown",),
+    {"help": "cards shown at dealt positions, e.g. p1=9,b1=KH (p1 b1 p2 b2 p3 b3)"},
+)
+OPTIONS: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
+    "odds": [SHOWN_OPTION],
+    "edges": [
+        SHOWN_OPTION,
+        (("--bets",), {"help": "comma-separated bet names, built-in or of --table (`baccarat list bets`)"}),
+        (("--table",), {"help": "a table name (see `baccarat list tables`) or a table .toml file"}),
+        (("--commission",), {"help": "add a Banker bet with this commission, e.g. 4%% or 0.04"}),
+        (("--details",), {"action": "store_true", "help": "each bet's combinatorial table (table/markdown)"}),
+    ],
+    "compare": [
+        (
+            ("--tables",),
+            {"help": "comma-separated table names (`baccarat list tables`) or .toml files (default: all)"},
+        ),
+        (
+            ("--shoes",),
+            {"default": "1,2,4,6,8,inf", "help": "decks to compare across (default 1,2,4,6,8,inf)"},
+        ),
+        (
+            ("--variant",),
+            {
+                "default": SEED004.name,
+                "help": f"tableau compared against --rules (default {SEED004.name}; `baccarat list rules`)",
+            },
+        ),
+    ],
+    "eor": [
+        (("--bets",), {"help": "bet names, built-in or of --table (default: every built-in; `list bets`)"}),
+        (("--table",), {"help": "a table name (`baccarat list tables`) or a table .toml file"}),
+    ],
+    "count": [
+        (
+            ("--system",),
+            {"help": "system names (`baccarat list systems`) or a .toml file (default: every built-in)"},
+        ),
+        (
+            ("--bet",),
+            {
+                "help": "bet to judge the systems on (default: each system's own; `list bets`); a "
+                "card-level bet deals suited shoes and runs several times slower (README, Speed)"
+            },
+        ),
+        (("--table",), {"help": "a table .toml file whose own bets --bet may name"}),
+        (("--shoes",), {"default": "1000", "help": "number of shoes to simulate (default 1000)"}),
+        (("--seed",), {"default": "1", "help": "random seed (default 1)"}),
+        (
+            ("--workers",),
+            {"default": "1", "help": "worker processes (default 1); results don't depend on it"},
+        ),
+        (
+            ("--cut-card",),
+            {
+                "default": "7",
+                "help": "cards behind the cut card (default 7; the published figures and "
+                "reports/counting.md use 14)",
+            },
+        ),
+        (("--extra-coup",), {"action": "store_true", "help": "play one more coup after the cut card"}),
+        (("--no-burn",), {"action": "store_true", "help": "burn no cards at the start of the shoe"}),
+        (
+            ("--burn-seen",),
+            {
+                "default": "first",
+                "choices": ("none", "first", "all"),  # analyzer.counting.simulation.BURN_SEEN
+                "help": "burned cards the counter sees: none, the face-up first (default) or all",
+            },
+        ),
+        (
+            ("--true-count",),
+            {
+                "choices": ("exact", "half-deck", "deck"),  # analyzer.counting.systems.Divisor
+                "help": "decks left for the true count: exact (cards left / 52, the default), or "
+                "rounded to the nearest half-deck or deck as a counter reckons them",
+            },
+        ),
+        (("--strict",), {"action": "store_true", "help": "bet when the count exceeds the threshold (>)"}),
+        (
+            ("--executor",),
+            {
+                "default": "local",
+                "help": "local (process pool, default), dask (a local Dask cluster of --workers "
+                "workers) or tcp://HOST:PORT (an existing Dask scheduler; see README)",
+            },
+        ),
+        (
+            ("--bankroll",),
+            {
+                "default": "100",
+                "help": "bankroll in units for the risk of ruin (default 100); risk of ruin = "
+                "exp(-2 mu B / sigma^2), mu and sigma the mean and SD of the win per shoe",
+            },
+        ),
+        (
+            ("--coups-per-hour",),
+            {"default": "80", "help": "coups dealt per hour, for the hourly figures (default 80)"},
+        ),
+    ],
+    "solve": [
+        (("game",), {"help": "chemin-de-fer, punto-5, banque or macao (`baccarat list games`)"}),
+        (("--commission",), {"help": "commission on Banker wins, e.g. 5%% (chemin de fer)"}),
+    ],
+    "report": [(("--out",), {"default": "reports", "help": "directory to write (default reports)"})],
+    "closed-form": [
+        (("--bets",), {"help": "comma-separated bet names (default banker,player,tie; `baccarat list bets`)"})
+    ],
+}
+
+

@@ -1,0 +1,321 @@
+"""The commands: each parses what its options mean, calls the library and hands the result
+to the renderer. Each command imports the modules it needs when it runs (numpy, the
+catalogue, the counting systems, the games), so a cold `baccarat odds` starts fast."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from analyzer.analyses.odds import odds, punto_table
+from analyzer.cli.arguments import (
+    bet_list,
+    deck_item,
+    float_arg,
+    int_arg,
+    name_list,
+    one_name,
+    refuse_shoe_options,
+    removed_cards,
+)
+from analyzer.core.errors import AnalyzerError
+from analyzer.core.rules import Rules, get_rules
+from analyzer.core.shoe import Shoe
+from analyzer.present import render as fmt
+from analyzer.version import __version__
+
+if TYPE_CHECKING:
+    from analyzer.core.bets import Bet
+    from analyzer.counting.simulation import Procedure
+    from analyzer.counting.systems import CountSystem
+
+__all__ = ["COMMANDS", "Command", "list_command", "with_metadata"]
+
+
+def _odds(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
+    if args.shown is not None:  # odds after cards are shown (card-level engine)
+        from analyzer.analyses.shown import parse_shown, shown_odds
+
+        shown = parse_shown(args.shown)
+        text = fmt.render_odds(shown_odds(shoe, shown, rules), args.format)
+        return fmt.with_shown(text, shown.as_dict(), args.format)
+    return fmt.render_odds(odds(shoe, rules), args.format)
+
+
+def _punto_table(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
+    return fmt.render_punto_table(
+        punto_table(shoe, rules),
+        args.format,
+        title=f"Probabilities after Punto's two cards: {shoe}, {rules.name} rules",
+    )
+
+
+def _rules(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
+    return fmt.render_rules(rules, args.format)
+
+
+def _chosen_bets(args: argparse.Namespace, shoe: Shoe | None = None) -> tuple[Rules | None, tuple[Bet, ...]]:
+    """Bets from --table and/or --bets (default: every built-in, the card-level ones that
+    `shoe` can price), plus --commission. --bets names a table's own bets or built-ins."""
+    from analyzer.core.bets import commission_banker
+    from analyzer.core.catalogue import BETS, get_table, parse_commission, select_bets
+
+    spec: str | None = getattr(args, "table", None)
+    table = get_table(one_name(spec, "--table")) if spec is not None else None
+    bets = list(table.bets) if table else []
+    if args.bets is not None:
+        bets = select_bets(",".join(name_list(args.bets, "--bets")), table)
+    if not table and args.bets is None:
+        from analyzer.core.bets import can_price  # numpy-free: full decks price from polynomials
+
+        bets = [bet for bet in BETS.values() if shoe is None or can_price(bet, shoe)]
+    if getattr(args, "commission", None) is not None:
+        bets.append(commission_banker(parse_commission(args.commission, "--commission")))
+    names = [bet.name for bet in bets]
+    for name in names:
+        if names.count(name) > 1:
+            raise AnalyzerError(f"two different bets are named {name!r}: rename one in the table file")
+    return (table.rules if table else None), tuple(bets)
+
+
+def _edges_rules(args: argparse.Namespace, table_rules: Rules | None, rules: Rules) -> Rules:
+    """The table's rules unless --rules is given."""
+    return table_rules if table_rules and args.rules is None else rules
+
+
+def _edges(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
+    from analyzer.analyses.pricing import analyze_bets
+
+    table_rules, bets = _chosen_bets(args, shoe)
+    rules = _edges_rules(args, table_rules, rules)
+    if args.shown is not None:  # every bet's value after cards are shown (card-level engine)
+        from analyzer.analyses.shown import parse_shown, shown_analyses
+        from analyzer.core.bets import can_price
+
+        shown = parse_shown(args.shown)
+        if args.bets is None and args.table is None:
+            bets = tuple(bet for bet in bets if can_price(bet, shoe))
+        analyses = shown_analyses(bets, shoe, shown, rules)
+        labelled = replace(shoe, label=f"{shoe}, shown {shown}")
+        text = fmt.render_edges(analyses, args.format, labelled, rules, args.details)
+        return fmt.with_shown(text, shown.as_dict(), args.format)
+    return fmt.render_edges(analyze_bets(bets, shoe, rules), args.format, shoe, rules, args.details)
+
+
+def _compare(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
+    from analyzer.analyses.compare import compare_tables
+    from analyzer.core.catalogue import RANK_BETS, TABLES, get_table
+
+    names = list(TABLES) if args.tables is None else name_list(args.tables, "--tables")
+    tables = [get_table(name) for name in names]
+    shoes = [deck_item(item, "--shoes") for item in name_list(args.shoes, "--shoes")]
+    variant = get_rules(args.variant)
+    comparison = compare_tables(tables, shoes, shoe, variant, list(RANK_BETS.values()), base=rules)
+    return fmt.render_compare(comparison, args.format)
+
+
+def _eor(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
+    from analyzer.analyses.effects import removal_effects
+    from analyzer.core.catalogue import RANK_BETS
+    from analyzer.counting.systems import derived_counts
+
+    if shoe.is_infinite:
+        raise AnalyzerError("effects of removal need a finite shoe: use --decks N or --counts")
+    table_rules, chosen = _chosen_bets(args) if args.bets is not None or args.table is not None else (
+        None, tuple(RANK_BETS.values())
+    )
+    result = removal_effects(chosen, shoe, _edges_rules(args, table_rules, rules))
+    counts = derived_counts(result.ranks, list(result.ranks.effects)) if result.ranks is not None else []
+    return fmt.render_removal_effects(result, args.format, counts)
+
+
+def _count(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
+    from analyzer.core.catalogue import get_table, select_bets
+    from analyzer.counting.advantage import advantage_figures
+    from analyzer.counting.executors import open_executor
+    from analyzer.counting.simulation import Procedure, evaluate_systems
+    from analyzer.counting.systems import SYSTEMS, get_system
+
+    strict = True if args.strict else None
+    names = ",".join(SYSTEMS) if args.system is None else args.system
+    specs = [
+        (spec, system.variant(args.true_count, strict))
+        for spec in name_list(names, "--system")
+        for system in get_system(spec)
+    ]
+    systems = [system for _, system in specs]
+    table = get_table(one_name(args.table, "--table")) if args.table is not None else None
+    bet = None if args.bet is None else one_name(args.bet, "--bet")
+    bets = [select_bets(bet, table)[0] if bet else _system_bet(spec, system) for spec, system in specs]
+    cut_card = int_arg(args.cut_card, "--cut-card")
+    procedure = Procedure(
+        shoe=shoe,
+        cut_card=cut_card,
+        extra_coup=args.extra_coup,
+        burn=not args.no_burn,
+        burn_seen=args.burn_seen,
+    )
+    shoes, workers = int_arg(args.shoes, "--shoes"), int_arg(args.workers, "--workers")
+    bankroll = float_arg(args.bankroll, "--bankroll")
+    per_hour = float_arg(args.coups_per_hour, "--coups-per-hour")
+    with open_executor(args.executor, workers) as executor:
+        results = evaluate_systems(
+            systems, bets, procedure, rules, shoes=shoes, seed=int_arg(args.seed, "--seed"),
+            workers=workers, progress=sys.stderr.isatty(), executor=executor,
+        )  # fmt: skip
+    if results and results[0].coups == 0:
+        raise AnalyzerError(
+            f"no coup can be dealt from {shoe} ({shoe.size} cards) with cut card {cut_card}"
+            f"{'' if args.no_burn else ' after the burn'}: use a bigger shoe or a smaller --cut-card"
+        )
+    figures = [advantage_figures(r, bankroll, per_hour) for r in results]
+    return fmt.render_count(results, args.format, _described(args, procedure, shoes), figures)
+
+
+def _described(args: argparse.Namespace, procedure: Procedure, shoes: int) -> str:
+    """The procedure in words, the cut-card default stated where the figures are."""
+    default = ""
+    if procedure.cut_card == 7:
+        default = " (the default; published studies and reports/counting.md use 14)"
+    burn = f"burn, {procedure.burn_seen} of the burned cards seen" if procedure.burn else "no burn"
+    last = ", one more coup after the cut card" if procedure.extra_coup else ""
+    return (
+        f"{procedure.shoe}, cut card {procedure.cut_card} cards from the end{default}, {burn}{last}, "
+        f"{shoes:,} shoes, seed {args.seed}"
+    )
+
+
+def _system_bet(spec: str, system: CountSystem) -> Bet:
+    """The system's own bet; an unknown one is named with the file that gives it."""
+    from analyzer.core.catalogue import get_bet
+
+    try:
+        return get_bet(system.bet)
+    except AnalyzerError as error:
+        raise AnalyzerError(f"{spec}: systems.{system.name}.bet: {error}") from None
+
+
+def _solve_shoe(args: argparse.Namespace, shoe: Shoe) -> Shoe:
+    """The game's own default shoe, less --remove, unless --decks or --counts is given."""
+    from analyzer.games import default_shoe  # the game solvers load only when asked
+
+    if args.decks is None and args.counts is None and args.cards is None:
+        shoe = default_shoe(args.game)
+        if args.remove is not None:
+            shoe = shoe.remove(removed_cards(args.remove))
+    return shoe
+
+
+def _solve(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
+    from analyzer.core.catalogue import parse_commission
+    from analyzer.games import solve
+    from analyzer.present.games import render_game  # the game solvers load only when asked
+
+    commission = None if args.commission is None else parse_commission(args.commission, "--commission")
+    return render_game(solve(args.game, _solve_shoe(args, shoe), rules, commission), args.format)
+
+
+def _report(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
+    from analyzer.present.reports import check_output_dir, write_reports
+
+    refuse_shoe_options(args, "report", "the reports state their own shoes and rules", ("rules",))
+    out = Path(args.out)
+    if not args.out.strip():
+        raise AnalyzerError("--out '': give a directory, e.g. reports")
+    check_output_dir(out, f"--out {args.out!r}")
+    try:
+        written = write_reports(out, progress=sys.stderr.isatty())
+    except OSError as error:
+        raise AnalyzerError(f"--out {args.out!r} cannot be written: {error.strerror or error}") from None
+    summary = fmt.render_odds(odds(Shoe.decks(8)), "table")
+    return summary + "\nReports written:\n" + "".join(f"  {path}\n" for path in written)
+
+
+def _closed_form(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
+    from analyzer.analyses.closed_form import MAIN_BETS, closed_forms  # sympy loads only when asked
+    from analyzer.core.catalogue import BETS
+
+    refuse_shoe_options(args, "closed-form", "the closed forms are functions of the number of decks d")
+    bets = bet_list(args.bets, "--bets") if args.bets is not None else tuple(BETS[n] for n in MAIN_BETS)
+    for bet in bets:
+        if bet.card_level:
+            raise AnalyzerError(
+                f"closed-form --bets: {bet.name!r} reads individual cards; "
+                "closed forms cover bets that a coup's outcome settles"
+            )
+    return fmt.render_closed_forms(closed_forms(bets, rules), args.format)
+
+
+
+def list_command(args: argparse.Namespace) -> str:
+    from analyzer.present.listing import entries
+
+    text = fmt.render_list(args.what, entries(args.what), args.format)
+    return fmt.dumps({**json.loads(text), "version": __version__}) if args.format == "json" else text
+
+
+def _used(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> tuple[Shoe, Rules]:
+    """The shoe and rules a command actually used (a game's own shoe, a table's rules)."""
+    if args.command == "solve":
+        return _solve_shoe(args, shoe), rules
+    if args.command == "edges" and args.table is not None:
+        from analyzer.core.catalogue import get_table
+
+        return shoe, _edges_rules(args, get_table(args.table.strip()).rules, rules)
+    return shoe, rules
+
+
+def with_metadata(text: str, args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
+    """A command's JSON with `version`, `shoe`, `shoe_spec` and `rules` added; other keys stay.
+
+    `shoe` is the shoe's display text, as it always was in the commands that had it (the
+    contract keeps a key's value); `shoe_spec` is the same shoe as a structured value."""
+    data = json.loads(text)
+    if not isinstance(data, dict):
+        return text
+    used_shoe, used_rules = _used(args, shoe, rules)
+    removed = [] if args.remove is None or args.command == "closed-form" else args.remove.split(",")
+    shoe_value = (
+        {"decks": "d"}
+        if args.command == "closed-form"
+        else fmt.shoe_json(used_shoe, [r.strip() for r in removed])
+    )
+    data["shoe"] = shoe_value.get("label", "d decks")
+    data["shoe_spec"] = shoe_value
+    data.setdefault("rules", used_rules.name)
+    data["version"] = __version__
+    return fmt.dumps(data)
+
+
+Command = Callable[[argparse.Namespace, Shoe, Rules], str]
+
+COMMANDS: dict[str, tuple[Command, str, Sequence[str]]] = {
+    "odds": (_odds, "exact probabilities of Banker, Player and tie", fmt.FORMATS),
+    "punto-table": (
+        _punto_table,
+        "probabilities after Punto's two-card total (a Russian gambling dictionary's Table 2)",
+        fmt.FORMATS,
+    ),
+    "rules": (_rules, "show the drawing tableau (dot: the coup's state graph)", (*fmt.FORMATS, "dot")),
+    "edges": (_edges, "exact house edges of bets (default: every built-in bet)", fmt.FORMATS),
+    "compare": (
+        _compare,
+        "payout rules side by side across shoes; commissions; tableau effects",
+        fmt.FORMATS,
+    ),
+    "eor": (_eor, "exact effects of removal of one card of each rank on every bet", fmt.FORMATS),
+    "count": (_count, "judge counting systems against the exact value of every coup", fmt.FORMATS),
+    "solve": (_solve, "solve a game where hands choose (chemin-de-fer, punto-5, banque, macao)", fmt.FORMATS),
+    "report": (_report, "(re)write the Markdown reports and print the 8-deck odds", ("table",)),
+    "closed-form": (
+        _closed_form,
+        "each bet's probabilities and house edge as exact functions of the number of decks d",
+        fmt.FORMATS,
+    ),
+}
+

@@ -1,0 +1,168 @@
+"""Counting systems judged against the exact expectation of every coup, and their
+advantage-play figures (win per shoe and per hour, SD, N0, risk of ruin)."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from analyzer.present.text import check_format, decimal, dumps, exact, heading, percent, table
+
+if TYPE_CHECKING:
+    from analyzer.counting.advantage import AdvantageFigures
+    from analyzer.counting.simulation import SystemEvaluation
+
+__all__ = [
+    "ADVANTAGE_HEADERS",
+    "COUNT_HEADERS",
+    "advantage_json",
+    "advantage_rows",
+    "count_json",
+    "count_rows",
+    "render_count",
+    "tags_text",
+]
+
+
+def count_json(result: SystemEvaluation) -> dict[str, Any]:
+    """One counting system's evaluation as JSON-ready values (exact sums as "p/q")."""
+    edge = result.trigger_edge
+    stats = {which: result.per_shoe(which) for which in ("expected", "realized", "perfect")}
+    return {
+        "system": result.system.name,
+        "bet": result.bet.name,
+        "shoes": result.shoes,
+        "coups": result.coups,
+        "triggers": result.triggers,
+        "positive_coups": result.positive,
+        "correlation": round(result.correlation, 6),
+        "expectation_all": exact(result.expectation_all),
+        "expectation_triggered": exact(result.expectation_triggered),
+        "trigger_edge": None if edge is None else exact(edge),
+        "realized_triggered": exact(result.realized_triggered),
+        "perfect": exact(result.perfect),
+        "win_per_shoe": {k: {"mean": round(m, 6), "se": round(se, 6)} for k, (m, se) in stats.items()},
+    }
+
+
+COUNT_HEADERS = [
+    "system", "bet", "bets/shoe", "count-EV corr", "P(EV>0)", "EV when betting",
+    "EV win/shoe", "realized win/shoe", "win/100 coups", "perfect info/shoe",
+]  # fmt: skip
+
+
+def count_rows(results: Sequence[SystemEvaluation]) -> list[list[str]]:
+    """Rows under COUNT_HEADERS: one per system, wins per shoe with their standard errors."""
+    rows = []
+    for r in results:
+        (ev, ev_se), (real, real_se), (perf, perf_se) = (
+            r.per_shoe(k) for k in ("expected", "realized", "perfect")
+        )
+        per_100 = r.expectation_triggered * 100 / r.coups if r.coups else Fraction(0)
+        rows.append(
+            [
+                r.system.name,
+                r.bet.name,
+                f"{r.triggers / r.shoes:.2f}",
+                f"{r.correlation:.3f}",
+                percent(Fraction(r.positive, max(r.coups, 1)), 2),
+                "n/a" if r.trigger_edge is None else percent(r.trigger_edge, 2),
+                f"{ev:+.3f} ± {ev_se:.3f}",
+                f"{real:+.3f} ± {real_se:.3f}",
+                decimal(per_100, 4),
+                f"{perf:+.3f} ± {perf_se:.3f}",
+            ]
+        )
+    return rows
+
+
+def tags_text(tags: Sequence[int]) -> str:
+    """A system's tags: A..9 then one for the ten-valued ranks when they agree, else A..K."""
+    shown = tags[:10] if len(set(tags[9:])) == 1 else tags
+    return " ".join(f"{t:+d}" for t in shown)
+
+
+def _ruin_formula() -> str:
+    from analyzer.counting.advantage import RISK_OF_RUIN_FORMULA
+
+    return RISK_OF_RUIN_FORMULA
+
+
+def advantage_json(figures: AdvantageFigures) -> dict[str, Any]:
+    """Advantage-play figures as JSON-ready values (floats rounded to 6 places); the win
+    per shoe itself is count_json's `win_per_shoe`."""
+    f = dataclasses.asdict(figures)
+    data: dict[str, Any] = {
+        key: None if f[key] is None else round(f[key], 6)
+        for key in (
+            "bets_per_shoe", "coups_per_shoe", "sd_per_shoe", "sd_per_coup_bet", "n0", "bankroll",
+            "risk_of_ruin", "coups_per_hour", "bets_per_hour", "win_per_hour",
+        )
+    }  # fmt: skip
+    data["win_per_100_coups"] = {
+        "mean": round(figures.win_per_100_coups, 6),
+        "se": round(figures.win_per_100_coups_se, 6),
+    }
+    return data
+
+
+ADVANTAGE_HEADERS = [
+    "system", "bet", "tags", "bets when", "bets/shoe", "win/shoe", "win/100 coups", "SD/shoe",
+    "SD/coup bet", "N0 (coups bet)", "risk of ruin", "bets/hour", "win/hour",
+]  # fmt: skip
+
+
+def advantage_rows(
+    results: Sequence[SystemEvaluation], figures: Sequence[AdvantageFigures]
+) -> list[list[str]]:
+    """One row per system: its tags and rule, and the advantage-play figures."""
+    rows = []
+    for r, f in zip(results, figures, strict=True):
+        rows.append(
+            [
+                r.system.name, r.bet.name, tags_text(r.system.tags), r.system.rule, f"{f.bets_per_shoe:.2f}",
+                f"{f.win_per_shoe:+.3f} ± {f.win_per_shoe_se:.3f}",
+                f"{f.win_per_100_coups:+.4f} ± {f.win_per_100_coups_se:.4f}",
+                f"{f.sd_per_shoe:.2f}", f"{f.sd_per_coup_bet:.2f}", "n/a" if f.n0 is None else f"{f.n0:,.0f}",
+                f"{f.risk_of_ruin:.2%}", f"{f.bets_per_hour:.1f}", f"{f.win_per_hour:+.3f}",
+            ]
+        )  # fmt: skip
+    return rows
+
+
+def render_count(
+    results: Sequence[SystemEvaluation],
+    fmt: str,
+    procedure: str,
+    figures: Sequence[AdvantageFigures] = (),
+) -> str:
+    """Counting systems judged against the exact expectation of every coup; with `figures`
+    (one per result), the advantage-play figures too."""
+    check_format(fmt)
+    if fmt == "json":
+        systems = [count_json(r) for r in results]
+        for data, result, fig in zip(systems, results, figures, strict=False):
+            data.update(tags=list(result.system.tags), rule=result.system.rule, **advantage_json(fig))
+        return dumps({"procedure": procedure, "systems": systems})
+    note = (
+        "\n\nWins are in units of one flat bet per trigger, ± one standard error over shoes. "
+        "'EV win' sums the exact expectation of the coups bet; 'realized' the outcomes dealt; "
+        "'perfect info' bets exactly when the exact expectation is positive.\n"
+    )
+    text = heading(f"Counting systems: {procedure}", fmt) + table(count_rows(results), COUNT_HEADERS, fmt)
+    text += note
+    if not figures:
+        return text
+    first = figures[0]
+    return (
+        text
+        + "\n"
+        + heading("Advantage-play figures", fmt)
+        + table(advantage_rows(results, figures), ADVANTAGE_HEADERS, fmt)
+        + f"\n\nTags A..9 then ten-valued (all 13 ranks when those differ). Win per shoe: exact EV of "
+        f"the coups bet; per 100 coups dealt. SD: of the result dealt. N0 = (SD per coup bet / EV per "
+        f"coup bet)^2. Risk of ruin for a bankroll of {first.bankroll:g} units: {_ruin_formula()}. "
+        f"Per hour: {first.coups_per_hour:g} coups dealt per hour.\n"
+    )

@@ -1,0 +1,116 @@
+"""House edges of bets, and each bet's paytable (event, combinations, probability, pays,
+return)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from analyzer.present.text import check_format, decimal, dumps, exact, heading, percent, table
+
+if TYPE_CHECKING:
+    from analyzer.core.analysis import BetAnalysis
+    from analyzer.core.rules import Rules
+    from analyzer.core.shoe import Shoe
+
+__all__ = ["EDGE_HEADERS", "bet_json", "bet_table", "edges_rows", "render_edges"]
+
+
+def _pays(pays: Fraction | None) -> str:
+    """A payout as a casino writes it: "8:1", "19:20", "push", "loses"."""
+    if pays is None:
+        return "push"
+    if -1 < pays < 0:  # a partial loss (card-level bet language)
+        return f"loses {-pays}"
+    return "loses" if pays == -1 else f"{pays.numerator}:{pays.denominator}"
+
+
+def bet_json(analysis: BetAnalysis) -> dict[str, Any]:
+    """Exact figures of one bet as JSON-ready values."""
+    resolved = analysis.house_edge_resolved
+    return {
+        "title": analysis.bet.title,
+        "house_edge": exact(analysis.house_edge),
+        "house_edge_resolved": None if resolved is None else exact(resolved),
+        "expectation": exact(analysis.expectation),
+        "push": exact(analysis.push),
+        "hit_frequency": exact(analysis.hit_frequency),
+        "variance": exact(analysis.variance),
+        "std_dev": f"{analysis.std_dev:.6f}",
+        "lines": [
+            {
+                "event": row.label,
+                "combinations": row.combinations,
+                "probability": exact(row.probability),
+                "pays": "push" if row.pays is None else exact(row.pays),
+                "return": exact(row.ret),
+            }
+            for row in analysis.lines
+        ],
+    }
+
+
+def edges_rows(analyses: Sequence[BetAnalysis]) -> list[list[str]]:
+    """Rows under EDGE_HEADERS: one per bet."""
+    return [
+        [
+            a.bet.name,
+            a.bet.title,
+            percent(a.house_edge),
+            "n/a" if a.house_edge_resolved is None else percent(a.house_edge_resolved),
+            decimal(a.hit_frequency),
+            f"{a.std_dev:.4f}",
+            exact(a.house_edge),
+        ]
+        for a in analyses
+    ]
+
+
+EDGE_HEADERS = [
+    "bet",
+    "title",
+    "house edge",
+    "per resolved bet",
+    "hit frequency",
+    "std dev",
+    "house edge (exact)",
+]
+
+
+def bet_table(analysis: BetAnalysis, fmt: str) -> str:
+    """The combinatorial table of one bet: event, combinations, probability, pays, return."""
+    finite = analysis.lines and analysis.lines[0].combinations is not None
+    headers = ["event", *(["combinations"] if finite else []), "probability", "pays", "return"]
+    rows = []
+    for row in analysis.lines:
+        counts = [f"{row.combinations:,}"] if finite else []
+        rows.append([row.label, *counts, decimal(row.probability, 8), _pays(row.pays), decimal(row.ret, 8)])
+    total_counts = [f"{sum(r.combinations or 0 for r in analysis.lines):,}"] if finite else []
+    rows.append(["total", *total_counts, decimal(1, 8), "", decimal(analysis.expectation, 8)])
+    return table(rows, headers, fmt)
+
+
+def render_edges(
+    analyses: Sequence[BetAnalysis], fmt: str, shoe: Shoe, rules: Rules, details: bool = False
+) -> str:
+    """House edges of several bets on one shoe; with `details`, each bet's paytable too."""
+    check_format(fmt)
+    if fmt == "json":
+        return dumps(
+            {"shoe": str(shoe), "rules": rules.name, "bets": {a.bet.name: bet_json(a) for a in analyses}}
+        )
+    out = [
+        heading(f"House edges: {shoe}, {rules.name} rules", fmt),
+        table(edges_rows(analyses), EDGE_HEADERS, fmt),
+    ]
+    out.append(
+        "\n\nHouse edge per unit bet, positive when the house wins; pushes count as bets. "
+        "'Per resolved bet' leaves pushes out.\n"
+    )
+    if details:
+        for a in analyses:
+            title = f"### {a.bet.title} (`{a.bet.name}`)" if fmt == "markdown" else a.bet.title
+            source = f"Source: {a.bet.source}." if a.bet.source else ""
+            out.append(f"\n{title}\n\n{source}\n\n{bet_table(a, fmt)}\n")
+    return "".join(out)

@@ -1,0 +1,185 @@
+"""Effects of removal as text: the change in each bet's expectation from removing one card
+of each rank (or card type), the identity sum n EoR = 0, and the best linear counts derived
+from them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from analyzer.core.ranks import RANKS
+from analyzer.present.text import check_format, dumps, exact, heading, signed_decimal, table
+
+if TYPE_CHECKING:
+    from analyzer.analyses.effects import CardEffects, EffectsOfRemoval, RemovalEffects
+    from analyzer.counting.systems import DerivedCount
+
+__all__ = ["DERIVED_HEADERS", "derived_rows", "render_card_eor", "render_eor", "render_removal_effects"]
+
+
+def _identity(eor: EffectsOfRemoval) -> dict[str, Fraction]:
+    """sum_r n_r * EoR_r of each bet (exactly 0 over a full shoe)."""
+    counts = dict(zip(map(str, RANKS), eor.shoe.counts or (), strict=False))
+    return {
+        bet: sum((counts[rank] * value for rank, value in effects.items()), Fraction(0))
+        for bet, effects in eor.effects.items()
+    }
+
+
+def _eor_data(eor: EffectsOfRemoval, identity: dict[str, Fraction]) -> dict[str, Any]:
+    return {
+        "shoe": str(eor.shoe),
+        "rules": eor.rules.name,
+        "expectation": {bet: exact(ev) for bet, ev in eor.base.items()},
+        "bets": {bet: {rank: exact(v) for rank, v in eff.items()} for bet, eff in eor.effects.items()},
+        "identity": {bet: exact(total) for bet, total in identity.items()},
+    }
+
+
+def _render_eor(eor: EffectsOfRemoval, fmt: str, places: int = 7) -> str:
+    """Effects of removal: change in each bet's expectation per unit bet from removing one
+    card of each rank, and the full-shoe identity sum_r n_r * EoR_r = 0."""
+    check_format(fmt)
+    identity = _identity(eor)
+    if fmt == "json":
+        return dumps(_eor_data(eor, identity))
+    title = f"Effects of removal: {eor.shoe}, {eor.rules.name} rules"
+    note = (
+        "\n\nChange in expectation per unit bet (bettor's view) from removing one card of each rank "
+        "off the top of this shoe; ten-valued ranks share one row when their effects are equal. Last "
+        "row: sum over ranks of (cards of the rank) x effect, exactly 0 for every bet: removing a "
+        "random card leaves the expectation unchanged.\n"
+    )
+    return heading(title, fmt) + _eor_by_rank(eor, identity, fmt, places) + note
+
+
+#: Bets per block of the effects-of-removal table (ranks as rows), so it fits 120 columns.
+_EOR_BETS_PER_BLOCK = 7
+
+
+def _eor_by_rank(eor: EffectsOfRemoval, identity: dict[str, Fraction], fmt: str, places: int) -> str:
+    """Effects of removal with ranks as rows and bets as columns, in blocks of bets."""
+    bets = list(eor.effects)
+    ranks = list(next(iter(eor.effects.values())).keys()) if eor.effects else []
+    tens = [rank for rank in ranks if rank in ("10", "J", "Q", "K")]
+    merge = len(tens) > 1 and all(len({eor.effects[bet][r] for r in tens}) == 1 for bet in bets)
+    groups = [[rank] for rank in ranks if not (merge and rank in tens)]
+    if merge:
+        groups.append(tens)
+    blocks = []
+    for start in range(0, len(bets), _EOR_BETS_PER_BLOCK):
+        chosen = bets[start : start + _EOR_BETS_PER_BLOCK]
+        rows = [
+            [
+                ", ".join(group) + (" (each)" if len(group) > 1 else ""),
+                *(signed_decimal(eor.effects[bet][group[0]], places) for bet in chosen),
+            ]
+            for group in groups
+        ]
+        rows.append(["sum n_r x effect", *(exact(identity[bet]) for bet in chosen)])
+        blocks.append(table(rows, ["rank removed", *chosen], fmt))
+    return "\n\n".join(blocks)
+
+
+DERIVED_HEADERS = [
+    "bet", "level", "tags A..9, ten", "balanced", "betting correlation", "break-even true count",
+]  # fmt: skip
+
+
+def derived_rows(counts: Sequence[DerivedCount]) -> list[list[str]]:
+    """Rows of best linear counts: tags shown for A..9 and the ten-valued ranks."""
+    return [
+        [
+            c.bet,
+            str(c.level),
+            " ".join(f"{t:+d}" for t in c.tags[:10]),
+            "yes" if c.balanced else "no",
+            f"{c.correlation:.4f}",
+            f"{c.break_even:.1f}",
+        ]
+        for c in counts
+    ]
+
+
+def _eor_counts_data(eor: EffectsOfRemoval, counts: Sequence[DerivedCount]) -> dict[str, Any]:
+    """The JSON of rank-level effects of removal with the best counts derived from them."""
+    data = _eor_data(eor, _identity(eor))
+    data["best_counts"] = {c.bet: [] for c in counts}
+    for c in counts:
+        data["best_counts"][c.bet].append(
+            {
+                "level": c.level,
+                "tags": dict(zip(map(str, RANKS), c.tags, strict=True)),
+                "balanced": c.balanced,
+                "betting_correlation": round(c.correlation, 6),
+                "break_even_true_count": round(c.break_even, 3),
+            }
+        )
+    return data
+
+
+def render_eor(eor: EffectsOfRemoval, fmt: str, counts: Sequence[DerivedCount] = (), places: int = 7) -> str:
+    """Effects of removal and the identity they satisfy; with `counts`, the best linear
+    counts derived from them."""
+    if fmt == "json":
+        return dumps(_eor_counts_data(eor, counts))
+    text = _render_eor(eor, fmt, places)
+    if not counts:
+        return text
+    title = "Best linear counts (from these effects)"
+    return text + "\n" + heading(title, fmt) + table(derived_rows(counts), DERIVED_HEADERS, fmt) + "\n"
+
+
+def _card_eor_data(eor: CardEffects) -> dict[str, Any]:
+    return {
+        "shoe": str(eor.shoe),
+        "rules": eor.rules.name,
+        "expectation": {bet: exact(ev) for bet, ev in eor.base.items()},
+        "per": eor.per,
+        "bets": {bet: {k: exact(v) for k, v in eff.items()} for bet, eff in eor.effects.items()},
+        "identity": {bet: exact(total) for bet, total in eor.identity.items()},
+    }
+
+
+def render_card_eor(eor: CardEffects, fmt: str, places: int = 7) -> str:
+    """Effects of removal of card-level bets: one row per card type (bets that read suits)
+    or rank, one column per bet, and the identity sum n EoR = 0."""
+    check_format(fmt)
+    if fmt == "json":
+        return dumps(_card_eor_data(eor))
+    out = []
+    for per in ("card type", "rank"):
+        bets = [bet for bet, p in eor.per.items() if p == per]
+        if not bets:
+            continue
+        keys = list(eor.effects[bets[0]])
+        rows = [[key, *(signed_decimal(eor.effects[b][key], places) for b in bets)] for key in keys]
+        rows.append(["sum n EoR", *(exact(eor.identity[b]) for b in bets)])
+        title = f"Effects of removal per {per}, card-level bets: {eor.shoe}, {eor.rules.name} rules"
+        out.append(heading(title, fmt) + table(rows, [per, *bets], fmt) + "\n")
+    note = (
+        "\nChange in expectation per unit bet (bettor's view) from removing one card of each type or rank. "
+        "Last row: sum over the shoe of (cards of the type or rank) x effect, exactly 0.\n"
+    )
+    return "\n".join(out) + note
+
+
+def render_removal_effects(
+    result: RemovalEffects, fmt: str, counts: Sequence[DerivedCount] = (), places: int = 7
+) -> str:
+    """Effects of removal of rank-level and card-level bets as one document: the rank-level
+    table (with the best linear counts `counts` derived from it) then the card-level one; in
+    JSON the rank-level keys with the card-level document under "card_level"."""
+    check_format(fmt)
+    if fmt == "json":
+        if result.ranks is None:
+            return dumps(_card_eor_data(result.cards)) if result.cards is not None else dumps({})
+        data = _eor_counts_data(result.ranks, counts)
+        if result.cards is not None:
+            data["card_level"] = _card_eor_data(result.cards)
+        return dumps(data)
+    parts = [render_eor(result.ranks, fmt, counts, places)] if result.ranks is not None else []
+    if result.cards is not None:
+        parts.append(render_card_eor(result.cards, fmt, places))
+    return "\n".join(parts)

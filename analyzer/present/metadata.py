@@ -1,0 +1,75 @@
+"""What the commands say about their inputs: the shoe as a structured JSON value (every
+command's `shoe_spec`), and the built-in names that `baccarat list` shows."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from analyzer.core.ranks import RANKS
+from analyzer.present.text import check_format, dumps, heading, table, wrap
+
+if TYPE_CHECKING:
+    from analyzer.core.shoe import Shoe
+
+__all__ = ["render_list", "shoe_json"]
+
+
+def shoe_json(shoe: Shoe, removed: Sequence[str] = ()) -> dict[str, Any]:
+    """A shoe as structured JSON: {"decks": 8} (or "inf") or {"counts": [13 ints]} before
+    removal, with "removed" (the cards taken out), "cards" and the display "label"."""
+    from analyzer.core.suits import parse_card
+
+    if shoe.counts is None:
+        return {"decks": "inf", "label": str(shoe)}
+    base = list(shoe.counts)
+    for card in removed:
+        base[RANKS.index(parse_card(card)[0])] += 1
+    data: dict[str, Any] = (
+        {"decks": base[0] // 4} if len(set(base)) == 1 and base[0] % 4 == 0 else {"counts": base}
+    )
+    if removed:
+        data["removed"] = [_card_text(card) for card in removed]
+    data["cards"] = shoe.size
+    data["label"] = str(shoe)
+    return data
+
+
+def _card_text(card: str) -> str:
+    """A removed card as the shoe reads it: a rank ("5") or a suited card ("KH")."""
+    from analyzer.core.suits import parse_card
+
+    rank, suit = parse_card(card)
+    return f"{rank}{suit.value if suit else ''}"
+
+
+def render_list(kind: str, entries: Sequence[Any], fmt: str = "table") -> str:
+    """Built-in names with title and source (`entries`: analyzer.present.listing.Entry values);
+    bets also say what they read (outcome, values, ranks, suits, colours)."""
+    check_format(fmt)
+    reads = any(e.reads for e in entries)
+    if fmt == "json":
+        return dumps(
+            {
+                kind: {
+                    e.name: {
+                        "title": e.title,
+                        "source": e.source,
+                        **({"aliases": list(e.aliases)} if e.aliases else {}),
+                        **({"reads": list(e.reads)} if e.reads else {}),
+                    }
+                    for e in entries
+                }
+            }
+        )
+    names = [e.name + "".join(f" (alias {a})" for a in e.aliases) for e in entries]
+    if reads:
+        rows = [[name, ", ".join(e.reads), e.title, e.source] for name, e in zip(names, entries, strict=True)]
+        if fmt == "table":
+            rows = [[name, what, wrap(title, 32), wrap(source, 40)] for name, what, title, source in rows]
+        headers = ["name", "reads", "title", "source"]
+        return heading(f"Built-in {kind}", fmt) + table(rows, headers, fmt) + "\n"
+    rows = [[name, e.title, e.source] for name, e in zip(names, entries, strict=True)]
+    if fmt == "table":
+        rows = [[name, wrap(title, 40), wrap(source, 48)] for name, title, source in rows]
+    return heading(f"Built-in {kind}", fmt) + table(rows, ["name", "title", "source"], fmt) + "\n"

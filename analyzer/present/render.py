@@ -1,0 +1,91 @@
+"""Every renderer of the commands' results under one name, as the CLI's ``from
+analyzer.present import render as fmt`` reads them. Each is defined in the module of its
+subject; this module only re-exports them:
+
+- `analyzer.present.text`: output formats, exact numbers as text, tables, headings, JSON;
+- `analyzer.present.odds`: outcome probabilities, the table after Punto's two cards;
+- `analyzer.present.rules`: the drawing tableau;
+- `analyzer.present.edges`: house edges and paytables;
+- `analyzer.present.compare`: payout rules and tableaux compared;
+- `analyzer.present.effects`: effects of removal and the best linear counts;
+- `analyzer.present.counting`: counting systems and advantage-play figures;
+- `analyzer.present.closed_forms`: closed forms in the number of decks;
+- `analyzer.present.metadata`: the shoe as JSON, the built-in names of `baccarat list`.
+
+The games' results are rendered by `analyzer.present.games`.
+"""
+
+from __future__ import annotations
+
+from analyzer.present.closed_forms import render_closed_forms
+from analyzer.present.compare import render_compare
+from analyzer.present.counting import (
+    ADVANTAGE_HEADERS,
+    COUNT_HEADERS,
+    advantage_json,
+    advantage_rows,
+    count_json,
+    count_rows,
+    render_count,
+    tags_text,
+)
+from analyzer.present.edges import EDGE_HEADERS, bet_json, bet_table, edges_rows, render_edges
+from analyzer.present.effects import (
+    DERIVED_HEADERS,
+    derived_rows,
+    render_card_eor,
+    render_eor,
+    render_removal_effects,
+)
+from analyzer.present.metadata import render_list, shoe_json
+from analyzer.present.odds import render_odds, render_punto_table, with_shown
+from analyzer.present.rules import render_rules
+from analyzer.present.text import (
+    FORMATS,
+    WIDTH,
+    OutputFormat,
+    check_format,
+    decimal,
+    dumps,
+    exact,
+    percent,
+    table,
+)
+
+__all__ = [
+    "ADVANTAGE_HEADERS",
+    "COUNT_HEADERS",
+    "DERIVED_HEADERS",
+    "EDGE_HEADERS",
+    "FORMATS",
+    "WIDTH",
+    "OutputFormat",
+    "advantage_json",
+    "advantage_rows",
+    "bet_json",
+    "bet_table",
+    "check_format",
+    "count_json",
+    "count_rows",
+    "decimal",
+    "derived_rows",
+    "dumps",
+    "edges_rows",
+    "exact",
+    "percent",
+    "render_card_eor",
+    "render_closed_forms",
+    "render_compare",
+    "render_count",
+    "render_edges",
+    "render_eor",
+    "render_list",
+    "render_odds",
+    "render_punto_table",
+    "render_removal_effects",
+    "render_rules",
+    "shoe_json",
+    "table",
+    "tags_text",
+    "with_shown",
+]

@@ -1,0 +1,65 @@
+"""The closed-forms report: the main bets as exact functions of the number of decks, and
+the plot of their house edges against it."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from analyzer.analyses.closed_form import MAIN_BETS, ClosedForm, closed_forms, evaluate, to_fraction
+from analyzer.core.catalogue import BETS
+from analyzer.core.rules import STANDARD
+from analyzer.present.closed_forms import render_closed_forms
+from analyzer.present.reports.shared import PNG_METADATA, PREAMBLE, pyplot
+from analyzer.present.text import exact, percent, table
+
+__all__ = ["closed_form_report", "edge_by_decks_plot"]
+
+
+@cache
+def _main_closed_forms() -> list[ClosedForm]:
+    return closed_forms([BETS[name] for name in MAIN_BETS], STANDARD)
+
+
+def closed_form_report() -> str:
+    """closed-forms.md: the main bets as exact functions of the number of decks d."""
+    forms = _main_closed_forms()
+    rows = [
+        [
+            f.bet.name,
+            *(percent(evaluate(f.house_edge, d)) for d in (1, 6, 8)),
+            exact(to_fraction(f.house_edge_limit)),
+        ]
+        for f in forms
+    ]
+    return (
+        "# The main bets as functions of the number of decks\n\n"
+        + PREAMBLE
+        + "Each bet's probabilities and house edge for a coup dealt off the top of a full shoe of d "
+        "decks, standard tableau, as exact rational functions of d derived from the compiled coup "
+        "classes and simplified with sympy (`baccarat closed-form`; `--format json` gives strings that "
+        "`sympy.sympify` reads). The tests evaluate them at every d from 1 to 8 against the "
+        "enumerator and take their limit against the infinite deck.\n\n"
+        + table(rows, ["bet", "1 deck", "6 decks", "8 decks", "infinite deck (exact)"], "markdown")
+        + "\n\n"
+        + render_closed_forms(forms, "markdown")
+    )
+
+
+def edge_by_decks_plot(path: Path) -> None:
+    """House edge of the main bets against the number of decks, with the infinite-deck limit."""
+    plt = pyplot()
+    decks = list(range(1, 17))
+    fig, axes = plt.subplots(1, 3, figsize=(11, 3.6))
+    for ax, form in zip(axes, _main_closed_forms(), strict=True):
+        edges = [100 * float(evaluate(form.house_edge, d)) for d in decks]
+        ax.plot(decks, edges, marker="o", ms=3, label="exact, d decks")
+        ax.axhline(100 * float(form.house_edge_limit), color="grey", ls="--", lw=0.8, label="infinite deck")
+        ax.set_title(form.bet.title)
+        ax.set_xlabel("number of decks")
+        ax.set_ylabel("house edge (%)")
+        ax.legend(fontsize=8)
+    fig.suptitle("House edge against the number of decks (standard tableau, full shoe)")
+    fig.tight_layout()
+    fig.savefig(path, dpi=90, metadata=PNG_METADATA)
+    plt.close(fig)

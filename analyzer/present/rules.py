@@ -1,0 +1,43 @@
+"""The drawing tableau as text, Markdown, JSON or a Graphviz graph of the coup."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from analyzer.present.text import FORMATS, check_format, dumps, heading, table
+
+if TYPE_CHECKING:
+    from analyzer.core.rules import Rules
+
+__all__ = ["render_rules"]
+
+
+def render_rules(rules: Rules, fmt: str = "table") -> str:
+    """The tableau: Punto's rule, Banco's rule when Punto stood, and Banco's matrix."""
+    check_format(fmt, (*FORMATS, "dot"))
+    if fmt == "json":
+        return dumps(rules.to_mapping())
+    if fmt == "dot":
+        from analyzer.ranks.graph import coup_graph, to_dot  # networkx only when asked
+
+        return to_dot(coup_graph(rules))
+    lines = [
+        heading(f"Tableau: {rules.name}", fmt).rstrip("\n"),
+        "",
+        rules.description,
+        "",
+        f"Natural: a two-card total of {rules.natural} or more ends the coup.",
+        f"Punto draws on: {_list(rules.punto_draws)}.",
+        f"Banco, when Punto stood, draws on: {_list(rules.banco_draws_punto_stood)}.",
+        "",
+        "Banco when Punto drew (D = draws, S = stands), by Punto's third card:",
+        "",
+    ]
+    totals = [t for t in range(10) if not rules.is_natural(t)]
+    body = [[str(t)] + ["D" if v in rules.banco_draws[t] else "S" for v in range(10)] for t in totals]
+    lines.append(table(body, ["Banco"] + [str(v) for v in range(10)], fmt))
+    return "\n".join(lines) + "\n"
+
+
+def _list(values: frozenset[int]) -> str:
+    return ", ".join(map(str, sorted(values))) or "never"

@@ -1,0 +1,217 @@
+"""What every renderer shares: the output formats, exact numbers as text, tables fitted to
+the terminal, headings and JSON. Exact values stay exact here: fractions print as "p/q" and
+decimals are rounded from the exact value, never from a float.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from enum import StrEnum
+from fractions import Fraction
+from typing import Any
+
+from analyzer.core.errors import AnalyzerError
+
+__all__ = [
+    "FORMATS",
+    "WIDTH",
+    "OutputFormat",
+    "check_format",
+    "decimal",
+    "dumps",
+    "exact",
+    "heading",
+    "percent",
+    "signed_decimal",
+    "signed_percent",
+    "table",
+    "wrap",
+]
+
+
+# -- output formats ---------------------------------------------------------------------------
+
+
+class OutputFormat(StrEnum):
+    """The formats every renderer writes: a plain-text table, GitHub Markdown, or JSON."""
+
+    TABLE = "table"
+    MARKDOWN = "markdown"
+    JSON = "json"
+
+
+#: The names of `OutputFormat`, in order (what `--format` accepts).
+FORMATS: tuple[str, ...] = tuple(OutputFormat)
+
+
+def check_format(fmt: str, allowed: Sequence[str] = FORMATS) -> None:
+    """Raise AnalyzerError unless `fmt` is one of `allowed`."""
+    if fmt not in allowed:
+        raise AnalyzerError(f"format {fmt!r}: use one of {', '.join(allowed)}")
+
+
+# -- numbers ----------------------------------------------------------------------------------
+
+
+def exact(value: Fraction | int) -> str:
+    """An exact value as JSON wants it: "p/q", or "0", "1", "-3"."""
+    return str(Fraction(value))
+
+
+def decimal(value: Fraction | int, places: int = 6) -> str:
+    """`value` rounded half away from zero to `places` decimals, from exact arithmetic."""
+    value = Fraction(value)
+    sign = "-" if value < 0 else ""
+    scaled = abs(value) * 10**places
+    digits = int(scaled + Fraction(1, 2))  # round half up on the magnitude
+    sign = sign if digits else ""  # no "-0"
+    whole, frac = divmod(digits, 10**places)
+    return f"{sign}{whole}" if places == 0 else f"{sign}{whole}.{frac:0{places}d}"
+
+
+def percent(value: Fraction | int, places: int = 4) -> str:
+    """`value` as a percentage rounded to `places` decimals, e.g. "1.0579%"."""
+    return decimal(Fraction(value) * 100, places) + "%"
+
+
+def signed_decimal(value: Fraction, places: int) -> str:
+    """A decimal with "+" before a positive value (zero and negatives as `decimal`)."""
+    return ("+" if value > 0 else "") + decimal(value, places)
+
+
+def signed_percent(value: Fraction, places: int = 4) -> str:
+    """A percentage with its sign always shown, zero included, e.g. "+1.2799%"."""
+    return ("+" if value >= 0 else "") + percent(value, places)
+
+
+# -- headings, prose and JSON ----------------------------------------------------------------
+
+
+def heading(title: str, fmt: str, level: int = 2) -> str:
+    """A section heading: Markdown `##` (or `level` hashes) for markdown, the bare title
+    otherwise; a blank line follows."""
+    return f"{'#' * level} {title}\n\n" if fmt == "markdown" else f"{title}\n\n"
+
+
+def wrap(text: str, width: int) -> str:
+    """Prose wrapped to `width` columns, so terminal tables fit 120 columns."""
+    import textwrap
+
+    return "\n".join(textwrap.wrap(text, width)) or text
+
+
+def dumps(data: Any) -> str:
+    """`data` as indented JSON ending in a newline."""
+    import json  # loaded for JSON output only
+
+    return json.dumps(data, indent=2) + "\n"
+
+
+# -- tables -----------------------------------------------------------------------------------
+
+#: A cell that reads as a number (exact, decimal, percentage, count, "± SE"): right-aligned.
+_NUMBER = re.compile(r"[+\-−]?[\d,]+(\.\d+)?(/\d+)?%?( ± [\d.]+)?|n/a|")
+
+#: Terminal tables are fitted to this many columns.
+WIDTH = 120
+
+
+def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], fmt: str) -> str:
+    """A table through tabulate: plain text for "table", GitHub Markdown for "markdown".
+
+    Columns of numbers are right-aligned; in Markdown a `|` inside a cell is escaped."""
+    from tabulate import tabulate  # type: ignore[import-untyped,unused-ignore]
+
+    cells = [[str(cell) for cell in row] for row in rows]
+    align = [
+        "right" if cells and all(_NUMBER.fullmatch(row[i]) for row in cells) else "left"
+        for i in range(len(headers))
+    ]
+    if fmt == "markdown":
+        cells = [[cell.replace("|", "\\|") for cell in row] for row in cells]
+        headers = [header.replace("|", "\\|") for header in headers]
+        return str(tabulate(cells, headers=headers, tablefmt="pipe", disable_numparse=True, colalign=align))
+    return _fit(cells, list(headers), align)
+
+
+def _fit(cells: list[list[str]], headers: list[str], align: list[str]) -> str:
+    """A plain-text table no wider than WIDTH: headers wrap at spaces, then prose (left-aligned)
+    columns wrap, and columns that still do not fit go to a second table that repeats the first."""
+    import textwrap
+
+    from tabulate import tabulate  # type: ignore[import-untyped,unused-ignore]
+
+    def render(columns: Sequence[int], rows: Sequence[list[str]] = cells) -> str:
+        return str(
+            tabulate(
+                [[row[i] for i in columns] for row in rows],
+                headers=[headers[i] for i in columns],
+                tablefmt="simple",
+                disable_numparse=True,
+                colalign=[align[i] for i in columns],
+            )
+        )
+
+    widths: dict[tuple[tuple[int, ...], tuple[str, ...], int], int] = {}
+    wraps = [0]  # bumped whenever cells are rewrapped: a width is reused until then
+    deciding: dict[int, tuple[set[int], list[int]]] = {}  # per wraps: rows that set widths
+
+    def width(columns: Sequence[int]) -> int:
+        """Characters in the widest line of the table of `columns`, rendered on the rows that
+        set its column widths: every row whose characters might not each take one column, and
+        among the others each column's longest cell (the full table's lines are no longer)."""
+        key = (tuple(columns), tuple(headers), wraps[0])
+        if key not in widths:
+            if wraps[0] not in deciding:
+                odd = {r for r, row in enumerate(cells) if not all(_plain(cell) for cell in row)}
+                plain = [r for r in range(len(cells)) if r not in odd]
+                longest = [
+                    max(plain, key=lambda r: _longest_line(cells[r][i])) if plain else 0
+                    for i in range(len(headers))
+                ]
+                deciding[wraps[0]] = odd, longest
+            odd, longest = deciding[wraps[0]]
+            chosen = odd | {longest[i] for i in columns if cells}
+            text = render(columns, [cells[r] for r in sorted(chosen)])
+            widths[key] = max(len(line) for line in text.split("\n"))
+        return widths[key]
+
+    def column_width(i: int, with_header: bool = True) -> int:
+        column = [row[i] for row in cells] + ([headers[i]] if with_header else [])
+        return max((len(line) for cell in column for line in cell.split("\n")), default=0)
+
+    everything = range(len(headers))
+    prose = sorted((i for i, side in enumerate(align) if side == "left"), key=column_width, reverse=True)
+    for i in prose:
+        excess = width(everything) - WIDTH
+        if excess > 0 and column_width(i) > 16:
+            limit = max(16, column_width(i) - excess)
+            for row in cells:
+                row[i] = "\n".join(textwrap.wrap(row[i], limit)) or row[i]
+            wraps[0] += 1
+    for i, header in enumerate(headers):
+        if width(everything) > WIDTH:
+            limit = max(column_width(i, False), 4)
+            headers[i] = "\n".join(textwrap.wrap(header, limit, break_long_words=False)) or header
+    shown = list(everything)
+    while len(shown) > 2 and width(shown) > WIDTH:
+        shown.pop()
+    rest = [i for i in everything if i not in shown]
+    if not rest:
+        return render(shown)
+    keep = (0, *rest)
+    more = _fit(
+        [[row[i] for i in keep] for row in cells], [headers[i] for i in keep], [align[i] for i in keep]
+    )
+    return render(shown) + "\n\n" + more
+
+
+def _longest_line(cell: str) -> int:
+    return max(len(line) for line in cell.split("\n"))
+
+
+def _plain(cell: str) -> bool:
+    """Whether every character of `cell` takes one terminal column (printable ASCII, or a
+    line break)."""
+    return cell.isascii() and cell.replace("\n", "").isprintable()

@@ -1,0 +1,50 @@
+"""The house rules of the package, checked: no import loop between modules (imports in
+functions and type-only imports count), no module over 600 lines, no module named like a
+builtin, and no issue numbers in the code. The layers are checked by import-linter
+(`lint-imports`, contracts in pyproject.toml)."""
+
+from __future__ import annotations
+
+import builtins
+import re
+import sys
+from pathlib import Path
+
+import grimp
+import networkx as nx
+
+PACKAGE = Path(__file__).resolve().parents[1] / "analyzer"
+MODULES = sorted(PACKAGE.rglob("*.py"))
+
+
+def test_no_import_loop() -> None:
+    graph = grimp.build_graph("analyzer", exclude_type_checking_imports=False)
+    edges = nx.DiGraph()
+    for module in graph.modules:
+        edges.add_node(module)
+        imported = graph.find_modules_directly_imported_by(module)
+        edges.add_edges_from((module, other) for other in imported)
+    loops = [sorted(loop) for loop in nx.simple_cycles(edges)]
+    assert loops == []
+
+
+def test_modules_are_rooms_of_a_readable_size() -> None:
+    sizes = {path.relative_to(PACKAGE): len(path.read_text("utf-8").splitlines()) for path in MODULES}
+    assert {path: n for path, n in sizes.items() if n > 600} == {}
+
+
+def test_no_module_shadows_a_builtin_or_a_standard_module() -> None:
+    names = set(dir(builtins)) | set(sys.stdlib_module_names)
+    shadows = [path for path in MODULES if path.stem in names and path.stem not in {"__init__", "__main__"}]
+    assert shadows == []
+
+
+def test_no_issue_numbers_in_the_code() -> None:
+    pattern = re.compile(r"\bissue[ #]*\d+|\bseed 0\d\d\b", re.IGNORECASE)
+    found = [
+        f"{path.relative_to(PACKAGE)}:{i}: {line.strip()}"
+        for path in MODULES
+        for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if pattern.search(line)
+    ]
+    assert found == []
