@@ -71,3 +71,18 @@ def test_toml_examples_load(tmp_path: Path, index: int) -> None:
     argv = [sys.executable, "-m", "analyzer", *command, str(path)]
     proc = subprocess.run(argv, cwd=ROOT, env=env, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
+
+
+def test_readme_is_for_users() -> None:
+    """At most 300 lines, the two quick-start commands, the glossary's words."""
+    text = README.read_text(encoding="utf-8")
+    assert len(text.splitlines()) <= 300
+    quick = re.search(r"## Quick start\n\n```sh\n(.*?)```", text, re.S)
+    assert quick is not None and quick.group(1).splitlines() == [
+        "python -m pip install . && baccarat report",
+        'python -m pip install -e ".[test]" && python -m pytest',
+    ]
+    glossary = text[text.index("## Glossary") : text.index("## Commands")]
+    for word in ("Coup", "Player and Banker", "punto", "banco", "Tableau", "Natural", "House edge",
+                 "resolved bet", "Effect of removal", "Running count", "True count", "Cut card"):  # fmt: skip
+        assert word in glossary, word
