@@ -29,12 +29,12 @@ from typing import Any
 import numpy as np
 
 from analyzer.cards.engine import (
-    _ANY,
-    _INDICATOR,
-    _RESTRICT,
-    _cached_plan,
-    _Plan,
+    ANY_SUIT,
+    COLOUR_INDICATOR,
+    COLOUR_RESTRICTIONS,
+    CardPlan,
     card_line_weights,
+    card_plan,
     class_offsets,
 )
 from analyzer.core.bets import Bet
@@ -99,14 +99,14 @@ def _key_factors(keys: np.ndarray) -> np.ndarray:
 Uses = list[tuple[np.ndarray, int]]  # (line of each row, signed multiplicity)
 
 
-def _plan_entries(plan: _Plan) -> Iterator[tuple[np.ndarray, Uses]]:
+def _plan_entries(plan: CardPlan) -> Iterator[tuple[np.ndarray, Uses]]:
     """Every weighed row of `plan` as `cardlevel.card_line_weights` weighs it: product keys
     (R,) and the lines they count on, with their signs (a row of a colour part counts on
     each colour cell's line, with the sign of its term in that cell)."""
     rows, by_value = plan.rows, plan.rows.by_value
     keep = plan.settled >= 0
     ranks = rows.ranks[plan.chosen][keep]
-    any_mask = np.full(ranks.shape, _ANY, dtype=np.int64)
+    any_mask = np.full(ranks.shape, ANY_SUIT, dtype=np.int64)
     offsets = rows.repeats[plan.chosen][keep].astype(np.int64)
     yield _product_keys(ranks, any_mask, offsets, by_value), [(plan.settled[keep], 1)]
     player = np.array([p % 2 == 0 for p in range(6)])
@@ -119,14 +119,14 @@ def _plan_entries(plan: _Plan) -> Iterator[tuple[np.ndarray, Uses]]:
             )
             continue
         # A colour cell's weight is a signed sum of colour-restricted terms (cardlevel._part_sums).
-        for tp, rp in enumerate(_RESTRICT):
-            for tb, rb in enumerate(_RESTRICT):
+        for tp, rp in enumerate(COLOUR_RESTRICTIONS):
+            for tb, rb in enumerate(COLOUR_RESTRICTIONS):
                 restricted = masks & np.where(player, rp, rb)[None, :]
                 live = ~((restricted == 0) & (part.ranks >= 0)).any(axis=1)
                 term_ranks = part.ranks[live]
-                term_masks = np.where(restricted == 0, _ANY, restricted)[live]
+                term_masks = np.where(restricted == 0, ANY_SUIT, restricted)[live]
                 keys = _product_keys(term_ranks, term_masks, class_offsets(term_ranks, term_masks), by_value)
-                signs = [int(_INDICATOR[cp, tp] * _INDICATOR[cb, tb]) for cp, cb in part.cells]
+                signs = [int(COLOUR_INDICATOR[cp, tp] * COLOUR_INDICATOR[cb, tb]) for cp, cb in part.cells]
                 yield (
                     keys,
                     [(lines[live], sign) for lines, sign in zip(part.lines, signs, strict=True) if sign],
@@ -158,7 +158,7 @@ class CardEvaluator:
         self.suits = any(bet.needs_suits for bet in self.bets)
         slots, groups, start = [], [], 0
         for bet in self.bets:
-            plan = _cached_plan(bet, rules, ())
+            plan = card_plan(bet, rules, ())
             slots.append(range(start, start + plan.slots))
             groups += [(*_grouped(keys, uses, plan.slots), start) for keys, uses in _plan_entries(plan)]
             start += plan.slots

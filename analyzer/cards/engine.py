@@ -39,18 +39,25 @@ from analyzer.core.shoe import Shoe
 from analyzer.ranks.graph import continuations
 
 __all__ = [
+    "ANY_SUIT",
+    "COLOUR_INDICATOR",
+    "COLOUR_RESTRICTIONS",
+    "CardPlan",
     "CoupRows",
+    "PlanPart",
     "analyze_cards",
     "card_line_weights",
+    "card_plan",
     "coup_rows",
     "outcome_weights",
     "settle_cards",
 ]
 
-_ANY, _RED, _BLACK = 0b1111, 0b0110, 0b1001  # suit masks: bit s for suit s (S, H, D, C)
-_RESTRICT = (_ANY, _RED, _BLACK)
-# Colour indicators (red, black, mixed) of a hand as signed sums of restriction terms (any, red, black).
-_INDICATOR = np.array([[0, 1, 0], [0, 0, 1], [1, -1, -1]], dtype=np.int64)
+#: Suit masks: bit s for suit s (S, H, D, C); a hand restricted to red or black suits.
+ANY_SUIT, _RED, _BLACK = 0b1111, 0b0110, 0b1001
+COLOUR_RESTRICTIONS = (ANY_SUIT, _RED, _BLACK)
+#: Colour indicators (red, black, mixed) of a hand as signed sums of restriction terms (any, red, black).
+COLOUR_INDICATOR = np.array([[0, 1, 0], [0, 0, 1], [1, -1, -1]], dtype=np.int64)
 _POPCOUNT = np.array([bin(m).count("1") for m in range(16)], dtype=np.int64)
 
 
@@ -186,7 +193,7 @@ def _factors(shoe: Shoe, by_value: bool) -> _ShoeFactors:
         types = np.array(shoe.types, dtype=np.int64).reshape(4, 13)
         for mask in range(16):
             sizes[:, mask] = types[[s for s in range(4) if mask >> s & 1]].sum(axis=0)
-    sizes[:, _ANY] = shoe.counts
+    sizes[:, ANY_SUIT] = shoe.counts
     if by_value:
         sizes[9] = sizes[9:].sum(axis=0)
     tails = np.array([perm(n - k, CARDS_PER_COUP - k) for k in range(7)], dtype=dtype)
@@ -199,7 +206,7 @@ _LAST: list[tuple[CoupRows, tuple[int, ...], np.ndarray]] = []  # the last rows 
 def _rank_weights(rows: CoupRows, f: _ShoeFactors) -> np.ndarray:
     """Weight of every row with every position at rank level (all suits); the last result
     is kept, as several bets are usually priced on one shoe."""
-    key = (*map(int, f.sizes[:, _ANY]), *map(int, f.tails), int(f.infinite))
+    key = (*map(int, f.sizes[:, ANY_SUIT]), *map(int, f.tails), int(f.infinite))
     if _LAST and _LAST[0][0] is rows and _LAST[0][1] == key:
         return _LAST[0][2]
     weights = _weigh_ranks(rows, f)
@@ -213,7 +220,7 @@ def _weigh_ranks(rows: CoupRows, f: _ShoeFactors) -> np.ndarray:
     dealt = np.zeros(len(ranks), dtype=np.int64)
     for i in range(6):
         present = ranks[:, i] >= 0
-        size = f.sizes[ranks[:, i].astype(np.int64), _ANY]
+        size = f.sizes[ranks[:, i].astype(np.int64), ANY_SUIT]
         factor = size if f.infinite else size - rows.repeats[:, i]
         weight = weight * np.where(present, factor, 1)
         dealt += present
@@ -426,7 +433,7 @@ Shown = dict[int, tuple[int, int | None]]
 
 
 @dataclass(frozen=True, eq=False)
-class _Part:
+class PlanPart:
     """Refined rows sharing a colour treatment: `parent` indexes the plan's refined rows;
     `lines[c]` is each row's settled line in colour cell `cells[c]` ((-1, -1): no colours)."""
 
@@ -438,7 +445,7 @@ class _Part:
 
 
 @dataclass(frozen=True, eq=False)
-class _Plan:
+class CardPlan:
     """What settles a bet on every row, independent of the shoe: `settled` the line of each
     chosen row (slots - 1: none; -2: refined), `refined` the chosen rows refined by suit."""
 
@@ -446,11 +453,11 @@ class _Plan:
     chosen: np.ndarray
     settled: np.ndarray
     refined: np.ndarray
-    parts: tuple[_Part, ...]
+    parts: tuple[PlanPart, ...]
     slots: int
 
 
-def _build_plan(bet: Bet, rules: Rules, shown: Shown, alive: np.ndarray | None) -> _Plan:
+def _build_plan(bet: Bet, rules: Rules, shown: Shown, alive: np.ndarray | None) -> CardPlan:
     """The plan of `bet` given `shown` cards; `alive` (per row) skips rows a shoe cannot deal."""
     lines = _conditions(bet)
     tens = any(RANK_POINTS[rank] == 0 for rank, _ in shown.values())
@@ -481,7 +488,7 @@ def _build_plan(bet: Bet, rules: Rules, shown: Shown, alive: np.ndarray | None) 
             match &= suits[:, position] == suit
         ranks, suits, parent, coloured = ranks[match], suits[match], parent[match], coloured[match]
         outcome = row_outcome[refined][parent]
-        masks = np.where(suits >= 0, 1 << np.maximum(suits, 0), _ANY).astype(np.int8)
+        masks = np.where(suits >= 0, 1 << np.maximum(suits, 0), ANY_SUIT).astype(np.int8)
         for part, cells in (
             (~coloured, ((-1, -1),)),
             (coloured, tuple((cp, cb) for cp in range(3) for cb in range(3))),
@@ -494,16 +501,18 @@ def _build_plan(bet: Bet, rules: Rules, shown: Shown, alive: np.ndarray | None) 
                 cell_rows = CardRows(ranks[part], suits[part], colours, outcome[part])
                 line, _, _, _ = _settle(lines, cell_rows, rows.outcomes, resolved=True)
                 settled_lines.append(np.where(line < 0, slots - 1, line))
-            parts.append(_Part(parent[part], ranks[part], masks[part], cells, tuple(settled_lines)))
-    return _Plan(rows, chosen, settled, refined, tuple(parts), slots)
+            parts.append(PlanPart(parent[part], ranks[part], masks[part], cells, tuple(settled_lines)))
+    return CardPlan(rows, chosen, settled, refined, tuple(parts), slots)
 
 
 @lru_cache(maxsize=16)
-def _cached_plan(bet: Bet, rules: Rules, shown: tuple[tuple[int, tuple[int, int | None]], ...]) -> _Plan:
+def card_plan(bet: Bet, rules: Rules, shown: tuple[tuple[int, tuple[int, int | None]], ...]) -> CardPlan:
+    """The plan of `bet` under `rules` given `shown` cards (position, (rank, suit)) pairs,
+    for every shoe (cached)."""
     return _build_plan(bet, rules, dict(shown), None)
 
 
-def _part_sums(part: _Part, alive: np.ndarray, f: _ShoeFactors, slots: int) -> list[int]:
+def _part_sums(part: PlanPart, alive: np.ndarray, f: _ShoeFactors, slots: int) -> list[int]:
     """Line weights of a part's live rows; a colour cell's weight is a signed sum of
     colour-restricted terms (hands restricted to any, red or black suits)."""
     ranks, masks = part.ranks[alive], part.masks[alive].astype(np.int64)
@@ -513,17 +522,17 @@ def _part_sums(part: _Part, alive: np.ndarray, f: _ShoeFactors, slots: int) -> l
         return _exact_sums(part.lines[0][alive], weight, slots)
     player = np.array([p % 2 == 0 for p in range(6)])
     terms = {}
-    for tp, rp in enumerate(_RESTRICT):
-        for tb, rb in enumerate(_RESTRICT):
+    for tp, rp in enumerate(COLOUR_RESTRICTIONS):
+        for tb, rb in enumerate(COLOUR_RESTRICTIONS):
             restricted = masks & np.where(player, rp, rb)[None, :]
             empty = ((restricted == 0) & (ranks >= 0)).any(axis=1)
-            w = _class_weights(ranks, np.where(restricted == 0, _ANY, restricted), f)
+            w = _class_weights(ranks, np.where(restricted == 0, ANY_SUIT, restricted), f)
             terms[tp, tb] = np.where(empty, 0, w)
     for (cp, cb), lines in zip(part.cells, part.lines, strict=True):
         w = np.zeros(len(ranks), dtype=f.dtype)
         for tp in range(3):
             for tb in range(3):
-                sign = int(_INDICATOR[cp, tp] * _INDICATOR[cb, tb])
+                sign = int(COLOUR_INDICATOR[cp, tp] * COLOUR_INDICATOR[cb, tb])
                 if sign:
                     w = w + sign * terms[tp, tb]
         extra = _exact_sums(lines[alive], np.asarray(w), slots)
@@ -557,7 +566,7 @@ def card_line_weights(
         rows = coup_rows(rules, not (_needs_ranks(lines) or tens)) if coup else first_four_rows()
         plan = _build_plan(bet, rules, shown, _rank_weights(rows, _factors(shoe, rows.by_value)) != 0)
     else:
-        plan = _cached_plan(bet, rules, tuple(sorted(shown.items())))
+        plan = card_plan(bet, rules, tuple(sorted(shown.items())))
     f = _factors(shoe, plan.rows.by_value)
     weights = _rank_weights(plan.rows, f)
     if len(plan.chosen) < len(weights):
