@@ -17,7 +17,7 @@ from analyzer.core.catalogue import RANK_BETS
 from analyzer.core.rules import RULES, SEED004, STANDARD
 from analyzer.core.shoe import Shoe
 from analyzer.ranks import fast as composition_module
-from analyzer.ranks import polyeval
+from analyzer.ranks import polyeval, polyproducts
 from analyzer.ranks.compiler import basis_values
 from analyzer.ranks.coupstore import stored_classes
 from analyzer.ranks.enumeration import compile_rules
@@ -105,15 +105,15 @@ def spy(method: Callable[..., Any], name: str, calls: list[str]) -> Callable[...
     ("path", "setting", "taken"),
     [
         # no magic column: every product cut into limbs (or, beyond exact float64 tables, pinned)
-        ("float limbs", {"_SAFE_MAGIC": 0.0}, "_limbs _low_limb"),
+        ("float limbs", {"SAFE_MAGIC": 0.0}, "_limbs _low_limb"),
         # factor tables beyond exact float64 on every shoe: the one-pass wide evaluation
         ("wide tables", {"FLOAT_COUNTS": 0}, "_wide"),
         ("wide", {"_INT_LIMIT": 0}, "_wide"),  # all bets: residues pinned by float estimates
         # every product pinned by one low limb: of exact floats, then of uint64 residues
-        ("pinned by one limb", {"_INT_LIMIT": 0, "_SAFE_MAGIC": 0.0}, "_low_limb"),
-        ("pinned residues", {"_INT_LIMIT": 0, "_SAFE_MAGIC": 0.0, "_EXACT": 0.0}, "_low_limb"),
+        ("pinned by one limb", {"_INT_LIMIT": 0, "SAFE_MAGIC": 0.0}, "_low_limb"),
+        ("pinned residues", {"_INT_LIMIT": 0, "SAFE_MAGIC": 0.0, "_EXACT": 0.0}, "_low_limb"),
         # estimates never close enough: every limb of the residues
-        ("every limb", {"_INT_LIMIT": 0, "_SAFE_MAGIC": 0.0, "_EXACT": 0.0, "_PIN_ROOM": 0.0}, "_limbs"),
+        ("every limb", {"_INT_LIMIT": 0, "SAFE_MAGIC": 0.0, "_EXACT": 0.0, "_PIN_ROOM": 0.0}, "_limbs"),
     ],
 )
 @settings(max_examples=10, deadline=None)
@@ -126,13 +126,16 @@ def test_every_evaluation_path_is_exact(
     counts = np.array(rows, dtype=np.int64)
     calls: list[str] = []
     with pytest.MonkeyPatch.context() as patch:
-        for name, value in setting.items():
-            patch.setattr(polyeval, name, value)
+        for name, value in setting.items():  # in every module that reads it
+            owners = [module for module in (polyeval, polyproducts) if hasattr(module, name)]
+            assert owners
+            for module in owners:
+                patch.setattr(module, name, value)
         for evaluator in EVALUATORS.values():  # no bounds remembered from other batches
             patch.setattr(evaluator._bet_form, "_safe_max", None)
             patch.setattr(evaluator._atom_form, "_safe_max", None)  # atom weights too
         for name in taken.split():
-            owner = polyeval.MonomialForm if name == "_wide" else polyeval._Group
+            owner = polyeval.MonomialForm if name == "_wide" else polyproducts.Group
             patch.setattr(owner, name, spy(getattr(owner, name), name, calls))
         check_rows("main", counts, 3)
         check_rows("all", counts, 2)
@@ -147,7 +150,7 @@ def test_big_shoes_take_one_pass_with_low_limbs(
     cut into every limb of its residues; far larger shoes need every limb for some."""
     calls: list[str] = []
     for name in ("_low_limb", "_limbs"):
-        monkeypatch.setattr(polyeval._Group, name, spy(getattr(polyeval._Group, name), name, calls))
+        monkeypatch.setattr(polyproducts.Group, name, spy(getattr(polyproducts.Group, name), name, calls))
     evaluator = EVALUATORS["main"]
     assert evaluator._bet_form is not None
     counts = np.array([[4 * decks] * 13, [4 * decks - 1] * 6 + [4 * decks] * 7])
@@ -162,13 +165,13 @@ def test_the_magic_column_path_is_taken_for_8_decks(monkeypatch: pytest.MonkeyPa
     """The fast path (one float64 product per group, read through the magic column) is the
     one 8-deck shoes take: no group is cut into limbs."""
     calls: list[int] = []
-    original = polyeval._Group._limbs
+    original = polyproducts.Group._limbs
 
-    def counted(group: polyeval._Group, values: np.ndarray, top: int) -> np.ndarray:
+    def counted(group: polyproducts.Group, values: np.ndarray, top: int) -> np.ndarray:
         calls.append(top)
         return original(group, values, top)
 
-    monkeypatch.setattr(polyeval._Group, "_limbs", counted)
+    monkeypatch.setattr(polyproducts.Group, "_limbs", counted)
     form = EVALUATORS["all"]._bet_form
     assert form is not None
     form.evaluate(np.array([[32] * 13, [3, 31, 12, 30, 0, 5, 32, 17, 8, 32, 31, 2, 29]]), 2**62)
