@@ -7,6 +7,7 @@ value were dealt (the fields of ``analyzer.core.fields``). They are priced here,
 
 Modules:
 
+- ``rows``: every rank sequence of a coup under a tableau, unrolled from the coup graph.
 - ``engine``: one shoe at a time (``analyze_cards``, ``card_line_weights``, ``settle_cards``);
   the path of ``baccarat edges``, of ``--shown`` (``analyzer.analyses.shown``) and of the
   card-level effects of removal (``analyzer.analyses.effects``).
