@@ -109,7 +109,14 @@ def _as_expr(coefficients: Sequence[int]) -> sp.Expr:
 
 
 def closed_forms(bets: Sequence[Bet], rules: Rules = STANDARD) -> list[ClosedForm]:
-    """Each bet's result probabilities and house edge as simplified rational functions of d."""
+    """Each bet's result probabilities and house edge as simplified rational functions of d.
+
+    >>> from analyzer import get_bet
+    >>> from analyzer.analyses.closed_form import closed_forms, evaluate
+    >>> [pair] = closed_forms([get_bet("player-pair")])
+    >>> pair.house_edge, pair.house_edge_limit, evaluate(pair.house_edge, 8)
+    ((4*d + 11)/(52*d - 1), 1/13, Fraction(43, 415))
+    """
     total = sp.expand(_falling(52 * D, CARDS_PER_COUP))
     forms = []
     for bet in bets:

@@ -112,7 +112,19 @@ def compare_tables(
     catalogue: Sequence[Bet],
     base: Rules | None = None,
 ) -> Comparison:
-    """Everything `baccarat compare` shows (see Comparison)."""
+    """Everything `baccarat compare` shows (see Comparison).
+
+    Super 6 on 8 decks: "1.46%, equivalent to raising the commission by 17.45%, to 5.87%".
+
+    >>> from analyzer import STANDARD, Shoe, get_table
+    >>> from analyzer.analyses.compare import compare_tables
+    >>> eight = Shoe.decks(8)
+    >>> [match] = compare_tables([get_table("super6")], [eight], eight, STANDARD, []).commissions
+    >>> match.commission
+    Fraction(8216317885, 139907993557)
+    >>> [f"{float(x):.2%}" for x in (match.house_edge, match.relative_to(), match.commission)]
+    ['1.46%', '17.45%', '5.87%']
+    """
     edges: dict[tuple[str, str], list[Fraction]] = {}
     for table in tables:
         for bet_name, analyses in edges_across(table.bets, shoes, table.rules).items():

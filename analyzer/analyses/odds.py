@@ -67,7 +67,15 @@ class Odds:
 
 def odds(shoe: Shoe, rules: Rules = STANDARD) -> Odds:
     """Exact probabilities of the three results of one coup from `shoe` (the same values as
-    `Odds.from_distribution(distribution(shoe, rules))`, without the per-outcome weights)."""
+    `Odds.from_distribution(distribution(shoe, rules))`, without the per-outcome weights).
+
+    >>> from analyzer import Shoe, odds
+    >>> eight = odds(Shoe.decks(8))
+    >>> eight.counts["banker"], eight.total
+    (2292252566437888, 4998398275503360)
+    >>> eight.banker
+    Fraction(8954111587648, 19524993263685)
+    """
     counts, total = winner_weights(shoe, rules)
     return Odds.from_counts(shoe, rules, counts, total)
 
@@ -92,7 +100,15 @@ def punto_table(shoe: Shoe, rules: Rules = STANDARD) -> tuple[PuntoRow, ...]:
     two-card total, two rows (draw, stand) for 5.
 
     Rows other than 5 follow `rules`; a natural is listed as "stand". Totals that cannot
-    occur with this shoe (probability 0) are left out.
+    occur with this shoe (probability 0) are left out. The published table is the infinite deck's:
+
+    >>> from analyzer import Shoe, punto_table
+    >>> fives = [row for row in punto_table(Shoe.infinite()) if row.punto_total == 5]
+    >>> for row in fives:
+    ...     exact = (row.punto, row.banco, row.egalite)
+    ...     print(row.punto_action, *exact, *(f"{float(p):.4f}" for p in exact))
+    draw 10240/28561 15361/28561 2960/28561 0.3585 0.5378 0.1036
+    stand 792/2197 1252/2197 153/2197 0.3605 0.5699 0.0696
     """
     rows = []
     grouped: dict[Rules, dict[tuple[int, Winner], int]] = {}  # one distribution per tableau

@@ -44,7 +44,13 @@ class ShownCards:
 
 def parse_shown(text: str) -> ShownCards:
     """Shown cards from `p1=9,b1=KH`: positions p1, b1, p2, b2, p3, b3, each once, each a
-    rank or a suited card."""
+    rank or a suited card.
+
+    >>> from analyzer import parse_shown
+    >>> shown = parse_shown("p1=9, B1=kh")
+    >>> str(shown), shown.as_dict()
+    ('p1=9, b1=KH', {'p1': '9', 'b1': 'KH'})
+    """
     items = [item.strip() for item in text.split(",") if item.strip()]
     if not items:
         raise AnalyzerError(f"--shown {text!r}: give position=card pairs such as p1=9,b1=KH")
@@ -96,7 +102,15 @@ _RESULTS = Bet(
 
 def shown_odds(shoe: Shoe, shown: ShownCards, rules: Rules = STANDARD) -> Odds:
     """Exact probabilities of a Banker win, a Player win and a tie given the shown cards.
-    Counts are card-level weights of the coups that show them (6-card sequences)."""
+    Counts are card-level weights of the coups that show them (6-card sequences).
+
+    >>> from analyzer import Shoe, parse_shown, shown_odds
+    >>> natural = shown_odds(Shoe.infinite(), parse_shown("p1=9,p2=K"))  # Punto's natural 9
+    >>> natural.banker, natural.tie  # only Banco's natural 9 ties: the published 0.0947
+    (Fraction(0, 1), Fraction(16, 169))
+    >>> shown_odds(Shoe.decks(8), parse_shown("p1=9,p2=K")).player
+    Fraction(77458, 85491)
+    """
     _check(shoe, shown)
     weights, total = card_line_weights(_RESULTS, shoe, rules, shown.positions())
     if total == 0:

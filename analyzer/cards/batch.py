@@ -150,6 +150,14 @@ class CardEvaluator:
     `line_weights` gives every bet's line weights (the columns of `slots[i]` for bet i; last:
     no line matched) in ordered 6-card sequences, as `cardlevel.card_line_weights`;
     `expectations` gives numerators over `denominators` and totals, as `FastEvaluator`.
+
+    >>> import numpy as np
+    >>> from fractions import Fraction
+    >>> from analyzer import CardEvaluator, get_bet
+    >>> evaluator = CardEvaluator([get_bet("perfect-pairs-v1")])
+    >>> numerators, totals = evaluator.expectations(np.array([[1] * 52, [8] * 52]))  # 1 and 8 decks
+    >>> [Fraction(int(n), evaluator.denominators[0] * int(t)) for n, t in zip(numerators[:, 0], totals)]
+    [Fraction(-1, 1), Fraction(-220127, 1689465)]
     """
 
     def __init__(self, bets: Sequence[Bet], rules: Rules = STANDARD) -> None:

@@ -484,7 +484,13 @@ def outcome_weights(shoe: Shoe, rules: Rules = STANDARD) -> tuple[dict[Outcome, 
 
 
 def analyze_cards(bet: Bet, shoe: Shoe, rules: Rules = STANDARD) -> BetAnalysis:
-    """Exact figures of a card-level bet on `shoe` (as `analyzer.core.bets.analyze`)."""
+    """Exact figures of a card-level bet on `shoe` (as `analyzer.analyses.pricing.analyze`).
+
+    >>> from analyzer import Shoe, analyze_cards, get_bet
+    >>> bet = get_bet("perfect-pairs-v1")  # one deck holds no two identical cards
+    >>> analyze_cards(bet, Shoe.decks(1)).house_edge, analyze_cards(bet, Shoe.decks(8)).house_edge
+    (Fraction(1, 1), Fraction(220127, 1689465))
+    """
     weights, total = card_line_weights(bet, shoe, rules)
     return analysis_from_weights(bet, weights, total, finite=not shoe.is_infinite)
 

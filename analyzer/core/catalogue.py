@@ -153,7 +153,12 @@ BETS = ALL_BETS = {**RANK_BETS, **CARD_BETS}
 
 
 def get_bet(name: str) -> Bet:
-    """A built-in bet by name (rank-level or card-level)."""
+    """A built-in bet by name (rank-level or card-level).
+
+    >>> from analyzer import get_bet
+    >>> [(line.label, line.pays) for line in get_bet("dragon7").lines]
+    [('Banker wins with a three-card 7', Fraction(40, 1))]
+    """
     if name not in ALL_BETS:
         raise AnalyzerError(f"unknown bet {name!r}: use one of {', '.join(ALL_BETS)}")
     return ALL_BETS[name]
@@ -182,7 +187,15 @@ def select_bets(names: str, table: Table | None = None) -> list[Bet]:
 
 
 def get_table(spec: str) -> Table:
-    """A built-in table by name, or one loaded from a TOML file."""
+    """A built-in table by name, or one loaded from a TOML file.
+
+    >>> from analyzer import get_table
+    >>> super6 = get_table("super6")
+    >>> super6.rules.name, [bet.name for bet in super6.bets]
+    ('standard', ['player', 'super6-banker', 'tie'])
+    >>> [(line.label, line.pays) for line in super6.bets[1].lines]
+    [('Banker wins with 6', Fraction(1, 2)), ('Banker wins otherwise', Fraction(1, 1)), ('tie', None)]
+    """
     if spec in TABLES:
         return TABLES[spec]
     data = read_toml(spec, "table", TABLES)

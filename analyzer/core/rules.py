@@ -212,7 +212,15 @@ def _as_str(value: Any, what: str) -> str:
 
 
 def get_rules(spec: str | Rules) -> Rules:
-    """A built-in tableau by name, or one loaded from a TOML file path."""
+    """A built-in tableau by name, or one loaded from a TOML file path.
+
+    >>> from analyzer import get_rules
+    >>> standard = get_rules("standard")
+    >>> sorted(standard.banco_draws[4])  # Banco 4 draws against a third card of 2-7
+    [2, 3, 4, 5, 6, 7]
+    >>> standard.differences(get_rules("banco-4-draws-on-0-1"))
+    ['Banco draws on 4 against a third card of 0', 'Banco draws on 4 against a third card of 1']
+    """
     if isinstance(spec, Rules):
         return spec
     spec = ALIASES.get(spec, spec)

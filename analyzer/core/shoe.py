@@ -26,6 +26,16 @@ class Shoe:
     every card type 1/52). `types` holds the 52 per-card-type counts when the suits are
     known (`decks`, `from_cards`; order of `analyzer.core.suits`), else None. `label` is for
     display only; neither takes part in equality, which compares the rank counts.
+
+    >>> from analyzer import Shoe
+    >>> eight = Shoe.decks(8)
+    >>> eight.size, eight.counts[0], Shoe.from_counts([4] * 13) == Shoe.decks(1)
+    (416, 32, True)
+    >>> less = eight.remove(["K", "KH", "5"])  # an unsuited "K" leaves the suits unknown
+    >>> less.size, less.counts[4], less.counts[12], less.types is None
+    (413, 31, 30, True)
+    >>> Shoe.infinite().rank_probabilities()[0]
+    Fraction(1, 13)
     """
 
     counts: tuple[int, ...] | None

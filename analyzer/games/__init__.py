@@ -143,6 +143,13 @@ def solve(
 
     `commission` is on Banker wins (chemin de fer, banque; default none) or on Banco bets
     (punto-5; default 5%); macao takes none. Bad input raises AnalyzerError.
+
+    >>> from analyzer.games import solve
+    >>> five = solve("punto-5")  # 8 decks: Punto bettors draw on 5, as the casino tableau does
+    >>> five.better is five.draw, five.draw.edge_banker  # the Banker bet's 1.06%
+    (True, Fraction(114753351728, 10847218479825))
+    >>> f"{float(five.stand.edge_banker):.2%}"  # when Punto stands on 5
+    '0.79%'
     """
     entry = _game(game)
     return entry.solve(entry.default_shoe() if shoe is None else shoe, rules, commission)

@@ -43,7 +43,18 @@ class Continuation(NamedTuple):
 
 
 def coup_graph(rules: Rules, options: bool = False) -> nx.DiGraph:
-    """The coup's state graph under `rules`; with `options`, untaken decision edges too."""
+    """The coup's state graph under `rules`; with `options`, untaken decision edges too.
+
+    Banco on 4 against a third card of 1 (Punto's final total 4):
+
+    >>> from analyzer import SEED004, STANDARD
+    >>> from analyzer.ranks.graph import coup_graph
+    >>> node = ("banco", 4, 4, 1)
+    >>> sorted((e["action"], e["taken"]) for e in coup_graph(STANDARD, options=True)[node].values())
+    [('draw', False), ('stand', True)]
+    >>> [e["action"] for e in coup_graph(SEED004)[node].values()]
+    ['draw']
+    """
     g = nx.DiGraph(rules=rules.name)
     root: Node = ("deal",)
     g.add_node(root, kind="deal", label="deal P,B,P,B")

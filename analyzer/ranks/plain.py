@@ -21,7 +21,14 @@ __all__ = ["plain_distribution"]
 
 
 def plain_distribution(shoe: Shoe, rules: Rules = STANDARD) -> Distribution:
-    """The exact outcome distribution, by walking every rank sequence (slow)."""
+    """The exact outcome distribution, by walking every rank sequence (slow).
+
+    >>> from analyzer import Shoe, distribution, plain_distribution
+    >>> ten = Shoe.from_counts([1] * 10 + [0] * 3)  # A, 2, ..., 10 once each
+    >>> plain = plain_distribution(ten)
+    >>> plain.weights == distribution(ten).weights, plain.total == 10 * 9 * 8 * 7 * 6 * 5
+    (True, True)
+    """
     infinite = shoe.counts is None
     left = [1] * 13 if shoe.counts is None else list(shoe.counts)
     size = 13 if infinite else shoe.size
