@@ -15,7 +15,7 @@ Exactness: everything is int64 arithmetic, which numpy wraps modulo 2**64, so ev
 result is exact modulo 2**64. A line's weight lies in [0, (N)_6] and a bet's numerator
 within +-(largest net payout) * (N)_6, so when those bounds are below 2**63 the int64
 values are the results themselves; larger shoes take the exact Python-integer paths
-(line weights then payouts in Python ints, or `cardlevel.card_line_weights` per shoe).
+(line weights then payouts in Python ints, or `analyzer.cards.engine.card_line_weights` per shoe).
 """
 
 from __future__ import annotations
@@ -100,7 +100,7 @@ Uses = list[tuple[np.ndarray, int]]  # (line of each row, signed multiplicity)
 
 
 def _plan_entries(plan: CardPlan) -> Iterator[tuple[np.ndarray, Uses]]:
-    """Every weighed row of `plan` as `cardlevel.card_line_weights` weighs it: product keys
+    """Every weighed row of `plan` as `analyzer.cards.engine.card_line_weights` weighs it: product keys
     (R,) and the lines they count on, with their signs (a row of a colour part counts on
     each colour cell's line, with the sign of its term in that cell)."""
     rows, by_value = plan.rows, plan.rows.by_value
@@ -118,7 +118,7 @@ def _plan_entries(plan: CardPlan) -> Iterator[tuple[np.ndarray, Uses]]:
                 [(part.lines[0], 1)],
             )
             continue
-        # A colour cell's weight is a signed sum of colour-restricted terms (cardlevel._part_sums).
+        # A colour cell's weight is a signed sum of colour-restricted terms, as in the card engine.
         for tp, rp in enumerate(COLOUR_RESTRICTIONS):
             for tb, rb in enumerate(COLOUR_RESTRICTIONS):
                 restricted = masks & np.where(player, rp, rb)[None, :]
@@ -148,7 +148,7 @@ class CardEvaluator:
     given as (W, 52) card-type counts (or (W, 13) rank counts when no bet reads suits).
 
     `line_weights` gives every bet's line weights (the columns of `slots[i]` for bet i; last:
-    no line matched) in ordered 6-card sequences, as `cardlevel.card_line_weights`;
+    no line matched) in ordered 6-card sequences, as `analyzer.cards.engine.card_line_weights`;
     `expectations` gives numerators over `denominators` and totals, as `FastEvaluator`.
 
     >>> import numpy as np
