@@ -19,6 +19,7 @@ from collections.abc import Collection
 
 import numpy as np
 
+from analyzer.core.outcome import CARDS_PER_COUP
 from analyzer.core.ranks import RANK_POINTS, ZERO_RANKS
 
 __all__ = [
@@ -33,7 +34,7 @@ __all__ = [
     "value_counts",
 ]
 
-SIX = 6
+SIX = CARDS_PER_COUP
 ORDERS = SIX + 1  # falling-factorial orders 0..6
 _VALUE_RANK = [RANK_POINTS.index(v) for v in range(1, 10)]  # the one rank of each value 1-9
 #: Largest count whose sixth power, a bound on every factor product, is below 2**53.
