@@ -65,6 +65,7 @@ def test_suited_shoes_are_dealt_in_parts_alike(monkeypatch: pytest.MonkeyPatch) 
 
     whole = deal_batch(LOPSIDED, STANDARD, 3, range(0, 9), 7, True)
     monkeypatch.setattr(dealer, "_CARDS_AT_ONCE", 2 * sum(LOPSIDED))  # two shoes a part
+    monkeypatch.setattr(dealer, "_TYPES_AT_ONCE", 1)  # card types left one shoe at a time
     parts = deal_batch(LOPSIDED, STANDARD, 3, range(0, 9), 7, True)
     assert isinstance(whole, SuitedBatch) and isinstance(parts, SuitedBatch)
     assert vars(whole).keys() == vars(parts).keys() and parts.shoes == 9

@@ -15,6 +15,7 @@ a suit (`SuitedBatch`).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
 
@@ -126,6 +127,7 @@ class SuitedBatch(CoupBatch):
 
 
 _CARDS_AT_ONCE = 1 << 21  # cards of the shoes dealt in one pass (bounds the prefix counts' memory)
+_TYPES_AT_ONCE = 1 << 20  # coups x 52 card-type counts computed in one pass
 
 
 def _concatenate(parts: Sequence[CoupBatch]) -> CoupBatch:
@@ -173,9 +175,12 @@ def deal_batch(
         ]
         return _concatenate(parts)
     shoes = len(indices)
-    deck = shuffled_deck(counts, seed, np.arange(indices.start, indices.stop))
     cards = np.zeros((shoes, size + 6), dtype=np.int64)  # padded: a coup never reads past the end
-    cards[:, :size] = deck if len(counts) == 13 else deck % 13
+    if len(counts) == 13:
+        cards[:, :size] = shuffled_deck(counts, seed, np.arange(indices.start, indices.stop))
+    else:  # card types, kept for their suits
+        deck = shuffled_deck(counts, seed, np.arange(indices.start, indices.stop))
+        cards[:, :size] = deck % 13
     ranks = np.arange(13)
     prefix = np.zeros((shoes, size + 1, 13), dtype=np.int16)  # prefix[s, k]: counts of the first k cards
     np.cumsum(cards[:, :size, None] == ranks, axis=1, out=prefix[:, 1:])
@@ -253,15 +258,21 @@ def _with_suits(
     offsets[:, 5] = np.where(banker_third, 4 + player_third, -1)
     dealt = offsets >= 0
     cards = np.where(dealt, deck[batch.shoe[:, None], np.where(dealt, at[:, None] + offsets, 0)], -1)
-    # Card types taken before each coup: the burned cards and the shoe's earlier coups
-    # (each coup starts where the one before ended).
-    taken = np.bincount((np.arange(coups)[:, None] * TYPES + cards)[dealt], minlength=coups * TYPES)
-    taken = taken.reshape(coups, TYPES)
-    earlier = np.cumsum(taken, axis=0) - taken
-    earlier -= earlier[np.searchsorted(batch.shoe, batch.shoe)]  # from the shoe's first coup
-    burn = np.arange(deck.shape[1]) < start[:, None]
-    burned = np.bincount((np.arange(shoes)[:, None] * TYPES + deck)[burn], minlength=shoes * TYPES)
-    types_left = np.array(types, dtype=np.int64) - burned.reshape(shoes, TYPES)[batch.shoe] - earlier
+    # Card types left before each coup: the shoe less its burned cards and its earlier
+    # coups' cards (each coup starts where the one before ended), shoes in groups.
+    burn = np.arange(int(start.max(initial=0))) < start[:, None]
+    flat = (np.arange(shoes)[:, None] * TYPES + deck[:, : burn.shape[1]])[burn]
+    burned = np.bincount(flat, minlength=shoes * TYPES).reshape(shoes, TYPES)
+    unburned = np.array(types, dtype=np.int64) - burned
+    types_left = np.empty((coups, TYPES), dtype=np.int64)
+    step = max(1, _TYPES_AT_ONCE // ((deck.shape[1] // 4 + 1) * TYPES))  # a coup takes 4 cards or more
+    for lo, hi in itertools.pairwise(np.searchsorted(batch.shoe, [*range(0, shoes, step), shoes]).tolist()):
+        n, shoe = hi - lo, batch.shoe[lo:hi]
+        taken = np.bincount((np.arange(n)[:, None] * TYPES + cards[lo:hi])[dealt[lo:hi]], minlength=n * TYPES)
+        earlier = np.zeros((n, TYPES), dtype=np.int64)
+        np.cumsum(taken.reshape(n, TYPES)[:-1], axis=0, out=earlier[1:])
+        earlier -= earlier[np.searchsorted(shoe, shoe)]  # from the shoe's first coup
+        np.subtract(unburned[shoe], earlier, out=types_left[lo:hi])
     inherited = {item.name: getattr(batch, item.name) for item in fields(batch)}
     return SuitedBatch(
         **inherited,
