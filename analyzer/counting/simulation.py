@@ -384,15 +384,16 @@ def evaluate_views(
         masks.append(fires if view.extra_coup else fires & ~batch.extra)
     rows = np.flatnonzero(np.logical_or.reduce(masks)) if masks else np.zeros(0, dtype=np.int64)
     numerators, totals = evaluator.expectations(batch.left[rows])
+    shoe, extras = batch.shoe[rows], int(batch.extra.sum())
     results = []
     for view, mask in zip(views, masks, strict=True):
         result = SystemEvaluation(view.system, evaluator.bets[view.column])
         result.shoes = batch.shoes
-        result.coups = len(batch.shoe) - (0 if view.extra_coup else int(batch.extra.sum()))
+        result.coups = len(batch.shoe) - (0 if view.extra_coup else extras)
         picked = mask[rows]
         denominator = evaluator.denominators[view.column]
         num = numerators[picked, view.column]
-        _add_bets(result, batch.shoe[rows][picked], num, totals[picked], denominator, batch.shoes)
+        _add_bets(result, shoe[picked], num, totals[picked], denominator, batch.shoes)
         results.append(result)
     return results
 
