@@ -6,9 +6,10 @@ counter sees none, the face-up first, or all of the burned cards; the true count
 by the exact decks left, or by decks rounded to the nearest half deck or whole deck; the
 trigger is >= or >; one more coup after the cut card's coup or not.
 
-One dealing pass (per burn setting) feeds every variant: variants that differ only in
-counting see the same coups with the same exact values, and the no-extra-coup variants
-are the extra-coup shoes less their last coup. Only coups some variant bets on are valued
+One dealing pass (per burn setting) feeds every variant, each a view of
+analyzer.counting.simulation.evaluate_views: variants that differ only in counting see
+the same coups with the same exact values, and the no-extra-coup variants are the
+extra-coup shoes less their last coup. Only coups some variant bets on are valued
 (exactly, by analyzer.ranks.fast.FastEvaluator): a variant's win per shoe is the sum of
 the exact expectations of the coups it bets on.
 
@@ -33,8 +34,6 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
@@ -42,9 +41,9 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 from analyzer.core.catalogue import BETS  # noqa: E402
 from analyzer.core.rules import STANDARD  # noqa: E402
 from analyzer.core.shoe import Shoe  # noqa: E402
-from analyzer.counting.dealer import deal_batch  # noqa: E402
+from analyzer.counting.simulation import Procedure, View, evaluate_views  # noqa: E402
 from analyzer.counting.summary import ExactSum  # noqa: E402
-from analyzer.counting.systems import SYSTEMS, CountSystem, Divisor  # noqa: E402
+from analyzer.counting.systems import SYSTEMS, Divisor  # noqa: E402
 from analyzer.ranks.fast import FastEvaluator  # noqa: E402
 
 SEED = 1
@@ -88,39 +87,19 @@ def run_chunk(
     shoes: int,
 ) -> None:
     """Deal shoes start..start+shoes-1 once and add every variant's figures to `state`."""
-    batch = deal_batch(
-        Shoe.decks(DECKS).counts or (), STANDARD, SEED, range(start, start + shoes), CUT_CARD, True, burn
-    )
-    cards_left = batch.left.sum(axis=1)
-    systems: dict[str, CountSystem] = {name: SYSTEMS[name] for name in SYSTEM_NAMES}
-    masks: dict[tuple[str, str], np.ndarray] = {}
-    running_by_sight = {}
+    procedure = Procedure(shoe=Shoe.decks(DECKS), cut_card=CUT_CARD, extra_coup=True, burn=burn)
+    cells, views = [], []
     for key, sight, divisor, strict, extra in variants(burn):
-        if sight not in running_by_sight:
-            seen = batch.seen(sight)
-            running_by_sight[sight] = {
-                n: s.initial + seen @ np.array(s.tags, dtype=np.int64) for n, s in systems.items()
-            }
-        for name, system in systems.items():
-            fires = system.variant(divisor, strict).fires(running_by_sight[sight][name], cards_left)
-            masks[key, name] = fires if extra else fires & ~batch.extra
-    union = np.logical_or.reduce(list(masks.values()))
-    rows = np.flatnonzero(union)
-    numerators, totals = evaluator.expectations(batch.left[rows])
-    fsize = totals.astype(np.float64)
-    for (key, name), mask in masks.items():
-        column = SYSTEM_NAMES.index(name)
-        den = evaluator.denominators[column]
-        picked = mask[rows]
-        num = numerators[picked, column]
-        per_shoe = np.bincount(
-            batch.shoe[rows][picked], weights=num / (den * fsize[picked]), minlength=batch.shoes
-        )
+        for column, name in enumerate(SYSTEM_NAMES):  # the evaluator's bets, in this order
+            cells.append((key, name))
+            views.append(View(SYSTEMS[name].variant(divisor, strict), column, sight, extra))
+    results = evaluate_views(views, evaluator, procedure, STANDARD, SEED, range(start, start + shoes))
+    for (key, name), result in zip(cells, results, strict=True):
         cell = state["variants"][key][name]
-        cell["bets"] += int(picked.sum())
-        cell["sum"] += float(per_shoe.sum())
-        cell["squares"] += float((per_shoe * per_shoe).sum())
-        exact.setdefault((key, name), ExactSum()).add(num, totals[picked], den)
+        cell["bets"] += result.triggers
+        cell["sum"] += result.shoe_moments["expected"][0]
+        cell["squares"] += result.shoe_moments["expected"][1]
+        exact.setdefault((key, name), ExactSum()).merge(result.sums["triggered"])
     state["shoes"] += shoes
 
 

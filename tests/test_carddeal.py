@@ -13,9 +13,15 @@ from analyzer.cards.plain import _settle as plain_settle
 from analyzer.core.catalogue import CARD_BETS, RANK_BETS
 from analyzer.core.errors import AnalyzerError
 from analyzer.core.outcome import unpack_outcomes
-from analyzer.counting.dealer import deal_batch, shuffled_cards
-from analyzer.counting.simulation import Procedure, _Job, deal_and_value, deal_coup, evaluate_systems
-from analyzer.counting.suited import SuitedBatch, card_nets, deal_types, suited_batch
+from analyzer.counting.dealer import SuitedBatch, deal_batch, shuffled_cards, shuffled_deck
+from analyzer.counting.simulation import (
+    Procedure,
+    _Job,
+    deal_and_value,
+    deal_coup,
+    evaluate_systems,
+    net_numerators,
+)
 from analyzer.counting.systems import SYSTEMS
 
 LOPSIDED = [1 + (t * 7) % 5 for t in range(52)]  # 1 to 5 cards of each type
@@ -24,7 +30,7 @@ LOPSIDED = [1 + (t * 7) % 5 for t in range(52)]  # 1 to 5 cards of each type
 @pytest.mark.parametrize("types", [[8] * 52, LOPSIDED], ids=["8 decks", "lopsided"])
 def test_suited_shoes_have_the_rank_dealers_ranks(types: list[int]) -> None:
     counts = Shoe.from_cards(types).counts or ()
-    decks = deal_types(types, 11, np.arange(40, 46))
+    decks = shuffled_deck(types, 11, np.arange(40, 46))
     for row, index in enumerate(range(40, 46)):
         assert (decks[row] % 13 == shuffled_cards(counts, 11, index)).all()
         assert np.bincount(decks[row], minlength=52).tolist() == types
@@ -34,8 +40,16 @@ def test_suited_coups_are_the_cards_dealt() -> None:
     """Each coup's cards replay its outcome, and the card types left drop by exactly them."""
     shoe = Shoe.from_cards(LOPSIDED)
     batch = deal_batch(shoe.counts or (), STANDARD, 4, range(10, 16), 7)
-    suited = suited_batch(batch, LOPSIDED, 4, range(10, 16))
+    suited = deal_batch(LOPSIDED, STANDARD, 4, range(10, 16), 7)
+    assert isinstance(suited, SuitedBatch) and not isinstance(batch, SuitedBatch)
+    for name in ("shoe", "left", "dealt", "outcome", "extra", "first", "burned"):
+        assert (getattr(suited, name) == getattr(batch, name)).all()
     assert (suited.types_left.reshape(-1, 4, 13).sum(axis=1) == batch.left).all()
+    decks = shuffled_deck(LOPSIDED, 4, np.arange(10, 16))
+    size = sum(LOPSIDED)
+    for c in range(len(batch.shoe)):  # the card types left: the shoe less the cards above the coup's
+        above = decks[batch.shoe[c], : size - int(batch.left[c].sum())]
+        assert (suited.types_left[c] == np.array(LOPSIDED) - np.bincount(above, minlength=52)).all()
     for c in range(len(batch.shoe)):
         dealt = [int(r) for r in suited.ranks[c] if r >= 0]
         outcome, used = deal_coup(dealt + [0] * 2, 0, STANDARD)
@@ -44,6 +58,19 @@ def test_suited_coups_are_the_cards_dealt() -> None:
             taken = suited.types_left[c] - suited.types_left[c + 1]
             cards = suited.suits[c] * 13 + suited.ranks[c]
             assert taken.tolist() == np.bincount(cards[cards >= 0], minlength=52).tolist()
+
+
+def test_suited_shoes_are_dealt_in_parts_alike(monkeypatch: pytest.MonkeyPatch) -> None:
+    from analyzer.counting import dealer
+
+    whole = deal_batch(LOPSIDED, STANDARD, 3, range(0, 9), 7, True)
+    monkeypatch.setattr(dealer, "_CARDS_AT_ONCE", 2 * sum(LOPSIDED))  # two shoes a part
+    monkeypatch.setattr(dealer, "_TYPES_AT_ONCE", 1)  # card types left one shoe at a time
+    parts = deal_batch(LOPSIDED, STANDARD, 3, range(0, 9), 7, True)
+    assert isinstance(whole, SuitedBatch) and isinstance(parts, SuitedBatch)
+    assert vars(whole).keys() == vars(parts).keys() and parts.shoes == 9
+    for name, value in vars(whole).items():
+        assert (np.asarray(getattr(parts, name)) == np.asarray(value)).all(), name
 
 
 def test_study_values_every_coup_as_analyze_cards() -> None:
@@ -69,7 +96,7 @@ def test_study_values_every_coup_as_analyze_cards() -> None:
             assert value == analyze_cards(bet, shoe).expectation
     everything = np.ones(len(batch.shoe), dtype=bool)
     for i, bet in enumerate(cards):
-        nets = card_nets(bet, denominators[i], batch, everything)
+        nets = net_numerators(bet, denominators[i], batch, everything)
         for c in range(len(batch.shoe)):
             seq = [
                 None if r < 0 else (int(r), int(s))

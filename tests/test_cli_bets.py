@@ -196,7 +196,7 @@ def test_two_bets_with_one_name_are_refused(capsys: pytest.CaptureFixture[str], 
     assert code == 2 and "two different bets are named 'banker-4pct'" in err
 
 
-# -- card level (issue 8): --cards, suited --remove, --shown, card-level bets -------------
+# -- card level: --cards, suited --remove, --shown, card-level bets -------------
 
 FULL_CARDS = ",".join(["1"] * 52)
 

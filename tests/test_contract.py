@@ -1,4 +1,4 @@
-"""The command's contract for outsiders (issue 11): --version, help, `list`, the JSON
+"""The command's contract for outsiders: --version, help, `list`, the JSON
 metadata every command carries, names a reader can look up, and one rule for bad input."""
 
 from __future__ import annotations

@@ -14,7 +14,9 @@ import pytest
 
 from analyzer import Shoe
 from analyzer.core.catalogue import RANK_BETS
-from analyzer.counting.simulation import Procedure, evaluate_systems
+from analyzer.core.errors import AnalyzerError
+from analyzer.core.rules import STANDARD
+from analyzer.counting.simulation import Procedure, View, evaluate_systems, evaluate_views
 from analyzer.counting.studies import JACOBSON_PUBLISHED, jacobson_variants
 from analyzer.counting.summary import ExactSum
 from analyzer.counting.systems import SYSTEMS
@@ -57,7 +59,18 @@ def test_one_pass_variants_equal_separate_studies(burn: bool, key: str, procedur
         cell = state["variants"][key][name]
         assert cell["bets"] == result.triggers
         assert exact[key, name].value() == result.expectation_triggered
-        assert cell["sum"] == pytest.approx(result.shoe_moments["expected"][0], rel=1e-12)
+        assert [cell["sum"], cell["squares"]] == result.shoe_moments["expected"]  # the same loop
+
+
+def test_views_need_what_the_procedure_deals() -> None:
+    evaluator = FastEvaluator([RANK_BETS["dragon7"]])
+    system = SYSTEMS["dragon7-jacobson"]
+    for view, message in (
+        (View(system, 0, extra_coup=True), "extra coup"),
+        (View(system, 0, "some"), "burn seen"),
+    ):
+        with pytest.raises(AnalyzerError, match=message):
+            evaluate_views([view], evaluator, Procedure(shoe=Shoe.decks(8)), STANDARD, 1, range(2))
 
 
 def test_committed_study_reads_back() -> None:

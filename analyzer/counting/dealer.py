@@ -5,24 +5,34 @@ Shoe number `index` of a run seeded with `seed` is shuffled by its own generator
 (`shuffle_keys`), so a shoe's cards do not depend on which batch deals it. The scalar
 dealer `analyzer.counting.simulation.deal_cards` is the reference; tests check both deal the same
 coups.
+
+A shoe given by its 52 card-type counts is dealt once as card types and its ranks read
+off them (type % 13). The unshuffled shoe lists its cards rank by rank (each rank's cards
+by suit), so the same keys put the same rank at every position as for the shoe given by
+its 13 rank counts: the coups, outcomes and counts are the same, and each card also has
+a suit (`SuitedBatch`).
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 import numpy as np
 
-from analyzer.core.outcome import pack_codes
+from analyzer.core.outcome import outcome_digits, pack_codes
 from analyzer.core.ranks import RANK_POINTS
 from analyzer.core.rules import Rules
+from analyzer.core.suits import TYPES
 
 __all__ = [
     "CoupBatch",
+    "SuitedBatch",
     "deal_batch",
     "shuffle_keys",
     "shuffled_cards",
+    "shuffled_deck",
 ]
 
 _POINTS = np.array(RANK_POINTS, dtype=np.int64)
@@ -52,14 +62,26 @@ def shuffle_keys(seed: int, indices: np.ndarray, size: int) -> np.ndarray:
 def shuffled_cards(counts: Sequence[int], seed: int, index: int) -> np.ndarray:
     """Shoe number `index` of a run seeded with `seed`, shuffled (the cards sorted by their
     random keys): rank indices, top card first."""
-    cards: np.ndarray = _shuffled(counts, seed, np.array([index]))[0]
+    cards: np.ndarray = shuffled_deck(counts, seed, np.array([index]))[0]
     return cards
 
 
-def _shuffled(counts: Sequence[int], seed: int, indices: np.ndarray) -> np.ndarray:
-    cards = np.repeat(np.arange(13, dtype=np.int64), counts)
-    order = np.argsort(shuffle_keys(seed, indices, len(cards)), axis=1)  # distinct keys: any sort agrees
-    return cards[order]
+def _deck(counts: Sequence[int]) -> np.ndarray:
+    """The unshuffled shoe of 13 rank counts (rank indices) or of 52 card-type counts (card
+    types): rank by rank, each rank's cards by suit."""
+    if len(counts) == 13:
+        return np.repeat(np.arange(13, dtype=np.int64), counts)
+    by_rank = [s * 13 + r for r in range(13) for s in range(TYPES // 13)]
+    return np.repeat(np.array(by_rank, dtype=np.int64), [counts[t] for t in by_rank])
+
+
+def shuffled_deck(counts: Sequence[int], seed: int, indices: np.ndarray) -> np.ndarray:
+    """(shoes, cards) shoes `indices` of a run seeded with `seed`, shuffled, top card first:
+    rank indices for 13 rank counts, card types for 52 card-type counts (whose ranks,
+    type % 13, are the shoe's of the same rank counts, card for card)."""
+    deck = _deck(counts)
+    order = np.argsort(shuffle_keys(seed, indices, len(deck)), axis=1)  # distinct keys: any sort agrees
+    return np.asarray(deck[order])
 
 
 @dataclass(frozen=True)
@@ -93,21 +115,30 @@ class CoupBatch:
         return seen
 
 
+@dataclass(frozen=True, kw_only=True)  # keyword-only: CoupBatch may gain fields with defaults
+class SuitedBatch(CoupBatch):
+    """A `CoupBatch` with the cards' suits: `types_left` (C, 52) card types left before each
+    coup; `ranks`, `suits` (C, 6) its cards in dealing order p1, b1, p2, b2, p3, b3 (-1
+    where no card is dealt)."""
+
+    types_left: np.ndarray
+    ranks: np.ndarray
+    suits: np.ndarray
+
+
 _CARDS_AT_ONCE = 1 << 21  # cards of the shoes dealt in one pass (bounds the prefix counts' memory)
+_TYPES_AT_ONCE = 1 << 20  # coups x 52 card-type counts computed in one pass
 
 
 def _concatenate(parts: Sequence[CoupBatch]) -> CoupBatch:
     offsets = np.cumsum([0] + [p.shoes for p in parts])
-    return CoupBatch(
-        shoes=int(offsets[-1]),
-        shoe=np.concatenate([p.shoe + o for p, o in zip(parts, offsets, strict=False)]),
-        left=np.vstack([p.left for p in parts]),
-        dealt=np.vstack([p.dealt for p in parts]),
-        outcome=np.concatenate([p.outcome for p in parts]),
-        extra=np.concatenate([p.extra for p in parts]),
-        first=np.vstack([p.first for p in parts]),
-        burned=np.vstack([p.burned for p in parts]),
-    )
+    columns: dict[str, object] = {"shoes": int(offsets[-1])}
+    for item in fields(parts[0]):
+        if item.name == "shoe":
+            columns["shoe"] = np.concatenate([p.shoe + o for p, o in zip(parts, offsets, strict=False)])
+        elif item.name != "shoes":
+            columns[item.name] = np.concatenate([getattr(p, item.name) for p in parts])
+    return type(parts[0])(**columns)  # type: ignore[arg-type]
 
 
 def _rule_tables(rules: Rules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -130,7 +161,11 @@ def deal_batch(
 ) -> CoupBatch:
     """Shuffle and deal shoes `indices` of a run seeded with `seed` by the casino procedure
     (see `analyzer.counting.simulation`): burn, coups until the cut card, `cut_card` cards from the
-    end, comes out, that coup finished and, with `extra_coup`, one more."""
+    end, comes out, that coup finished and, with `extra_coup`, one more.
+
+    `counts`: the shoe's 13 rank counts, or its 52 card-type counts; then each shoe is
+    dealt once as card types, the coups are those of its rank counts, and the batch is a
+    `SuitedBatch`."""
     size = int(sum(counts))
     step = max(1, _CARDS_AT_ONCE // size)
     if len(indices) > step:  # big shoes: deal in parts (the result is the same)
@@ -141,7 +176,11 @@ def deal_batch(
         return _concatenate(parts)
     shoes = len(indices)
     cards = np.zeros((shoes, size + 6), dtype=np.int64)  # padded: a coup never reads past the end
-    cards[:, :size] = _shuffled(counts, seed, np.arange(indices.start, indices.stop))
+    if len(counts) == 13:
+        cards[:, :size] = shuffled_deck(counts, seed, np.arange(indices.start, indices.stop))
+    else:  # card types, kept for their suits
+        deck = shuffled_deck(counts, seed, np.arange(indices.start, indices.stop))
+        cards[:, :size] = deck % 13
     ranks = np.arange(13)
     prefix = np.zeros((shoes, size + 1, 13), dtype=np.int16)  # prefix[s, k]: counts of the first k cards
     np.cumsum(cards[:, :size, None] == ranks, axis=1, out=prefix[:, 1:])
@@ -192,7 +231,7 @@ def deal_batch(
     order = np.argsort(shoe, kind="stable")  # shoe by shoe, each in dealing order
     shoe, at, code, extra = shoe[order], at[order], code[order], extra[order]
     before = prefix[shoe, at]
-    return CoupBatch(
+    batch = CoupBatch(
         shoes=shoes,
         shoe=shoe,
         left=(total[shoe] - before).astype(np.int64),
@@ -201,4 +240,43 @@ def deal_batch(
         extra=extra,
         first=first,
         burned=burned,
+    )
+    return batch if len(counts) == 13 else _with_suits(batch, deck, counts, start, at)
+
+
+def _with_suits(
+    batch: CoupBatch, deck: np.ndarray, types: Sequence[int], start: np.ndarray, at: np.ndarray
+) -> SuitedBatch:
+    """`batch` with its cards' types: `deck` (shoes, cards) the card types dealt, `start`
+    each shoe's first card after the burn, `at` each coup's first card."""
+    shoes, coups = batch.shoes, len(batch.shoe)
+    digits = outcome_digits(batch.outcome)
+    player_third, banker_third = digits[4] == 1, digits[5] == 1  # card counts are stored less 2
+    offsets = np.full((coups, 6), -1, dtype=np.int64)  # each card's place in the coup, p1 b1 p2 b2 p3 b3
+    offsets[:, :4] = np.arange(4)
+    offsets[:, 4] = np.where(player_third, 4, -1)
+    offsets[:, 5] = np.where(banker_third, 4 + player_third, -1)
+    dealt = offsets >= 0
+    cards = np.where(dealt, deck[batch.shoe[:, None], np.where(dealt, at[:, None] + offsets, 0)], -1)
+    # Card types left before each coup: the shoe less its burned cards and its earlier
+    # coups' cards (each coup starts where the one before ended), shoes in groups.
+    burn = np.arange(int(start.max(initial=0))) < start[:, None]
+    flat = (np.arange(shoes)[:, None] * TYPES + deck[:, : burn.shape[1]])[burn]
+    burned = np.bincount(flat, minlength=shoes * TYPES).reshape(shoes, TYPES)
+    unburned = np.array(types, dtype=np.int64) - burned
+    types_left = np.empty((coups, TYPES), dtype=np.int64)
+    step = max(1, _TYPES_AT_ONCE // ((deck.shape[1] // 4 + 1) * TYPES))  # a coup takes 4 cards or more
+    for lo, hi in itertools.pairwise(np.searchsorted(batch.shoe, [*range(0, shoes, step), shoes]).tolist()):
+        n, shoe = hi - lo, batch.shoe[lo:hi]
+        taken = np.bincount((np.arange(n)[:, None] * TYPES + cards[lo:hi])[dealt[lo:hi]], minlength=n * TYPES)
+        earlier = np.zeros((n, TYPES), dtype=np.int64)
+        np.cumsum(taken.reshape(n, TYPES)[:-1], axis=0, out=earlier[1:])
+        earlier -= earlier[np.searchsorted(shoe, shoe)]  # from the shoe's first coup
+        np.subtract(unburned[shoe], earlier, out=types_left[lo:hi])
+    inherited = {item.name: getattr(batch, item.name) for item in fields(batch)}
+    return SuitedBatch(
+        **inherited,
+        types_left=types_left,
+        ranks=np.where(dealt, cards % 13, -1),
+        suits=np.where(dealt, cards // 13, -1),
     )

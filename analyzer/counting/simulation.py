@@ -37,7 +37,7 @@ from analyzer.core.outcome import OUTCOME_CODES, Outcome, unpack_outcomes
 from analyzer.core.ranks import RANK_POINTS
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
-from analyzer.counting.dealer import CoupBatch, deal_batch, shuffled_cards
+from analyzer.counting.dealer import CoupBatch, SuitedBatch, deal_batch, shuffled_cards
 from analyzer.counting.executors import pool_of
 from analyzer.counting.summary import ExactSum, SystemEvaluation
 from analyzer.counting.systems import CountSystem
@@ -48,11 +48,16 @@ __all__ = [
     "Procedure",
     "ShoeRecord",
     "SystemEvaluation",
+    "View",
     "banker_player_choice",
+    "deal_and_value",
     "deal_cards",
+    "deal_chunk",
     "deal_coup",
     "deal_shoe",
     "evaluate_systems",
+    "evaluate_views",
+    "net_numerators",
     "shuffled",
 ]
 
@@ -197,34 +202,59 @@ def _evaluator(job: _Job) -> FastEvaluator | None:
     return cache[job.token]
 
 
-_NETS: dict[tuple[Bet, int], np.ndarray] = {}
-_UNKNOWN = np.iinfo(np.int64).min
+_LINES: dict[Bet, np.ndarray] = {}
+_UNKNOWN = -1
 
 
-def _net_numerators(bet: Bet, denominator: int, codes: np.ndarray) -> np.ndarray:
-    """Net result of `bet` on each dealt coup (outcome codes), times `denominator` (ints);
-    each outcome is settled once per process and kept in a table by code."""
-    table = _NETS.setdefault((bet, denominator), np.full(OUTCOME_CODES, _UNKNOWN, dtype=np.int64))
+def _rank_lines(bet: Bet, codes: np.ndarray) -> np.ndarray:
+    """The line index settling rank-level `bet` on each outcome code; each outcome is
+    settled once per process and kept in a table by code."""
+    table = _LINES.setdefault(bet, np.full(OUTCOME_CODES, _UNKNOWN, dtype=np.int64))
     missing = np.unique(codes[table[codes] == _UNKNOWN])
     for code, outcome in zip(missing.tolist(), unpack_outcomes(missing), strict=True):
-        table[code] = int(bet.net(bet.line_index(outcome)) * denominator)
-    nets: np.ndarray = table[codes]
+        table[code] = bet.line_index(outcome)
+    lines: np.ndarray = table[codes]
+    return lines
+
+
+def net_numerators(bet: Bet, denominator: int, batch: CoupBatch, coups: np.ndarray) -> np.ndarray:
+    """Net result of `bet` on the chosen `coups` (a mask or indices) of `batch`, times
+    `denominator` (int64): each coup settled to a line on its outcome (on its cards for a
+    card-level bet: the batch is then a `SuitedBatch`), the line's net read off `Bet.nets`."""
+    if bet.card_level:
+        from analyzer.counting.suited import card_lines
+
+        assert isinstance(batch, SuitedBatch)
+        lines = card_lines(bet, batch, coups)
+    else:
+        lines = _rank_lines(bet, batch.outcome[coups])
+    nets: np.ndarray = np.array([int(net * denominator) for net in bet.nets], dtype=np.int64)[lines]
     return nets
+
+
+def deal_chunk(
+    procedure: Procedure, rules: Rules, seed: int, shoes: range, suited: bool = False
+) -> CoupBatch:
+    """Shoes `shoes` of a run seeded with `seed` dealt by `procedure`; with `suited`, dealt
+    as card types (a `SuitedBatch`; every card a spade when the shoe's suits are unknown)."""
+    counts = procedure.shoe.counts or ()
+    if suited:
+        from analyzer.counting.suited import shoe_types
+
+        counts = shoe_types(procedure.shoe)
+    return deal_batch(counts, rules, seed, shoes, procedure.cut_card, procedure.extra_coup, procedure.burn)
 
 
 def deal_and_value(job: _Job) -> tuple[CoupBatch, np.ndarray, np.ndarray]:
     """The job's shoes dealt, with the exact expectation of every coup: (batch, numerators
     (C, bets), totals (C,)); bet i's expectation is numerators[:, i] / (d_i * totals)."""
-    procedure = job.procedure
-    batch = deal_batch(
-        procedure.shoe.counts or (), job.rules, job.seed, job.shoes,
-        procedure.cut_card, procedure.extra_coup, procedure.burn,
-    )  # fmt: skip
+    batch = deal_chunk(job.procedure, job.rules, job.seed, job.shoes, suited=bool(job.cards))
     evaluator = _evaluator(job)
-    if job.cards:  # card-level bets: the same shoes dealt with suits, valued card by card
+    if job.cards:  # card-level bets: valued card by card on the suited shoes
         from analyzer.counting.suited import value_suited
 
-        return value_suited(job.cards, evaluator, batch, procedure.shoe, job.rules, job.seed, job.shoes)
+        assert isinstance(batch, SuitedBatch)
+        return (batch, *value_suited(job.cards, evaluator, batch, job.rules))
     assert evaluator is not None  # a job without card-level bets has rank-level ones
     numerators, totals = evaluator.expectations(batch.left)
     return batch, numerators, totals
@@ -241,6 +271,30 @@ def _columns(job: _Job, evaluator: FastEvaluator | None) -> tuple[tuple[Bet, ...
     return bets, denominators
 
 
+def _running(system: CountSystem, seen: np.ndarray) -> np.ndarray:
+    """The system's running count before each coup, from the cards seen (C, 13)."""
+    running: np.ndarray = system.initial + seen @ np.array(system.tags, dtype=np.int64)
+    return running
+
+
+def _add_bets(
+    result: SystemEvaluation,
+    shoe: np.ndarray,
+    num: np.ndarray,
+    totals: np.ndarray,
+    denominator: int,
+    shoes: int,
+) -> None:
+    """Add to `result` the coups bet in a chunk of `shoes` shoes (each coup's shoe within
+    the chunk, its exact expectation num / (denominator * totals)): the bets, their exact
+    sum and the moments of the expected win per shoe."""
+    result.triggers = len(num)
+    result.sums["triggered"].add(num, totals, denominator)
+    ev = num.astype(np.float64) / (denominator * totals.astype(np.float64))
+    per_shoe = np.bincount(shoe, weights=ev, minlength=shoes)
+    result.shoe_moments["expected"] = [float(per_shoe.sum()), float((per_shoe * per_shoe).sum())]
+
+
 def _evaluate_chunk(job: _Job) -> list[SystemEvaluation]:
     """Summaries of every system over the job's shoes."""
     bets, denominators = _columns(job, _evaluator(job))
@@ -253,27 +307,19 @@ def _evaluate_chunk(job: _Job) -> list[SystemEvaluation]:
         bet, denominator = bets[column], denominators[column]
         result = SystemEvaluation(system, bet)
         num = numerators[:, column]
-        running = system.initial + seen @ np.array(system.tags, dtype=np.int64)
-        top, under = system.count_parts(running, cards_left)
+        top, under = system.count_parts(_running(system, seen), cards_left)
         fires = system.fires_on(top, under)
         positive = num > 0
         ev = num.astype(np.float64) / (denominator * fsize)  # statistics only
-        if bet.card_level:  # settled on the coup's cards (the batch is suited)
-            from analyzer.counting.suited import SuitedBatch, card_nets
-
-            assert isinstance(batch, SuitedBatch)
-            net = card_nets(bet, denominator, batch, fires)
-        else:
-            net = _net_numerators(bet, denominator, batch.outcome[fires])
+        net = net_numerators(bet, denominator, batch, fires)
         result.shoes, result.coups = batch.shoes, len(num)
-        result.triggers, result.positive = int(fires.sum()), int(positive.sum())
+        _add_bets(result, batch.shoe[fires], num[fires], totals[fires], denominator, batch.shoes)
+        result.positive = int(positive.sum())
         result.sums["all"].add(num, totals, denominator)
-        result.sums["triggered"].add(num[fires], totals[fires], denominator)
         result.sums["perfect"].add(num[positive], totals[positive], denominator)
         result.realized_triggered = Fraction(int(net.sum()), denominator)
         result.realized_squares = Fraction(int((net * net).sum()), denominator * denominator)
         per_shoe = {
-            "expected": np.bincount(batch.shoe, weights=ev * fires, minlength=batch.shoes),
             "realized": np.bincount(batch.shoe[fires], weights=net / denominator, minlength=batch.shoes),
             "perfect": np.bincount(batch.shoe, weights=ev * positive, minlength=batch.shoes),
         }
@@ -288,6 +334,66 @@ def _evaluate_chunk(job: _Job) -> list[SystemEvaluation]:
         sizes, sums = np.bincount(index.ravel()), np.bincount(index.ravel(), weights=ev)
         bins = zip(keys.tolist(), sizes.tolist(), sums.tolist(), strict=True)
         result.by_count = {k: [float(n), t] for k, n, t in bins}
+        results.append(result)
+    return results
+
+
+@dataclass(frozen=True)
+class View:
+    """One way to bet a dealt chunk: `system` on the evaluator's bet `column`, counting the
+    burned cards it sees (`burn_seen`), betting the coup after the cut card's coup or not
+    (`extra_coup`: the procedure must deal it)."""
+
+    system: CountSystem
+    column: int
+    burn_seen: str = "first"
+    extra_coup: bool = False
+
+
+def evaluate_views(
+    views: Sequence[View],
+    evaluator: FastEvaluator,
+    procedure: Procedure,
+    rules: Rules,
+    seed: int,
+    shoes: range,
+) -> list[SystemEvaluation]:
+    """Deal shoes `shoes` of a run seeded with `seed` once by `procedure` and judge every
+    view on the coups it bets, as `evaluate_systems` does: each result holds the shoes,
+    coups, bets, their exact expected sum (`sums["triggered"]`) and the moments of the
+    expected win per shoe (`shoe_moments["expected"]`); the other figures stay zero. Only
+    the coups some view bets on are valued, once whatever the number of views."""
+    for view in views:
+        if view.burn_seen not in BURN_SEEN:
+            raise AnalyzerError(f"burn seen {view.burn_seen!r}: use one of {', '.join(BURN_SEEN)}")
+        if view.extra_coup and not procedure.extra_coup:
+            raise AnalyzerError("a view betting the extra coup needs a procedure that deals it")
+    batch = deal_chunk(procedure, rules, seed, shoes)
+    cards_left = batch.left.sum(axis=1)
+    seen: dict[str, np.ndarray] = {}
+    running: dict[tuple[str, int, tuple[int, ...]], np.ndarray] = {}
+    masks = []
+    for view in views:
+        system = view.system
+        if view.burn_seen not in seen:
+            seen[view.burn_seen] = batch.seen(view.burn_seen)
+        key = (view.burn_seen, system.initial, system.tags)
+        if key not in running:
+            running[key] = _running(system, seen[view.burn_seen])
+        fires = system.fires(running[key], cards_left)
+        masks.append(fires if view.extra_coup else fires & ~batch.extra)
+    rows = np.flatnonzero(np.logical_or.reduce(masks)) if masks else np.zeros(0, dtype=np.int64)
+    numerators, totals = evaluator.expectations(batch.left[rows])
+    shoe, extras = batch.shoe[rows], int(batch.extra.sum())
+    results = []
+    for view, mask in zip(views, masks, strict=True):
+        result = SystemEvaluation(view.system, evaluator.bets[view.column])
+        result.shoes = batch.shoes
+        result.coups = len(batch.shoe) - (0 if view.extra_coup else extras)
+        picked = mask[rows]
+        denominator = evaluator.denominators[view.column]
+        num = numerators[picked, view.column]
+        _add_bets(result, shoe[picked], num, totals[picked], denominator, batch.shoes)
         results.append(result)
     return results
 
