@@ -99,11 +99,6 @@ class Line:
         return all(FIELDS[name][0](outcome) in allowed for name, allowed in self.when)
 
     @property
-    def card_level(self) -> bool:
-        """Whether a condition looks at individual cards (not only the rank-level Outcome)."""
-        return any(name not in FIELDS for name, _ in self.when)
-
-    @property
     def result(self) -> str:
         if self.pays is None:
             return "push"
@@ -178,10 +173,11 @@ class Bet:
                     found.update(field.reads)
         return tuple(kind for kind in READS if kind in found) or ("outcome",)
 
-    @cached_property
+    @property
     def card_level(self) -> bool:
-        """Whether any line looks at individual cards: priced by the card engine."""
-        return any(line.card_level for line in self.lines)
+        """Whether the bet reads individual cards (so is priced by the card engine): decided
+        from `reads`, like `needs_suits`."""
+        return self.reads != ("outcome",)
 
     @property
     def needs_suits(self) -> bool:
