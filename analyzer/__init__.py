@@ -163,7 +163,9 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted([*globals(), *__all__])
+    """The public names, each once: not the module's helpers (`sys`, `import_module`, ...) nor
+    the submodules that happen to be loaded (import those by name: `analyzer.core.shoe`)."""
+    return sorted(__all__)
 
 
 def _notebook_display() -> None:

@@ -18,6 +18,7 @@ from functools import cache
 import sympy as sp  # type: ignore[import-untyped,unused-ignore]
 
 from analyzer.core.bets import Bet
+from analyzer.core.checks import check_arguments
 from analyzer.core.outcome import CARDS_PER_COUP
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.ranks.enumeration import compile_rules
@@ -27,8 +28,9 @@ __all__ = ["MAIN_BETS", "ClosedForm", "D", "closed_forms", "evaluate", "to_fract
 #: The bets `closed-form` and the closed-forms report give by default.
 MAIN_BETS = ("banker", "player", "tie")
 
-#: The number of decks, the variable of every closed form.
-D = sp.Symbol("d", positive=True, integer=True)
+#: The number of decks, the variable of every closed form: a plain symbol (no assumptions),
+#: so `expr.subs(sympy.Symbol("d"), 8)` substitutes as `expr.subs(D, 8)` does.
+D = sp.Symbol("d")
 
 
 @dataclass(frozen=True)
@@ -117,6 +119,7 @@ def closed_forms(bets: Sequence[Bet], rules: Rules = STANDARD) -> list[ClosedFor
     >>> pair.house_edge, pair.house_edge_limit, evaluate(pair.house_edge, 8)
     ((4*d + 11)/(52*d - 1), 1/13, Fraction(43, 415))
     """
+    check_arguments("closed_forms()", bets=bets, rules=rules)
     total = sp.expand(_falling(52 * D, CARDS_PER_COUP))
     forms = []
     for bet in bets:

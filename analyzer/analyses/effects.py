@@ -27,6 +27,7 @@ import numpy as np
 from analyzer.cards.batch import card_evaluator
 from analyzer.cards.engine import analyze_cards
 from analyzer.core.bets import Bet, check_card_bets
+from analyzer.core.checks import check_arguments
 from analyzer.core.errors import AnalyzerError
 from analyzer.core.outcome import CARDS_PER_COUP
 from analyzer.core.ranks import RANKS
@@ -81,6 +82,7 @@ def effects_of_removal(bets: Sequence[Bet], shoe: Shoe, rules: Rules = STANDARD)
     Identity: over a full shoe the effects weighted by the rank counts sum to zero,
     sum_r n_r * EoR_r = 0, because removing a random card leaves the expectation unchanged.
     """
+    check_arguments("effects_of_removal()", bets=bets, shoe=shoe, rules=rules)
     if shoe.counts is None or shoe.size <= CARDS_PER_COUP:
         raise AnalyzerError(f"effects of removal need a finite shoe of at least 7 cards, not {shoe}")
     evaluator = FastEvaluator(bets, rules)
@@ -165,6 +167,7 @@ class CardEffects:
 def card_effects_of_removal(bets: Sequence[Bet], shoe: Shoe, rules: Rules = STANDARD) -> CardEffects:
     """Effects of removal of every card type (suit bets) or rank (others) on every bet: the
     shoe and each one-card removal valued together by the batch card-level evaluator."""
+    check_arguments("card_effects_of_removal()", bets=bets, shoe=shoe, rules=rules)
     if shoe.counts is None or shoe.size <= CARDS_PER_COUP:
         raise AnalyzerError(f"effects of removal need a finite shoe of at least 7 cards, not {shoe}")
     base: dict[str, Fraction] = {}
@@ -229,6 +232,7 @@ def removal_effects(bets: Sequence[Bet], shoe: Shoe, rules: Rules = STANDARD) ->
     >>> both.cards.per["perfect-pairs-v1"], both.cards.identity["perfect-pairs-v1"]
     ('card type', Fraction(0, 1))
     """
+    check_arguments("removal_effects()", bets=bets, shoe=shoe, rules=rules)
     if shoe.counts is None or shoe.size <= CARDS_PER_COUP:
         raise AnalyzerError(f"effects of removal need a finite shoe of at least 7 cards, not {shoe}")
     ranked = [bet for bet in bets if not bet.card_level]

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from analyzer.core.checks import check_arguments
 from analyzer.core.outcome import Outcome, Winner
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
@@ -76,6 +77,7 @@ def odds(shoe: Shoe, rules: Rules = STANDARD) -> Odds:
     >>> eight.banker
     Fraction(8954111587648, 19524993263685)
     """
+    check_arguments("odds()", shoe=shoe, rules=rules)
     counts, total = winner_weights(shoe, rules)
     return Odds.from_counts(shoe, rules, counts, total)
 
@@ -110,6 +112,7 @@ def punto_table(shoe: Shoe, rules: Rules = STANDARD) -> tuple[PuntoRow, ...]:
     draw 10240/28561 15361/28561 2960/28561 0.3585 0.5378 0.1036
     stand 792/2197 1252/2197 153/2197 0.3605 0.5699 0.0696
     """
+    check_arguments("punto_table()", shoe=shoe, rules=rules)
     rows = []
     grouped: dict[Rules, dict[tuple[int, Winner], int]] = {}  # one distribution per tableau
     for total in range(10):

@@ -14,6 +14,7 @@ from analyzer.analyses.odds import Odds
 from analyzer.cards.engine import Shown, card_line_weights
 from analyzer.core.analysis import BetAnalysis, analysis_from_weights
 from analyzer.core.bets import Bet, Line
+from analyzer.core.checks import check_arguments, check_type
 from analyzer.core.errors import AnalyzerError
 from analyzer.core.fields import POSITIONS
 from analyzer.core.outcome import Winner
@@ -74,7 +75,9 @@ def parse_shown(text: str) -> ShownCards:
     return ShownCards(tuple(cards), tuple(index))
 
 
-def _check(shoe: Shoe, shown: ShownCards) -> None:
+def _check(where: str, shoe: Shoe, shown: ShownCards, rules: Rules) -> None:
+    check_arguments(where, shoe=shoe, rules=rules)
+    check_type(where, "shown", shown, ShownCards, "ShownCards, e.g. parse_shown('p1=9,b1=KH')")
     if shoe.counts is None:
         return
     for position, rank, suit in shown.index:
@@ -111,7 +114,7 @@ def shown_odds(shoe: Shoe, shown: ShownCards, rules: Rules = STANDARD) -> Odds:
     >>> shown_odds(Shoe.decks(8), parse_shown("p1=9,p2=K")).player
     Fraction(77458, 85491)
     """
-    _check(shoe, shown)
+    _check("shown_odds()", shoe, shown, rules)
     weights, total = card_line_weights(_RESULTS, shoe, rules, shown.positions())
     if total == 0:
         raise AnalyzerError(f"--shown {shown}: no coup from {shoe} shows these cards at these positions")
@@ -123,7 +126,8 @@ def shown_analyses(
     bets: Sequence[Bet], shoe: Shoe, shown: ShownCards, rules: Rules = STANDARD
 ) -> list[BetAnalysis]:
     """Every bet's exact figures given the shown cards (rank-level bets included)."""
-    _check(shoe, shown)
+    check_arguments("shown_analyses()", bets=bets)
+    _check("shown_analyses()", shoe, shown, rules)
     result = []
     for bet in bets:
         weights, total = card_line_weights(bet, shoe, rules, shown.positions())

@@ -31,6 +31,7 @@ import numpy as np
 from analyzer.cards.rows import CoupRows, coup_rows, first_four_rows
 from analyzer.core.analysis import BetAnalysis, analysis_from_weights
 from analyzer.core.bets import FIELDS, Bet, can_price
+from analyzer.core.checks import check_arguments
 from analyzer.core.errors import AnalyzerError
 from analyzer.core.fields import CardField, CardRows, card_field
 from analyzer.core.outcome import CARDS_PER_COUP, Outcome
@@ -491,6 +492,7 @@ def analyze_cards(bet: Bet, shoe: Shoe, rules: Rules = STANDARD) -> BetAnalysis:
     >>> analyze_cards(bet, Shoe.decks(1)).house_edge, analyze_cards(bet, Shoe.decks(8)).house_edge
     (Fraction(1, 1), Fraction(220127, 1689465))
     """
+    check_arguments("analyze_cards()", bet=bet, shoe=shoe, rules=rules)
     weights, total = card_line_weights(bet, shoe, rules)
     return analysis_from_weights(bet, weights, total, finite=not shoe.is_infinite)
 

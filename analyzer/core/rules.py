@@ -28,7 +28,7 @@ def _total_set(values: Iterable[int], what: str) -> frozenset[int]:
     return frozenset(result)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Rules:
     """A drawing tableau.
 
@@ -37,6 +37,13 @@ class Rules:
     - `banco_draws_punto_stood`: Banco's totals on which it draws when Punto stood.
     - `banco_draws`: for Banco totals 0..9, the values of Punto's third card on which
       Banco draws (Punto drew).
+
+    The repr is the name alone, short in signatures and results (equality still compares
+    every field but the description):
+
+    >>> from analyzer import STANDARD
+    >>> STANDARD, STANDARD.with_punto(5, False) == STANDARD
+    (Rules('standard'), False)
     """
 
     name: str
@@ -62,6 +69,9 @@ class Rules:
             "banco_draws",
             tuple(_total_set(row, f"banco_draws.{t}") for t, row in enumerate(self.banco_draws)),
         )
+
+    def __repr__(self) -> str:
+        return f"Rules({self.name!r})"
 
     def is_natural(self, total: int) -> bool:
         """True when a two-card `total` is a natural."""

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
+from analyzer.core.checks import check_list, check_type
 from analyzer.core.errors import AnalyzerError
 from analyzer.core.ranks import RANK_POINTS, RANKS, Rank
 from analyzer.core.suits import SUITS, TYPES, Suit, card_name, parse_card
@@ -25,7 +27,8 @@ class Shoe:
     The infinite-deck limit gives every rank probability exactly 1/13 on every draw (and
     every card type 1/52). `types` holds the 52 per-card-type counts when the suits are
     known (`decks`, `from_cards`; order of `analyzer.core.suits`), else None. `label` is for
-    display only; neither takes part in equality, which compares the rank counts.
+    display only; neither takes part in equality, which compares the rank counts. Full decks
+    given by counts are labelled as decks.
 
     >>> from analyzer import Shoe
     >>> eight = Shoe.decks(8)
@@ -36,6 +39,8 @@ class Shoe:
     (413, 31, 30, True)
     >>> Shoe.infinite().rank_probabilities()[0]
     Fraction(1, 13)
+    >>> print(Shoe.from_counts([4] * 13), Shoe.from_cards([2] * 52), Shoe.from_counts([4] * 12 + [3]))
+    1 deck 2 decks counts 4,4,4,4,4,4,4,4,4,4,4,4,3
     """
 
     counts: tuple[int, ...] | None
@@ -43,6 +48,10 @@ class Shoe:
     types: tuple[int, ...] | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
+        check_type("Shoe()", "label", self.label, str, "a str")
+        for argument, value in (("counts", self.counts), ("types", self.types)):
+            allowed = f"a tuple of integers or None (or use Shoe.from_{argument}, Shoe.decks)"
+            check_type("Shoe()", argument, value, (tuple, type(None)), allowed.replace("types", "cards"))
         if self.counts is None:
             return
         if self.types is not None:
@@ -73,14 +82,16 @@ class Shoe:
     @classmethod
     def from_counts(cls, counts: Sequence[int], label: str = "") -> Shoe:
         """Explicit counts in rank order A, 2, ..., 9, 10, J, Q, K."""
-        counts = tuple(counts)
-        return cls(counts, label=label or "counts " + ",".join(map(str, counts)))
+        counts = _integers("Shoe.from_counts()", "counts", counts, "13 integers in rank order A..K")
+        check_type("Shoe.from_counts()", "label", label, str, "a str")
+        return cls(counts, label=label or _decks_label(counts, 4) or "counts " + ",".join(map(str, counts)))
 
     @classmethod
     def from_cards(cls, types: Sequence[int], label: str = "") -> Shoe:
         """Explicit counts of the 52 card types: spades A, 2, ..., 10, J, Q, K, then hearts,
         diamonds and clubs in the same order."""
-        types = tuple(types)
+        types = _integers("Shoe.from_cards()", "types", types, "52 integers, spades A..K then H, D, C")
+        check_type("Shoe.from_cards()", "label", label, str, "a str")
         if len(types) != TYPES:
             raise AnalyzerError(
                 f"{len(types)} card counts given: give 52, spades A..K then hearts, diamonds, clubs"
@@ -89,7 +100,8 @@ class Shoe:
             if isinstance(count, bool) or not isinstance(count, int) or count < 0:
                 raise AnalyzerError(f"count {count!r} for card {card_name(i)}: counts must be integers >= 0")
         counts = tuple(sum(types[s * 13 + r] for s in range(len(SUITS))) for r in range(13))
-        return cls(counts, label=label or "cards " + ",".join(map(str, types)), types=types)
+        label = label or _decks_label(types, 1) or "cards " + ",".join(map(str, types))
+        return cls(counts, label=label, types=types)
 
     @classmethod
     def infinite(cls) -> Shoe:
@@ -156,6 +168,23 @@ class Shoe:
         return self.label or ("infinite deck" if self.counts is None else ",".join(map(str, self.counts)))
 
 
+def _integers(where: str, argument: str, value: Any, allowed: str) -> tuple[Any, ...]:
+    """`value` as a tuple, when it is list-like (its items are checked later)."""
+    check_list(where, argument, value, f"a list of {allowed}")
+    return tuple(value)
+
+
+def _decks_label(counts: tuple[int, ...], per_deck: int) -> str:
+    """ "N decks" when `counts` (each rank, or each card type) are N full decks, else ""."""
+    first = counts[0] if counts else 0
+    if isinstance(first, bool) or not isinstance(first, int) or first <= 0 or first % per_deck:
+        return ""
+    if any(count != first for count in counts):
+        return ""
+    n = first // per_deck
+    return f"{n} deck{'s' if n > 1 else ''}"
+
+
 def _card(item: Rank | str | tuple[Rank, Suit | None]) -> tuple[Rank, Suit | None]:
     if isinstance(item, tuple):
         return item
@@ -178,7 +207,7 @@ def parse_cards(text: str) -> Shoe:
             types.append(int(item))
         except ValueError:
             raise AnalyzerError(f"count {item!r} for card {card_name(i)}: use integers >= 0") from None
-    return Shoe.from_cards(types)
+    return Shoe.from_cards(types, label="cards " + ",".join(map(str, types)))  # as given, decks or not
 
 
 def parse_decks(text: str) -> Shoe:
@@ -206,4 +235,4 @@ def parse_counts(text: str) -> Shoe:
             counts.append(int(item))
         except ValueError:
             raise AnalyzerError(f"count {item!r} for rank {rank}: counts must be integers >= 0") from None
-    return Shoe.from_counts(counts)
+    return Shoe.from_counts(counts, label="counts " + ",".join(map(str, counts)))  # as given

@@ -21,6 +21,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, TypeVar
 
+from analyzer.core.checks import check_arguments
 from analyzer.core.outcome import Outcome, Winner
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
@@ -123,6 +124,7 @@ def distribution(shoe: Shoe, rules: Rules = STANDARD) -> Distribution:
     """The exact outcome distribution of one coup dealt from `shoe`: for full decks of a
     built-in tableau, each outcome's weight polynomial in the number of decks (see
     analyzer.ranks.polynomials), else the coup classes (the same weights)."""
+    check_arguments("distribution()", shoe=shoe, rules=rules)
     stored = stored_classes(rules)
     d = full_decks(shoe)
     polys = None if d is None else outcome_polynomials(rules)
