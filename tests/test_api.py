@@ -1,6 +1,6 @@
 """The library's API: one signature style for pricing, the package's own errors for wrong
-argument types, short reprs in signatures, a clean dir(analyzer) (issue "Hostile inputs,
-second round", item 13)."""
+argument types, short reprs in signatures, a clean dir(analyzer), the closed forms' symbol,
+labels of full decks given by counts."""
 
 from __future__ import annotations
 

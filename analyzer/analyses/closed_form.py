@@ -18,7 +18,7 @@ from functools import cache
 import sympy as sp  # type: ignore[import-untyped,unused-ignore]
 
 from analyzer.core.bets import Bet
-from analyzer.core.checks import check_arguments
+from analyzer.core.conventions import check_arguments
 from analyzer.core.outcome import CARDS_PER_COUP
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.ranks.enumeration import compile_rules

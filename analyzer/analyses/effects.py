@@ -27,7 +27,7 @@ import numpy as np
 from analyzer.cards.batch import card_evaluator
 from analyzer.cards.engine import analyze_cards
 from analyzer.core.bets import Bet, check_card_bets
-from analyzer.core.checks import check_arguments
+from analyzer.core.conventions import check_arguments
 from analyzer.core.errors import AnalyzerError
 from analyzer.core.outcome import CARDS_PER_COUP
 from analyzer.core.ranks import RANKS

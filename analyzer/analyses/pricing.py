@@ -19,7 +19,8 @@ from collections.abc import Sequence
 
 from analyzer.core.analysis import BetAnalysis, analysis_from_weights
 from analyzer.core.bets import Bet
-from analyzer.core.checks import check_arguments, check_type
+from analyzer.core.checks import check_type
+from analyzer.core.conventions import check_arguments
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
 from analyzer.ranks.enumeration import Distribution, distribution

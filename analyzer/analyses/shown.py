@@ -14,7 +14,8 @@ from analyzer.analyses.odds import Odds
 from analyzer.cards.engine import Shown, card_line_weights
 from analyzer.core.analysis import BetAnalysis, analysis_from_weights
 from analyzer.core.bets import Bet, Line
-from analyzer.core.checks import check_arguments, check_type
+from analyzer.core.checks import check_type
+from analyzer.core.conventions import check_arguments
 from analyzer.core.errors import AnalyzerError
 from analyzer.core.fields import POSITIONS
 from analyzer.core.outcome import Winner

@@ -31,7 +31,7 @@ import numpy as np
 from analyzer.cards.rows import CoupRows, coup_rows, first_four_rows
 from analyzer.core.analysis import BetAnalysis, analysis_from_weights
 from analyzer.core.bets import FIELDS, Bet, can_price
-from analyzer.core.checks import check_arguments
+from analyzer.core.conventions import check_arguments
 from analyzer.core.errors import AnalyzerError
 from analyzer.core.fields import CardField, CardRows, card_field
 from analyzer.core.outcome import CARDS_PER_COUP, Outcome

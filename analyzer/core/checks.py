@@ -2,7 +2,8 @@
 
 A wrong type (a str where a Shoe is wanted, one Bet where a list of bets is) raises an
 `AnalyzerError` naming the function, the argument and what is allowed, rather than an
-AttributeError from deep inside an engine.
+AttributeError from deep inside an engine. The entry points check their conventional
+arguments (shoe, rules, bet, bets) with `analyzer.core.conventions.check_arguments`.
 
 >>> from analyzer import AnalyzerError, odds
 >>> try:
@@ -14,16 +15,18 @@ odds(): shoe is the str '8 decks'; give a Shoe, e.g. Shoe.decks(8) or Shoe.infin
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from analyzer.core.errors import AnalyzerError
 
-__all__ = ["check_arguments", "check_list", "check_type"]
+__all__ = ["check_list", "check_type"]
 
 
 def _shown(value: Any) -> str:
-    text = repr(value)
+    """The value as an error shows it: its type and repr, or name (a Bet, Rules), kept short."""
+    name = getattr(value, "name", None)
+    text = repr(name if isinstance(name, str) else value)
     text = text if len(text) <= 40 else text[:37] + "..."
     return f"the {type(value).__name__} {text}"
 
@@ -39,26 +42,3 @@ def check_list(where: str, argument: str, value: Any, allowed: str, kind: type =
     be read more than once): never a str, bytes or mapping, nor one item in place of a list."""
     if not isinstance(value, kind) or isinstance(value, (str, bytes, Mapping)):
         raise AnalyzerError(f"{where}: {argument} is {_shown(value)}; give {allowed}")
-
-
-def check_arguments(where: str, **arguments: Any) -> None:
-    """`check_type` of each conventional argument of `where` by its name: `shoe`, `rules`,
-    `bet` and `bets` (a list or tuple of Bets, never one Bet)."""
-    from analyzer.core.bets import Bet  # here, not above: the Shoe constructors use check_type
-    from analyzer.core.rules import Rules
-    from analyzer.core.shoe import Shoe
-
-    conventions: dict[str, tuple[type, str]] = {
-        "shoe": (Shoe, "a Shoe, e.g. Shoe.decks(8) or Shoe.infinite()"),
-        "rules": (Rules, "a Rules, e.g. STANDARD or get_rules('standard')"),
-        "bet": (Bet, "one Bet, e.g. get_bet('banker')"),
-    }
-    for argument, value in arguments.items():
-        if argument == "bets":
-            allowed = "a list of Bets, e.g. [get_bet('banker')]"
-            check_list(where, argument, value, allowed, Sequence)
-            for i, bet in enumerate(value):
-                check_type(where, f"bets[{i}]", bet, Bet, allowed)
-        else:
-            kind, allowed = conventions[argument]
-            check_type(where, argument, value, kind, allowed)

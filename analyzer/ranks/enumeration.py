@@ -21,7 +21,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, TypeVar
 
-from analyzer.core.checks import check_arguments
+from analyzer.core.conventions import check_arguments
 from analyzer.core.outcome import Outcome, Winner
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
