@@ -49,9 +49,9 @@ class Shoe:
 
     def __post_init__(self) -> None:
         check_type("Shoe()", "label", self.label, str, "a str")
-        for argument, value in (("counts", self.counts), ("types", self.types)):
-            allowed = f"a tuple of integers or None (or use Shoe.from_{argument}, Shoe.decks)"
-            check_type("Shoe()", argument, value, (tuple, type(None)), allowed.replace("types", "cards"))
+        for argument, value, maker in (("counts", self.counts, "counts"), ("types", self.types, "cards")):
+            allowed = f"a tuple of integers or None (or use Shoe.from_{maker}, Shoe.decks)"
+            check_type("Shoe()", argument, value, (tuple, type(None)), allowed)
         if self.counts is None:
             return
         if self.types is not None:
