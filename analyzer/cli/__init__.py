@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from analyzer.cli.arguments import EXAMPLES, OPTIONS, Parser, common_options, shoe_from_args
 from analyzer.cli.commands import COMMANDS, list_command, with_metadata
-from analyzer.core.errors import AnalyzerError
+from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.rules import get_rules
 from analyzer.present import render as fmt
 from analyzer.version import __version__
@@ -74,7 +74,7 @@ def run(argv: Sequence[str] | None = None) -> str:
         return list_command(args)
     command, _, formats = COMMANDS[args.command]
     if args.format not in formats:
-        raise AnalyzerError(f"--format {args.format!r}: use one of {', '.join(formats)}")
+        raise AnalyzerError(f"--format {quoted(args.format)}: use one of {', '.join(formats)}")
     shoe, rules = shoe_from_args(args), get_rules(args.rules or "standard")
     text = command(args, shoe, rules)
     if args.format == "table":

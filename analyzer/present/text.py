@@ -11,7 +11,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
-from analyzer.core.errors import AnalyzerError
+from analyzer.core.errors import AnalyzerError, quoted
 
 __all__ = [
     "FORMATS",
@@ -48,7 +48,7 @@ FORMATS: tuple[str, ...] = tuple(OutputFormat)
 def check_format(fmt: str, allowed: Sequence[str] = FORMATS) -> None:
     """Raise AnalyzerError unless `fmt` is one of `allowed`."""
     if fmt not in allowed:
-        raise AnalyzerError(f"format {fmt!r}: use one of {', '.join(allowed)}")
+        raise AnalyzerError(f"format {quoted(fmt)}: use one of {', '.join(allowed)}")
 
 
 # -- numbers ----------------------------------------------------------------------------------
