@@ -11,6 +11,7 @@ renderer. `arguments` reads the command line, `commands` runs each command.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from collections.abc import Sequence
@@ -102,7 +103,17 @@ def _one_line(message: str) -> str:
     return message.replace("\r", "\\r").replace("\n", "\\n")
 
 
+def _survive_any_encoding() -> None:
+    """Standard output writes a character its encoding lacks (e.g. the "É" of "Égalité" under
+    PYTHONIOENCODING=ascii) as "?", keeping tables aligned, instead of failing."""
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is not None:
+        with contextlib.suppress(ValueError, OSError):  # a closed stream: reported when written
+            reconfigure(errors="replace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    _survive_any_encoding()
     try:
         text = run(argv)
     except AnalyzerError as error:

@@ -32,7 +32,7 @@ from fractions import Fraction
 from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any
 
-from analyzer.core.errors import AnalyzerError, check_keys, quoted
+from analyzer.core.errors import AnalyzerError, check_keys, quoted, read_fraction
 from analyzer.core.outcome import Outcome, Winner
 
 if TYPE_CHECKING:
@@ -79,7 +79,10 @@ def parse_ratio(value: Any, what: str) -> Fraction:
     if isinstance(value, bool):
         raise AnalyzerError(f'{what}: {quoted(value)} is not a payout ratio; use e.g. 1, 0.95 or "19/20"')
     try:
-        ratio = Fraction(str(value)) if isinstance(value, (int, float, str)) else None
+        if isinstance(value, str):
+            ratio = read_fraction(value, what)
+        else:
+            ratio = Fraction(str(value)) if isinstance(value, (int, float)) else None
     except (ValueError, ZeroDivisionError):
         ratio = None
     if ratio is None or ratio < 0:

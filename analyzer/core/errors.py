@@ -110,7 +110,8 @@ def read_toml(spec: str, what: str, builtins: Iterable[str]) -> dict[str, Any]:
     except FileNotFoundError:
         raise AnalyzerError(f"{what} file {name} not found") from None
     except (OSError, UnicodeDecodeError) as error:
-        raise AnalyzerError(f"{what} file {name} cannot be read: {error}") from None
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+        raise AnalyzerError(f"{what} file {name} cannot be read: {reason}") from None
     except tomllib.TOMLDecodeError as error:
         raise AnalyzerError(f"{what} file {name} is not valid TOML: {error}") from None
     except RecursionError:

@@ -290,10 +290,7 @@ def _count_field(name: str, key: str) -> CardField:
     coup = width == 6
     text = key.strip()
     if text.lower().startswith("value"):
-        try:
-            value = int(text[5:])
-        except ValueError:
-            value = -1
+        value = int(text[5:]) if text[5:].strip() in {str(v) for v in range(10)} else -1
         if not 0 <= value <= 9:
             raise AnalyzerError(f"{name}: {quoted(key)} is not a point value; use value 0 to value 9")
 

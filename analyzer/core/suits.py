@@ -80,6 +80,10 @@ def parse_card(text: str) -> tuple[Rank, Suit | None]:
     key = text.strip()
     if not key:
         raise AnalyzerError("empty card: give a rank such as K or a suited card such as KH")
+    if not all(c.isprintable() and not c.isspace() for c in key):
+        raise AnalyzerError(
+            f"card {quoted(text)} holds a space or a control character: write a card such as KH in one word"
+        )
     try:
         return parse_rank(key), None
     except AnalyzerError:

@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 import numpy as np
 
 from analyzer.analyses.effects import EffectsOfRemoval
-from analyzer.core.errors import AnalyzerError, check_keys, quoted, read_toml
+from analyzer.core.errors import AnalyzerError, check_keys, quoted, read_fraction, read_toml
 from analyzer.core.ranks import RANK_POINTS, RANKS, parse_rank
 
 __all__ = [
@@ -199,7 +199,8 @@ def system_from_mapping(name: str, data: Mapping[str, Any], source: str = "syste
     if isinstance(threshold, bool) or not isinstance(threshold, (int, float, str)):
         raise AnalyzerError(f"{where}.threshold: {quoted(threshold)} is not a number")
     try:
-        limit = Fraction(str(threshold))
+        exact = read_fraction(threshold, f"{where}.threshold") if isinstance(threshold, str) else None
+        limit = exact if exact is not None else Fraction(str(threshold))
     except (ValueError, ZeroDivisionError):
         raise AnalyzerError(f"{where}.threshold: {quoted(threshold)} is not a number") from None
     if abs(limit.numerator) > _LIMIT or limit.denominator > _LIMIT:
@@ -236,6 +237,12 @@ def get_system(spec: str) -> list[CountSystem]:
     systems = read_toml(spec, "counting system", SYSTEMS).get("systems")
     if not isinstance(systems, Mapping) or not systems:
         raise AnalyzerError(f"counting system file {quoted(spec)} has no [systems.NAME] tables")
+    for name in systems:
+        if name in SYSTEMS:
+            raise AnalyzerError(
+                f"counting system file {quoted(spec)}: systems.{name} has the name of a built-in "
+                "system; give it another name"
+            )
     return [system_from_mapping(name, body, spec) for name, body in systems.items()]
 
 
