@@ -149,8 +149,16 @@ def _count(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
         for system in get_system(spec)
     ]
     systems = [system for _, system in specs]
+    for i, (spec, system) in enumerate(specs):
+        if any(system.name == other.name for _, other in specs[:i]):
+            raise AnalyzerError(
+                f"--system: {quoted(spec)} gives a system named {quoted(system.name)} again; "
+                "give each system one name"
+            )
     table = get_table(one_name(args.table, "--table")) if args.table is not None else None
     bet = None if args.bet is None else one_name(args.bet, "--bet")
+    if bet is not None and "," in bet:
+        raise AnalyzerError(f"--bet {quoted(bet)}: give one bet name")
     bets = [select_bets(bet, table)[0] if bet else _system_bet(spec, system) for spec, system in specs]
     cut_card = int_arg(args.cut_card, "--cut-card")
     procedure = Procedure(

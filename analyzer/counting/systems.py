@@ -200,6 +200,8 @@ def system_from_mapping(name: str, data: Mapping[str, Any], source: str = "syste
         raise AnalyzerError(f"{where}.threshold: {quoted(threshold)} is not a number")
     try:
         exact = read_fraction(threshold, f"{where}.threshold") if isinstance(threshold, str) else None
+        if isinstance(threshold, str) and exact is None:
+            raise ValueError(threshold)
         limit = exact if exact is not None else Fraction(str(threshold))
     except (ValueError, ZeroDivisionError):
         raise AnalyzerError(f"{where}.threshold: {quoted(threshold)} is not a number") from None
