@@ -115,7 +115,7 @@ def test_a_huge_count_is_too_large_not_a_non_integer(capsys: pytest.CaptureFixtu
         ["odds", "--" + "x" * 120_000],
         ["odds", "--rules", "x" * 120_000 + ".toml"],
     ],
-    ids=["decks digits", "decks", "remove", "shown", "bets", "shoes", "format", "unknown option", "rules file"],
+    ids=["decks digits", "decks", "remove", "shown", "bets", "shoes", "format", "option", "rules file"],
 )
 def test_a_long_value_is_quoted_briefly(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
     err = one_line_error(capsys, *argv)
@@ -205,7 +205,8 @@ def test_a_systems_file_cannot_reuse_a_built_in_name(
     err = one_line_error(capsys, "count", "--system", f"dragon7-jacobson,{path}", "--shoes", "1")
     assert str(path) in err and "dragon7-jacobson" in err and "built-in" in err
     threshold = tmp_path / "threshold.toml"
-    threshold.write_text('[systems.t]\nbet = "tie"\ntags = [1,1,1,1,1,1,1,1,1,-4]\nthreshold = "\uff14"\n')
+    system = '[systems.t]\nbet = "tie"\ntags = [1,1,1,1,1,1,1,1,1,-4]\nthreshold = "\uff14"\n'
+    threshold.write_text(system, encoding="utf-8")
     assert "threshold" in one_line_error(capsys, "count", "--system", str(threshold), "--shoes", "1")
 
 
@@ -216,7 +217,8 @@ def test_a_huge_payout_prints_short_in_tables_and_exact_in_json(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     path = tmp_path / "huge.toml"
-    path.write_text('[bets.big]\nlines = [{ when = { winner = "banker" }, pays = 1e300 }]\n', encoding="utf-8")
+    bet = '[bets.big]\nlines = [{ when = { winner = "banker" }, pays = 1e300 }]\n'
+    path.write_text(bet, encoding="utf-8")
     for fmt in ("table", "markdown"):
         code, out, _ = run(capsys, "edges", "--table", str(path), "--details", "--format", fmt)
         assert code == 0 and "-4.5860e+301%" in out
