@@ -79,7 +79,7 @@ class _OnceTrue(argparse._StoreTrueAction):
 def shoe_from_args(args: argparse.Namespace) -> Shoe:
     """The shoe named by --decks / --counts / --cards, less --remove."""
     given = [
-        f"--{name} {getattr(args, name)}"
+        f"--{name} {quoted(getattr(args, name))}"
         for name in ("decks", "counts", "cards")
         if getattr(args, name, None) is not None
     ]
