@@ -206,7 +206,7 @@ CARD_BAD_INPUTS = {
     "cards and counts": (["odds", "--cards", FULL_CARDS, "--counts", ",".join(["4"] * 13)], "given together"),
     "cards word": (["odds", "--cards", ",".join(["x"] * 52)], "count 'x' for card AS"),
     "cards negative": (["odds", "--cards", ",".join(["1"] * 51 + ["-1"])], "card KC"),
-    "shown card not held": (["odds", "--decks", "1", "--shown", "p1=KH,b1=KH"], "does not hold"),
+    "shown card not held": (["odds", "--decks", "1", "--shown", "p1=KH,b1=KH"], "holds 1 KH and 2 are shown"),
     "shown twice": (["odds", "--shown", "p1=9,p1=K"], "shown twice"),
     "shown suit on rank shoe": (["odds", "--counts", ",".join(["4"] * 13), "--shown", "p1=KH"], "not known"),
     "suit bet on rank shoe": (

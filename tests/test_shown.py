@@ -98,5 +98,5 @@ def test_bad_shown(text: str, message: str) -> None:
 
 
 def test_shown_card_the_shoe_does_not_hold() -> None:
-    with pytest.raises(AnalyzerError, match="does not hold"):
+    with pytest.raises(AnalyzerError, match="holds 1 KH and 2 are shown"):
         shown_odds(Shoe.decks(1), parse_shown("p1=KH,b1=KH"))

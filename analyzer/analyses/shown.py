@@ -16,7 +16,7 @@ from analyzer.core.analysis import BetAnalysis, analysis_from_weights
 from analyzer.core.bets import Bet, Line
 from analyzer.core.checks import check_type
 from analyzer.core.conventions import check_arguments
-from analyzer.core.errors import AnalyzerError
+from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.fields import POSITIONS
 from analyzer.core.outcome import Winner
 from analyzer.core.ranks import RANKS
@@ -53,16 +53,18 @@ def parse_shown(text: str) -> ShownCards:
     >>> str(shown), shown.as_dict()
     ('p1=9, b1=KH', {'p1': '9', 'b1': 'KH'})
     """
-    items = [item.strip() for item in text.split(",") if item.strip()]
-    if not items:
-        raise AnalyzerError(f"--shown {text!r}: give position=card pairs such as p1=9,b1=KH")
+    items = [item.strip() for item in text.split(",")]
+    if not text.strip() or not all(items):
+        raise AnalyzerError(
+            f"--shown {quoted(text)}: give position=card pairs such as p1=9,b1=KH, none empty"
+        )
     cards, index, seen = [], [], set()
     for item in items:
         position, sep, card = (part.strip() for part in item.partition("="))
         position = position.lower()
         if not sep or position not in POSITIONS:
             raise AnalyzerError(
-                f"--shown {item!r}: use position=card with a position of {', '.join(POSITIONS)}"
+                f"--shown {quoted(item)}: use position=card with a position of {', '.join(POSITIONS)}"
             )
         if position in seen:
             raise AnalyzerError(f"--shown: position {position} is shown twice; show each position once")
@@ -93,7 +95,8 @@ def _check(where: str, shoe: Shoe, shown: ShownCards, rules: Rules) -> None:
         if have < needed:
             card = dict(shown.cards)[POSITIONS[position]]
             raise AnalyzerError(
-                f"--shown {POSITIONS[position]}={card}: the shoe ({shoe}) does not hold that card"
+                f"--shown {shown}: the shoe ({shoe}) holds {have} {card} and {needed} "
+                f"{'is' if needed == 1 else 'are'} shown"
             )
 
 

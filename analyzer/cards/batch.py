@@ -38,7 +38,7 @@ from analyzer.cards.engine import (
     class_offsets,
 )
 from analyzer.core.bets import Bet
-from analyzer.core.errors import AnalyzerError
+from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.outcome import CARDS_PER_COUP
 from analyzer.core.ranks import RANK_POINTS
 from analyzer.core.rules import STANDARD, Rules
@@ -200,7 +200,7 @@ class CardEvaluator:
             scaled = [int(n * d) for n in row]
             if max(map(abs, scaled)) >= _INT64 or d >= _INT64:
                 raise AnalyzerError(
-                    f"bet {self.bets[i].name!r}: its payouts, over one denominator, exceed 2**63; "
+                    f"bet {quoted(self.bets[i].name)}: its payouts, over one denominator, exceed 2**63; "
                     "effects of removal and counting take smaller payouts (edges prices any payout)"
                 )
             self._payoffs[self.slots[i].start : self.slots[i].stop, i] = scaled

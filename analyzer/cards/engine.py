@@ -32,7 +32,7 @@ from analyzer.cards.rows import CoupRows, coup_rows, first_four_rows
 from analyzer.core.analysis import BetAnalysis, analysis_from_weights
 from analyzer.core.bets import FIELDS, Bet, can_price
 from analyzer.core.conventions import check_arguments
-from analyzer.core.errors import AnalyzerError
+from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.fields import CardField, CardRows, card_field
 from analyzer.core.outcome import CARDS_PER_COUP, Outcome
 from analyzer.core.ranks import RANK_POINTS
@@ -449,7 +449,7 @@ def card_line_weights(
         shoe.types is None and not shoe.is_infinite and any(suit is not None for _, suit in shown.values())
     ):
         raise AnalyzerError(
-            f"bet {bet.name!r} or a shown card depends on suits but the shoe's suits are not known "
+            f"bet {quoted(bet.name)} or a shown card depends on suits but the shoe's suits are not known "
             f"({shoe}): give the shoe with --decks or --cards"
         )
     if shoe.counts is not None and shoe.size < 52:

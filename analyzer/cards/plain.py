@@ -13,7 +13,7 @@ from math import perm
 from typing import Any
 
 from analyzer.core.bets import FIELDS, Bet
-from analyzer.core.errors import AnalyzerError
+from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.outcome import CARDS_PER_COUP, Outcome
 from analyzer.core.ranks import RANK_POINTS, RANKS
 from analyzer.core.rules import STANDARD, Rules
@@ -83,7 +83,7 @@ def _read(name: str, seq: list[Card | None], outcome: Outcome) -> Any:
         return _colour(dealt)
     if name == "highest":
         return max(RANK_POINTS[r] for r, _ in dealt)
-    raise AnalyzerError(f"unknown field {name!r}")
+    raise AnalyzerError(f"unknown field {quoted(name)}")
 
 
 def _settle(bet: Bet, seq: list[Card | None], outcome: Outcome) -> int:

@@ -11,13 +11,14 @@ renderer. `arguments` reads the command line, `commands` runs each command.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from collections.abc import Sequence
 
 from analyzer.cli.arguments import EXAMPLES, OPTIONS, Parser, common_options, shoe_from_args
 from analyzer.cli.commands import COMMANDS, list_command, with_metadata
-from analyzer.core.errors import AnalyzerError
+from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.rules import get_rules
 from analyzer.present import render as fmt
 from analyzer.version import __version__
@@ -74,7 +75,7 @@ def run(argv: Sequence[str] | None = None) -> str:
         return list_command(args)
     command, _, formats = COMMANDS[args.command]
     if args.format not in formats:
-        raise AnalyzerError(f"--format {args.format!r}: use one of {', '.join(formats)}")
+        raise AnalyzerError(f"--format {quoted(args.format)}: use one of {', '.join(formats)}")
     shoe, rules = shoe_from_args(args), get_rules(args.rules or "standard")
     text = command(args, shoe, rules)
     if args.format == "table":
@@ -102,7 +103,17 @@ def _one_line(message: str) -> str:
     return message.replace("\r", "\\r").replace("\n", "\\n")
 
 
+def _survive_any_encoding() -> None:
+    """Standard output writes a character its encoding lacks (e.g. the "É" of "Égalité" under
+    PYTHONIOENCODING=ascii) as "?", keeping tables aligned, instead of failing."""
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is not None:
+        with contextlib.suppress(ValueError, OSError):  # a closed stream: reported when written
+            reconfigure(errors="replace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    _survive_any_encoding()
     try:
         text = run(argv)
     except AnalyzerError as error:

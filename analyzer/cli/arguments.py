@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
-from analyzer.core.errors import AnalyzerError
+from analyzer.core.errors import QUOTE_LIMIT, AnalyzerError, list_items, quoted, read_fraction, read_int
 from analyzer.core.rules import RULES, SEED004
 from analyzer.core.shoe import Shoe, parse_cards, parse_counts, parse_decks
 from analyzer.present.text import FORMATS
@@ -33,23 +33,60 @@ __all__ = [
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse that reports bad arguments as one AnalyzerError line."""
+    """argparse that reports bad arguments as one AnalyzerError line, and refuses an option
+    given twice (one rule for every option: give each once, a list as one comma-separated
+    value)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.register("action", None, _Once)
+        self.register("action", "store", _Once)
+        self.register("action", "store_true", _OnceTrue)
 
     def error(self, message: str) -> NoReturn:
         if message.endswith("expected one argument"):
             message += " (for a value starting with '-', write --option=VALUE)"
-        raise AnalyzerError(message)
+        raise AnalyzerError(" ".join(_cut(word) for word in message.split(" ")))
+
+
+def _cut(word: str) -> str:
+    """A word of an argparse message (perhaps a bad value), cut as `quoted` cuts values."""
+    return word if len(word) <= QUOTE_LIMIT else f"{word[: QUOTE_LIMIT - 3]}... ({len(word):,} characters)"
+
+
+def _given_once(action: argparse.Action, namespace: argparse.Namespace) -> None:
+    given: set[str] = namespace.__dict__.setdefault("_given", set())
+    if action.dest in given:
+        flag = "/".join(action.option_strings) or action.dest
+        raise AnalyzerError(
+            f"{flag} is given twice: give each option once (a list as one comma-separated value)"
+        )
+    given.add(action.dest)
+
+
+class _Once(argparse._StoreAction):
+    def __call__(self, parser: Any, namespace: argparse.Namespace, values: Any, option: Any = None) -> None:
+        _given_once(self, namespace)
+        super().__call__(parser, namespace, values, option)
+
+
+class _OnceTrue(argparse._StoreTrueAction):
+    def __call__(self, parser: Any, namespace: argparse.Namespace, values: Any, option: Any = None) -> None:
+        _given_once(self, namespace)
+        super().__call__(parser, namespace, values, option)
 
 
 def shoe_from_args(args: argparse.Namespace) -> Shoe:
     """The shoe named by --decks / --counts / --cards, less --remove."""
     given = [
-        f"--{name} {getattr(args, name)}"
+        f"--{name} {quoted(getattr(args, name))}"
         for name in ("decks", "counts", "cards")
         if getattr(args, name, None) is not None
     ]
     if len(given) > 1:
         raise AnalyzerError(f"{' and '.join(given)} given together: use one")
+    if getattr(args, "rules", None) is not None and not args.rules.strip():
+        raise AnalyzerError(f"--rules {quoted(args.rules)}: give {', '.join(RULES)} or a .toml file")
     if getattr(args, "cards", None) is not None:
         shoe = parse_cards(args.cards)
     else:
@@ -62,11 +99,9 @@ def shoe_from_args(args: argparse.Namespace) -> Shoe:
 
 
 def removed_cards(text: str) -> list[str]:
-    """The cards of a --remove argument (ranks such as 5 or suited cards such as KH)."""
-    items = [item.strip() for item in text.split(",") if item.strip()]
-    if not items:
-        raise AnalyzerError(f"no cards in {text!r}: give a comma-separated list such as 5,5,K or KH,9S")
-    return items
+    """The cards of a --remove argument (ranks such as 5 or suited cards such as KH); a card
+    given twice is taken out twice."""
+    return list_items(text, "--remove", "5,5,K or KH,9S")
 
 
 def common_options(formats: Sequence[str] = FORMATS) -> Parser:
@@ -84,21 +119,28 @@ def common_options(formats: Sequence[str] = FORMATS) -> Parser:
     return parent
 
 
+#: The largest value an integer option takes.
+MAX_INT = 10**18
+
+
 def float_arg(text: str, option: str) -> float:
+    """A positive number in ASCII digits, e.g. 100, 0.5 or 1e3."""
     try:
-        value = float(text)
-    except ValueError:
-        raise AnalyzerError(f"{option} {text!r}: use a positive number") from None
-    if not (0 < value < float("inf")):
-        raise AnalyzerError(f"{option} {text!r}: use a positive number")
+        exact = read_fraction(text, option)
+    except ZeroDivisionError:
+        exact = None
+    value = 0.0 if exact is None or "/" in text or not 0 < exact < 10**300 else float(exact)
+    if not value > 0:
+        raise AnalyzerError(f"{option} {quoted(text)}: use a positive number")
     return value
 
 
 def int_arg(text: str, option: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise AnalyzerError(f"{option} {text!r}: use an integer") from None
+    """An integer in ASCII digits, at most 10**18 in size."""
+    value = read_int(text, option, MAX_INT)
+    if value is None:
+        raise AnalyzerError(f"{option} {quoted(text)}: use an integer")
+    return value
 
 
 def refuse_shoe_options(
@@ -114,16 +156,16 @@ def name_list(text: str, option: str) -> list[str]:
     an empty item is an error, and so is a name given twice."""
     items = [item.strip() for item in text.split(",")]
     if not text.strip() or not all(items):
-        raise AnalyzerError(f"{option} {text!r}: give comma-separated names, none empty")
+        raise AnalyzerError(f"{option} {quoted(text)}: give comma-separated names, none empty")
     for item in items:
         if items.count(item) > 1:
-            raise AnalyzerError(f"{option} {text!r}: {item!r} is given twice; give each once")
+            raise AnalyzerError(f"{option} {quoted(text)}: {quoted(item)} is given twice; give each once")
     return items
 
 
 def one_name(text: str, option: str) -> str:
     if not text.strip():
-        raise AnalyzerError(f"{option} {text!r}: give a name (see `baccarat list`)")
+        raise AnalyzerError(f"{option} {quoted(text)}: give a name (see `baccarat list`)")
     return text.strip()
 
 

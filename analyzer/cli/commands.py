@@ -23,7 +23,7 @@ from analyzer.cli.arguments import (
     refuse_shoe_options,
     removed_cards,
 )
-from analyzer.core.errors import AnalyzerError
+from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.rules import Rules, get_rules
 from analyzer.core.shoe import Shoe
 from analyzer.present import render as fmt
@@ -79,7 +79,7 @@ def _chosen_bets(args: argparse.Namespace, shoe: Shoe | None = None) -> tuple[Ru
     names = [bet.name for bet in bets]
     for name in names:
         if names.count(name) > 1:
-            raise AnalyzerError(f"two different bets are named {name!r}: rename one in the table file")
+            raise AnalyzerError(f"two different bets are named {quoted(name)}: rename one in the table file")
     return (table.rules if table else None), tuple(bets)
 
 
@@ -149,8 +149,16 @@ def _count(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
         for system in get_system(spec)
     ]
     systems = [system for _, system in specs]
+    for i, (spec, system) in enumerate(specs):
+        if any(system.name == other.name for _, other in specs[:i]):
+            raise AnalyzerError(
+                f"--system: {quoted(spec)} gives a system named {quoted(system.name)} again; "
+                "give each system one name"
+            )
     table = get_table(one_name(args.table, "--table")) if args.table is not None else None
     bet = None if args.bet is None else one_name(args.bet, "--bet")
+    if bet is not None and "," in bet:
+        raise AnalyzerError(f"--bet {quoted(bet)}: give one bet name")
     bets = [select_bets(bet, table)[0] if bet else _system_bet(spec, system) for spec, system in specs]
     cut_card = int_arg(args.cut_card, "--cut-card")
     procedure = Procedure(
@@ -227,11 +235,14 @@ def _report(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     out = Path(args.out)
     if not args.out.strip():
         raise AnalyzerError("--out '': give a directory, e.g. reports")
-    check_output_dir(out, f"--out {args.out!r}")
+    check_output_dir(out, f"--out {quoted(args.out)}")
     try:
         written = write_reports(out, progress=sys.stderr.isatty())
     except OSError as error:
-        raise AnalyzerError(f"--out {args.out!r} cannot be written: {error.strerror or error}") from None
+        raise AnalyzerError(
+            f"--out {quoted(args.out)} cannot be written: "
+            f"{error.strerror or error}"
+        ) from None
     summary = fmt.render_odds(odds(Shoe.decks(8)), "table")
     return summary + "\nReports written:\n" + "".join(f"  {path}\n" for path in written)
 
@@ -245,7 +256,7 @@ def _closed_form(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     for bet in bets:
         if bet.card_level:
             raise AnalyzerError(
-                f"closed-form --bets: {bet.name!r} reads individual cards; "
+                f"closed-form --bets: {quoted(bet.name)} reads individual cards; "
                 "closed forms cover bets that a coup's outcome settles"
             )
     return fmt.render_closed_forms(closed_forms(bets, rules), args.format)
@@ -279,12 +290,8 @@ def with_metadata(text: str, args: argparse.Namespace, shoe: Shoe, rules: Rules)
     if not isinstance(data, dict):
         return text
     used_shoe, used_rules = _used(args, shoe, rules)
-    removed = [] if args.remove is None or args.command == "closed-form" else args.remove.split(",")
-    shoe_value = (
-        {"decks": "d"}
-        if args.command == "closed-form"
-        else fmt.shoe_json(used_shoe, [r.strip() for r in removed])
-    )
+    removed = [] if args.remove is None or args.command == "closed-form" else removed_cards(args.remove)
+    shoe_value = {"decks": "d"} if args.command == "closed-form" else fmt.shoe_json(used_shoe, removed)
     data["shoe"] = shoe_value.get("label", "d decks")
     data["shoe_spec"] = shoe_value
     data.setdefault("rules", used_rules.name)

@@ -32,7 +32,7 @@ from fractions import Fraction
 from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any
 
-from analyzer.core.errors import AnalyzerError, check_keys
+from analyzer.core.errors import AnalyzerError, check_keys, quoted, read_fraction
 from analyzer.core.outcome import Outcome, Winner
 
 if TYPE_CHECKING:
@@ -77,13 +77,16 @@ FIELDS: dict[str, tuple[Any, tuple[Any, ...]]] = {
 def parse_ratio(value: Any, what: str) -> Fraction:
     """An exact payout ratio from an int, a "p/q" or decimal string, or a TOML float."""
     if isinstance(value, bool):
-        raise AnalyzerError(f'{what}: {value!r} is not a payout ratio; use e.g. 1, 0.95 or "19/20"')
+        raise AnalyzerError(f'{what}: {quoted(value)} is not a payout ratio; use e.g. 1, 0.95 or "19/20"')
     try:
-        ratio = Fraction(str(value)) if isinstance(value, (int, float, str)) else None
+        if isinstance(value, str):
+            ratio = read_fraction(value, what)
+        else:
+            ratio = Fraction(str(value)) if isinstance(value, (int, float)) else None
     except (ValueError, ZeroDivisionError):
         ratio = None
     if ratio is None or ratio < 0:
-        raise AnalyzerError(f'{what}: {value!r} is not a payout ratio; use e.g. 1, 0.95 or "19/20"')
+        raise AnalyzerError(f'{what}: {quoted(value)} is not a payout ratio; use e.g. 1, 0.95 or "19/20"')
     return ratio
 
 
@@ -203,7 +206,7 @@ def check_card_bets(bets: Sequence[Bet], shoe: Shoe) -> None:
 @cache
 def _line_index(bet: Bet, outcome: Outcome) -> int:
     if bet.card_level:
-        raise AnalyzerError(f"bet {bet.name!r} looks at individual cards: an outcome cannot settle it")
+        raise AnalyzerError(f"bet {quoted(bet.name)} looks at individual cards: an outcome cannot settle it")
     for i, line in enumerate(bet.lines):
         if line.matches(outcome):
             return i
@@ -217,7 +220,7 @@ def _allowed(name: str, value: Any, what: str) -> tuple[Any, ...]:
         field = card_field(name)
         if field is None:
             known = ", ".join((*FIELDS, *card_field_names()))
-            raise AnalyzerError(f"{what}: unknown field {name!r}; allowed: {known}")
+            raise AnalyzerError(f"{what}: unknown field {quoted(name)}; allowed: {known}")
         items = value if isinstance(value, list) else [value]
         if not items:
             raise AnalyzerError(f"{what}.{name}: an empty list never matches; give at least one value")
@@ -229,7 +232,7 @@ def _allowed(name: str, value: Any, what: str) -> tuple[Any, ...]:
     for v in values:
         if v not in legal or isinstance(v, bool) != isinstance(legal[0], bool):
             shown = ", ".join(str(x).lower() for x in legal)
-            raise AnalyzerError(f"{what}.{name}: {v!r} is not allowed; use {shown}")
+            raise AnalyzerError(f"{what}.{name}: {quoted(v)} is not allowed; use {shown}")
     return tuple(values)
 
 
@@ -267,7 +270,7 @@ def bet_from_mapping(name: str, data: Mapping[str, Any], source: str = "bet") ->
     title = data.get("title", name)
     kind = data.get("kind", "side")
     if kind not in KINDS:
-        raise AnalyzerError(f"{where}.kind: {kind!r} is not allowed; use {', '.join(KINDS)}")
+        raise AnalyzerError(f"{where}.kind: {quoted(kind)} is not allowed; use {', '.join(KINDS)}")
     return Bet(name=name, title=str(title), lines=tuple(lines), source=str(data.get("source", "")), kind=kind)
 
 
@@ -295,13 +298,19 @@ def parse_pays(value: Any, what: str) -> Fraction | None:
         if text.endswith("for 1"):
             gross = parse_ratio(text[: -len("for 1")].strip(), what)
             if gross < 1:
-                raise AnalyzerError(f'{what}: {value!r} returns less than the stake; use "N for 1", N >= 1')
+                raise AnalyzerError(
+                    f'{what}: {quoted(value)} returns less than the stake; '
+                    f'use "N for 1", N >= 1'
+                )
             return gross - 1
         if text.startswith("lose "):
             part = text[len("lose ") :].strip()
             lost = Fraction(1, 2) if part == "half" else parse_ratio(part, what)
             if not 0 < lost <= 1:
-                raise AnalyzerError(f'{what}: {value!r}: a partial loss is a fraction of the stake in (0, 1]')
+                raise AnalyzerError(
+                    f'{what}: {quoted(value)}: '
+                    f'a partial loss is a fraction of the stake in (0, 1]'
+                )
             return -lost
     return parse_ratio(value, what)
 

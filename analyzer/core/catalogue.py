@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from analyzer.core.bets import Bet, Line, bet_from_mapping, commission_banker, parse_ratio
-from analyzer.core.errors import AnalyzerError, check_keys, read_toml
+from analyzer.core.errors import AnalyzerError, check_keys, list_items, quoted, read_fraction, read_toml
 from analyzer.core.rules import Rules, get_rules, rules_from_mapping
 
 __all__ = [
@@ -52,11 +52,20 @@ def parse_commission(value: Any, what: str = "banker_commission") -> Fraction:
     """A commission from "5%", 0.05 or "1/20"."""
     text = str(value).strip()
     try:
-        rate = Fraction(text[:-1]) / 100 if text.endswith("%") else parse_ratio(value, what)
-    except (ValueError, ZeroDivisionError, AnalyzerError):
-        raise AnalyzerError(f"{what}: {value!r} is not a commission; use e.g. 5%, 0.05 or 1/20") from None
+        if text.endswith("%"):
+            percentage = read_fraction(text[:-1], what)
+            if percentage is None:
+                raise ValueError(text)
+            rate = percentage / 100
+        else:
+            rate = parse_ratio(value, what)
+    except (ValueError, ZeroDivisionError):
+        raise AnalyzerError(
+            f"{what}: {quoted(value)} is not a commission; "
+            f"use e.g. 5%, 0.05 or 1/20"
+        ) from None
     if not 0 <= rate < 1:
-        raise AnalyzerError(f"{what}: {value!r} is not a commission; use a rate from 0% to below 100%")
+        raise AnalyzerError(f"{what}: {quoted(value)} is not a commission; use a rate from 0% to below 100%")
     return rate
 
 
@@ -73,6 +82,9 @@ def table_from_mapping(
     offered = data.get("offer", [])
     if not isinstance(offered, list) or not all(isinstance(name, str) for name in offered):
         raise AnalyzerError(f"{source}: offer must be a list of bet names")
+    for bet_name in offered:
+        if offered.count(bet_name) > 1:
+            raise AnalyzerError(f"{source}: offer names {quoted(bet_name)} twice; offer each bet once")
     bets: list[Bet] = []
     for bet_name in offered:
         if bet_name in own:
@@ -81,7 +93,7 @@ def table_from_mapping(
             bets.append(known[bet_name])
         else:
             raise AnalyzerError(
-                f"{source}: offer names unknown bet {bet_name!r}; built-ins: {', '.join(known)}"
+                f"{source}: offer names unknown bet {quoted(bet_name)}; built-ins: {', '.join(known)}"
             )
     if "banker_commission" in data:
         bets.append(
@@ -160,24 +172,20 @@ def get_bet(name: str) -> Bet:
     [('Banker wins with a three-card 7', Fraction(40, 1))]
     """
     if name not in ALL_BETS:
-        raise AnalyzerError(f"unknown bet {name!r}: use one of {', '.join(ALL_BETS)}")
+        raise AnalyzerError(f"unknown bet {quoted(name)}: use one of {', '.join(ALL_BETS)}")
     return ALL_BETS[name]
 
 
 def get_bets(names: str) -> tuple[Bet, ...]:
     """Built-in bets from a comma-separated list of names."""
-    items = [item.strip() for item in names.split(",") if item.strip()]
-    if not items:
-        raise AnalyzerError(f"no bets in {names!r}: give names such as banker,player,tie")
+    items = list_items(names, "bets", "banker,player,tie")
     return tuple(get_bet(item) for item in items)
 
 
 def select_bets(names: str, table: Table | None = None) -> list[Bet]:
     """Bets from a comma-separated list: `table`'s own bets by name, else built-ins."""
     own = {bet.name: bet for bet in table.bets} if table else {}
-    items = [item.strip() for item in names.split(",") if item.strip()]
-    if not items:
-        raise AnalyzerError(f"no bets in {names!r}: give names such as banker,player,tie")
+    items = list_items(names, "bets", "banker,player,tie")
     chosen: list[Bet] = []
     for item in items:
         bet = own[item] if item in own else get_bet(item)

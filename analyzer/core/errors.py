@@ -5,15 +5,87 @@ The CLI turns an AnalyzerError into a one-line error and exit code 2.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-__all__ = ["AnalyzerError", "check_keys", "read_toml"]
+__all__ = [
+    "QUOTE_LIMIT",
+    "AnalyzerError",
+    "check_keys",
+    "list_items",
+    "quoted",
+    "read_fraction",
+    "read_int",
+    "read_toml",
+]
+
+#: The most characters of an offending value that a message quotes.
+QUOTE_LIMIT = 80
+#: Numbers given as text: ASCII digits only (no other script's digits, no underscores).
+_INT = re.compile(r"\s*[+-]?[0-9]+\s*")
+_NUMBER = re.compile(r"\s*[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?([0-9]+))?(?:/[0-9]+)?\s*")
+#: Bounds on a number given as text: digits in all, and the size of a decimal exponent.
+_MAX_DIGITS, _MAX_EXPONENT = 1000, 10000
 
 
 class AnalyzerError(ValueError):
     """Bad input: the message names the bad value and what is allowed, on one line."""
+
+
+def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """`value` as an error message quotes it: its repr, cut to about `limit` characters (a
+    long text shows its start, "..." and its length). Every message quotes values so."""
+    try:
+        text = repr(value)
+    except RecursionError:
+        return f"<a {type(value).__name__} nested too deeply>"
+    if len(text) <= limit:
+        return text
+    if isinstance(value, str):
+        return f"{text[: limit - 4]}...{text[0]} ({len(value):,} characters)"
+    return f"{text[: limit - 3]}..."
+
+
+def list_items(text: str, what: str, example: str) -> list[str]:
+    """The items of a comma-separated list, stripped. One rule for every list option: an
+    empty value, an empty item or a trailing comma is an error (`what` names the option,
+    `example` shows a valid list)."""
+    items = [item.strip() for item in text.split(",")]
+    if not text.strip() or not all(items):
+        raise AnalyzerError(
+            f"{what} {quoted(text)}: give a comma-separated list, none empty (e.g. {example})"
+        )
+    return items
+
+
+def read_int(text: str, what: str, bound: int) -> int | None:
+    """The integer `text` writes in ASCII digits (a sign and spaces around allowed), or None
+    when it writes none; one beyond `bound` in size is an error naming `what` and the bound."""
+    if not _INT.fullmatch(text):
+        return None
+    if len(text.strip().lstrip("+-").lstrip("0")) > len(str(bound)) or abs(int(text)) > bound:
+        raise AnalyzerError(f"{what} {quoted(text)} is too large: use at most {bound:,}")
+    return int(text)
+
+
+def read_fraction(text: str, what: str) -> Fraction | None:
+    """The exact number `text` writes in ASCII digits (an integer, a decimal with an optional
+    exponent, or p/q), or None when it writes none; more than 1,000 digits or an exponent
+    beyond 10,000 is an error naming `what`. A zero denominator raises ZeroDivisionError."""
+    match = _NUMBER.fullmatch(text)
+    if match is None:
+        return None
+    exponent = match.group(1) or ""
+    digits = sum(c.isdigit() for c in text) - len(exponent)
+    if digits > _MAX_DIGITS or len(exponent.lstrip("0")) > 5 or int(exponent or 0) > _MAX_EXPONENT:
+        raise AnalyzerError(
+            f"{what} {quoted(text)} is too large: use at most {_MAX_DIGITS:,} digits "
+            f"and an exponent up to {_MAX_EXPONENT:,}"
+        )
+    return Fraction(text.strip())
 
 
 def check_keys(data: Mapping[str, Any], allowed: Iterable[str], where: str) -> None:
@@ -21,7 +93,7 @@ def check_keys(data: Mapping[str, Any], allowed: Iterable[str], where: str) -> N
     allowed = set(allowed)
     for key in data:
         if key not in allowed:
-            raise AnalyzerError(f"{where}: unknown key {key!r}; allowed: {', '.join(sorted(allowed))}")
+            raise AnalyzerError(f"{where}: unknown key {quoted(key)}; allowed: {', '.join(sorted(allowed))}")
 
 
 def read_toml(spec: str, what: str, builtins: Iterable[str]) -> dict[str, Any]:
@@ -30,13 +102,19 @@ def read_toml(spec: str, what: str, builtins: Iterable[str]) -> dict[str, Any]:
     import tomllib  # loaded only when a file is read: a cold `baccarat odds` reads none
 
     path = Path(spec)
+    name = quoted(spec)
     if path.suffix.lower() != ".toml":
-        raise AnalyzerError(f"unknown {what} {spec!r}: use one of {', '.join(builtins)} or a .toml file")
+        raise AnalyzerError(f"unknown {what} {name}: use one of {', '.join(builtins)} or a .toml file")
     try:
         return tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise AnalyzerError(f"{what} file {spec!r} not found") from None
+        raise AnalyzerError(f"{what} file {name} not found") from None
     except (OSError, UnicodeDecodeError) as error:
-        raise AnalyzerError(f"{what} file {spec!r} cannot be read: {error}") from None
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+        raise AnalyzerError(f"{what} file {name} cannot be read: {reason}") from None
     except tomllib.TOMLDecodeError as error:
-        raise AnalyzerError(f"{what} file {spec!r} is not valid TOML: {error}") from None
+        raise AnalyzerError(f"{what} file {name} is not valid TOML: {error}") from None
+    except RecursionError:
+        raise AnalyzerError(
+            f"{what} file {name}: a value is nested too deeply; nest arrays and tables a few levels at most"
+        ) from None

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from analyzer.core.errors import AnalyzerError
+from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.ranks import RANK_POINTS, RANKS, parse_rank
 from analyzer.core.suits import SUITS, parse_card, parse_suit
 
@@ -108,7 +108,7 @@ class CardField:
             shown = ", ".join(str(v).lower() if isinstance(v, bool) else str(v) for v in self.values)
             if len(shown) > 120:
                 shown = shown[:117] + "..."
-            raise AnalyzerError(f"{what}.{self.name}: {value!r} is not allowed; use {shown}")
+            raise AnalyzerError(f"{what}.{self.name}: {quoted(value)} is not allowed; use {shown}")
         return normal
 
 
@@ -290,12 +290,9 @@ def _count_field(name: str, key: str) -> CardField:
     coup = width == 6
     text = key.strip()
     if text.lower().startswith("value"):
-        try:
-            value = int(text[5:])
-        except ValueError:
-            value = -1
+        value = int(text[5:]) if text[5:].strip() in {str(v) for v in range(10)} else -1
         if not 0 <= value <= 9:
-            raise AnalyzerError(f"{name}: {key!r} is not a point value; use value 0 to value 9")
+            raise AnalyzerError(f"{name}: {quoted(key)} is not a point value; use value 0 to value 9")
 
         def by_value(rows: CardRows) -> np.ndarray:
             import numpy as np

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from analyzer.core.errors import AnalyzerError
+from analyzer.core.errors import AnalyzerError, list_items, quoted
 
 __all__ = ["POINTS", "RANKS", "RANK_POINTS", "ZERO_RANKS", "Rank", "parse_rank", "parse_ranks"]
 
@@ -52,12 +52,9 @@ def parse_rank(text: str) -> Rank:
     try:
         return Rank(key)
     except ValueError:
-        raise AnalyzerError(f"unknown rank {text!r}: use one of {', '.join(RANKS)}") from None
+        raise AnalyzerError(f"unknown rank {quoted(text)}: use one of {', '.join(RANKS)}") from None
 
 
 def parse_ranks(text: str) -> list[Rank]:
     """Ranks from a comma-separated list such as '5,5,K'."""
-    items = [item for item in text.split(",") if item.strip()]
-    if not items:
-        raise AnalyzerError(f"no ranks in {text!r}: give a comma-separated list such as 5,5,K")
-    return [parse_rank(item) for item in items]
+    return [parse_rank(item) for item in list_items(text, "ranks", "5,5,K")]

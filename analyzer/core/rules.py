@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from analyzer.core.errors import AnalyzerError, check_keys, read_toml
+from analyzer.core.errors import AnalyzerError, check_keys, quoted, read_toml
 
 __all__ = ["ALIASES", "RULES", "SEED004", "STANDARD", "Rules", "get_rules", "rules_from_mapping"]
 
@@ -23,7 +23,7 @@ def _total_set(values: Iterable[int], what: str) -> frozenset[int]:
     result = set()
     for value in values:
         if isinstance(value, bool) or not isinstance(value, int) or value not in _TOTALS:
-            raise AnalyzerError(f"{what}: {value!r} is not a point total; use integers 0-9")
+            raise AnalyzerError(f"{what}: {quoted(value)} is not a point total; use integers 0-9")
         result.add(value)
     return frozenset(result)
 
@@ -55,7 +55,7 @@ class Rules:
 
     def __post_init__(self) -> None:
         if isinstance(self.natural, bool) or not isinstance(self.natural, int) or not 1 <= self.natural <= 10:
-            raise AnalyzerError(f"natural {self.natural!r}: use an integer 1-10 (10 means no naturals)")
+            raise AnalyzerError(f"natural {quoted(self.natural)}: use an integer 1-10 (10 means no naturals)")
         object.__setattr__(self, "punto_draws", _total_set(self.punto_draws, "punto_draws"))
         object.__setattr__(
             self,
@@ -178,7 +178,10 @@ def rules_from_mapping(data: Mapping[str, Any], source: str = "rules") -> Rules:
     base_name = data.get("base", "standard")
     base_name = ALIASES.get(base_name, base_name) if isinstance(base_name, str) else base_name
     if not isinstance(base_name, str) or base_name not in RULES:
-        raise AnalyzerError(f"{source}: base {base_name!r} is not a built-in; use one of {', '.join(RULES)}")
+        raise AnalyzerError(
+            f"{source}: base {quoted(base_name)} is not a built-in; "
+            f"use one of {', '.join(RULES)}"
+        )
     base = RULES[base_name]
     rows = list(base.banco_draws)
     matrix = data.get("banco_draws", {})
@@ -186,7 +189,7 @@ def rules_from_mapping(data: Mapping[str, Any], source: str = "rules") -> Rules:
         raise AnalyzerError(f"{source}: banco_draws must be a table from Banco totals 0-9 to lists")
     for key, row in matrix.items():
         if str(key) not in {str(t) for t in _TOTALS}:
-            raise AnalyzerError(f"{source}: banco_draws key {key!r} is not a Banco total 0-9")
+            raise AnalyzerError(f"{source}: banco_draws key {quoted(key)} is not a Banco total 0-9")
         rows[int(key)] = _as_list(row, f"{source}: banco_draws.{key}")
     try:
         return _build(data, base, rows, source)
@@ -211,13 +214,13 @@ def _build(data: Mapping[str, Any], base: Rules, rows: list[frozenset[int]], sou
 
 def _as_list(value: Any, what: str) -> frozenset[int]:
     if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
-        raise AnalyzerError(f"{what}: {value!r} is not a list of point totals 0-9")
+        raise AnalyzerError(f"{what}: {quoted(value)} is not a list of point totals 0-9")
     return _total_set(value, what)
 
 
 def _as_str(value: Any, what: str) -> str:
     if not isinstance(value, str):
-        raise AnalyzerError(f"{what}: {value!r} is not a string")
+        raise AnalyzerError(f"{what}: {quoted(value)} is not a string")
     return value
 
 

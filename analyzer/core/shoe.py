@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 from analyzer.core.checks import check_list, check_type
-from analyzer.core.errors import AnalyzerError
+from analyzer.core.errors import AnalyzerError, list_items, quoted, read_int
 from analyzer.core.ranks import RANK_POINTS, RANKS, Rank
 from analyzer.core.suits import SUITS, TYPES, Suit, card_name, parse_card
 
@@ -62,7 +62,7 @@ class Shoe:
             raise AnalyzerError(f"{len(self.counts)} counts given: give 13, in rank order {','.join(RANKS)}")
         for rank, count in zip(RANKS, self.counts, strict=True):
             if isinstance(count, bool) or not isinstance(count, int):
-                raise AnalyzerError(f"count {count!r} for rank {rank}: counts must be integers >= 0")
+                raise AnalyzerError(f"count {quoted(count)} for rank {rank}: counts must be integers >= 0")
             if count < 0:
                 raise AnalyzerError(f"count {count} for rank {rank}: counts must be integers >= 0")
         if sum(self.counts) > 52 * MAX_DECKS:
@@ -76,7 +76,7 @@ class Shoe:
     def decks(cls, n: int) -> Shoe:
         """`n` full 52-card decks (any positive integer)."""
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_DECKS:
-            raise AnalyzerError(f"decks {n!r}: use a positive integer up to {MAX_DECKS:,}, or inf")
+            raise AnalyzerError(f"decks {quoted(n)}: use a positive integer up to {MAX_DECKS:,}, or inf")
         return cls((4 * n,) * len(RANKS), label=f"{n} deck{'s' if n > 1 else ''}", types=(n,) * TYPES)
 
     @classmethod
@@ -98,7 +98,10 @@ class Shoe:
             )
         for i, count in enumerate(types):
             if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-                raise AnalyzerError(f"count {count!r} for card {card_name(i)}: counts must be integers >= 0")
+                raise AnalyzerError(
+                    f"count {quoted(count)} for card {card_name(i)}: "
+                    f"counts must be integers >= 0"
+                )
         counts = tuple(sum(types[s * 13 + r] for s in range(len(SUITS))) for r in range(13))
         label = label or _decks_label(types, 1) or "cards " + ",".join(map(str, types))
         return cls(counts, label=label, types=types)
@@ -117,6 +120,12 @@ class Shoe:
             return self
         if self.counts is None:
             raise AnalyzerError("cannot remove cards from the infinite deck: use --decks N or --counts")
+        for rank, suit in taken:
+            if suit is not None and self.types is None:
+                raise AnalyzerError(
+                    f"cannot remove {rank}{suit}: the suits of the shoe ({self}) are not known; "
+                    f"remove a rank such as {rank}, or give the shoe with --decks or --cards"
+                )
         counts = list(self.counts)
         types = None if self.types is None else list(self.types)
         for rank, suit in taken:
@@ -196,17 +205,17 @@ def _card(item: Rank | str | tuple[Rank, Suit | None]) -> tuple[Rank, Suit | Non
 def parse_cards(text: str) -> Shoe:
     """A shoe from a --cards argument: 52 comma-separated integers (spades A..K, hearts,
     diamonds, clubs)."""
-    items = [item.strip() for item in text.split(",")]
+    items = list_items(text, "--cards", "52 counts 1,1,...,1")
     if len(items) != TYPES:
         raise AnalyzerError(
             f"--cards has {len(items)} entries: give 52 integers, spades A..K then hearts, diamonds, clubs"
         )
     types = []
     for i, item in enumerate(items):
-        try:
-            types.append(int(item))
-        except ValueError:
-            raise AnalyzerError(f"count {item!r} for card {card_name(i)}: use integers >= 0") from None
+        count = read_int(item, f"count for card {card_name(i)}:", 52 * MAX_DECKS)
+        if count is None:
+            raise AnalyzerError(f"count {quoted(item)} for card {card_name(i)}: use integers >= 0")
+        types.append(count)
     return Shoe.from_cards(types, label="cards " + ",".join(map(str, types)))  # as given, decks or not
 
 
@@ -215,24 +224,24 @@ def parse_decks(text: str) -> Shoe:
     key = text.strip().lower()
     if key in {"inf", "infinite", "infinity"}:
         return Shoe.infinite()
-    try:
-        n = int(key)
-    except ValueError:
-        raise AnalyzerError(f"decks {text!r}: use a positive integer or inf") from None
+    n = read_int(key, "decks", MAX_DECKS)
+    if n is None:
+        raise AnalyzerError(f"decks {quoted(text)}: use a positive integer or inf")
     return Shoe.decks(n)
 
 
 def parse_counts(text: str) -> Shoe:
     """A shoe from a --counts argument: 13 comma-separated integers in rank order."""
-    items = [item.strip() for item in text.split(",")]
+    items = list_items(text, "--counts", "13 counts 4,4,...,4")
     if len(items) != len(RANKS):
         raise AnalyzerError(
-            f"counts {text!r} has {len(items)} entries: give 13 integers in rank order {','.join(RANKS)}"
+            f"counts {quoted(text)} has {len(items)} entries: "
+            f"give 13 integers in rank order {','.join(RANKS)}"
         )
     counts = []
     for rank, item in zip(RANKS, items, strict=True):
-        try:
-            counts.append(int(item))
-        except ValueError:
-            raise AnalyzerError(f"count {item!r} for rank {rank}: counts must be integers >= 0") from None
+        count = read_int(item, f"count for rank {rank}:", 52 * MAX_DECKS)
+        if count is None:
+            raise AnalyzerError(f"count {quoted(item)} for rank {rank}: counts must be integers >= 0")
+        counts.append(count)
     return Shoe.from_counts(counts, label="counts " + ",".join(map(str, counts)))  # as given

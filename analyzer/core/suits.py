@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from analyzer.core.errors import AnalyzerError
+from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.ranks import RANKS, Rank, parse_rank
 
 __all__ = [
@@ -60,7 +60,7 @@ def parse_suit(text: str) -> Suit:
         return Suit(key)
     except ValueError:
         raise AnalyzerError(
-            f"unknown suit {text!r}: use S, H, D or C (spades, hearts, diamonds, clubs)"
+            f"unknown suit {quoted(text)}: use S, H, D or C (spades, hearts, diamonds, clubs)"
         ) from None
 
 
@@ -80,6 +80,10 @@ def parse_card(text: str) -> tuple[Rank, Suit | None]:
     key = text.strip()
     if not key:
         raise AnalyzerError("empty card: give a rank such as K or a suited card such as KH")
+    if not all(c.isprintable() and not c.isspace() for c in key):
+        raise AnalyzerError(
+            f"card {quoted(text)} holds a space or a control character: write a card such as KH in one word"
+        )
     try:
         return parse_rank(key), None
     except AnalyzerError:
@@ -90,6 +94,7 @@ def parse_card(text: str) -> tuple[Rank, Suit | None]:
         rank = parse_rank(rank_text)
     except AnalyzerError:
         raise AnalyzerError(
-            f"unknown card {text!r}: give a rank (A, 2-9, 10, J, Q, K), optionally with a suit S, H, D or C"
+            f"unknown card {quoted(text)}: give a rank (A, 2-9, "
+            f"10, J, Q, K), optionally with a suit S, H, D or C"
         ) from None
     return rank, parse_suit(suit_text)

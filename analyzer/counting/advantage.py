@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from analyzer.core.errors import AnalyzerError
+from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.counting.summary import SystemEvaluation
 
 __all__ = ["COUPS_PER_HOUR", "RISK_OF_RUIN_FORMULA", "AdvantageFigures", "advantage_figures"]
@@ -56,7 +56,7 @@ def advantage_figures(
     """The advantage-play figures of one study result."""
     for value, name in ((bankroll, "bankroll"), (coups_per_hour, "coups per hour")):
         if not (isinstance(value, (int, float)) and math.isfinite(value) and value > 0):
-            raise AnalyzerError(f"{name} {value!r}: use a positive number")
+            raise AnalyzerError(f"{name} {quoted(value)}: use a positive number")
     shoes = max(result.shoes, 1)
     coups_per_shoe = result.coups / shoes
     mean, se = result.per_shoe("expected")

@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 
-from analyzer.core.errors import AnalyzerError
+from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.ranks import RANKS, Rank
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
@@ -48,7 +48,7 @@ class MonteCarloResult:
     def count(self, event: str) -> int:
         """Number of coups where `event` (one of `EVENTS`) happened."""
         if event not in EVENTS:
-            raise AnalyzerError(f"unknown event {event!r}: use one of {', '.join(EVENTS)}")
+            raise AnalyzerError(f"unknown event {quoted(event)}: use one of {', '.join(EVENTS)}")
         count: int = getattr(self, event)
         return count
 
@@ -74,7 +74,7 @@ def simulate(
     Same seed, same result.
     """
     if isinstance(coups, bool) or not isinstance(coups, int) or coups < 1:
-        raise AnalyzerError(f"coups {coups!r}: use a positive integer")
+        raise AnalyzerError(f"coups {quoted(coups)}: use a positive integer")
     rng = random.Random(seed)
     points = {rank: _points(rank) for rank in RANKS}
     if shoe.counts is None:

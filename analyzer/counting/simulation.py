@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 
 from analyzer.core.bets import Bet
-from analyzer.core.errors import AnalyzerError
+from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.outcome import OUTCOME_CODES, Outcome, unpack_outcomes
 from analyzer.core.ranks import RANK_POINTS
 from analyzer.core.rules import STANDARD, Rules
@@ -81,7 +81,7 @@ class Procedure:
 
     def __post_init__(self) -> None:
         if self.burn_seen not in BURN_SEEN:
-            raise AnalyzerError(f"burn seen {self.burn_seen!r}: use one of {', '.join(BURN_SEEN)}")
+            raise AnalyzerError(f"burn seen {quoted(self.burn_seen)}: use one of {', '.join(BURN_SEEN)}")
         if self.shoe.counts is None:
             raise AnalyzerError("shoe simulation needs a finite shoe: use --decks N or --counts")
         if self.shoe.size > MAX_CARDS:
@@ -92,7 +92,8 @@ class Procedure:
             or not (0 <= self.cut_card <= self.shoe.size - 6)
         ):
             raise AnalyzerError(
-                f"cut card {self.cut_card!r}: use an integer from 0 to {self.shoe.size - 6} (cards behind it)"
+                f"cut card {quoted(self.cut_card)}: "
+                f"use an integer from 0 to {self.shoe.size - 6} (cards behind it)"
             )
 
 
@@ -365,7 +366,7 @@ def evaluate_views(
     the coups some view bets on are valued, once whatever the number of views."""
     for view in views:
         if view.burn_seen not in BURN_SEEN:
-            raise AnalyzerError(f"burn seen {view.burn_seen!r}: use one of {', '.join(BURN_SEEN)}")
+            raise AnalyzerError(f"burn seen {quoted(view.burn_seen)}: use one of {', '.join(BURN_SEEN)}")
         if view.extra_coup and not procedure.extra_coup:
             raise AnalyzerError("a view betting the extra coup needs a procedure that deals it")
     batch = deal_chunk(procedure, rules, seed, shoes)
@@ -420,7 +421,7 @@ def evaluate_systems(
     """
     for value, name in ((shoes, "shoes"), (workers, "workers"), (chunk, "chunk")):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise AnalyzerError(f"{name} {value!r}: use a positive integer")
+            raise AnalyzerError(f"{name} {quoted(value)}: use a positive integer")
     if shoes > MAX_SHOES:
         raise AnalyzerError(f"shoes {shoes}: use at most {MAX_SHOES:,}")
     unique: list[Bet] = []

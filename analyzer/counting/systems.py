@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 import numpy as np
 
 from analyzer.analyses.effects import EffectsOfRemoval
-from analyzer.core.errors import AnalyzerError, check_keys, read_toml
+from analyzer.core.errors import AnalyzerError, check_keys, quoted, read_fraction, read_toml
 from analyzer.core.ranks import RANK_POINTS, RANKS, parse_rank
 
 __all__ = [
@@ -137,7 +137,7 @@ class CountSystem:
         changes: dict[str, Any] = {}
         if divisor is not None:
             if divisor not in tuple(Divisor):
-                raise AnalyzerError(f"true count {divisor!r}: use one of {', '.join(Divisor)}")
+                raise AnalyzerError(f"true count {quoted(divisor)}: use one of {', '.join(Divisor)}")
             changes["divisor"] = Divisor(divisor)
         if strict is not None:
             changes["strict"] = strict
@@ -176,9 +176,9 @@ def _tags(value: Any, where: str) -> tuple[int, ...]:
 
 def _int(value: Any, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise AnalyzerError(f"{where}: {value!r} is not an integer")
+        raise AnalyzerError(f"{where}: {quoted(value)} is not an integer")
     if abs(value) > _LIMIT:
-        raise AnalyzerError(f"{where}: {value!r} is out of range; use at most {_LIMIT} in size")
+        raise AnalyzerError(f"{where}: {quoted(value)} is out of range; use at most {_LIMIT} in size")
     return value
 
 
@@ -194,17 +194,21 @@ def system_from_mapping(name: str, data: Mapping[str, Any], source: str = "syste
             raise AnalyzerError(f"{where}: missing {key}")
     trigger = data.get("trigger", "true")
     if trigger not in TRIGGERS:
-        raise AnalyzerError(f"{where}.trigger: {trigger!r} is not allowed; use true or running")
+        raise AnalyzerError(f"{where}.trigger: {quoted(trigger)} is not allowed; use true or running")
     threshold = data["threshold"]
     if isinstance(threshold, bool) or not isinstance(threshold, (int, float, str)):
-        raise AnalyzerError(f"{where}.threshold: {threshold!r} is not a number")
+        raise AnalyzerError(f"{where}.threshold: {quoted(threshold)} is not a number")
     try:
-        limit = Fraction(str(threshold))
+        exact = read_fraction(threshold, f"{where}.threshold") if isinstance(threshold, str) else None
+        if isinstance(threshold, str) and exact is None:
+            raise ValueError(threshold)
+        limit = exact if exact is not None else Fraction(str(threshold))
     except (ValueError, ZeroDivisionError):
-        raise AnalyzerError(f"{where}.threshold: {threshold!r} is not a number") from None
+        raise AnalyzerError(f"{where}.threshold: {quoted(threshold)} is not a number") from None
     if abs(limit.numerator) > _LIMIT or limit.denominator > _LIMIT:
         raise AnalyzerError(
-            f"{where}.threshold: {threshold!r} is out of range; use a fraction p/q with |p|, q <= {_LIMIT}"
+            f"{where}.threshold: {quoted(threshold)} is out of range; "
+            f"use a fraction p/q with |p|, q <= {_LIMIT}"
         )
     return CountSystem(
         name=name,
@@ -234,7 +238,13 @@ def get_system(spec: str) -> list[CountSystem]:
         return [SYSTEMS[spec]]
     systems = read_toml(spec, "counting system", SYSTEMS).get("systems")
     if not isinstance(systems, Mapping) or not systems:
-        raise AnalyzerError(f"counting system file {spec!r} has no [systems.NAME] tables")
+        raise AnalyzerError(f"counting system file {quoted(spec)} has no [systems.NAME] tables")
+    for name in systems:
+        if name in SYSTEMS:
+            raise AnalyzerError(
+                f"counting system file {quoted(spec)}: systems.{name} has the name of a built-in "
+                "system; give it another name"
+            )
     return [system_from_mapping(name, body, spec) for name, body in systems.items()]
 
 

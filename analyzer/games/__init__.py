@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from analyzer.core.errors import AnalyzerError
+from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
 from analyzer.games import banque, chemin, chemin_commission, macao, punto5
@@ -127,7 +127,7 @@ GAMES: dict[str, Game] = {
 
 def _game(name: str) -> Game:
     if name not in GAMES:
-        raise AnalyzerError(f"unknown game {name!r}: use one of {', '.join(GAMES)}")
+        raise AnalyzerError(f"unknown game {quoted(name)}: use one of {', '.join(GAMES)}")
     return GAMES[name]
 
 

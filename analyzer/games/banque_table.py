@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from analyzer.core.errors import AnalyzerError
+from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
 from analyzer.games.common import need_cards
@@ -174,7 +174,10 @@ def banque_game(shoe: Shoe, rules: Rules = STANDARD, commission: Fraction = Frac
             f"({MAX_DECKS} decks); use --decks inf for the limit of larger shoes"
         )
     if FREE_TOTAL in range(rules.natural, 10):
-        raise AnalyzerError(f"rules {rules.name!r}: a total of {FREE_TOTAL} is a natural, so no one chooses")
+        raise AnalyzerError(
+            f"rules {quoted(rules.name)}: "
+            f"a total of {FREE_TOTAL} is a natural, so no one chooses"
+        )
     sides = _sides(rules)
     counts, size = _counts(shoe)
     infinite = shoe.counts is None

@@ -22,7 +22,7 @@ from fractions import Fraction
 from functools import lru_cache
 from math import perm
 
-from analyzer.core.errors import AnalyzerError
+from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
 from analyzer.games.chemin_graph import INFOS, GameForm, InfoKey, InfoModel, game_form
@@ -184,14 +184,17 @@ def solve_chemin(
     elif info in INFOS:
         model = InfoModel(info)
     else:
-        raise AnalyzerError(f"information model {info!r}: use one of {', '.join(INFOS)}")
+        raise AnalyzerError(f"information model {quoted(info)}: use one of {', '.join(INFOS)}")
     return _solve(shoe, rules, Fraction(commission), model)
 
 
 @lru_cache(maxsize=16)
 def _solve(shoe: Shoe, rules: Rules, commission: Fraction, info: InfoModel) -> CheminSolution:
     if FREE_TOTAL in range(rules.natural, 10):
-        raise AnalyzerError(f"rules {rules.name!r}: a total of {FREE_TOTAL} is a natural, so no one chooses")
+        raise AnalyzerError(
+            f"rules {quoted(rules.name)}: "
+            f"a total of {FREE_TOTAL} is a natural, so no one chooses"
+        )
     form = game_form(shoe, rules, info)
     grid = form.payoff(commission)
     n_p, n_b = len(form.player_sets), len(form.banker_sets)

@@ -29,7 +29,7 @@ from itertools import pairwise, product
 
 import sympy
 
-from analyzer.core.errors import AnalyzerError
+from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
 from analyzer.games.chemin import banker_best_value, expectation, player_best_value, tableau_strategy
@@ -145,7 +145,10 @@ def is_equilibrium(banker_grid: Grid, free_grid: Grid, p: Fraction, q: Sequence[
 @lru_cache(maxsize=32)
 def _solve(shoe: Shoe, rules: Rules, commission: Fraction) -> CommissionGame:
     if FREE_TOTAL in range(rules.natural, 10):
-        raise AnalyzerError(f"rules {rules.name!r}: a total of {FREE_TOTAL} is a natural, so no one chooses")
+        raise AnalyzerError(
+            f"rules {quoted(rules.name)}: "
+            f"a total of {FREE_TOTAL} is a natural, so no one chooses"
+        )
     form = game_form(shoe, rules, MODEL)
     if not form.player_sets:
         raise AnalyzerError(f"shoe {shoe}: the Player never holds {FREE_TOTAL}, so no one chooses")

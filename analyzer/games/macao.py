@@ -36,7 +36,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import product
 
-from analyzer.core.errors import AnalyzerError
+from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.shoe import Shoe
 
 __all__ = ["COUNTINGS", "VARIANTS", "Counting", "MacaoModel", "MacaoResult", "Variant", "solve_macao"]
@@ -73,9 +73,9 @@ class MacaoModel:
 
     def __post_init__(self) -> None:
         if self.variant not in VARIANTS:
-            raise AnalyzerError(f"variant {self.variant!r}: use one of {', '.join(VARIANTS)}")
+            raise AnalyzerError(f"variant {quoted(self.variant)}: use one of {', '.join(VARIANTS)}")
         if self.counting not in COUNTINGS:
-            raise AnalyzerError(f"counting {self.counting!r}: use one of {', '.join(COUNTINGS)}")
+            raise AnalyzerError(f"counting {quoted(self.counting)}: use one of {', '.join(COUNTINGS)}")
         object.__setattr__(self, "variant", Variant(self.variant))  # a name given as a str
         object.__setattr__(self, "counting", Counting(self.counting))
         start = VARIANTS[self.variant]

@@ -19,7 +19,7 @@ from functools import lru_cache
 from analyzer.analyses.pricing import analyze
 from analyzer.core.bets import Bet, commission_banker
 from analyzer.core.catalogue import BETS
-from analyzer.core.errors import AnalyzerError
+from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.outcome import Winner
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
@@ -124,7 +124,7 @@ def solve_punto5(
     """Both choices on a two-card 5 (default: 8 decks, 5% commission on Banco, égalité 8:1)."""
     shoe = Shoe.decks(8) if shoe is None else shoe
     if rules.is_natural(CHOICE_TOTAL):
-        raise AnalyzerError(f"rules {rules.name!r}: {CHOICE_TOTAL} is a natural, so there is no choice")
+        raise AnalyzerError(f"rules {quoted(rules.name)}: {CHOICE_TOTAL} is a natural, so there is no choice")
     return _solve(shoe, rules, DEFAULT_COMMISSION if commission is None else Fraction(commission))
 
 

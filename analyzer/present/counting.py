@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from analyzer.present.text import check_format, decimal, dumps, exact, heading, percent, table
+from analyzer.present.text import check_format, decimal, dumps, exact, heading, percent, short_float, table
 
 if TYPE_CHECKING:
     from analyzer.counting.advantage import AdvantageFigures
@@ -53,6 +53,11 @@ COUNT_HEADERS = [
 ]  # fmt: skip
 
 
+def _pm(value: float, error: float, places: int) -> str:
+    """A figure and its standard error, e.g. "+0.123 ± 0.045" (scientific when huge)."""
+    return f"{short_float(value, f'+.{places}f')} ± {short_float(error, f'.{places}f')}"
+
+
 def count_rows(results: Sequence[SystemEvaluation]) -> list[list[str]]:
     """Rows under COUNT_HEADERS: one per system, wins per shoe with their standard errors."""
     rows = []
@@ -69,10 +74,10 @@ def count_rows(results: Sequence[SystemEvaluation]) -> list[list[str]]:
                 f"{r.correlation:.3f}",
                 percent(Fraction(r.positive, max(r.coups, 1)), 2),
                 "n/a" if r.trigger_edge is None else percent(r.trigger_edge, 2),
-                f"{ev:+.3f} ± {ev_se:.3f}",
-                f"{real:+.3f} ± {real_se:.3f}",
+                _pm(ev, ev_se, 3),
+                _pm(real, real_se, 3),
                 decimal(per_100, 4),
-                f"{perf:+.3f} ± {perf_se:.3f}",
+                _pm(perf, perf_se, 3),
             ]
         )
     return rows
@@ -123,10 +128,11 @@ def advantage_rows(
         rows.append(
             [
                 r.system.name, r.bet.name, tags_text(r.system.tags), r.system.rule, f"{f.bets_per_shoe:.2f}",
-                f"{f.win_per_shoe:+.3f} ± {f.win_per_shoe_se:.3f}",
-                f"{f.win_per_100_coups:+.4f} ± {f.win_per_100_coups_se:.4f}",
-                f"{f.sd_per_shoe:.2f}", f"{f.sd_per_coup_bet:.2f}", "n/a" if f.n0 is None else f"{f.n0:,.0f}",
-                f"{f.risk_of_ruin:.2%}", f"{f.bets_per_hour:.1f}", f"{f.win_per_hour:+.3f}",
+                _pm(f.win_per_shoe, f.win_per_shoe_se, 3),
+                _pm(f.win_per_100_coups, f.win_per_100_coups_se, 4),
+                short_float(f.sd_per_shoe, ".2f"), short_float(f.sd_per_coup_bet, ".2f"),
+                "n/a" if f.n0 is None else short_float(f.n0, ",.0f"),
+                f"{f.risk_of_ruin:.2%}", f"{f.bets_per_hour:.1f}", short_float(f.win_per_hour, "+.3f"),
             ]
         )  # fmt: skip
     return rows

@@ -7,7 +7,19 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from analyzer.present.text import check_format, decimal, dumps, exact, heading, percent, table
+from analyzer.present.text import (
+    LONG_EXACT,
+    check_format,
+    decimal,
+    dumps,
+    exact,
+    heading,
+    percent,
+    scientific,
+    short_exact,
+    short_float,
+    table,
+)
 
 if TYPE_CHECKING:
     from analyzer.core.analysis import BetAnalysis
@@ -23,7 +35,10 @@ def _pays(pays: Fraction | None) -> str:
         return "push"
     if -1 < pays < 0:  # a partial loss (card-level bet language)
         return f"loses {-pays}"
-    return "loses" if pays == -1 else f"{pays.numerator}:{pays.denominator}"
+    if pays == -1:
+        return "loses"
+    text = f"{pays.numerator}:{pays.denominator}"
+    return text if len(text) <= LONG_EXACT else f"~{scientific(pays)}:1"
 
 
 def bet_json(analysis: BetAnalysis) -> dict[str, Any]:
@@ -60,8 +75,8 @@ def edges_rows(analyses: Sequence[BetAnalysis]) -> list[list[str]]:
             percent(a.house_edge),
             "n/a" if a.house_edge_resolved is None else percent(a.house_edge_resolved),
             decimal(a.hit_frequency),
-            f"{a.std_dev:.4f}",
-            exact(a.house_edge),
+            short_float(a.std_dev, ".4f"),
+            short_exact(a.house_edge),
         ]
         for a in analyses
     ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from analyzer.core.errors import AnalyzerError
+from analyzer.core.errors import AnalyzerError, quoted
 
 __all__ = ["KINDS", "Entry", "entries"]
 
@@ -81,4 +81,4 @@ def entries(kind: str) -> list[Entry]:
         from analyzer.games import GAMES
 
         return [Entry(g.name, g.title, _GAME_SOURCES.get(g.name, "")) for g in GAMES.values()]
-    raise AnalyzerError(f"list {kind!r}: use one of {', '.join(KINDS)}")
+    raise AnalyzerError(f"list {quoted(kind)}: use one of {', '.join(KINDS)}")

@@ -11,7 +11,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
-from analyzer.core.errors import AnalyzerError
+from analyzer.core.errors import AnalyzerError, quoted
 
 __all__ = [
     "FORMATS",
@@ -23,6 +23,9 @@ __all__ = [
     "exact",
     "heading",
     "percent",
+    "scientific",
+    "short_exact",
+    "short_float",
     "signed_decimal",
     "signed_percent",
     "table",
@@ -48,7 +51,7 @@ FORMATS: tuple[str, ...] = tuple(OutputFormat)
 def check_format(fmt: str, allowed: Sequence[str] = FORMATS) -> None:
     """Raise AnalyzerError unless `fmt` is one of `allowed`."""
     if fmt not in allowed:
-        raise AnalyzerError(f"format {fmt!r}: use one of {', '.join(allowed)}")
+        raise AnalyzerError(f"format {quoted(fmt)}: use one of {', '.join(allowed)}")
 
 
 # -- numbers ----------------------------------------------------------------------------------
@@ -59,9 +62,49 @@ def exact(value: Fraction | int) -> str:
     return str(Fraction(value))
 
 
-def decimal(value: Fraction | int, places: int = 6) -> str:
-    """`value` rounded half away from zero to `places` decimals, from exact arithmetic."""
+#: A value this large or larger prints in scientific notation in tables (1.2346e+15), so
+#: cells stay short however large a payout; JSON keeps the exact "p/q".
+LARGE = 10**12
+#: An exact "p/q" longer than this prints in tables as "~" and its scientific value.
+LONG_EXACT = 40
+
+
+def scientific(value: Fraction | int, places: int = 4) -> str:
+    """`value` (at least 1 in size) as d.dddde+N, rounded half up from exact arithmetic."""
     value = Fraction(value)
+    sign, size = ("-" if value < 0 else ""), Fraction(abs(value))
+    power = max(int((size.numerator.bit_length() - size.denominator.bit_length()) * 0.30103) - 1, 0)
+    while 10 ** (power + 1) <= size:
+        power += 1
+    digits = int(size * 10**places / 10**power + Fraction(1, 2))
+    if digits >= 10 ** (places + 1):  # 9.99995 rounds up to 10.0000
+        digits, power = digits // 10, power + 1
+    text = str(digits)
+    return f"{sign}{text[0]}.{text[1:]}e+{power}"
+
+
+def short_float(value: float, spec: str) -> str:
+    """A float by `spec` (e.g. "+.3f"), in scientific notation from LARGE in size."""
+    if abs(value) >= LARGE and value == value and abs(value) != float("inf"):
+        return format(value, spec.replace(",", "").replace("f", "e"))
+    return format(value, spec)
+
+
+def short_exact(value: Fraction | int) -> str:
+    """`exact(value)` for a table: "~" and the scientific value when "p/q" is long."""
+    text = exact(value)
+    if len(text) <= LONG_EXACT:
+        return text
+    size = abs(Fraction(value))
+    return "~" + (scientific(value) if size >= 1 else f"{float(value):.4e}")
+
+
+def decimal(value: Fraction | int, places: int = 6) -> str:
+    """`value` rounded half away from zero to `places` decimals, from exact arithmetic
+    (scientific from LARGE in size)."""
+    value = Fraction(value)
+    if abs(value) >= LARGE:
+        return scientific(value)
     sign = "-" if value < 0 else ""
     scaled = abs(value) * 10**places
     digits = int(scaled + Fraction(1, 2))  # round half up on the magnitude
@@ -111,7 +154,7 @@ def dumps(data: Any) -> str:
 # -- tables -----------------------------------------------------------------------------------
 
 #: A cell that reads as a number (exact, decimal, percentage, count, "± SE"): right-aligned.
-_NUMBER = re.compile(r"[+\-−]?[\d,]+(\.\d+)?(/\d+)?%?( ± [\d.]+)?|n/a|")
+_NUMBER = re.compile(r"~?[+\-−]?[\d,]+(\.\d+)?(e[+-]\d+)?(/\d+)?%?( ± [\d.]+(e[+-]\d+)?)?|n/a|")
 
 #: Terminal tables are fitted to this many columns.
 WIDTH = 120

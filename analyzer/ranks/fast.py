@@ -24,7 +24,7 @@ import numpy as np
 from threadpoolctl import threadpool_limits  # type: ignore[import-untyped,unused-ignore]
 
 from analyzer.core.bets import Bet
-from analyzer.core.errors import AnalyzerError
+from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.outcome import CARDS_PER_COUP
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
@@ -84,7 +84,7 @@ class FastEvaluator:
         for i, bet in enumerate(self.bets):
             if max(abs(row[i]) for row in scaled) >= _INT64 or self.denominators[i] >= _INT64:
                 raise AnalyzerError(
-                    f"bet {bet.name!r}: its payouts, over one denominator, exceed 2**63; effects of "
+                    f"bet {quoted(bet.name)}: its payouts, over one denominator, exceed 2**63; effects of "
                     "removal and counting take smaller payouts (edges prices any payout)"
                 )
         self.payoffs = np.array(scaled, dtype=np.int64)

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from concurrent.futures import Executor
 from pathlib import Path
 
-from analyzer.core.errors import AnalyzerError
+from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.counting.executors import open_executor
 from analyzer.present.reports.bets import (
     compare_report,
@@ -127,7 +127,7 @@ def check_output_dir(out: Path, what: str) -> None:
         for path in sorted(out.iterdir()):
             if not _ours(path):
                 raise AnalyzerError(
-                    f"{what} holds {path.name!r}, which `baccarat report` did not write: "
+                    f"{what} holds {quoted(path.name)}, which `baccarat report` did not write: "
                     "use a new or empty directory"
                 )
         if not os.access(out, os.W_OK | os.X_OK):
@@ -136,9 +136,9 @@ def check_output_dir(out: Path, what: str) -> None:
     while not parent.exists():
         parent = parent.parent
     if not parent.is_dir():
-        raise AnalyzerError(f"{what} cannot be written: {str(parent)!r} is not a directory")
+        raise AnalyzerError(f"{what} cannot be written: {quoted(str(parent))} is not a directory")
     if not os.access(parent, os.W_OK | os.X_OK):
-        raise AnalyzerError(f"{what} cannot be written: {str(parent)!r} is not writable")
+        raise AnalyzerError(f"{what} cannot be written: {quoted(str(parent))} is not writable")
 
 
 def write_reports(out: Path, progress: bool = False) -> list[Path]:

@@ -1,0 +1,229 @@
+"""Hostile inputs, second round: each bad input is one short error line naming what is wrong,
+parsing does not depend on the output format, and output survives any encoding and size."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.clirun import one_line_error, run
+
+ROOT = Path(__file__).resolve().parent.parent
+DEEP = "x = " + "[" * 5000 + "]" * 5000 + "\n"
+COUNTS = ",".join(["4"] * 13)
+
+
+# -- 1. deeply nested TOML -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["odds", "--rules"], ["edges", "--table"], ["count", "--shoes", "1", "--system"]],
+    ids=["rules", "table", "systems"],
+)
+def test_deeply_nested_toml_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str]
+) -> None:
+    path = tmp_path / "deep.toml"
+    path.write_text(DEEP, encoding="utf-8")
+    err = one_line_error(capsys, *argv, str(path))
+    assert str(path) in err and "nested too deeply" in err
+
+
+# -- 6. one rule for lists, whatever the output format -------------------------------------
+
+
+@pytest.mark.parametrize("fmt", ["table", "markdown", "json"])
+def test_empty_remove_item_is_refused_in_every_format(capsys: pytest.CaptureFixture[str], fmt: str) -> None:
+    err = one_line_error(capsys, "odds", "--remove", "5,,5", "--format", fmt)
+    assert "--remove '5,,5'" in err and "none empty" in err
+
+
+EMPTY_ITEMS = {
+    "remove trailing": ["odds", "--remove", "5,"],
+    "shown trailing": ["odds", "--shown", "p1=9,"],
+    "shown empty item": ["odds", "--shown", "p1=9,,b1=K"],
+    "bets trailing": ["edges", "--bets", "banker,"],
+    "tables trailing": ["compare", "--tables", "uk,"],
+    "shoes trailing": ["compare", "--shoes", "6,8,"],
+    "system trailing": ["count", "--system", "banker-eor,"],
+    "counts trailing": ["odds", "--counts", COUNTS + ","],
+    "counts empty item": ["odds", "--counts", "4,,4,4,4,4,4,4,4,4,4,4,4,4"],
+    "cards trailing": ["odds", "--cards", ",".join(["1"] * 52) + ","],
+}
+
+
+@pytest.mark.parametrize("argv", list(EMPTY_ITEMS.values()), ids=list(EMPTY_ITEMS))
+def test_every_list_option_refuses_an_empty_item(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    assert "none empty" in one_line_error(capsys, *argv)
+
+
+def test_a_repeated_card_means_two_cards(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "odds", "--decks", "1", "--remove", "5,5", "--format", "json")
+    assert code == 0 and json.loads(out)["shoe_spec"]["removed"] == ["5", "5"]
+
+
+# -- 8. any stdout encoding ---------------------------------------------------------------
+
+
+def test_output_survives_an_ascii_stdout() -> None:
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    proc = subprocess.run(
+        [sys.executable, "-m", "analyzer", "punto-table", "--decks", "inf"],
+        capture_output=True, env=env, cwd=ROOT, timeout=120,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert b"Traceback" not in proc.stderr and proc.stderr == b""
+    assert b"?galit?" in proc.stdout  # the header, its accents replaced
+
+
+# -- 9. messages that say what is wrong, quoting values briefly ----------------------------
+
+
+def test_a_card_shown_twice_says_how_many_the_shoe_holds(capsys: pytest.CaptureFixture[str]) -> None:
+    err = one_line_error(capsys, "odds", "--decks", "1", "--shown", "p1=KH,b1=KH")
+    assert "holds 1 KH and 2 are shown" in err
+
+
+def test_a_bet_offered_twice_is_named_so(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "twice.toml"
+    path.write_text('offer = ["player", "player"]\n', encoding="utf-8")
+    err = one_line_error(capsys, "edges", "--table", str(path))
+    assert "offer names 'player' twice" in err and "two different" not in err
+
+
+def test_a_huge_count_is_too_large_not_a_non_integer(capsys: pytest.CaptureFixture[str]) -> None:
+    err = one_line_error(capsys, "odds", "--counts", ",".join(["4"] * 12 + ["9" * 5000]))
+    assert "too large" in err and "52,000,000" in err and "not an integer" not in err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["odds", "--decks", "9" * 120_000],
+        ["odds", "--decks", "x" * 120_000],
+        ["odds", "--remove", "Z" * 120_000],
+        ["odds", "--shown", "p1=" + "Z" * 120_000],
+        ["edges", "--bets", "b" * 120_000],
+        ["count", "--shoes", "x" * 120_000],
+        ["odds", "--format", "x" * 120_000],
+        ["odds", "--" + "x" * 120_000],
+        ["odds", "--rules", "x" * 120_000 + ".toml"],
+    ],
+    ids=["decks digits", "decks", "remove", "shown", "bets", "shoes", "format", "option", "rules file"],
+)
+def test_a_long_value_is_quoted_briefly(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    err = one_line_error(capsys, *argv)
+    assert len(err) < 1000, err[:1000]  # the value cut to about 80 characters, what is allowed in full
+    assert max(err.count(c * 100) for c in "9xZb") == 0
+    assert ",0" in err and " characters)" in err  # its length stated
+
+
+# -- 10. silently accepted or ambiguous ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["odds", "--remove", "5", "--remove", "6"],
+        ["odds", "--decks", "6", "--decks=8"],
+        ["edges", "--details", "--details"],
+        ["count", "--seed", "1", "--seed", "2"],
+    ],
+    ids=["remove", "decks", "flag", "count seed"],
+)
+def test_a_repeated_option_is_refused(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    assert "is given twice" in one_line_error(capsys, *argv)
+
+
+def test_a_suited_card_cannot_leave_a_shoe_of_unknown_suits(capsys: pytest.CaptureFixture[str]) -> None:
+    err = one_line_error(capsys, "odds", "--counts", COUNTS, "--remove", "KH")
+    assert "cannot remove KH" in err and "not known" in err
+
+
+@pytest.mark.parametrize("card", ["K\nH", "K H", "K\tH", "K\x00H"])
+def test_a_card_with_a_space_or_control_character_is_refused(
+    capsys: pytest.CaptureFixture[str], card: str
+) -> None:
+    assert "space or a control character" in one_line_error(capsys, "odds", "--remove", card)
+    assert "space or a control character" in one_line_error(capsys, "odds", "--shown", f"p1={card}")
+
+
+@pytest.mark.parametrize("rules", ["", "  "])
+def test_empty_rules_are_refused(capsys: pytest.CaptureFixture[str], rules: str) -> None:
+    assert "--rules" in one_line_error(capsys, "odds", f"--rules={rules}")
+
+
+DIGITS = {
+    "decks full-width": ["odds", "--decks", "\uff18"],
+    "decks arabic-indic": ["odds", "--decks", "\u0668"],
+    "decks underscore": ["odds", "--decks", "1_0"],
+    "counts full-width": ["odds", "--counts", ",".join(["\uff14"] * 13)],
+    "cards arabic-indic": ["odds", "--cards", ",".join(["\u0661"] * 52)],
+    "shoes full-width": ["count", "--shoes", "\uff11\uff10"],
+    "seed arabic-indic": ["count", "--seed", "\u0661"],
+    "bankroll full-width": ["count", "--bankroll", "\uff11\uff10\uff10"],
+    "commission full-width": ["edges", "--commission", "\uff15%"],
+    "compare shoes": ["compare", "--shoes", "\uff18"],
+}
+
+
+@pytest.mark.parametrize("argv", list(DIGITS.values()), ids=list(DIGITS))
+def test_only_ascii_digits_are_numbers(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    one_line_error(capsys, *argv)
+
+
+@pytest.mark.parametrize(
+    ("body", "fragment"),
+    [
+        ('[bets.x]\nlines = [{ when = { winner = "tie" }, pays = "\uff18" }]\n', "payout ratio"),
+        ('banker_commission = "\uff15%"\n', "commission"),
+    ],
+)
+def test_file_numbers_given_as_text_are_ascii(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, body: str, fragment: str
+) -> None:
+    path = tmp_path / "t.toml"
+    path.write_text(body, encoding="utf-8")
+    err = one_line_error(capsys, "edges", "--table", str(path))
+    assert str(path) in err and fragment in err
+
+
+def test_a_systems_file_cannot_reuse_a_built_in_name(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "mine.toml"
+    path.write_text(
+        '[systems.dragon7-jacobson]\nbet = "dragon7"\ntags = [0,0,0,0,0,1,1,1,1,-1]\nthreshold = 4\n',
+        encoding="utf-8",
+    )
+    err = one_line_error(capsys, "count", "--system", f"dragon7-jacobson,{path}", "--shoes", "1")
+    assert str(path) in err and "dragon7-jacobson" in err and "built-in" in err
+    threshold = tmp_path / "threshold.toml"
+    system = '[systems.t]\nbet = "tie"\ntags = [1,1,1,1,1,1,1,1,1,-4]\nthreshold = "\uff14"\n'
+    threshold.write_text(system, encoding="utf-8")
+    assert "threshold" in one_line_error(capsys, "count", "--system", str(threshold), "--shoes", "1")
+
+
+# -- 11. huge values stay short in tables, exact in JSON ------------------------------------
+
+
+def test_a_huge_payout_prints_short_in_tables_and_exact_in_json(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "huge.toml"
+    bet = '[bets.big]\nlines = [{ when = { winner = "banker" }, pays = 1e300 }]\n'
+    path.write_text(bet, encoding="utf-8")
+    for fmt in ("table", "markdown"):
+        code, out, _ = run(capsys, "edges", "--table", str(path), "--details", "--format", fmt)
+        assert code == 0 and "-4.5860e+301%" in out
+        if fmt == "table":
+            assert max(len(line) for line in out.split("\n")) <= 120
+    code, out, _ = run(capsys, "edges", "--table", str(path), "--format", "json")
+    edge = json.loads(out)["bets"]["big"]["house_edge"]
+    assert code == 0 and "/" in edge and len(edge) > 300
