@@ -86,12 +86,14 @@ def check_executor(spec: str) -> str:
     return spec
 
 
-def check_timeout(seconds: object, option: str = "--connect-timeout") -> float:
-    """`seconds` if it is a number of seconds above 0 and at most an hour, else AnalyzerError."""
+def check_timeout(seconds: object, shown: str | None = None) -> float:
+    """`seconds` if it is a number of seconds above 0 and at most an hour, else AnalyzerError
+    naming it as `shown` (default: --connect-timeout and the value)."""
     number = seconds if isinstance(seconds, (int, float)) and not isinstance(seconds, bool) else None
     if number is None or not 0 < number <= MAX_CONNECT_TIMEOUT:
         raise AnalyzerError(
-            f"{option} {seconds}: use a number of seconds above 0, at most {MAX_CONNECT_TIMEOUT:g}"
+            f"{shown or f'--connect-timeout {seconds!r}'}: use a number of seconds above 0, "
+            f"at most {MAX_CONNECT_TIMEOUT:g}"
         )
     return float(number)
 
