@@ -248,7 +248,10 @@ OPTIONS: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
         (("--seed",), {"default": "1", "help": "random seed (default 1)"}),
         (
             ("--workers",),
-            {"default": "1", "help": "worker processes (default 1); results don't depend on it"},
+            {
+                "default": "1",
+                "help": "worker processes (default 1; at most 4 per core); results don't depend on it",
+            },
         ),
         (
             ("--cut-card",),
@@ -283,6 +286,15 @@ OPTIONS: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
                 "default": "local",
                 "help": "local (process pool, default), dask (a local Dask cluster of --workers "
                 "workers) or tcp://HOST:PORT (an existing Dask scheduler; see README)",
+            },
+        ),
+        (
+            ("--connect-timeout",),
+            {
+                "default": "10",
+                "metavar": "SECONDS",
+                "help": "seconds allowed to connect to a tcp://HOST:PORT scheduler, and again for "
+                "its Dask handshake (default 10)",
             },
         ),
         (

@@ -137,10 +137,14 @@ def _eor(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
 def _count(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     from analyzer.core.catalogue import get_table, select_bets
     from analyzer.counting.advantage import advantage_figures
-    from analyzer.counting.executors import open_executor
+    from analyzer.counting.executors import check_executor, check_timeout, check_workers, open_executor
     from analyzer.counting.simulation import Procedure, evaluate_systems
     from analyzer.counting.systems import SYSTEMS, get_system
 
+    spec = check_executor(args.executor)  # the executor is judged before anything starts
+    workers = check_workers(int_arg(args.workers, "--workers"))
+    shown = f"--connect-timeout {args.connect_timeout!r}"
+    timeout = check_timeout(float_arg(args.connect_timeout, "--connect-timeout"), shown)
     strict = True if args.strict else None
     names = ",".join(SYSTEMS) if args.system is None else args.system
     specs = [
@@ -168,10 +172,10 @@ def _count(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
         burn=not args.no_burn,
         burn_seen=args.burn_seen,
     )
-    shoes, workers = int_arg(args.shoes, "--shoes"), int_arg(args.workers, "--workers")
+    shoes = int_arg(args.shoes, "--shoes")
     bankroll = float_arg(args.bankroll, "--bankroll")
     per_hour = float_arg(args.coups_per_hour, "--coups-per-hour")
-    with open_executor(args.executor, workers) as executor:
+    with open_executor(spec, workers, timeout) as executor:
         results = evaluate_systems(
             systems, bets, procedure, rules, shoes=shoes, seed=int_arg(args.seed, "--seed"),
             workers=workers, progress=sys.stderr.isatty(), executor=executor,

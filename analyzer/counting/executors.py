@@ -4,55 +4,162 @@
 `submit(fn, *args)` returning futures). `open_executor` builds the ones the CLI names:
 
 - "local": a pool of spawned worker processes (created once, reusable for many studies);
-- "dask": a `dask.distributed` LocalCluster of `workers` single-threaded worker processes;
+- "dask": a `dask.distributed` LocalCluster of `workers` single-threaded worker processes
+  (no dashboard; its HTTP server on a free port of 127.0.0.1);
 - "tcp://HOST:PORT": an existing Dask scheduler, the way to run on a cluster (each worker
-  needs this package importable).
+  needs this package importable); the connection and the Dask handshake are each bounded
+  by `connect_timeout`, and a peer that is not a Dask scheduler is named as such.
 
-Workers ignore Ctrl-C; when it reaches the parent, the pool is stopped without waiting.
+Ctrl-C is the parent's: local and Dask worker processes are started with SIGINT blocked
+(the mask is inherited through fork and exec), so they never see it, while this process
+answers it at once, also while the workers start. On Ctrl-C the workers are stopped without
+waiting and Dask's logging is silenced: nothing is printed but the caller's one line.
 """
 
 from __future__ import annotations
 
 import importlib
+import logging
 import os
+import re
 import signal
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
-from contextlib import contextmanager
-from typing import Any
+from contextlib import contextmanager, suppress
+from typing import Any, TypeVar
 
 from analyzer.core.errors import AnalyzerError
 
-__all__ = ["EXECUTORS", "local_pool", "open_executor", "pool_of", "stop_pool"]
+__all__ = [
+    "CONNECT_TIMEOUT",
+    "EXECUTORS",
+    "WORKERS_PER_CORE",
+    "check_executor",
+    "check_timeout",
+    "check_workers",
+    "local_pool",
+    "max_workers",
+    "open_executor",
+    "pool_of",
+    "stop_pool",
+]
 
 EXECUTORS = ("local", "dask", "tcp://HOST:PORT")
+WORKERS_PER_CORE = 4  # at most this many worker processes per core
+CONNECT_TIMEOUT = 10.0  # seconds, default for connecting to a scheduler and its handshake
+MAX_CONNECT_TIMEOUT = 3600.0
+_SIGINT = {signal.SIGINT}
+_T = TypeVar("_T")
+# tcp://HOST:PORT and nothing else: a host name or IPv4 address, or an IPv6 one in brackets
+_ADDRESS = re.compile(r"tcp://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):([0-9]{1,5})")
+
+
+def max_workers() -> int:
+    """The most worker processes a study may start: `WORKERS_PER_CORE` per core."""
+    return WORKERS_PER_CORE * (os.cpu_count() or 1)
+
+
+def check_workers(workers: object, option: str = "--workers") -> int:
+    """`workers` if it is an integer from 1 to `max_workers()`, else AnalyzerError."""
+    bound = max_workers()
+    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= bound:
+        raise AnalyzerError(
+            f"{option} {workers!r}: use an integer from 1 to {bound} "
+            f"({WORKERS_PER_CORE} x the {os.cpu_count() or 1} cores)"
+        )
+    return workers
+
+
+def check_executor(spec: str) -> str:
+    """`spec` if it names an executor: local, dask or tcp://HOST:PORT (a host, a port from
+    1 to 65535, nothing else), else AnalyzerError naming --executor and the form."""
+    if spec in ("local", "dask"):
+        return spec
+    if not spec.startswith("tcp://"):
+        raise AnalyzerError(f"--executor {spec!r}: use local, dask or tcp://HOST:PORT")
+    match = _ADDRESS.fullmatch(spec)
+    if match is None or not 1 <= int(match.group(2)) <= 65535:
+        raise AnalyzerError(
+            f"--executor {spec!r}: use tcp://HOST:PORT (a host name or address and a port from 1 to 65535)"
+        )
+    return spec
+
+
+def check_timeout(seconds: object, shown: str | None = None) -> float:
+    """`seconds` if it is a number of seconds above 0 and at most an hour, else AnalyzerError
+    naming it as `shown` (default: --connect-timeout and the value)."""
+    number = seconds if isinstance(seconds, (int, float)) and not isinstance(seconds, bool) else None
+    if number is None or not 0 < number <= MAX_CONNECT_TIMEOUT:
+        raise AnalyzerError(
+            f"{shown or f'--connect-timeout {seconds!r}'}: use a number of seconds above 0, "
+            f"at most {MAX_CONNECT_TIMEOUT:g}"
+        )
+    return float(number)
 
 
 def _quiet_worker() -> None:
-    """Worker start-up: Ctrl-C is the parent's to handle; one BLAS thread per worker."""
+    """Worker start-up: Ctrl-C is the parent's to handle (ignored, then the SIGINT the worker
+    was started with blocked is unblocked: one that came meanwhile is discarded); one BLAS
+    thread per worker."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _SIGINT)
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 
 def local_pool(workers: int) -> ProcessPoolExecutor:
-    """A pool of `workers` spawned processes that ignore Ctrl-C, started now: they are
-    spawned while this process ignores Ctrl-C, so they inherit that from their first
-    instruction (no worker traceback however early Ctrl-C comes)."""
+    """A pool of `workers` spawned processes that ignore Ctrl-C, started now. Each is spawned
+    with SIGINT blocked, so it is deaf to Ctrl-C from its first instruction (no worker
+    traceback however early Ctrl-C comes), while this process takes Ctrl-C between two
+    spawns: the started workers are then stopped and KeyboardInterrupt raised."""
     import multiprocessing
 
+    check_workers(workers, "workers")
     pool = ProcessPoolExecutor(
         workers, mp_context=multiprocessing.get_context("spawn"), initializer=_quiet_worker
     )
-    main = threading.current_thread() is threading.main_thread()
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
     try:
         for _ in range(workers):  # each submit to a pool with no idle worker spawns one
-            pool.submit(os.getpid)
-    finally:
-        if main:
-            signal.signal(signal.SIGINT, previous)
+            _deaf_to_ctrl_c(lambda: pool.submit(os.getpid))
+    except BaseException:
+        stop_pool(pool, wait=False)
+        raise
     return pool
+
+
+def _tracker_started() -> None:
+    """multiprocessing's resource tracker started now if it is not running: starting it
+    unblocks SIGINT in the thread that does (multiprocessing.resource_tracker), which must
+    not happen between blocking SIGINT and spawning a worker."""
+    from multiprocessing import resource_tracker
+
+    resource_tracker.ensure_running()
+
+
+def _deaf_to_ctrl_c(call: Callable[[], _T]) -> _T:
+    """`call()` with SIGINT blocked in this thread (processes it starts inherit the block)
+    and, in the main thread, a Ctrl-C meanwhile held back: raised as KeyboardInterrupt once
+    `call` has returned, never inside it."""
+    _tracker_started()
+    if threading.current_thread() is not threading.main_thread():
+        signal.pthread_sigmask(signal.SIG_BLOCK, _SIGINT)
+        try:
+            return call()
+        finally:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, _SIGINT)
+    held: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda number, frame: held.append(number))
+    try:
+        signal.pthread_sigmask(signal.SIG_BLOCK, _SIGINT)
+        try:
+            value = call()
+        finally:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, _SIGINT)  # a pending Ctrl-C is held now
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if held:
+        raise KeyboardInterrupt
+    return value
 
 
 def stop_pool(pool: Executor, wait: bool = True) -> None:
@@ -81,10 +188,150 @@ def pool_of(processes: int) -> Iterator[Executor]:
     stop_pool(pool)
 
 
+def _in_deaf_thread(start: Callable[[], _T]) -> _T:
+    """`start()` run in a thread with SIGINT blocked (the threads and processes it starts
+    inherit the block, so Dask's event loop and workers never see Ctrl-C), waited for here
+    so that Ctrl-C interrupts the wait at once; the thread is left to finish alone then."""
+    outcome: dict[str, Any] = {}
+    done = threading.Event()
+    _tracker_started()
+
+    def target() -> None:
+        signal.pthread_sigmask(signal.SIG_BLOCK, _SIGINT)
+        try:
+            outcome["value"] = start()
+        except BaseException as error:  # handed to the waiting thread
+            outcome["error"] = error
+        finally:
+            done.set()
+
+    threading.Thread(target=target, name="baccarat-dask-start", daemon=True).start()
+    while not done.wait(0.05):
+        pass
+    if "error" in outcome:
+        raise outcome["error"]
+    value: _T = outcome["value"]
+    return value
+
+
+def _probe(spec: str, timeout: float) -> None:
+    """Refuse `spec` unless a Dask scheduler answers there within `timeout` seconds: the TCP
+    connection first, then the Dask handshake and an identity request."""
+    import asyncio
+    import socket
+
+    comms: Any = importlib.import_module("distributed.comm")
+
+    host, port = spec[len("tcp://") :].rsplit(":", 1)
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
+    except OSError as error:
+        why = f"no answer within --connect-timeout {timeout:g} s" if isinstance(error, TimeoutError) else None
+        raise AnalyzerError(
+            f"--executor {spec}: no Dask scheduler answers there ({why or error.strerror or error})"
+        ) from None
+
+    async def identity() -> Any:
+        comm = await comms.connect(spec, timeout=timeout)
+        try:
+            await comm.write({"op": "identity"})
+            return await comm.read()
+        finally:
+            comm.abort()
+
+    why = None
+    try:
+        reply = asyncio.run(asyncio.wait_for(identity(), timeout))
+    except TimeoutError:
+        why = f"no Dask handshake within --connect-timeout {timeout:g} s"
+    except comms.CommClosedError:
+        why = "it closed the connection without a Dask handshake"
+    except Exception:  # e.g. MemoryError: HTTP bytes read as the length of a Dask message
+        why = "its answer is not in the Dask protocol"
+    else:
+        kind = reply.get("type") if isinstance(reply, dict) else None
+        if kind != "Scheduler":
+            why = f"it is a Dask {kind}" if isinstance(kind, str) else "it does not answer as one"
+    if why is not None:
+        raise AnalyzerError(f"--executor {spec} is not a Dask scheduler ({why})")
+
+
+def _quiet() -> None:
+    """Logging off, in this process (Dask's and tornado's loggers included): on Ctrl-C
+    there is nothing to report but the caller's one line."""
+    logging.disable(logging.CRITICAL)
+
+
 @contextmanager
-def open_executor(spec: str, workers: int) -> Iterator[Executor | None]:
+def _quiet_on_ctrl_c() -> Iterator[None]:
+    """Ctrl-C raises KeyboardInterrupt as always, logging turned off first (`_quiet`): Dask
+    logs from its own threads while its work is cancelled and its workers stopped."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupted(number: int, frame: object) -> None:
+        _quiet()
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGINT, interrupted)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _stop_quietly(client: Any, cluster: Any, interrupted: bool) -> None:
+    """Stop a Dask client (and its local cluster) on an exception: the cluster's worker
+    processes killed at once, logging off meanwhile (Dask has nothing to report); after
+    Ctrl-C it stays off (the program is ending: nothing but its one line)."""
+    previous = logging.root.manager.disable
+    _quiet()
+    try:
+        for nanny in list(getattr(cluster, "workers", {}).values()):
+            pid = getattr(nanny, "pid", None)
+            if isinstance(pid, int):
+                with suppress(OSError):
+                    os.kill(pid, signal.SIGKILL)
+        if client is not None:
+            client.close(timeout=2)
+        if cluster is not None:
+            cluster.close(timeout=2)
+    finally:
+        if not interrupted:
+            logging.disable(previous)
+
+
+def _local_cluster(distributed: Any, workers: int) -> Any:
+    """A LocalCluster of `workers` single-threaded worker processes, without a dashboard
+    (its HTTP server on a free port of 127.0.0.1), started deaf to Ctrl-C. On Ctrl-C while
+    it starts, it is left half-started to the end of the process, which is near: Dask's
+    own closing at exit (seconds) is skipped, its worker processes are daemonic and end
+    with this one."""
+    spec_cluster: Any = importlib.import_module("distributed.deploy.spec").SpecCluster
+    before = set(spec_cluster._instances)
+    options = {"dashboard": False, "dashboard_address": "127.0.0.1:0"}
+    try:
+        return _in_deaf_thread(
+            lambda: distributed.LocalCluster(
+                n_workers=workers, threads_per_worker=1, processes=True, scheduler_kwargs=options
+            )
+        )
+    except KeyboardInterrupt:
+        _quiet()
+        for cluster in set(spec_cluster._instances) - before:
+            cluster.shutdown_on_close = False
+        raise
+
+
+@contextmanager
+def open_executor(
+    spec: str, workers: int, connect_timeout: float = CONNECT_TIMEOUT
+) -> Iterator[Executor | None]:
     """The executor named by `spec` (see module doc); None for "local" with one worker
     (the study runs in this process). Stops it on exit, at once on an exception."""
+    check_executor(spec)
+    check_workers(workers)
     if spec == "local":
         if workers <= 1:
             yield None
@@ -92,8 +339,7 @@ def open_executor(spec: str, workers: int) -> Iterator[Executor | None]:
         with pool_of(workers) as pool:
             yield pool
         return
-    if spec != "dask" and not spec.startswith("tcp://"):
-        raise AnalyzerError(f"--executor {spec!r}: use local, dask or tcp://HOST:PORT")
+    timeout = check_timeout(connect_timeout)
     try:
         distributed: Any = importlib.import_module("distributed")
     except ImportError:
@@ -101,20 +347,33 @@ def open_executor(spec: str, workers: int) -> Iterator[Executor | None]:
             f"--executor {spec}: dask.distributed is not installed; install the dask extra "
             '(pip install "baccarat-analyzer[dask]")'
         ) from None
-    if spec == "dask":
-        cluster = distributed.LocalCluster(
-            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
-        )
-        client = distributed.Client(cluster)
-    else:
-        cluster = None
-        try:
-            client = distributed.Client(spec, timeout=10)
-        except OSError as error:
-            raise AnalyzerError(f"--executor {spec}: no Dask scheduler answers there ({error})") from None
+    with _quiet_on_ctrl_c():
+        yield from _dask_executor(distributed, spec, workers, timeout)
+
+
+def _dask_executor(distributed: Any, spec: str, workers: int, timeout: float) -> Iterator[Executor]:
+    """`open_executor` for "dask" and "tcp://HOST:PORT"."""
+    cluster: Any = None
+    client: Any = None
     try:
-        yield client.get_executor(pure=False)
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
+        if spec == "dask":
+            cluster = _local_cluster(distributed, workers)
+            client = _in_deaf_thread(lambda: distributed.Client(cluster))
+        else:
+            _probe(spec, timeout)
+            try:
+                client = _in_deaf_thread(lambda: distributed.Client(spec, timeout=timeout))
+            except OSError as error:
+                raise AnalyzerError(f"--executor {spec}: no Dask scheduler answers there ({error})") from None
+        executor = client.get_executor(pure=False)
+    except BaseException as error:
+        _stop_quietly(client, cluster, isinstance(error, KeyboardInterrupt))
+        raise
+    try:
+        yield executor
+    except BaseException as error:
+        _stop_quietly(client, cluster, isinstance(error, KeyboardInterrupt))
+        raise
+    client.close()
+    if cluster is not None:
+        cluster.close()
