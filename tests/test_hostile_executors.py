@@ -169,32 +169,34 @@ def _interrupt(argv: list[str], ready: str | None, wait: float) -> tuple[int, st
     return proc.returncode, out, err, time.monotonic() - began
 
 
-SLOW_SPAWNS = """
+SPAWNS = """
 import sys, time
 from concurrent.futures import process
 
 spawn = process.ProcessPoolExecutor._spawn_process
-def slow(self):  # a busy machine: each worker takes long to start
-    print("spawning", flush=True)
-    time.sleep(0.5)
+def spawning(self):  # the pool starts its first worker: said once; optionally slow
+    if not getattr(process, "said", False):
+        process.said = True
+        print("spawning", flush=True)
+    time.sleep(float(sys.argv[1]))
     spawn(self)
-process.ProcessPoolExecutor._spawn_process = slow
+process.ProcessPoolExecutor._spawn_process = spawning
 from analyzer.cli import main
-sys.exit(main(sys.argv[1:]))
+sys.exit(main(sys.argv[2:]))
 """
 
 
 def test_ctrl_c_while_the_pool_starts_exits_at_once() -> None:
-    argv = [*COUNT, "--shoes", "400", "--workers", str(max_workers())]
-    code, out, err, elapsed = _interrupt([sys.executable, "-c", SLOW_SPAWNS, *argv], "spawning", 0.2)
+    argv = [*COUNT, "--shoes", "400", "--workers", str(max_workers())]  # 0.5 s a worker: a busy machine
+    code, out, err, elapsed = _interrupt([sys.executable, "-c", SPAWNS, "0.5", *argv], "spawning", 0.2)
     assert (code, out, err) == (130, "", "baccarat: interrupted\n")
     assert elapsed < 1, elapsed
 
 
 def test_ctrl_c_with_the_most_workers_exits_at_once() -> None:
-    argv = [sys.executable, "-m", "analyzer", *COUNT, "--shoes", "1000000", "--workers", str(max_workers())]
-    for wait in (0.6, 3):  # the pool starting, then working
-        code, out, err, elapsed = _interrupt(argv, None, wait)
+    argv = [sys.executable, "-c", SPAWNS, "0", *COUNT, "--shoes", "1000000", "--workers", str(max_workers())]
+    for wait in (0.05, 0.5, 3):  # the pool starting, its workers starting, working
+        code, out, err, elapsed = _interrupt(argv, "spawning", wait)
         assert (code, out, err) == (130, "", "baccarat: interrupted\n"), wait
         assert elapsed < 1, (wait, elapsed)
 
