@@ -141,7 +141,7 @@ def _count(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     from analyzer.counting.simulation import Procedure, evaluate_systems
     from analyzer.counting.systems import SYSTEMS, get_system
 
-    spec = check_executor(args.executor)  # the executor is judged before anything starts
+    address = check_executor(args.executor)  # the executor is judged before anything starts
     workers = check_workers(int_arg(args.workers, "--workers"))
     shown = f"--connect-timeout {args.connect_timeout!r}"
     timeout = check_timeout(float_arg(args.connect_timeout, "--connect-timeout"), shown)
@@ -175,7 +175,7 @@ def _count(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     shoes = int_arg(args.shoes, "--shoes")
     bankroll = float_arg(args.bankroll, "--bankroll")
     per_hour = float_arg(args.coups_per_hour, "--coups-per-hour")
-    with open_executor(spec, workers, timeout) as executor:
+    with open_executor(address, workers, timeout) as executor:
         results = evaluate_systems(
             systems, bets, procedure, rules, shoes=shoes, seed=int_arg(args.seed, "--seed"),
             workers=workers, progress=sys.stderr.isatty(), executor=executor,
