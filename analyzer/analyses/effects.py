@@ -62,6 +62,15 @@ class EffectsOfRemoval:
     base: dict[str, Fraction]
     effects: dict[str, dict[str, Fraction]]
 
+    @property
+    def identity(self) -> dict[str, Fraction]:
+        """sum_r n_r * EoR_r of each bet over the shoe's counts: exactly 0."""
+        counts = dict(zip(map(str, RANKS), self.shoe.counts or (), strict=False))
+        return {
+            bet: sum((counts[rank] * value for rank, value in effects.items()), Fraction(0))
+            for bet, effects in self.effects.items()
+        }
+
     # -- notebook use --------------------------------------------------------------------
 
     def __repr__(self) -> str:
@@ -76,6 +85,14 @@ class EffectsOfRemoval:
         return frame(rows, ["rank", *self.effects], index="rank")
 
 
+def _finite_counts(shoe: Shoe) -> tuple[int, ...]:
+    """The rank counts of `shoe`; an AnalyzerError unless it is finite with a card to remove
+    before a coup."""
+    if shoe.counts is None or shoe.size <= CARDS_PER_COUP:
+        raise AnalyzerError(f"effects of removal need a finite shoe of at least 7 cards, not {shoe}")
+    return shoe.counts
+
+
 def effects_of_removal(bets: Sequence[Bet], shoe: Shoe, rules: Rules = STANDARD) -> EffectsOfRemoval:
     """Effects of removal of every rank on every bet, exact.
 
@@ -83,12 +100,11 @@ def effects_of_removal(bets: Sequence[Bet], shoe: Shoe, rules: Rules = STANDARD)
     sum_r n_r * EoR_r = 0, because removing a random card leaves the expectation unchanged.
     """
     check_arguments("effects_of_removal()", bets=bets, shoe=shoe, rules=rules)
-    if shoe.counts is None or shoe.size <= CARDS_PER_COUP:
-        raise AnalyzerError(f"effects of removal need a finite shoe of at least 7 cards, not {shoe}")
+    counts = _finite_counts(shoe)
     evaluator = FastEvaluator(bets, rules)
-    base = np.array(shoe.counts)
-    rows = [base] + [base - np.eye(13, dtype=np.int64)[i] for i in range(13) if shoe.counts[i] > 0]
-    present = [RANKS[i] for i in range(13) if shoe.counts[i] > 0]
+    base = np.array(counts)
+    rows = [base] + [base - np.eye(13, dtype=np.int64)[i] for i in range(13) if counts[i] > 0]
+    present = [RANKS[i] for i in range(13) if counts[i] > 0]
     numerators, totals = evaluator.expectations(np.array(rows))
     ev = [
         {
@@ -168,8 +184,7 @@ def card_effects_of_removal(bets: Sequence[Bet], shoe: Shoe, rules: Rules = STAN
     """Effects of removal of every card type (suit bets) or rank (others) on every bet: the
     shoe and each one-card removal valued together by the batch card-level evaluator."""
     check_arguments("card_effects_of_removal()", bets=bets, shoe=shoe, rules=rules)
-    if shoe.counts is None or shoe.size <= CARDS_PER_COUP:
-        raise AnalyzerError(f"effects of removal need a finite shoe of at least 7 cards, not {shoe}")
+    counts = _finite_counts(shoe)
     base: dict[str, Fraction] = {}
     effects: dict[str, dict[str, Fraction]] = {}
     per: dict[str, str] = {}
@@ -181,7 +196,7 @@ def card_effects_of_removal(bets: Sequence[Bet], shoe: Shoe, rules: Rules = STAN
             names = [card_name(t) for t in range(len(start))]
             per[bet.name] = "card type"
         else:
-            start, names = list(shoe.counts), [str(rank) for rank in RANKS]
+            start, names = list(counts), [str(rank) for rank in RANKS]
             per[bet.name] = "rank"
         held = [i for i, n in enumerate(start) if n]
         rows = [start] + [[n - (j == i) for j, n in enumerate(start)] for i in held]
@@ -233,8 +248,7 @@ def removal_effects(bets: Sequence[Bet], shoe: Shoe, rules: Rules = STANDARD) ->
     ('card type', Fraction(0, 1))
     """
     check_arguments("removal_effects()", bets=bets, shoe=shoe, rules=rules)
-    if shoe.counts is None or shoe.size <= CARDS_PER_COUP:
-        raise AnalyzerError(f"effects of removal need a finite shoe of at least 7 cards, not {shoe}")
+    _finite_counts(shoe)
     ranked = [bet for bet in bets if not bet.card_level]
     carded = [bet for bet in bets if bet.card_level]
     return RemovalEffects(

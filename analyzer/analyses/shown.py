@@ -16,7 +16,7 @@ from analyzer.core.analysis import BetAnalysis, analysis_from_weights
 from analyzer.core.bets import Bet, Line
 from analyzer.core.checks import check_type
 from analyzer.core.conventions import check_arguments
-from analyzer.core.errors import AnalyzerError, quoted
+from analyzer.core.errors import AnalyzerError, list_items, quoted
 from analyzer.core.fields import POSITIONS
 from analyzer.core.outcome import Winner
 from analyzer.core.ranks import RANKS
@@ -53,11 +53,7 @@ def parse_shown(text: str) -> ShownCards:
     >>> str(shown), shown.as_dict()
     ('p1=9, b1=KH', {'p1': '9', 'b1': 'KH'})
     """
-    items = [item.strip() for item in text.split(",")]
-    if not text.strip() or not all(items):
-        raise AnalyzerError(
-            f"--shown {quoted(text)}: give position=card pairs such as p1=9,b1=KH, none empty"
-        )
+    items = list_items(text, "--shown", allowed="give position=card pairs such as p1=9,b1=KH, none empty")
     cards, index, seen = [], [], set()
     for item in items:
         position, sep, card = (part.strip() for part in item.partition("="))

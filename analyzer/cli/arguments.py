@@ -154,9 +154,7 @@ def refuse_shoe_options(
 def name_list(text: str, option: str) -> list[str]:
     """A comma-separated list of names. One rule for every list option: an empty value or
     an empty item is an error, and so is a name given twice."""
-    items = [item.strip() for item in text.split(",")]
-    if not text.strip() or not all(items):
-        raise AnalyzerError(f"{option} {quoted(text)}: give comma-separated names, none empty")
+    items = list_items(text, option, allowed="give comma-separated names, none empty")
     for item in items:
         if items.count(item) > 1:
             raise AnalyzerError(f"{option} {quoted(text)}: {quoted(item)} is given twice; give each once")

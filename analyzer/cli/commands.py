@@ -143,7 +143,7 @@ def _count(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
 
     address = check_executor(args.executor)  # the executor is judged before anything starts
     workers = check_workers(int_arg(args.workers, "--workers"))
-    shown = f"--connect-timeout {args.connect_timeout!r}"
+    shown = f"--connect-timeout {quoted(args.connect_timeout)}"
     timeout = check_timeout(float_arg(args.connect_timeout, "--connect-timeout"), shown)
     strict = True if args.strict else None
     names = ",".join(SYSTEMS) if args.system is None else args.system

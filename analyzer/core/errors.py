@@ -49,15 +49,14 @@ def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
     return f"{text[: limit - 3]}..."
 
 
-def list_items(text: str, what: str, example: str) -> list[str]:
+def list_items(text: str, what: str, example: str = "", allowed: str = "") -> list[str]:
     """The items of a comma-separated list, stripped. One rule for every list option: an
     empty value, an empty item or a trailing comma is an error (`what` names the option,
-    `example` shows a valid list)."""
+    `example` shows a valid list, or `allowed` says in full what to give)."""
     items = [item.strip() for item in text.split(",")]
     if not text.strip() or not all(items):
-        raise AnalyzerError(
-            f"{what} {quoted(text)}: give a comma-separated list, none empty (e.g. {example})"
-        )
+        allowed = allowed or f"give a comma-separated list, none empty (e.g. {example})"
+        raise AnalyzerError(f"{what} {quoted(text)}: {allowed}")
     return items
 
 

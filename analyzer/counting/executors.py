@@ -29,7 +29,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import contextmanager, suppress
 from typing import Any, TypeVar
 
-from analyzer.core.errors import AnalyzerError
+from analyzer.core.errors import AnalyzerError, quoted
 
 __all__ = [
     "CONNECT_TIMEOUT",
@@ -65,7 +65,7 @@ def check_workers(workers: object, option: str = "--workers") -> int:
     bound = max_workers()
     if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= bound:
         raise AnalyzerError(
-            f"{option} {workers!r}: use an integer from 1 to {bound} "
+            f"{option} {quoted(workers)}: use an integer from 1 to {bound} "
             f"({WORKERS_PER_CORE} x the {os.cpu_count() or 1} cores)"
         )
     return workers
@@ -74,14 +74,15 @@ def check_workers(workers: object, option: str = "--workers") -> int:
 def check_executor(spec: str) -> str:
     """`spec` if it names an executor: local, dask or tcp://HOST:PORT (a host, a port from
     1 to 65535, nothing else), else AnalyzerError naming --executor and the form."""
-    if spec in ("local", "dask"):
+    if spec in EXECUTORS[:2]:
         return spec
     if not spec.startswith("tcp://"):
-        raise AnalyzerError(f"--executor {spec!r}: use local, dask or tcp://HOST:PORT")
+        raise AnalyzerError(f"--executor {quoted(spec)}: use {', '.join(EXECUTORS[:2])} or {EXECUTORS[2]}")
     match = _ADDRESS.fullmatch(spec)
     if match is None or not 1 <= int(match.group(2)) <= 65535:
         raise AnalyzerError(
-            f"--executor {spec!r}: use tcp://HOST:PORT (a host name or address and a port from 1 to 65535)"
+            f"--executor {quoted(spec)}: use tcp://HOST:PORT "
+            "(a host name or address and a port from 1 to 65535)"
         )
     return spec
 
@@ -92,7 +93,7 @@ def check_timeout(seconds: object, shown: str | None = None) -> float:
     number = seconds if isinstance(seconds, (int, float)) and not isinstance(seconds, bool) else None
     if number is None or not 0 < number <= MAX_CONNECT_TIMEOUT:
         raise AnalyzerError(
-            f"{shown or f'--connect-timeout {seconds!r}'}: use a number of seconds above 0, "
+            f"{shown or f'--connect-timeout {quoted(seconds)}'}: use a number of seconds above 0, "
             f"at most {MAX_CONNECT_TIMEOUT:g}"
         )
     return float(number)

@@ -5,7 +5,6 @@ from them."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from analyzer.core.ranks import RANKS
@@ -18,22 +17,13 @@ if TYPE_CHECKING:
 __all__ = ["DERIVED_HEADERS", "derived_rows", "render_card_eor", "render_eor", "render_removal_effects"]
 
 
-def _identity(eor: EffectsOfRemoval) -> dict[str, Fraction]:
-    """sum_r n_r * EoR_r of each bet (exactly 0 over a full shoe)."""
-    counts = dict(zip(map(str, RANKS), eor.shoe.counts or (), strict=False))
-    return {
-        bet: sum((counts[rank] * value for rank, value in effects.items()), Fraction(0))
-        for bet, effects in eor.effects.items()
-    }
-
-
-def _eor_data(eor: EffectsOfRemoval, identity: dict[str, Fraction]) -> dict[str, Any]:
+def _eor_data(eor: EffectsOfRemoval) -> dict[str, Any]:
     return {
         "shoe": str(eor.shoe),
         "rules": eor.rules.name,
         "expectation": {bet: exact(ev) for bet, ev in eor.base.items()},
         "bets": {bet: {rank: exact(v) for rank, v in eff.items()} for bet, eff in eor.effects.items()},
-        "identity": {bet: exact(total) for bet, total in identity.items()},
+        "identity": {bet: exact(total) for bet, total in eor.identity.items()},
     }
 
 
@@ -41,9 +31,8 @@ def _render_eor(eor: EffectsOfRemoval, fmt: str, places: int = 7) -> str:
     """Effects of removal: change in each bet's expectation per unit bet from removing one
     card of each rank, and the full-shoe identity sum_r n_r * EoR_r = 0."""
     check_format(fmt)
-    identity = _identity(eor)
     if fmt == "json":
-        return dumps(_eor_data(eor, identity))
+        return dumps(_eor_data(eor))
     title = f"Effects of removal: {eor.shoe}, {eor.rules.name} rules"
     note = (
         "\n\nChange in expectation per unit bet (bettor's view) from removing one card of each rank "
@@ -51,15 +40,16 @@ def _render_eor(eor: EffectsOfRemoval, fmt: str, places: int = 7) -> str:
         "row: sum over ranks of (cards of the rank) x effect, exactly 0 for every bet: removing a "
         "random card leaves the expectation unchanged.\n"
     )
-    return heading(title, fmt) + _eor_by_rank(eor, identity, fmt, places) + note
+    return heading(title, fmt) + _eor_by_rank(eor, fmt, places) + note
 
 
 #: Bets per block of the effects-of-removal table (ranks as rows), so it fits 120 columns.
 _EOR_BETS_PER_BLOCK = 7
 
 
-def _eor_by_rank(eor: EffectsOfRemoval, identity: dict[str, Fraction], fmt: str, places: int) -> str:
+def _eor_by_rank(eor: EffectsOfRemoval, fmt: str, places: int) -> str:
     """Effects of removal with ranks as rows and bets as columns, in blocks of bets."""
+    identity = eor.identity
     bets = list(eor.effects)
     ranks = list(next(iter(eor.effects.values())).keys()) if eor.effects else []
     tens = [rank for rank in ranks if rank in ("10", "J", "Q", "K")]
@@ -104,7 +94,7 @@ def derived_rows(counts: Sequence[DerivedCount]) -> list[list[str]]:
 
 def _eor_counts_data(eor: EffectsOfRemoval, counts: Sequence[DerivedCount]) -> dict[str, Any]:
     """The JSON of rank-level effects of removal with the best counts derived from them."""
-    data = _eor_data(eor, _identity(eor))
+    data = _eor_data(eor)
     data["best_counts"] = {c.bet: [] for c in counts}
     for c in counts:
         data["best_counts"][c.bet].append(
