@@ -62,14 +62,14 @@ def render_list(kind: str, entries: Sequence[Any], fmt: str = "table") -> str:
                 }
             }
         )
-    names = [e.name + "".join(f" (alias {a})" for a in e.aliases) for e in entries]
-    if reads:
-        rows = [[name, ", ".join(e.reads), e.title, e.source] for name, e in zip(names, entries, strict=True)]
-        if fmt == "table":
-            rows = [[name, what, wrap(title, 32), wrap(source, 40)] for name, what, title, source in rows]
-        headers = ["name", "reads", "title", "source"]
-        return heading(f"Built-in {kind}", fmt) + table(rows, headers, fmt) + "\n"
-    rows = [[name, e.title, e.source] for name, e in zip(names, entries, strict=True)]
-    if fmt == "table":
-        rows = [[name, wrap(title, 40), wrap(source, 48)] for name, title, source in rows]
-    return heading(f"Built-in {kind}", fmt) + table(rows, ["name", "title", "source"], fmt) + "\n"
+    # A reads column (bets) takes its room from the title and source columns.
+    title_width, source_width = (32, 40) if reads else (40, 48)
+    rows = []
+    for e in entries:
+        name = e.name + "".join(f" (alias {a})" for a in e.aliases)
+        title, source = (wrap(e.title, title_width), wrap(e.source, source_width)) if fmt == "table" else (
+            e.title, e.source
+        )
+        rows.append([name, *([", ".join(e.reads)] if reads else []), title, source])
+    headers = ["name", *(["reads"] if reads else []), "title", "source"]
+    return heading(f"Built-in {kind}", fmt) + table(rows, headers, fmt) + "\n"
