@@ -74,9 +74,9 @@ def test_toml_examples_load(tmp_path: Path, index: int) -> None:
 
 
 def test_readme_is_for_users() -> None:
-    """At most 300 lines, the two quick-start commands, the glossary's words."""
+    """At most 450 lines, the two quick-start commands, the glossary's words."""
     text = README.read_text(encoding="utf-8")
-    assert len(text.splitlines()) <= 300
+    assert len(text.splitlines()) <= 450
     quick = re.search(r"## Quick start\n\n```sh\n(.*?)```", text, re.S)
     assert quick is not None and quick.group(1).splitlines() == [
         "python -m pip install . && baccarat report",
