@@ -125,7 +125,7 @@ def closed_forms(bets: Sequence[Bet], rules: Rules = STANDARD) -> list[ClosedFor
     for bet in bets:
         polys = _line_polynomials(bet, rules)
         labels = [line.describe() for line in bet.lines] + ["any other outcome"]
-        pays = [line.pays for line in bet.lines] + [Fraction(-1)]
+        pays = [line.payout for line in bet.lines] + [Fraction(-1)]
         results, limits = [], []
         edge_numerator = sp.Integer(0)
         for label, coefficients, pay in zip(labels, polys, pays, strict=True):

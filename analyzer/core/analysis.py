@@ -100,7 +100,7 @@ def analysis_from_weights(bet: Bet, weights: Sequence[int], total: int, finite: 
                 continue
             label, pays, result = "any other outcome", LOSS, "loses"
         else:
-            label, pays, result = line.describe(), line.pays, line.result
+            label, pays, result = line.describe(), line.payout, line.result
         rows.append(LineResult(label, w if finite else None, Fraction(w, total), pays, result))
         paid.append((w, pays))
     # Weights times payouts summed first, one division by the total last (the same exact values).

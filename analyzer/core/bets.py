@@ -3,7 +3,9 @@
 A bet is an ordered list of lines. Each line has a condition (``when``: fields and the
 values they may take, all of which must hold) and a result: a payout ratio (a win pays
 ``pays`` to 1, or ``"N for 1"``), a push, a loss or a partial loss. The first line that
-matches settles the bet; a coup no line matches loses the stake.
+matches settles the bet; a coup no line matches loses the stake. A line may instead pay
+an `Unknown` ("?" or "A..B" in a table file): a payout that `baccarat design` finds and
+that every pricing path refuses (`check_priced`).
 
 Line indexes run from 0 to ``len(bet.lines)``: the last index, `Bet.no_line`, means no
 line matched. `Bet.net` gives the net result of every index, in one place.
@@ -26,8 +28,9 @@ them. `Bet.reads` says what a bet reads, decided once from its fields.
 from __future__ import annotations
 
 import decimal
+import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any
@@ -44,9 +47,11 @@ __all__ = [
     "READS",
     "Bet",
     "Line",
+    "Unknown",
     "bet_from_mapping",
     "can_price",
     "check_card_bets",
+    "check_priced",
     "commission_banker",
     "parse_pays",
     "parse_ratio",
@@ -91,12 +96,41 @@ def parse_ratio(value: Any, what: str) -> Fraction:
 
 
 @dataclass(frozen=True)
+class Unknown:
+    """A payout still to be found (`analyzer.analyses.design`): a whole number from `low` to
+    `high` paid to 1, written "A..B"; `high` None is "?", up to the designer's maximum."""
+
+    low: int = 1
+    high: int | None = None
+
+    def __str__(self) -> str:
+        return "?" if self.high is None else f"{self.low}..{self.high}"
+
+
+#: A payout range "A..B" in a table file: whole numbers in ASCII digits.
+_RANGE = re.compile(r"\s*([0-9]+)\s*\.\.\s*([0-9]+)\s*", re.ASCII)
+#: The largest whole payout a range may name.
+MAX_PAYOUT = 10**18
+
+
+@dataclass(frozen=True)
 class Line:
-    """One paytable line: `when` (field -> allowed values) and `pays` (None: push; -1: loss)."""
+    """One paytable line: `when` (field -> allowed values) and `pays` (None: push; -1: loss;
+    an `Unknown`: a payout to find, which no pricing path takes)."""
 
     when: tuple[tuple[str, tuple[Any, ...]], ...]
-    pays: Fraction | None
+    pays: Fraction | Unknown | None
     label: str = ""
+
+    @property
+    def payout(self) -> Fraction | None:
+        """`pays` of a line with a known result; an AnalyzerError for an unknown payout."""
+        if isinstance(self.pays, Unknown):
+            raise AnalyzerError(
+                f"line {quoted(self.describe())} pays {quoted(str(self.pays))}, a payout to find: "
+                "find it with `baccarat design`"
+            )
+        return self.pays
 
     def matches(self, outcome: Outcome) -> bool:
         return all(FIELDS[name][0](outcome) in allowed for name, allowed in self.when)
@@ -105,6 +139,8 @@ class Line:
     def result(self) -> str:
         if self.pays is None:
             return "push"
+        if isinstance(self.pays, Unknown):
+            return f"{self.pays} to 1"
         if self.pays < 0:
             return "loses" if self.pays == -1 else f"loses {-self.pays}"
         return f"{self.pays} to 1"
@@ -142,8 +178,22 @@ class Bet:
 
     @cached_property
     def nets(self) -> tuple[Fraction, ...]:
-        """Net win per unit staked for each line index (a push nets 0; last: no line, -1)."""
-        return (*(Fraction(0) if line.pays is None else line.pays for line in self.lines), LOSS)
+        """Net win per unit staked for each line index (a push nets 0; last: no line, -1);
+        an AnalyzerError for a bet with unknown payouts (`check_priced`)."""
+        check_priced(self)
+        return (*(line.payout or Fraction(0) for line in self.lines), LOSS)
+
+    @cached_property
+    def unknowns(self) -> tuple[int, ...]:
+        """Indexes of the lines whose payout is `Unknown` (a bet to design, not to price)."""
+        return tuple(i for i, line in enumerate(self.lines) if isinstance(line.pays, Unknown))
+
+    def with_pays(self, pays: Mapping[int, Fraction | int]) -> Bet:
+        """This bet with line `i` paying `pays[i]` to 1 (e.g. the unknown lines given payouts)."""
+        lines = tuple(
+            replace(line, pays=Fraction(pays[i])) if i in pays else line for i, line in enumerate(self.lines)
+        )
+        return replace(self, lines=lines)
 
     def net(self, line: int) -> Fraction:
         """Net win per unit staked when line index `line` settles the bet (exact Fraction)."""
@@ -152,7 +202,7 @@ class Bet:
     def settle(self, outcome: Outcome) -> Fraction | None:
         """Net win per unit staked on `outcome` (None for a push)."""
         i = self.line_index(outcome)
-        return LOSS if i == self.no_line else self.lines[i].pays
+        return LOSS if i == self.no_line else self.lines[i].payout
 
     def line_index(self, outcome: Outcome) -> int:
         """Index of the first matching line, or `no_line` (the stake is lost)."""
@@ -191,6 +241,17 @@ class Bet:
 def can_price(bet: Bet, shoe: Shoe) -> bool:
     """Whether `shoe` says enough to price `bet` (its suits are known if the bet reads them)."""
     return shoe.is_infinite or shoe.types is not None or not bet.needs_suits
+
+
+def check_priced(bet: Bet) -> None:
+    """An AnalyzerError, pointing to `baccarat design`, if a line of `bet` pays `Unknown`:
+    every pricing path calls it (`analyzer.core.conventions`, `Bet.nets`)."""
+    if bet.unknowns:
+        i = bet.unknowns[0]
+        raise AnalyzerError(
+            f"bet {quoted(bet.name)}: lines[{i}] pays {quoted(str(bet.lines[i].pays))}, a payout to find, "
+            f"not to price: find it with `baccarat design --bet {bet.name} --table FILE --edge LOW..HIGH`"
+        )
 
 
 def check_card_bets(bets: Sequence[Bet], shoe: Shoe) -> None:
@@ -286,15 +347,20 @@ def _flat(when: Mapping[str, Any]) -> list[tuple[str, Any]]:
     return flat
 
 
-def parse_pays(value: Any, what: str) -> Fraction | None:
+def parse_pays(value: Any, what: str) -> Fraction | Unknown | None:
     """A line's result: a ratio paid to 1 (1, 0.95, "19/20"), "N for 1" (net N - 1),
-    "push" (None), "lose" (-1) or a partial loss "lose 1/2" / "lose half" (-1/2)."""
+    "push" (None), "lose" (-1) or a partial loss "lose 1/2" / "lose half" (-1/2); or a
+    payout to find: "?" or "A..B" (whole numbers, 1 <= A <= B), an `Unknown`."""
     if value == "push":
         return None
     if value == "lose":
         return LOSS
     if isinstance(value, str):
         text = value.strip().lower()
+        if text == "?":
+            return Unknown()
+        if ".." in text:
+            return _parse_range(value, what)
         if text.endswith("for 1"):
             gross = parse_ratio(text[: -len("for 1")].strip(), what)
             if gross < 1:
@@ -313,6 +379,21 @@ def parse_pays(value: Any, what: str) -> Fraction | None:
                 )
             return -lost
     return parse_ratio(value, what)
+
+
+def _parse_range(value: str, what: str) -> Unknown:
+    """A payout range "A..B": whole numbers, 1 <= A <= B <= MAX_PAYOUT."""
+    match = _RANGE.fullmatch(value)
+    allowed = 'a range of whole payouts "A..B", 1 <= A <= B, e.g. "20..60"'
+    if match is None:
+        raise AnalyzerError(f"{what}: {quoted(value)} is not {allowed}")
+    digits = match.group(1).lstrip("0"), match.group(2).lstrip("0")
+    if max(len(d) for d in digits) > len(str(MAX_PAYOUT)) or int(match.group(2)) > MAX_PAYOUT:
+        raise AnalyzerError(f"{what}: {quoted(value)} is too large: pay at most {MAX_PAYOUT:,}")
+    low, high = int(match.group(1)), int(match.group(2))
+    if not 1 <= low <= high:
+        raise AnalyzerError(f"{what}: {quoted(value)} is not {allowed}")
+    return Unknown(low, high)
 
 
 def commission_banker(commission: Fraction, name: str = "") -> Bet:

@@ -15,7 +15,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from analyzer.core.bets import Bet, Line, bet_from_mapping, commission_banker, parse_ratio
+from analyzer.core.bets import Bet, Line, bet_from_mapping, check_priced, commission_banker, parse_ratio
 from analyzer.core.errors import AnalyzerError, check_keys, list_items, quoted, read_fraction, read_toml
 from analyzer.core.rules import Rules, get_rules, rules_from_mapping
 
@@ -183,12 +183,14 @@ def get_bets(names: str) -> tuple[Bet, ...]:
 
 
 def select_bets(names: str, table: Table | None = None) -> list[Bet]:
-    """Bets from a comma-separated list: `table`'s own bets by name, else built-ins."""
+    """Bets from a comma-separated list: `table`'s own bets by name, else built-ins; a bet
+    with payouts still to find is refused (`check_priced`)."""
     own = {bet.name: bet for bet in table.bets} if table else {}
     items = list_items(names, "bets", "banker,player,tie")
     chosen: list[Bet] = []
     for item in items:
         bet = own[item] if item in own else get_bet(item)
+        check_priced(bet)
         if bet not in chosen:
             chosen.append(bet)
     return chosen

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from analyzer.core.bets import Bet
+from analyzer.core.bets import Bet, check_priced
 from analyzer.core.checks import check_list, check_type
 from analyzer.core.rules import Rules
 from analyzer.core.shoe import Shoe
@@ -33,12 +33,16 @@ _BETS = "a list of Bets, e.g. [get_bet('banker')]"
 
 def check_arguments(where: str, **arguments: Any) -> None:
     """`check_type` of each conventional argument of `where` by its name: `shoe`, `rules`,
-    `bet` and `bets` (a list or tuple of Bets, never one Bet)."""
+    `bet` and `bets` (a list or tuple of Bets, never one Bet); a bet whose payouts are still
+    to be found (`check_priced`) is refused too."""
     for argument, value in arguments.items():
         if argument == "bets":
             check_list(where, argument, value, _BETS, Sequence)
             for i, bet in enumerate(value):
                 check_type(where, f"bets[{i}]", bet, Bet, _BETS)
+                check_priced(bet)
         else:
             kind, allowed = _CONVENTIONS[argument]
             check_type(where, argument, value, kind, allowed)
+            if argument == "bet":
+                check_priced(value)

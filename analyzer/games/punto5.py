@@ -45,7 +45,7 @@ DEFAULT_COMMISSION = Fraction(1, 20)
 PLAYER_BET, BANKER_BET, TIE_BET = BETS["player"], BETS["banker"], BETS["tie"]
 
 #: What the Tie bet pays (8 to 1), read from the catalogue.
-TIE_PAYS = int(next(line.pays for line in TIE_BET.lines if line.pays is not None))
+TIE_PAYS = int(next(line.payout or 0 for line in TIE_BET.lines if line.pays is not None))
 
 
 @dataclass(frozen=True)
