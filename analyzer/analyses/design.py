@@ -1,0 +1,350 @@
+"""Paytable design: every assignment of whole payouts to a bet's unknown lines whose exact
+house edge lies in a window on every shoe asked for.
+
+The house edge is linear in the payouts. With each line's weight w on a shoe of total T,
+edge = -(sum of w * net over the fixed lines + sum of w_u * x_u over the unknown lines) / T,
+so a window LOW..HIGH on a shoe is a band of whole numbers lo <= sum of w_u * x_u <= hi.
+The lines are assigned one by one (the line with the most values last); at each line the
+values that can still reach every band, the lines not yet assigned at their bounds, form an
+interval found by exact integer division, and the last line's interval is counted, not
+listed. Each line's weights come once per shoe from the pricing paths (`analyze_bets`), so
+rank-level and card-level bets alike; nothing is rounded.
+
+>>> from analyzer import Shoe, get_bet
+>>> from analyzer.core.bets import Unknown
+>>> from dataclasses import replace
+>>> tie = get_bet("tie")
+>>> draft = replace(tie, lines=(replace(tie.lines[0], pays=Unknown()),))
+>>> found = design(draft, [Shoe.decks(8)], *parse_window("4.8%..4.9%"))
+>>> found.count, found.solutions[0].pays, found.solutions[0].analyses[0].house_edge
+(1, (9,), Fraction(63053127805, 1301666217579))
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from analyzer.analyses.paysearch import BandSearch
+from analyzer.analyses.pricing import analyze_bets
+from analyzer.core.analysis import BetAnalysis, analysis_from_weights
+from analyzer.core.bets import Bet, Unknown
+from analyzer.core.checks import check_type
+from analyzer.core.errors import AnalyzerError, quoted, read_fraction
+from analyzer.core.rules import STANDARD, Rules
+from analyzer.core.shoe import Shoe
+
+__all__ = [
+    "MAX_CANDIDATES",
+    "Design",
+    "Solution",
+    "design",
+    "parse_window",
+    "top_award_one_in",
+]
+
+#: The most candidate assignments (the product of the lines' numbers of payouts) searched.
+MAX_CANDIDATES = 10**9
+
+
+@dataclass(frozen=True)
+class Solution:
+    """One paytable in the window: `pays`, the whole payouts of the unknown lines in line
+    order; `bet`, the bet paying them; `analyses`, its exact figures on each shoe; `distance`,
+    the largest over the shoes of |house edge - the window's midpoint| (exact Fraction)."""
+
+    pays: tuple[int, ...]
+    bet: Bet
+    analyses: tuple[BetAnalysis, ...]
+    distance: Fraction
+
+
+@dataclass(frozen=True)
+class Design:
+    """Every paytable of `bet` whose house edge lies in `low`..`high` (exact, per unit bet)
+    on each of `shoes`: `count` of them, the first `solutions` closest to the midpoint
+    (ties: smaller payouts first, in line order). `ranges` holds each unknown line's
+    payouts searched (after --max-pay and, with `monotone`, the fixed lines' bounds)."""
+
+    bet: Bet
+    shoes: tuple[Shoe, ...]
+    rules: Rules
+    low: Fraction
+    high: Fraction
+    ranges: tuple[tuple[int, int], ...]
+    monotone: bool
+    count: int
+    solutions: tuple[Solution, ...]
+
+
+def parse_window(text: str, what: str = "--edge") -> tuple[Fraction, Fraction]:
+    """LOW..HIGH from "4.5%..5.5%", "0.045..0.055" or "9/200..11/200" (exact Fractions); a
+    side missing or LOW > HIGH is an AnalyzerError. LOW = HIGH is a window of one edge."""
+    allowed = "give LOW..HIGH, e.g. 4.5%..5.5% or 0.045..0.055"
+    sides = text.split("..")
+    if len(sides) != 2 or not all(side.strip() for side in sides):
+        raise AnalyzerError(f"{what} {quoted(text)}: an empty window; {allowed}")
+    low, high = (_edge(side, what, allowed) for side in sides)
+    if low > high:
+        raise AnalyzerError(f"{what} {quoted(text)}: LOW is above HIGH; {allowed}")
+    return low, high
+
+
+def _edge(side: str, what: str, allowed: str) -> Fraction:
+    text = side.strip()
+    scale = 100 if text.endswith("%") else 1
+    try:
+        value = read_fraction(text.removesuffix("%"), what)
+    except ZeroDivisionError:
+        value = None
+    if value is None:
+        raise AnalyzerError(f"{what}: {quoted(side)} is not a house edge; {allowed}")
+    return value / scale
+
+
+def top_award_one_in(analysis: BetAnalysis) -> Fraction | None:
+    """1 / P(the bet pays its highest payout) (every line paying it counted), exact; None if
+    no line pays anything or the top award cannot happen."""
+    paying = [(row.pays, row.probability) for row in analysis.lines if row.pays is not None and row.pays > 0]
+    if not paying:
+        return None
+    top = max(pays for pays, _ in paying)
+    chance = sum((p for pays, p in paying if pays == top), Fraction(0))
+    return 1 / chance if chance else None
+
+
+@dataclass(frozen=True)
+class _Shoe:
+    """One shoe's line weights (last: no line matched), total and band of unknown sums."""
+
+    weights: list[int]
+    total: int
+    finite: bool
+    fixed: Fraction  # sum of weight * net over the fixed lines and no line
+    lo: int
+    hi: int
+
+
+def design(
+    bet: Bet,
+    shoes: Sequence[Shoe],
+    low: Fraction,
+    high: Fraction,
+    rules: Rules = STANDARD,
+    max_pay: int = 1000,
+    monotone: bool = False,
+    limit: int = 20,
+) -> Design:
+    """Every paytable of `bet` (its `Unknown` lines given whole payouts: "?" from 1 to
+    `max_pay`, "A..B" from A to B) whose exact house edge lies in `low`..`high` on every
+    shoe; the first `limit` listed. With `monotone`, a line never pays less than a commoner
+    one (rarer: no likelier on any shoe and less likely on one; winning lines only, and
+    pairs of fixed lines are as given). Bad input raises an AnalyzerError."""
+    check_type("design()", "bet", bet, Bet, "one Bet with unknown payouts")
+    if not bet.unknowns:
+        raise AnalyzerError(
+            f"bet {quoted(bet.name)} has no unknown payouts: give a line pays \"?\" or \"A..B\" "
+            "(`baccarat edges` prices it as it is)"
+        )
+    if not shoes:
+        raise AnalyzerError("design(): give at least one shoe")
+    if low > high:
+        raise AnalyzerError(f"window {low}..{high}: LOW is above HIGH")
+    if isinstance(max_pay, bool) or not isinstance(max_pay, int) or max_pay < 1:
+        raise AnalyzerError(f"--max-pay {quoted(max_pay)}: use a whole payout of at least 1")
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
+        raise AnalyzerError(f"--limit {quoted(limit)}: use a whole number, 0 or more")
+    ranges = [_range(bet.lines[u].pays, max_pay) for u in bet.unknowns]
+    _check_candidates(bet, ranges)
+    template = bet.with_pays({u: 1 for u in bet.unknowns})
+    priced = [_priced(template, bet.unknowns, shoe, rules, low, high) for shoe in shoes]
+    for u in bet.unknowns:
+        if not any(s.weights[u] for s in priced):
+            raise AnalyzerError(
+                f"bet {quoted(bet.name)}: line {quoted(bet.lines[u].describe())} never happens on "
+                f"{_shoe_names(shoes)}: its payout changes nothing; give it a fixed payout"
+            )
+    rarer = _rarer(bet, priced) if monotone else set()
+    ranges = _tightened(bet, ranges, rarer)
+    if any(a > b for a, b in ranges):
+        return Design(bet, tuple(shoes), rules, low, high, tuple(ranges), monotone, 0, ())
+    _check_reach(bet, ranges, priced, shoes, low, high)
+    slot = {line: k for k, line in enumerate(bet.unknowns)}
+    search = BandSearch(
+        [[s.weights[u] for s in priced] for u in bet.unknowns],
+        ranges,
+        [(slot[i], slot[j]) for i, j in rarer if i in slot and j in slot],
+    )
+    bands = [(s.lo, s.hi) for s in priced]
+    count = search.count(bands)
+    best = _closest(search, priced, bands, (low + high) / 2, (high - low) / 2, limit, count)
+    solutions = tuple(_solution(bet, pays, distance, priced) for distance, pays in best)
+    return Design(bet, tuple(shoes), rules, low, high, tuple(ranges), monotone, count, solutions)
+
+
+def _closest(
+    search: BandSearch,
+    priced: list[_Shoe],
+    bands: list[tuple[int, int]],
+    mid: Fraction,
+    half: Fraction,
+    limit: int,
+    count: int,
+) -> list[tuple[Fraction, tuple[int, ...]]]:
+    """The `limit` paytables of least distance to `mid` (ties: smaller payouts first), of the
+    `count` in `bands`: listed from a band around `mid` that holds at least `limit` of them,
+    found by halving and doubling its width from the share of the window they fill."""
+    if not limit or not count:
+        return []
+
+    def within(width: Fraction) -> list[tuple[int, int]]:
+        """Each shoe's band of the paytables whose edge lies within `width` of `mid`."""
+        return [
+            (max(lo, math.ceil(-width * s.total - s.fixed - mid * s.total)),
+             min(hi, math.floor(width * s.total - s.fixed - mid * s.total)))
+            for (lo, hi), s in zip(bands, priced, strict=True)
+        ]  # fmt: skip
+
+    width, found = half, count
+    if count > limit:  # bracket the width: `narrow` holds too few, `width` enough
+        narrow, width = Fraction(0), half * limit / count
+        found = search.count(within(width))
+        while found < limit:
+            narrow, width = width, width * 2
+            found = search.count(within(width))
+        for _ in range(_BISECTIONS):
+            if found <= 4 * limit:
+                break
+            middle = (narrow + width) / 2
+            inside = search.count(within(middle))
+            if inside >= limit:
+                width, found = middle, inside
+            else:
+                narrow = middle
+    keys = _DistanceKeys(priced, search.shoe_weights(), mid)
+    ranked = sorted((keys.key(pays), pays) for pays in search.points(within(width)))
+    return [(keys.distance(key), pays) for key, pays in ranked[:limit]]
+
+
+#: Halvings of the listing band's width at most (each one count of the paytables).
+_BISECTIONS = 12
+
+
+class _DistanceKeys:
+    """The largest over the shoes of |house edge - mid| as an integer key (that distance
+    times one common scale), so that many paytables are ranked without fractions."""
+
+    def __init__(self, priced: list[_Shoe], weights: list[list[int]], mid: Fraction) -> None:
+        offsets = [s.fixed + mid * s.total for s in priced]  # edge - mid = -(offset + sum) / total
+        self.scale = math.lcm(*(o.denominator for o in offsets))
+        common = math.lcm(*(s.total for s in priced))
+        self.terms = [
+            (common // s.total, int(o * self.scale), [self.scale * w for w in shoe])
+            for s, o, shoe in zip(priced, offsets, weights, strict=True)
+        ]
+        self.unit = self.scale * common
+
+    def key(self, pays: tuple[int, ...]) -> int:
+        return max(f * abs(o + sum(w * x for w, x in zip(ws, pays, strict=True))) for f, o, ws in self.terms)
+
+    def distance(self, key: int) -> Fraction:
+        return Fraction(key, self.unit)
+
+def _range(pays: object, max_pay: int) -> tuple[int, int]:
+    assert isinstance(pays, Unknown)
+    return pays.low, max_pay if pays.high is None else pays.high
+
+
+def _check_candidates(bet: Bet, ranges: list[tuple[int, int]]) -> None:
+    sizes = [b - a + 1 for a, b in ranges]
+    candidates = math.prod(sizes)
+    if candidates > MAX_CANDIDATES:
+        narrow = 'narrow the lines\' ranges ("A..B")'
+        if any(bet.lines[u].pays == Unknown() for u in bet.unknowns):
+            narrow += " or lower --max-pay"
+        raise AnalyzerError(
+            f"bet {quoted(bet.name)}: {candidates:,} candidate paytables "
+            f"({' x '.join(f'{n:,}' for n in sizes)} payouts) are over {MAX_CANDIDATES:,}: {narrow}"
+        )
+
+
+def _shoe_names(shoes: Sequence[Shoe]) -> str:
+    return ", ".join(str(shoe) for shoe in shoes)
+
+
+def _priced(
+    template: Bet, unknowns: Sequence[int], shoe: Shoe, rules: Rules, low: Fraction, high: Fraction
+) -> _Shoe:
+    """The line weights of `template` (the bet with its `unknowns` lines paying 1) on `shoe`,
+    and the band of the unknown lines' sums of weight times payout that the window allows."""
+    [analysis] = analyze_bets([template], shoe, rules)
+    n = len(template.lines)
+    rows = analysis.lines
+    finite = rows[0].combinations is not None
+    if finite:
+        weights = [row.combinations or 0 for row in rows]
+    else:
+        scale = math.lcm(*(row.probability.denominator for row in rows))
+        weights = [int(row.probability * scale) for row in rows]
+    weights += [0] * (n + 1 - len(weights))  # no row when no coup is left unmatched
+    total = sum(weights)
+    nets = template.nets
+    fixed = sum((weights[i] * nets[i] for i in range(n + 1) if i not in unknowns), Fraction(0))
+    lo, hi = math.ceil(-high * total - fixed), math.floor(-low * total - fixed)
+    return _Shoe(weights, total, finite, fixed, lo, hi)
+
+
+def _rarer(bet: Bet, priced: list[_Shoe]) -> set[tuple[int, int]]:
+    """Pairs (i, j) of winning lines, one of them unknown, with i rarer than j (no likelier
+    on any shoe, less likely on one): i must pay at least what j pays."""
+    winning = [i for i, line in enumerate(bet.lines) if i in bet.unknowns or (line.payout or 0) > 0]
+    rarer = set()
+    for i in winning:
+        for j in winning:
+            if i != j and (i in bet.unknowns or j in bet.unknowns):
+                pairs = [(s.weights[i], s.weights[j]) for s in priced]
+                if all(a <= b for a, b in pairs) and any(a < b for a, b in pairs):
+                    rarer.add((i, j))
+    return rarer
+
+
+def _tightened(bet: Bet, ranges: list[tuple[int, int]], rarer: set[tuple[int, int]]) -> list[tuple[int, int]]:
+    """`ranges` within the fixed lines' bounds under the monotone order."""
+    tight = []
+    for u, (a, b) in zip(bet.unknowns, ranges, strict=True):
+        for (i, j) in rarer:
+            if i == u and j not in bet.unknowns:
+                a = max(a, math.ceil(bet.lines[j].payout or 0))
+            if j == u and i not in bet.unknowns:
+                b = min(b, math.floor(bet.lines[i].payout or 0))
+        tight.append((a, b))
+    return tight
+
+
+def _check_reach(
+    bet: Bet,
+    ranges: list[tuple[int, int]],
+    priced: list[_Shoe],
+    shoes: Sequence[Shoe],
+    low: Fraction,
+    high: Fraction,
+) -> None:
+    """An AnalyzerError naming the edges the payouts' bounds allow on a shoe where no
+    payouts within them reach the window."""
+    for shoe, s in zip(shoes, priced, strict=True):
+        smallest = sum(s.weights[u] * a for u, (a, _) in zip(bet.unknowns, ranges, strict=True))
+        largest = sum(s.weights[u] * b for u, (_, b) in zip(bet.unknowns, ranges, strict=True))
+        if largest < s.lo or smallest > s.hi:
+            edges = [-(s.fixed + total) / s.total for total in (largest, smallest)]
+            raise AnalyzerError(
+                f"no payouts reach the window {float(low):.4%}..{float(high):.4%} on {shoe}: the payouts' "
+                f"bounds allow house edges from {float(edges[0]):.4%} to {float(edges[1]):.4%}"
+            )
+
+
+def _solution(bet: Bet, pays: tuple[int, ...], distance: Fraction, priced: list[_Shoe]) -> Solution:
+    solved = bet.with_pays(dict(zip(bet.unknowns, pays, strict=True)))
+    analyses = tuple(analysis_from_weights(solved, s.weights, s.total, s.finite) for s in priced)
+    return Solution(pays, solved, analyses, distance)
