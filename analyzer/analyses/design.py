@@ -339,9 +339,16 @@ def _check_reach(
         if largest < s.lo or smallest > s.hi:
             edges = [-(s.fixed + total) / s.total for total in (largest, smallest)]
             raise AnalyzerError(
-                f"no payouts reach the window {float(low):.4%}..{float(high):.4%} on {shoe}: the payouts' "
-                f"bounds allow house edges from {float(edges[0]):.4%} to {float(edges[1]):.4%}"
+                f"no payouts reach the window {_percent(low)}..{_percent(high)} on {shoe}: the payouts' "
+                f"bounds allow house edges from {_percent(edges[0])} to {_percent(edges[1])}"
             )
+
+
+def _percent(value: Fraction) -> str:
+    """`value` as a percentage to 4 decimals, rounded from the exact value (for messages)."""
+    units = round(value * 10**6)
+    sign = "-" if units < 0 else ""
+    return f"{sign}{abs(units) // 10**4}.{abs(units) % 10**4:04d}%"
 
 
 def _solution(bet: Bet, pays: tuple[int, ...], distance: Fraction, priced: list[_Shoe]) -> Solution:

@@ -22,6 +22,7 @@ __all__ = [
     "bet_list",
     "common_options",
     "deck_item",
+    "deck_list",
     "float_arg",
     "int_arg",
     "name_list",
@@ -89,6 +90,8 @@ def shoe_from_args(args: argparse.Namespace) -> Shoe:
         raise AnalyzerError(f"--rules {quoted(args.rules)}: give {', '.join(RULES)} or a .toml file")
     if getattr(args, "cards", None) is not None:
         shoe = parse_cards(args.cards)
+    elif getattr(args, "command", None) in DECK_LISTS and args.counts is None:
+        shoe = deck_list(args)[0]
     else:
         shoe = parse_counts(args.counts) if args.counts is not None else parse_decks(args.decks or "8")
     if args.decks == "":
@@ -173,6 +176,15 @@ def bet_list(text: str, option: str) -> tuple[Bet, ...]:
     return tuple(get_bet(name) for name in name_list(text, option))
 
 
+#: Commands whose --decks is a list of deck counts, each priced (their shoe is the first).
+DECK_LISTS = ("design",)
+
+
+def deck_list(args: argparse.Namespace) -> list[Shoe]:
+    """The shoes of a --decks list, e.g. 6,8 (default 8)."""
+    return [deck_item(item, "--decks") for item in name_list(args.decks or "8", "--decks")]
+
+
 def deck_item(text: str, option: str) -> Shoe:
     try:
         return parse_decks(text)
@@ -192,6 +204,7 @@ EXAMPLES: dict[str, str] = {
     "solve": "baccarat solve chemin-de-fer --format markdown",
     "report": "baccarat report --out reports",
     "closed-form": "baccarat closed-form --bets tie,player-pair --format markdown",
+    "design": "baccarat design --table draft.toml --bet my-side-bet --edge 4.5%..5.5% --decks 6,8",
     "list": "baccarat list bets --format json",
 }
 
@@ -315,6 +328,22 @@ OPTIONS: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
     "report": [(("--out",), {"default": "reports", "help": "directory to write (default reports)"})],
     "closed-form": [
         (("--bets",), {"help": "comma-separated bet names (default banker,player,tie; `baccarat list bets`)"})
+    ],
+    "design": [
+        (("--table",), {"required": True, "help": 'a table .toml file; its bet may pay "?" or "A..B"'}),
+        (("--bet",), {"required": True, "help": "the bet to design (one of the table's own bets)"}),
+        (
+            ("--edge",),
+            {"required": True, "help": "the house-edge window LOW..HIGH, e.g. 4.5%%..5.5%% or 0.045..0.055"},
+        ),
+        (("--max-pay",), {"default": "1000", "help": 'the largest payout of a "?" line (default 1000)'}),
+        (("--monotone",), {"action": "store_true", "help": "a rarer line never pays less than a commoner"}),
+        (
+            ("--limit",),
+            {"default": "20", "help": "paytables listed, closest to the window's middle first (default 20)"},
+        ),
+        (("--write",), {"metavar": "FILE", "help": "write paytable --pick as a table file that edges reads"}),
+        (("--pick",), {"help": "which listed paytable --write writes (default 1, the closest)"}),
     ],
 }
 

@@ -14,8 +14,10 @@ from typing import TYPE_CHECKING
 
 from analyzer.analyses.odds import odds, punto_table
 from analyzer.cli.arguments import (
+    DECK_LISTS,
     bet_list,
     deck_item,
+    deck_list,
     float_arg,
     int_arg,
     name_list,
@@ -30,6 +32,7 @@ from analyzer.present import render as fmt
 from analyzer.version import __version__
 
 if TYPE_CHECKING:
+    from analyzer.analyses.design import Design
     from analyzer.core.bets import Bet
     from analyzer.counting.simulation import Procedure
     from analyzer.counting.systems import CountSystem
@@ -266,6 +269,64 @@ def _closed_form(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     return fmt.render_closed_forms(closed_forms(bets, rules), args.format)
 
 
+def _design(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
+    from analyzer.analyses.design import design, parse_window
+    from analyzer.core.catalogue import get_bet, get_table
+
+    for option in ("counts", "cards", "remove"):
+        if getattr(args, option) is not None:
+            raise AnalyzerError(f"design does not take --{option}: it prices full shoes, --decks N,M or inf")
+    table = get_table(one_name(args.table, "--table"))
+    name = one_name(args.bet, "--bet")
+    own = {bet.name: bet for bet in table.bets}
+    found = design(
+        own[name] if name in own else get_bet(name),
+        deck_list(args),
+        *parse_window(args.edge),
+        rules=_edges_rules(args, table.rules, rules),
+        max_pay=int_arg(args.max_pay, "--max-pay"),
+        monotone=args.monotone,
+        limit=int_arg(args.limit, "--limit"),
+    )
+    text = fmt.render_design(found, args.format)
+    if args.write is None:
+        if args.pick is not None:
+            raise AnalyzerError("--pick chooses the paytable --write writes: give --write FILE too")
+        return text
+    written = _write_design(args, found, table.title)
+    return text if args.format == "json" else f"{text}\n{written}\n"
+
+
+def _write_design(args: argparse.Namespace, found: Design, title: str) -> str:
+    """Write the --pick'th paytable of `found` to --write as a table file; say what was written."""
+    from analyzer.core.tablefile import table_text
+
+    pick = 1 if args.pick is None else int_arg(args.pick, "--pick")
+    if not 1 <= pick <= len(found.solutions):
+        more = " (raise --limit)" if found.solutions else ""
+        raise AnalyzerError(
+            f"--pick {quoted(args.pick or '1')}: the listing holds {len(found.solutions):,} paytables{more}"
+        )
+    out = Path(args.write)
+    if not args.write.strip() or out.is_dir():
+        raise AnalyzerError(f"--write {quoted(args.write)}: give a file name, e.g. designed.toml")
+    if out.exists() and out.resolve() == Path(args.table.strip()).resolve():
+        raise AnalyzerError(f"--write {quoted(args.write)} is the --table file designed: write another file")
+    solution = found.solutions[pick - 1]
+    edges = ", ".join(
+        f"{shoe} {a.house_edge}" for shoe, a in zip(found.shoes, solution.analyses, strict=True)
+    )
+    comment = (
+        f"Written by baccarat design: paytable {pick} of {found.count:,} with a house edge in "
+        f"{found.low}..{found.high}.\nExact house edges: {edges}."
+    )
+    try:
+        out.write_text(table_text(solution.bet, found.rules, title, comment), encoding="utf-8")
+    except OSError as error:
+        reason = error.strerror or error
+        raise AnalyzerError(f"--write {quoted(args.write)} cannot be written: {reason}") from None
+    return f"Paytable {pick} written to {args.write}."
+
 
 def list_command(args: argparse.Namespace) -> str:
     from analyzer.present.listing import entries
@@ -278,7 +339,7 @@ def _used(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> tuple[Shoe, Rul
     """The shoe and rules a command actually used (a game's own shoe, a table's rules)."""
     if args.command == "solve":
         return _solve_shoe(args, shoe), rules
-    if args.command == "edges" and args.table is not None:
+    if args.command in ("edges", "design") and args.table is not None:
         from analyzer.core.catalogue import get_table
 
         return shoe, _edges_rules(args, get_table(args.table.strip()).rules, rules)
@@ -296,6 +357,8 @@ def with_metadata(text: str, args: argparse.Namespace, shoe: Shoe, rules: Rules)
     used_shoe, used_rules = _used(args, shoe, rules)
     removed = [] if args.remove is None or args.command == "closed-form" else removed_cards(args.remove)
     shoe_value = {"decks": "d"} if args.command == "closed-form" else fmt.shoe_json(used_shoe, removed)
+    if args.command in DECK_LISTS:
+        shoe_value = fmt.shoes_json(deck_list(args))
     data["shoe"] = shoe_value.get("label", "d decks")
     data["shoe_spec"] = shoe_value
     data.setdefault("rules", used_rules.name)
@@ -326,6 +389,11 @@ COMMANDS: dict[str, tuple[Command, str, Sequence[str]]] = {
     "closed-form": (
         _closed_form,
         "each bet's probabilities and house edge as exact functions of the number of decks d",
+        fmt.FORMATS,
+    ),
+    "design": (
+        _design,
+        "every whole-number paytable of a bet whose exact house edge lies in a window",
         fmt.FORMATS,
     ),
 }

@@ -10,6 +10,7 @@ subject; this module only re-exports them:
 - `analyzer.present.effects`: effects of removal and the best linear counts;
 - `analyzer.present.counting`: counting systems and advantage-play figures;
 - `analyzer.present.closed_forms`: closed forms in the number of decks;
+- `analyzer.present.design`: designed paytables;
 - `analyzer.present.metadata`: the shoe as JSON, the built-in names of `baccarat list`.
 
 The games' results are rendered by `analyzer.present.games`.
@@ -29,6 +30,7 @@ from analyzer.present.counting import (
     render_count,
     tags_text,
 )
+from analyzer.present.design import render_design, shoes_json
 from analyzer.present.edges import EDGE_HEADERS, bet_json, bet_table, edges_rows, render_edges
 from analyzer.present.effects import (
     DERIVED_HEADERS,
@@ -77,6 +79,7 @@ __all__ = [
     "render_closed_forms",
     "render_compare",
     "render_count",
+    "render_design",
     "render_edges",
     "render_eor",
     "render_list",
@@ -85,6 +88,7 @@ __all__ = [
     "render_removal_effects",
     "render_rules",
     "shoe_json",
+    "shoes_json",
     "table",
     "tags_text",
     "with_shown",

@@ -1,0 +1,122 @@
+"""Designed paytables: every paytable whose house edge lies in the window, the closest to its
+midpoint listed with their exact house edges, hit frequency, spread and top award."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from analyzer.analyses.design import top_award_one_in
+from analyzer.core.tablefile import written_pays
+from analyzer.present.text import check_format, decimal, dumps, exact, heading, percent, short_float, table
+
+if TYPE_CHECKING:
+    from analyzer.analyses.design import Design, Solution
+    from analyzer.core.shoe import Shoe
+
+__all__ = ["deck_key", "render_design", "shoes_json"]
+
+
+def deck_key(shoe: Shoe) -> str:
+    """A shoe of full decks as its number of decks ("8"), the infinite deck as "inf"."""
+    if shoe.counts is None:
+        return "inf"
+    return str(shoe.counts[0] // 4) if len(set(shoe.counts)) == 1 and shoe.counts[0] % 4 == 0 else str(shoe)
+
+
+def shoes_json(shoes: Sequence[Shoe]) -> dict[str, Any]:
+    """The `shoe_spec` of a command pricing several deck counts: {"decks": [6, 8], "label"}."""
+    keys = [deck_key(shoe) for shoe in shoes]
+    return {"decks": [int(k) if k.isdigit() else k for k in keys], "label": ", ".join(map(str, shoes))}
+
+
+def _pays(design: Design, solution: Solution) -> list[int | str]:
+    """Each line's payout in line order: a found one, or the fixed result as written."""
+    return [written_pays(line.pays) for line in solution.bet.lines]
+
+
+def _solution_json(design: Design, solution: Solution) -> dict[str, Any]:
+    keys = [deck_key(shoe) for shoe in design.shoes]
+    one_in = [top_award_one_in(a) for a in solution.analyses]
+    return {
+        "pays": _pays(design, solution),
+        "house_edge": {k: exact(a.house_edge) for k, a in zip(keys, solution.analyses, strict=True)},
+        "hit_frequency": {k: exact(a.hit_frequency) for k, a in zip(keys, solution.analyses, strict=True)},
+        "std_dev": {k: f"{a.std_dev:.6f}" for k, a in zip(keys, solution.analyses, strict=True)},
+        "top_award_one_in": {k: None if n is None else exact(n) for k, n in zip(keys, one_in, strict=True)},
+    }
+
+
+def render_design(design: Design, fmt: str) -> str:
+    """The paytables found: JSON keys bet, window {low, high}, decks, count, solutions."""
+    check_format(fmt)
+    if fmt == "json":
+        keys = [deck_key(shoe) for shoe in design.shoes]
+        return dumps(
+            {
+                "bet": design.bet.name,
+                "window": {"low": exact(design.low), "high": exact(design.high)},
+                "decks": [int(k) if k.isdigit() else k for k in keys],
+                "count": design.count,
+                "solutions": [_solution_json(design, s) for s in design.solutions],
+            }
+        )
+    shoes = ", ".join(str(shoe) for shoe in design.shoes)
+    window = f"{percent(design.low)}..{percent(design.high)}"
+    out = [heading(f"Paytables of {design.bet.title} ({design.bet.name}): house edge {window} on {shoes}, "
+                   f"{design.rules.name} rules", fmt)]  # fmt: skip
+    ranges = dict(zip(design.bet.unknowns, design.ranges, strict=True))
+    rows = [
+        [i + 1, line.describe(), f"{line.pays} ({_span(ranges[i])})" if i in ranges else line.result]
+        for i, line in enumerate(design.bet.lines)
+    ]
+    out.append(table(rows, ["line", "event", "pays"], fmt) + "\n\n")
+    listed = len(design.solutions)
+    middle = percent((design.low + design.high) / 2)
+    closest = f"; the {listed:,} closest to the midpoint {middle}" if listed else ""
+    order = " (--monotone: a rarer line never pays less)" if design.monotone else ""
+    plural = "s" if design.count != 1 else ""
+    if design.count:
+        out.append(f"{design.count:,} paytable{plural} in the window{order}{closest}:\n\n")
+    else:
+        out.append(f"No whole payouts put the house edge in {window} on {shoes}{order}.\n")
+    if listed:
+        out.append(_solutions_table(design, fmt))
+        first = str(design.shoes[0])
+        out.append(
+            f"\n\nDistance to the midpoint: the largest over the shoes of |house edge - midpoint|; equal "
+            f"distances list smaller payouts first. Hit frequency, std dev (per unit bet) and the top "
+            f"award's 1 in N on {first}.\n"
+        )
+    return "".join(out)
+
+
+def _span(bounds: tuple[int, int]) -> str:
+    low, high = bounds
+    return f"{low:,}..{high:,}"
+
+
+def _solutions_table(design: Design, fmt: str) -> str:
+    headers = [
+        "#",
+        *(f"line {u + 1} pays" for u in design.bet.unknowns),
+        *(f"house edge {shoe}" for shoe in design.shoes),
+        "hit frequency",
+        "std dev",
+        "top award 1 in",
+    ]
+    rows = []
+    for i, solution in enumerate(design.solutions, 1):
+        first = solution.analyses[0]
+        one_in = top_award_one_in(first)
+        rows.append(
+            [
+                i,
+                *(f"{x:,}" for x in solution.pays),
+                *(percent(a.house_edge) for a in solution.analyses),
+                decimal(first.hit_frequency),
+                short_float(first.std_dev, ".4f"),
+                "n/a" if one_in is None else decimal(one_in, 1),
+            ]
+        )
+    return table(rows, headers, fmt)
