@@ -14,7 +14,7 @@ import pytest
 
 from analyzer import Shoe, analyze_bets, get_bet, get_table
 from analyzer.analyses.design import Design, design, parse_window
-from analyzer.analyses.paysearch import BandSearch, floor_sum
+from analyzer.analyses.paysearch import Band, BandSearch, floor_sum
 from analyzer.core.analysis import BetAnalysis
 from analyzer.core.bets import Bet, Unknown, bet_from_mapping
 from analyzer.core.errors import AnalyzerError
@@ -121,6 +121,14 @@ def test_card_level_matches_pricing_every_assignment(shoes: tuple[int, ...], win
     _check(design(bet, priced, low, high, limit=20), expected)
 
 
+def _inside(
+    x: tuple[int, ...], weights: list[list[int]], at_least: list[tuple[int, int]], bands: list[Band]
+) -> bool:
+    sums = [sum(w[d] * v for w, v in zip(weights, x, strict=True)) for d in range(len(bands))]
+    in_bands = all(lo <= total <= hi for total, (lo, hi) in zip(sums, bands, strict=True))
+    return in_bands and all(x[i] >= x[j] for i, j in at_least)
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_band_search_counts_and_lists_every_point(seed: int) -> None:
     rng = random.Random(seed)
@@ -130,14 +138,8 @@ def test_band_search_counts_and_lists_every_point(seed: int) -> None:
         boxes = [(a, a + rng.randint(-1, 7)) for a in (rng.randint(0, 6) for _ in range(n))]
         at_least = [(i, j) for i in range(n) for j in range(n) if i != j and rng.random() < 0.2]
         bands = [(lo, lo + rng.randint(-5, 150)) for lo in (rng.randint(-10, 200) for _ in range(shoes))]
-
-        def inside(x: tuple[int, ...]) -> bool:
-            sums = [sum(w[d] * v for w, v in zip(weights, x, strict=True)) for d in range(shoes)]
-            return all(x[i] >= x[j] for i, j in at_least) and all(
-                lo <= total <= hi for total, (lo, hi) in zip(sums, bands, strict=True)
-            )
-
-        brute = [x for x in itertools.product(*(range(a, b + 1) for a, b in boxes)) if inside(x)]
+        candidates = itertools.product(*(range(a, b + 1) for a, b in boxes))
+        brute = [x for x in candidates if _inside(x, weights, at_least, bands)]
         search = BandSearch(weights, boxes, at_least)
         assert search.count(bands) == len(brute)
         assert sorted(search.points(bands)) == brute

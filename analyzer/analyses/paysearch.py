@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from itertools import pairwise
 
-__all__ = ["BandSearch", "floor_sum"]
+__all__ = ["Band", "BandSearch", "floor_sum"]
 
 Band = tuple[int, int]
 #: A line in y: (c0 + c1 * y) / den, den > 0.
