@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import re
 from fractions import Fraction
 from pathlib import Path
 
@@ -276,3 +277,9 @@ def test_the_library_refuses_a_payout_to_find_and_reads_ranges() -> None:
     for pays in ("5..2", "0..3", "1..x", "1...2", "1..99999999999999999999"):
         with pytest.raises(AnalyzerError, match="pays"):
             _bet([{"when": {"winner": "tie"}, "pays": pays}])
+
+
+def test_the_readme_shows_the_example_file() -> None:
+    root = Path(__file__).resolve().parents[1]
+    blocks = re.findall(r"```toml\n(.*?)```", (root / "README.md").read_text(encoding="utf-8"), re.S)
+    assert any(block in (root / "examples" / "sevens.toml").read_text(encoding="utf-8") for block in blocks)

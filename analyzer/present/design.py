@@ -67,7 +67,7 @@ def render_design(design: Design, fmt: str) -> str:
                    f"{design.rules.name} rules", fmt)]  # fmt: skip
     ranges = dict(zip(design.bet.unknowns, design.ranges, strict=True))
     rows = [
-        [i + 1, line.describe(), f"{line.pays} ({_span(ranges[i])})" if i in ranges else line.result]
+        [i + 1, line.describe(), _shown_pays(line.pays, ranges.get(i)) if i in ranges else line.result]
         for i, line in enumerate(design.bet.lines)
     ]
     out.append(table(rows, ["line", "event", "pays"], fmt) + "\n\n")
@@ -91,9 +91,12 @@ def render_design(design: Design, fmt: str) -> str:
     return "".join(out)
 
 
-def _span(bounds: tuple[int, int]) -> str:
-    low, high = bounds
-    return f"{low:,}..{high:,}"
+def _shown_pays(pays: object, searched: tuple[int, int] | None) -> str:
+    """A line to find: as written, with the payouts searched when they differ from it."""
+    assert searched is not None
+    low, high = searched
+    span = f"{low:,}..{high:,}"
+    return str(pays) if str(pays) == f"{low}..{high}" else f"{pays} ({span} to 1)"
 
 
 def _solutions_table(design: Design, fmt: str) -> str:
