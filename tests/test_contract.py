@@ -112,6 +112,10 @@ COMMAND_JSON = {
     "count": (["count", "--system", "dragon7-jacobson", "--shoes", "2"], ["procedure", "systems"]),
     "solve": (["solve", "punto-5", "--decks", "inf"], ["game", "draw", "stand", "better", "house_edges"]),
     "closed-form": (["closed-form", "--bets", "player-pair"], ["bets"]),
+    "design": (
+        ["design", "--table", str(ROOT / "examples" / "sevens.toml"), "--bet", "sevens", "--edge", "4%..6%"],
+        ["bet", "window", "decks", "count", "solutions"],
+    ),
 }
 
 

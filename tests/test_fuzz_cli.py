@@ -183,12 +183,21 @@ COMMANDS: dict[str, dict[str, st.SearchStrategy[str]]] = {
         "--format": leaf(FORMATS),
         "--decks": leaf(["8"]),
     },
+    "design": {
+        "--table": st.one_of(leaf(["examples/sevens.toml", "uk"]), toml_file()),
+        "--bet": leaf(["sevens", "tie", "x", ""]),
+        "--edge": leaf(["4.5%..5.5%", "4%..", "..", "5%..4%", "1/2..3/4", "0..0", "x..y", "-100%..100%"]),
+        "--decks": leaf(["8", "6,8", "1,inf", "0", "8,8", ""]),
+        "--max-pay": leaf(["1000", "1", "0", "-1", "x", "9" * 30]),
+        "--limit": leaf(["20", "0", "-1", "x"]),
+        "--format": leaf(FORMATS),
+    },
     "list": {
         "WHAT": leaf(["bets", "tables", "rules", "systems", "games", "x", ""]),
         "--format": leaf(FORMATS),
     },
 }
-FLAGS = {"edges": ["--details"], "count": ["--extra-coup", "--no-burn", "--strict"]}
+FLAGS = {"edges": ["--details"], "count": ["--extra-coup", "--no-burn", "--strict"], "design": ["--monotone"]}
 
 
 @st.composite

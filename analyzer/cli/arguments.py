@@ -204,7 +204,7 @@ EXAMPLES: dict[str, str] = {
     "solve": "baccarat solve chemin-de-fer --format markdown",
     "report": "baccarat report --out reports",
     "closed-form": "baccarat closed-form --bets tie,player-pair --format markdown",
-    "design": "baccarat design --table draft.toml --bet my-side-bet --edge 4.5%..5.5% --decks 6,8",
+    "design": "baccarat design --table examples/sevens.toml --edge 4%..6%",
     "list": "baccarat list bets --format json",
 }
 
@@ -331,7 +331,7 @@ OPTIONS: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
     ],
     "design": [
         (("--table",), {"required": True, "help": 'a table .toml file; its bet may pay "?" or "A..B"'}),
-        (("--bet",), {"required": True, "help": "the bet to design (one of the table's own bets)"}),
+        (("--bet",), {"help": "the bet to design (default: the table's one bet with payouts to find)"}),
         (
             ("--edge",),
             {"required": True, "help": "the house-edge window LOW..HIGH, e.g. 4.5%%..5.5%% or 0.045..0.055"},

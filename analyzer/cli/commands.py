@@ -277,8 +277,14 @@ def _design(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
         if getattr(args, option) is not None:
             raise AnalyzerError(f"design does not take --{option}: it prices full shoes, --decks N,M or inf")
     table = get_table(one_name(args.table, "--table"))
-    name = one_name(args.bet, "--bet")
     own = {bet.name: bet for bet in table.bets}
+    if args.bet is None:
+        open_bets = [bet.name for bet in table.bets if bet.unknowns]
+        if len(open_bets) != 1:
+            some = f"one of {', '.join(open_bets)}" if open_bets else "no bet of it has payouts to find"
+            raise AnalyzerError(f"--table {quoted(args.table)}: give --bet, {some}")
+        args.bet = open_bets[0]
+    name = one_name(args.bet, "--bet")
     found = design(
         own[name] if name in own else get_bet(name),
         deck_list(args),
