@@ -32,6 +32,7 @@ from analyzer.analyses.pricing import analyze_bets
 from analyzer.core.analysis import BetAnalysis, analysis_from_weights
 from analyzer.core.bets import Bet, Unknown
 from analyzer.core.checks import check_type
+from analyzer.core.conventions import check_arguments
 from analyzer.core.errors import AnalyzerError, quoted, read_fraction
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
@@ -148,8 +149,11 @@ def design(
             f"bet {quoted(bet.name)} has no unknown payouts: give a line pays \"?\" or \"A..B\" "
             "(`baccarat edges` prices it as it is)"
         )
-    if not shoes:
-        raise AnalyzerError("design(): give at least one shoe")
+    if isinstance(shoes, Shoe) or not shoes:
+        raise AnalyzerError("design(): shoes: give a list of Shoes, e.g. [Shoe.decks(8)]")
+    check_arguments("design()", rules=rules)
+    for shoe in shoes:
+        check_arguments("design()", shoe=shoe)
     if low > high:
         raise AnalyzerError(f"window {low}..{high}: LOW is above HIGH")
     if isinstance(max_pay, bool) or not isinstance(max_pay, int) or max_pay < 1:
