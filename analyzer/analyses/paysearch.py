@@ -14,7 +14,7 @@ only the values of y that `count` shows hold points (halving the range).
 
 >>> search = BandSearch([[2], [3]], [(0, 10), (0, 10)], [])
 >>> search.count([(10, 12)]), sorted(search.points([(10, 11)]))
-(11, [(0, 4), (2, 2), (4, 1), (5, 0)])
+(7, [(1, 3), (2, 2), (4, 1), (5, 0)])
 """
 
 from __future__ import annotations
