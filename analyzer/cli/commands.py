@@ -232,7 +232,7 @@ def _track(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     entries = read_record(args.record)
     suited = all(entry.suit is not None for entry in entries if isinstance(entry, RecordCard))
     result = replay(entries, shoe, setup.valuer(suited), setup.systems, setup.sizing)
-    return fmt.render_track(result, args.format, setup.title(args.record))
+    return fmt.render_track(result, args.format, args.record)
 
 
 def _track_setup(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> TrackSetup:

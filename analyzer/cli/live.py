@@ -43,9 +43,6 @@ class TrackSetup:
             self._valuers[suited] = Valuer(self.bets[0] if suited else self.bets[1], self.rules)
         return self._valuers[suited]
 
-    def title(self, record: str) -> str:
-        return f"Recorded shoe {record}: {self.shoe}, {self.rules.name} rules"
-
 
 def _replay(setup: TrackSetup, entries: list[Entry], suited: bool) -> Replay:
     return replay(entries, setup.shoe, setup.valuer(suited), setup.systems, setup.sizing)
@@ -64,11 +61,10 @@ def track_live(setup: TrackSetup, form: str, finish: Callable[[str], str]) -> st
     suited: bool | None = None  # decided by the first card: the default bets follow it
     result: Replay | None = None
     number = 0
-    title = setup.title("from standard input")
 
     def summary() -> str:
         final = result or _replay(setup, entries, setup.shoe.types is not None)
-        text = fmt.render_track_summary(final, form, title)
+        text = fmt.render_track_summary(final, form)
         return finish(text) if form == "json" else text
 
     try:

@@ -24,12 +24,15 @@ from analyzer.core.ranks import RANKS
 from analyzer.core.suits import SUITS, parse_card
 
 __all__ = [
+    "SAMPLE",
     "Mark",
     "RecordCard",
     "dealt_record",
     "parse_line",
     "parse_record",
     "read_record",
+    "sample_path",
+    "sample_record",
     "shuffled_record",
     "undone",
 ]
@@ -37,6 +40,9 @@ __all__ = [
 _SEPARATORS = re.compile(r"[\s,]+")
 _BURN = "burn:"
 CUT, UNDO = "cut", "undo"
+#: The sample record (analyzer/counting/data/), and how it was dealt: decks, run seed, shoe, cut card.
+SAMPLE = "sample-shoe.txt"
+SAMPLE_DEAL = (8, 1, 0, 14)
 #: The largest record read from a file, in characters (a shoe of 1,000 decks fits easily).
 MAX_RECORD = 10**7
 
@@ -187,3 +193,15 @@ def shuffled_record(decks: int, seed: int, index: int, cut_card: int) -> str:
     )
     sizes = [outcome.cards for outcome in dealt.outcomes]
     return dealt_record([card_name(card) for card in deck], burned, sizes, len(deck) - cut_card, header)
+
+
+def sample_record() -> str:
+    """The text of the sample record (`SAMPLE`), dealt as `SAMPLE_DEAL` says."""
+    return shuffled_record(*SAMPLE_DEAL)
+
+
+def sample_path() -> str:
+    """The path of the sample record shipped with the package."""
+    from importlib import resources
+
+    return str(resources.files("analyzer.counting").joinpath("data", SAMPLE))

@@ -95,8 +95,8 @@ def _summary_json(result: Replay) -> dict[str, Any]:
 
 
 def track_json(result: Replay, record: str) -> dict[str, Any]:
-    """The whole replay as JSON-ready values: `record`, `start` (before the first coup),
-    `coups`, `summary`, `rules`."""
+    """The whole replay as JSON-ready values: `record` (the file, "-" for standard input),
+    `start` (before the first coup), `coups`, `summary`, `rules`."""
     return {
         "record": record,
         "start": _position_json(result.start),
@@ -216,13 +216,19 @@ def _sizing_note(result: Replay) -> str:
     )
 
 
-def render_track(result: Replay, fmt: str, title: str) -> str:
-    """The whole replay: the coups, every bet's expectation before each coup, the summary."""
+def _title(result: Replay, record: str) -> str:
+    where = "entered live" if record == "-" else record
+    return f"Recorded shoe {where}: {result.shoe}, {result.rules.name} rules"
+
+
+def render_track(result: Replay, fmt: str, record: str) -> str:
+    """The whole replay of the record `record` (a file name, "-" for standard input): the
+    coups, every bet's expectation before each coup, the summary."""
     check_format(fmt)
     if fmt == "json":
-        return dumps(track_json(result, title))
+        return dumps(track_json(result, record))
     rows, headers = _coup_rows(result)
-    text = heading(title, fmt) + _NOTE + _sizing_note(result) + "\n\n" + table(rows, headers, fmt) + "\n\n"
+    text = heading(_title(result, record), fmt) + _NOTE + _sizing_note(result) + "\n\n" + table(rows, headers, fmt) + "\n\n"
     names = [bet.name for bet in result.bets]
     positions = [("start", result.start), *((str(c.index), c.after) for c in result.coups)]
     ev_rows = [[label, *(_ev_cell(p, name) for name in names)] for label, p in positions]
@@ -271,9 +277,9 @@ def render_coup(result: Replay, coup: TrackedCoup, fmt: str) -> str:
     return text + "\n"
 
 
-def render_track_summary(result: Replay, fmt: str, title: str) -> str:
+def render_track_summary(result: Replay, fmt: str, record: str = "-") -> str:
     """The summary alone (live entry ends with it); JSON: the whole replay."""
     check_format(fmt)
     if fmt == "json":
-        return dumps(track_json(result, title))
+        return dumps(track_json(result, record))
     return _summary_text(result, fmt)
