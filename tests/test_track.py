@@ -287,7 +287,7 @@ def test_json_keys_are_the_contracts(tmp_path: Path) -> None:
         (["track", "{sample}", "--bankroll", "0"], "--bankroll '0': use a positive number"),
         (
             ["track", "{sample}", "--bankroll", "9", "--kelly", "2"],
-            "kelly 2: use a fraction of the Kelly bet",
+            "Kelly fraction (--kelly) 2: use a fraction above 0",
         ),
         (["track", "{sample}", "--bets", "nosuch"], "unknown bet 'nosuch'"),
         (

@@ -410,7 +410,7 @@ COMMANDS: dict[str, tuple[Command, str, Sequence[str]]] = {
     ),
     "track": (
         _track,
-        "replay a recorded shoe (a file, or - to enter it live) with the exact value of every bet",
+        "replay a recorded shoe coup by coup with the exact value of every bet",
         fmt.FORMATS,
     ),
 }

@@ -81,13 +81,17 @@ class Sizing:
 
     def __post_init__(self) -> None:
         if not self.bankroll > 0:
-            raise AnalyzerError(f"bankroll {self.bankroll}: use a positive number of units")
+            raise AnalyzerError(f"bankroll (--bankroll) {self.bankroll}: use a positive number of units")
         if not 0 < self.kelly <= 1:
-            raise AnalyzerError(f"kelly {self.kelly}: use a fraction of the Kelly bet above 0, at most 1")
+            raise AnalyzerError(f"Kelly fraction (--kelly) {self.kelly}: use a fraction above 0, at most 1")
         if self.min_bet < 1:
-            raise AnalyzerError(f"minimum bet {self.min_bet}: use a whole number of units, at least 1")
+            raise AnalyzerError(
+                f"minimum bet (--min-bet) {self.min_bet}: use a whole number of units, at least 1"
+            )
         if self.max_bet is not None and self.max_bet < self.min_bet:
-            raise AnalyzerError(f"maximum bet {self.max_bet}: use at least the minimum bet ({self.min_bet})")
+            raise AnalyzerError(
+                f"maximum bet (--max-bet) {self.max_bet}: use at least the minimum bet ({self.min_bet})"
+            )
 
     def stake(self, bankroll: Fraction, expectation: Fraction, variance: Fraction, free: Fraction) -> int:
         """Whole units staked on a bet of positive `expectation` and `variance` per unit,

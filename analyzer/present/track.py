@@ -228,7 +228,14 @@ def render_track(result: Replay, fmt: str, record: str) -> str:
     if fmt == "json":
         return dumps(track_json(result, record))
     rows, headers = _coup_rows(result)
-    text = heading(_title(result, record), fmt) + _NOTE + _sizing_note(result) + "\n\n" + table(rows, headers, fmt) + "\n\n"
+    text = (
+        heading(_title(result, record), fmt)
+        + _NOTE
+        + _sizing_note(result)
+        + "\n\n"
+        + table(rows, headers, fmt)
+        + "\n\n"
+    )
     names = [bet.name for bet in result.bets]
     positions = [("start", result.start), *((str(c.index), c.after) for c in result.coups)]
     ev_rows = [[label, *(_ev_cell(p, name) for name in names)] for label, p in positions]

@@ -45,5 +45,6 @@ def tracked_shoe_report() -> str:
         "out, that coup finished. Before every coup each bet is valued exactly on the cards left "
         "(every recorded card out of the shoe, burned ones included), as `baccarat edges` prices "
         "that shoe. This is the Markdown output of\n\n"
-        f"```sh\n{TRACK_COMMAND}\n```\n\n" + render_track(sample_replay(), "markdown", f"analyzer/counting/data/{SAMPLE}")
+        f"```sh\n{TRACK_COMMAND}\n```\n\n"
+        + render_track(sample_replay(), "markdown", f"analyzer/counting/data/{SAMPLE}")
     )
