@@ -192,7 +192,7 @@ EXAMPLES: dict[str, str] = {
     "solve": "baccarat solve chemin-de-fer --format markdown",
     "report": "baccarat report --out reports",
     "closed-form": "baccarat closed-form --bets tie,player-pair --format markdown",
-    "track": "baccarat track shoe.txt --system dragon7-jacobson --bankroll 500",
+    "track": "baccarat track analyzer/counting/data/sample-shoe.txt --bets dragon7",
     "list": "baccarat list bets --format json",
 }
 
