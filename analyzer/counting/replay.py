@@ -24,8 +24,6 @@ from math import floor, perm
 
 import numpy as np
 
-from analyzer.cards.batch import card_evaluator
-from analyzer.cards.engine import settle_cards
 from analyzer.core.bets import Bet, check_card_bets
 from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.outcome import CARDS_PER_COUP, Outcome
@@ -114,7 +112,11 @@ class Valuer:
         #: Names of the bets that read suits (they need every card's suit).
         self.suits = tuple(bet.name for bet in self.bets if bet.needs_suits)
         self._ranks = FastEvaluator(self.ranked, rules) if self.ranked else None
-        self._cards = card_evaluator(self.carded, rules) if self.carded else None
+        self._cards = None
+        if self.carded:  # the card engine (and networkx) load only for card-level bets
+            from analyzer.cards.batch import card_evaluator
+
+            self._cards = card_evaluator(self.carded, rules)
         self._values: dict[tuple[object, ...], dict[str, Fraction]] = {}
         self._moments: dict[tuple[object, ...], dict[str, tuple[Fraction, Fraction]]] = {}
 
@@ -174,6 +176,8 @@ class Valuer:
         """Each bet's net result per unit on each dealt coup (its cards in dealing order)."""
         found: list[dict[str, Fraction]] = [{} for _ in coups]
         if self.carded and coups:
+            from analyzer.cards.engine import settle_cards
+
             ranks = np.full((len(coups), CARDS_PER_COUP), -1, dtype=np.int64)
             suits = np.full((len(coups), CARDS_PER_COUP), -1, dtype=np.int64)
             for i, (cards, outcome) in enumerate(coups):
