@@ -64,7 +64,7 @@ def test_report_writes_every_file(
     assert {p.name for p in tmp_path.iterdir()} == {
         "README.md", "odds.md", "punto-table.md", "house-edges.md", "compare.md", "tableau.md",
         "effects-of-removal.md", "counting.md", "counting-ev-by-count.png", "closed-forms.md",
-        "house-edge-by-decks.png", "effects-of-removal.png",
+        "house-edge-by-decks.png", "effects-of-removal.png", "tracked-shoe.md",
     } | set(report.GAME_REPORTS)  # fmt: skip
 
 

@@ -112,6 +112,7 @@ COMMAND_JSON = {
     "count": (["count", "--system", "dragon7-jacobson", "--shoes", "2"], ["procedure", "systems"]),
     "solve": (["solve", "punto-5", "--decks", "inf"], ["game", "draw", "stand", "better", "house_edges"]),
     "closed-form": (["closed-form", "--bets", "player-pair"], ["bets"]),
+    "track": (["track", "analyzer/counting/data/sample-shoe.txt", "--bets", "tie"], ["coups", "summary"]),
 }
 
 

@@ -192,6 +192,7 @@ EXAMPLES: dict[str, str] = {
     "solve": "baccarat solve chemin-de-fer --format markdown",
     "report": "baccarat report --out reports",
     "closed-form": "baccarat closed-form --bets tie,player-pair --format markdown",
+    "track": "baccarat track analyzer/counting/data/sample-shoe.txt --bets dragon7",
     "list": "baccarat list bets --format json",
 }
 
@@ -315,6 +316,19 @@ OPTIONS: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
     "report": [(("--out",), {"default": "reports", "help": "directory to write (default reports)"})],
     "closed-form": [
         (("--bets",), {"help": "comma-separated bet names (default banker,player,tie; `baccarat list bets`)"})
+    ],
+    "track": [
+        (("record",), {"help": "a record file (cards in the order they left the shoe), or - for live entry"}),
+        (
+            ("--bets",),
+            {"help": "bet names, built-in or of --table (default: every built-in the record's cards allow)"},
+        ),
+        (("--table",), {"help": "a table name (`baccarat list tables`) or a table .toml file"}),
+        (("--system",), {"help": "counting systems to follow (`baccarat list systems`) or a .toml file"}),
+        (("--bankroll",), {"help": "bankroll in units: size each positive bet by Kelly"}),
+        (("--kelly",), {"help": "the fraction of the Kelly bet staked (default 0.5; with --bankroll)"}),
+        (("--min-bet",), {"help": "table minimum in whole units (default 1; with --bankroll)"}),
+        (("--max-bet",), {"help": "table maximum in whole units (default none; with --bankroll)"}),
     ],
 }
 
