@@ -296,8 +296,7 @@ def card_level(seed: int, count: int = 2000, repeats: int = 5, sample: int = 4) 
     every card-level built-in priced exactly by the batch evaluator (analyzer.cards.batch,
     one core) against the one-shoe engine (analyzer.cards.engine.analyze_cards, the path
     `edges` takes) on the first `sample` of the same shoes, with the results checked equal."""
-    from analyzer.cards.batch import CardEvaluator
-    from analyzer.cards.engine import analyze_cards
+    from analyzer.cards.batch import CardEvaluator, analyze_cards
     from analyzer.core.catalogue import CARD_BETS
 
     rng = np.random.default_rng(seed)

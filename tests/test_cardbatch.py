@@ -10,8 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from analyzer.cards.batch import CardEvaluator, card_evaluator
-from analyzer.cards.engine import analyze_cards, card_line_weights, plan_line_weights
+from analyzer.cards.batch import CardEvaluator, analyze_cards, card_evaluator
+from analyzer.cards.engine import card_line_weights, plan_line_weights
 from analyzer.cards.restrictions import Restrictions
 from analyzer.core.bets import Bet, bet_from_mapping
 from analyzer.core.catalogue import CARD_BETS

@@ -234,7 +234,7 @@ def test_cards_option_is_a_suited_shoe(capsys: pytest.CaptureFixture[str]) -> No
 
 
 def test_suited_remove(capsys: pytest.CaptureFixture[str]) -> None:
-    from analyzer.cards.engine import analyze_cards
+    from analyzer.cards.batch import analyze_cards
     from analyzer.core.catalogue import CARD_BETS
 
     argv = ("edges", "--decks", "1", "--remove", "KH,9s", "--bets", "perfect-pairs-v1", "--format", "json")

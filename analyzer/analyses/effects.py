@@ -24,8 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from analyzer.cards.batch import card_evaluator
-from analyzer.cards.engine import analyze_cards
+from analyzer.cards.batch import analyze_cards, card_evaluator
 from analyzer.core.bets import Bet, check_card_bets
 from analyzer.core.conventions import check_arguments
 from analyzer.core.errors import AnalyzerError

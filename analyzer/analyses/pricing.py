@@ -42,7 +42,7 @@ def analyze(bet: Bet, dist: Distribution) -> BetAnalysis:
         found = _from_polynomials(bet, dist.shoe, dist.rules)
         if found is not None:
             return found
-        from analyzer.cards.engine import analyze_cards  # numpy loads only for card-level bets
+        from analyzer.cards.batch import analyze_cards  # numpy loads only for card-level bets
 
         return analyze_cards(bet, dist.shoe, dist.rules)
     weights = weights_by_line(bet, dist)

@@ -11,23 +11,28 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 from threadpoolctl import threadpool_limits  # type: ignore[import-untyped,unused-ignore]
 
 from analyzer.cards.conditions import bet_payoffs
-from analyzer.cards.engine import card_line_weights
+from analyzer.cards.engine import card_line_weights, check_suits_known
 from analyzer.cards.factored import FactoredForm, factored_form, restricted_bet
 from analyzer.cards.products import PlanProducts, sequence_totals
-from analyzer.cards.restrictions import Restrictions, restrictions
+from analyzer.core.analysis import BetAnalysis, analysis_from_weights
 from analyzer.core.bets import Bet
+from analyzer.core.conventions import check_arguments
 from analyzer.core.errors import AnalyzerError
 from analyzer.core.outcome import CARDS_PER_COUP
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
 from analyzer.core.suits import TYPES
 
-__all__ = ["CardEvaluator", "card_evaluator"]
+if TYPE_CHECKING:  # the coup classes load only for bets of that shape
+    from analyzer.cards.restrictions import Restrictions
+
+__all__ = ["CardEvaluator", "analyze_cards", "card_evaluator", "shoe_line_weights"]
 
 _INT64 = 2**63
 
@@ -67,9 +72,11 @@ class CardEvaluator:
         rest = [i for i, f in enumerate(forms) if f is None]
         self._restricted = [i for i in rest if restricted_bet(self.bets[i])]
         self._planned = [i for i in rest if i not in self._restricted]
-        self._restrictions: Restrictions | None = (
-            restrictions(tuple(self.bets[i] for i in self._restricted), rules) if self._restricted else None
-        )
+        self._restrictions: Restrictions | None = None
+        if self._restricted:
+            from analyzer.cards.restrictions import restrictions
+
+            self._restrictions = restrictions(tuple(self.bets[i] for i in self._restricted), rules)
         self._plans = PlanProducts([self.bets[i] for i in self._planned], rules) if self._planned else None
         #: The plan products evaluated per shoe (0 when every bet takes a factored path).
         self.products = self._plans.products if self._plans is not None else 0
@@ -153,3 +160,28 @@ class CardEvaluator:
 def card_evaluator(bets: tuple[Bet, ...], rules: Rules = STANDARD) -> CardEvaluator:
     """The evaluator of `bets` under `rules`, built once per process."""
     return CardEvaluator(bets, rules)
+
+
+def shoe_line_weights(bet: Bet, shoe: Shoe, rules: Rules = STANDARD) -> tuple[list[int], int]:
+    """`analyzer.cards.engine.card_line_weights` of one shoe by the fastest exact path: a
+    factored form, else (a finite shoe of 52 cards or more) the products of the bet's plan,
+    computed once and cached on disk by the bet's conditions, else the card engine."""
+    if shoe.counts is None or shoe.size < 52 or factored_form(bet) is not None or restricted_bet(bet):
+        return card_line_weights(bet, shoe, rules)
+    check_suits_known(bet, shoe, {})
+    types = shoe.types if shoe.types is not None else (*shoe.counts, *[0] * (TYPES - len(shoe.counts)))
+    weights, totals = card_evaluator((bet,), rules).line_weights(np.array([types]))
+    return [int(w) for w in weights[0]], int(totals[0])
+
+
+def analyze_cards(bet: Bet, shoe: Shoe, rules: Rules = STANDARD) -> BetAnalysis:
+    """Exact figures of a card-level bet on `shoe` (as `analyzer.analyses.pricing.analyze`).
+
+    >>> from analyzer import Shoe, analyze_cards, get_bet
+    >>> bet = get_bet("perfect-pairs-v1")  # one deck holds no two identical cards
+    >>> analyze_cards(bet, Shoe.decks(1)).house_edge, analyze_cards(bet, Shoe.decks(8)).house_edge
+    (Fraction(1, 1), Fraction(220127, 1689465))
+    """
+    check_arguments("analyze_cards()", bet=bet, shoe=shoe, rules=rules)
+    weights, total = shoe_line_weights(bet, shoe, rules)
+    return analysis_from_weights(bet, weights, total, finite=not shoe.is_infinite)

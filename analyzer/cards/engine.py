@@ -24,16 +24,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
 from math import perm
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from analyzer.cards.conditions import Condition, bet_conditions, condition_holds, needs_coup, needs_ranks
 from analyzer.cards.factored import factored_weights
-from analyzer.cards.rows import CoupRows, coup_rows, first_four_rows
-from analyzer.core.analysis import BetAnalysis, analysis_from_weights
 from analyzer.core.bets import FIELDS, Bet, can_price
-from analyzer.core.conventions import check_arguments
 from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.fields import CardRows
 from analyzer.core.outcome import CARDS_PER_COUP, Outcome
@@ -42,15 +39,18 @@ from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
 from analyzer.core.suits import TYPES
 
+if TYPE_CHECKING:  # the rows load with the first plan: a factored bet never needs them
+    from analyzer.cards.rows import CoupRows
+
 __all__ = [
     "ANY_SUIT",
     "COLOUR_INDICATOR",
     "COLOUR_RESTRICTIONS",
     "CardPlan",
     "PlanPart",
-    "analyze_cards",
     "card_line_weights",
     "card_plan",
+    "check_suits_known",
     "outcome_weights",
     "plan_line_weights",
     "settle_cards",
@@ -181,12 +181,31 @@ def _settle(
             if resolved or cond.card not in cards:
                 ok &= condition_holds(cond, rows, outcomes)
         if cards and not resolved:
-            refine |= ok
             at = np.flatnonzero(ok)
+            line_need = np.zeros((len(at), rows.ranks.shape[1]), dtype=bool)
             for card in cards:
                 if card.suits is not None:
-                    need[at] |= card.suits(rows.ranks[at])
-                colour[at] |= card.colour
+                    line_need |= card.suits(rows.ranks[at])
+            line_colour = any(card.colour for card in cards)
+            # A row whose ranks leave these suit conditions no suit to read (no pair for a
+            # perfect pair, no 9 for a count of 9D) is settled on any suits, unrefined.
+            free = ~line_need.any(axis=1) & ~refine[at] & (not line_colour)
+            if free.any():
+                rows_free = at[free]
+                sample = CardRows(
+                    rows.ranks[rows_free], np.zeros((len(rows_free), 6), dtype=np.int8),
+                    rows.colours[rows_free], rows.outcome[rows_free],
+                )  # fmt: skip
+                hit = np.ones(len(rows_free), dtype=bool)
+                for cond in conds:
+                    if cond.card in cards:
+                        hit &= condition_holds(cond, sample, outcomes)
+                line_of[rows_free[hit]] = index
+                open_rows[rows_free[hit]] = False
+            at, line_need = at[~free], line_need[~free]
+            refine[at] = True
+            need[at] |= line_need
+            colour[at] |= line_colour
         else:
             line_of[ok & ~refine] = index
             open_rows &= ~ok
@@ -296,12 +315,21 @@ class CardPlan:
     slots: int
 
 
+def _plan_rows(bet: Bet, rules: Rules, shown: Shown) -> CoupRows:
+    """The rows a plan of `bet` settles: every rank sequence of the coup (by point value when
+    no condition or shown card tells the ten-valued ranks apart), or of the first four cards."""
+    from analyzer.cards.rows import coup_rows, first_four_rows
+
+    tens = any(RANK_POINTS[rank] == 0 for rank, _ in shown.values())
+    if needs_coup(bet) or any(position >= 4 for position in shown):
+        return coup_rows(rules, not (needs_ranks(bet_conditions(bet)) or tens))
+    return first_four_rows()
+
+
 def _build_plan(bet: Bet, rules: Rules, shown: Shown, alive: np.ndarray | None) -> CardPlan:
     """The plan of `bet` given `shown` cards; `alive` (per row) skips rows a shoe cannot deal."""
     lines = bet_conditions(bet)
-    tens = any(RANK_POINTS[rank] == 0 for rank, _ in shown.values())
-    coup = needs_coup(bet) or any(position >= 4 for position in shown)
-    rows = coup_rows(rules, not (needs_ranks(lines) or tens)) if coup else first_four_rows()
+    rows = _plan_rows(bet, rules, shown)
     selected = np.ones(len(rows.ranks), dtype=bool) if alive is None else alive.copy()
     for position, (rank, _) in shown.items():
         symbol = min(rank, 9) if rows.by_value else rank
@@ -379,6 +407,17 @@ def _part_sums(part: PlanPart, alive: np.ndarray, f: _ShoeFactors, slots: int) -
     return sums
 
 
+def check_suits_known(bet: Bet, shoe: Shoe, shown: Shown) -> None:
+    """Refuse a bet or shown card that reads suits on a shoe whose suits are not known."""
+    if not can_price(bet, shoe) or (
+        shoe.types is None and not shoe.is_infinite and any(suit is not None for _, suit in shown.values())
+    ):
+        raise AnalyzerError(
+            f"bet {quoted(bet.name)} or a shown card depends on suits but the shoe's suits are not known "
+            f"({shoe}): give the shoe with --decks or --cards"
+        )
+
+
 def card_line_weights(
     bet: Bet, shoe: Shoe, rules: Rules = STANDARD, shown: Shown | None = None
 ) -> tuple[list[int], int]:
@@ -392,13 +431,7 @@ def card_line_weights(
     one of its own, built only on the rank sequences it can deal.
     """
     shown = shown or {}
-    if not can_price(bet, shoe) or (
-        shoe.types is None and not shoe.is_infinite and any(suit is not None for _, suit in shown.values())
-    ):
-        raise AnalyzerError(
-            f"bet {quoted(bet.name)} or a shown card depends on suits but the shoe's suits are not known "
-            f"({shoe}): give the shoe with --decks or --cards"
-        )
+    check_suits_known(bet, shoe, shown)
     if not shown and shoe.counts is not None:
         types = shoe.types if shoe.types is not None else (*shoe.counts, *[0] * (TYPES - len(shoe.counts)))
         found = factored_weights(bet, types, rules)  # a bet that reads no suits: all as spades
@@ -414,10 +447,7 @@ def plan_line_weights(
     factored forms are checked against); the caller has checked the bet and shoe."""
     shown = shown or {}
     if shoe.counts is not None and shoe.size < 52:
-        lines = bet_conditions(bet)
-        tens = any(RANK_POINTS[rank] == 0 for rank, _ in shown.values())
-        coup = needs_coup(bet) or any(position >= 4 for position in shown)
-        rows = coup_rows(rules, not (needs_ranks(lines) or tens)) if coup else first_four_rows()
+        rows = _plan_rows(bet, rules, shown)
         plan = _build_plan(bet, rules, shown, _rank_weights(rows, _factors(shoe, rows.by_value)) != 0)
     else:
         plan = card_plan(bet, rules, tuple(sorted(shown.items())))
@@ -439,21 +469,9 @@ def plan_line_weights(
 def outcome_weights(shoe: Shoe, rules: Rules = STANDARD) -> tuple[dict[Outcome, int], int]:
     """The rank-level outcome distribution summed from the card-level rows (weights and
     total in this module's convention), to check both engines against each other."""
+    from analyzer.cards.rows import coup_rows
+
     rows = coup_rows(rules)
     f = _factors(shoe, False)
     sums = _exact_sums(rows.outcome, _rank_weights(rows, f), len(rows.outcomes))
     return {o: w for o, w in zip(rows.outcomes, sums, strict=True) if w}, f.total
-
-
-def analyze_cards(bet: Bet, shoe: Shoe, rules: Rules = STANDARD) -> BetAnalysis:
-    """Exact figures of a card-level bet on `shoe` (as `analyzer.analyses.pricing.analyze`).
-
-    >>> from analyzer import Shoe, analyze_cards, get_bet
-    >>> bet = get_bet("perfect-pairs-v1")  # one deck holds no two identical cards
-    >>> analyze_cards(bet, Shoe.decks(1)).house_edge, analyze_cards(bet, Shoe.decks(8)).house_edge
-    (Fraction(1, 1), Fraction(220127, 1689465))
-    """
-    check_arguments("analyze_cards()", bet=bet, shoe=shoe, rules=rules)
-    weights, total = card_line_weights(bet, shoe, rules)
-    return analysis_from_weights(bet, weights, total, finite=not shoe.is_infinite)
-

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from math import perm
 from typing import Any
 
@@ -34,10 +35,11 @@ from analyzer.cards.engine import (
     COLOUR_INDICATOR,
     COLOUR_RESTRICTIONS,
     CardPlan,
-    card_line_weights,
     card_plan,
     class_offsets,
+    plan_line_weights,
 )
+from analyzer.cards.plancache import plan_key, read_products, write_products
 from analyzer.core.bets import Bet
 from analyzer.core.outcome import CARDS_PER_COUP
 from analyzer.core.ranks import RANK_POINTS
@@ -45,7 +47,7 @@ from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
 from analyzer.core.suits import TYPES
 
-__all__ = ["PlanProducts", "sequence_totals"]
+__all__ = ["PlanProducts", "plan_products", "sequence_totals", "stored_products"]
 
 _TENS = 13  # class symbol for every ten-valued rank (rows by point value)
 _CLASSES = 14 * 16  # symbol (13 ranks, then the ten-valued ranks together) x suit mask
@@ -53,6 +55,7 @@ _FACTORS = _CLASSES * CARDS_PER_COUP  # factor id (class, offset) = class * 6 + 
 _TAIL = _FACTORS  # ids _TAIL + k: the tail (N-k)_(6-k) after k dealt cards
 _ONE = _TAIL + CARDS_PER_COUP + 1  # a position not dealt
 _INT64 = 2**63
+_FEW_SHOES = 8  # batches below this many shoes multiply each product's factors directly
 
 
 def _class_types() -> np.ndarray:
@@ -143,6 +146,32 @@ def _grouped(keys: np.ndarray, uses: Uses, width: int) -> tuple[np.ndarray, np.n
     return distinct, np.rint(weights).astype(np.int64).reshape(-1, width)
 
 
+def plan_products(bet: Bet, rules: Rules) -> tuple[np.ndarray, np.ndarray]:
+    """The products of `bet`'s plan under `rules`: distinct product keys (P,) and each one's
+    signed multiplicity on every line (P, slots), products that cancel dropped."""
+    plan = card_plan(bet, rules, ())
+    groups = [_grouped(keys, uses, plan.slots) for keys, uses in _plan_entries(plan)]
+    keys, inverse = np.unique(np.concatenate([g[0] for g in groups]), return_inverse=True)
+    weights = np.zeros((len(keys), plan.slots), dtype=np.int64)
+    at = 0
+    for distinct, block in groups:  # keys are distinct within a group
+        weights[inverse[at : at + len(distinct)]] += block
+        at += len(distinct)
+    used = np.flatnonzero(weights.any(axis=1))
+    return keys[used], weights[used]
+
+
+@lru_cache(maxsize=32)
+def stored_products(bet: Bet, rules: Rules) -> tuple[np.ndarray, np.ndarray]:
+    """`plan_products`, read from the disk cache or computed and cached there."""
+    key = plan_key(bet, rules)
+    found = read_products(key)
+    if found is None:
+        found = plan_products(bet, rules)
+        write_products(key, *found)
+    return found
+
+
 class PlanProducts:
     """Exact line weights and expectation numerators of card-level `bets` from their plans,
     for batches of (W, 52) card-type counts checked by the caller (`CardEvaluator`)."""
@@ -151,18 +180,17 @@ class PlanProducts:
         self.bets = tuple(bets)
         self.rules = rules
         self.suits = any(bet.needs_suits for bet in self.bets)
-        slots, groups, start = [], [], 0
-        for bet in self.bets:
-            plan = card_plan(bet, rules, ())
-            slots.append(range(start, start + plan.slots))
-            groups += [(*_grouped(keys, uses, plan.slots), start) for keys, uses in _plan_entries(plan)]
-            start += plan.slots
+        parts = [stored_products(bet, rules) for bet in self.bets]
+        slots, start = [], 0
+        for _, lines in parts:
+            slots.append(range(start, start + lines.shape[1]))
+            start += lines.shape[1]
         self.slots = tuple(slots)
-        keys, inverse = np.unique(np.concatenate([g[0] for g in groups]), return_inverse=True)
+        keys, inverse = np.unique(np.concatenate([k for k, _ in parts]), return_inverse=True)
         weights = np.zeros((len(keys), start), dtype=np.int64)
         at = 0
-        for distinct, block, first in groups:  # keys are distinct within a group
-            weights[inverse[at : at + len(distinct)], first : first + block.shape[1]] += block
+        for (distinct, block), s in zip(parts, slots, strict=True):  # keys are distinct per bet
+            weights[inverse[at : at + len(distinct)], s.start : s.stop] += block
             at += len(distinct)
         used = np.flatnonzero(weights.any(axis=1))  # products whose terms all cancel are dropped
         self.products = len(used)
@@ -172,7 +200,8 @@ class PlanProducts:
         seen[ids.ravel()] = True
         factors = np.flatnonzero(seen)
         dense = (np.cumsum(seen) - 1)[ids]  # each product's factors as columns of the factor table
-        self._tree = _Tree.of(dense, len(factors))
+        self._dense, self._factors = dense, len(factors)
+        self._tree: _Tree | None = None  # built for the first batch of many shoes
         self._factor_class = np.minimum(factors // CARDS_PER_COUP, _CLASSES - 1)
         self._factor_offset = factors % CARDS_PER_COUP
         self._factor_kind = np.where(factors < _TAIL, 0, np.where(factors == _ONE, 2, 1))
@@ -197,6 +226,10 @@ class PlanProducts:
             for j in range(int(self._tail_k[row]), CARDS_PER_COUP):
                 tail *= sizes - j
             table[row] = tail
+        if len(types) < _FEW_SHOES:  # a product per product: no tree to build
+            return _Tree(self._dense).evaluate(table)
+        if self._tree is None:
+            self._tree = _Tree.of(self._dense, self._factors)
         return self._tree.evaluate(table)
 
     def line_weights(self, types: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -224,7 +257,7 @@ class PlanProducts:
 
     def _exact_row(self, types: np.ndarray) -> list[int]:
         shoe = Shoe.from_cards([int(n) for n in types])
-        return [w for bet in self.bets for w in card_line_weights(bet, shoe, self.rules)[0]]
+        return [w for bet in self.bets for w in plan_line_weights(bet, shoe, self.rules)[0]]
 
 
 @dataclass(frozen=True, eq=False)
