@@ -25,6 +25,7 @@ from analyzer.core.bets import Bet
 from analyzer.core.conventions import check_arguments
 from analyzer.core.errors import AnalyzerError
 from analyzer.core.outcome import CARDS_PER_COUP
+from analyzer.core.progress import working
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
 from analyzer.core.suits import TYPES
@@ -170,7 +171,9 @@ def shoe_line_weights(bet: Bet, shoe: Shoe, rules: Rules = STANDARD) -> tuple[li
         return card_line_weights(bet, shoe, rules)
     check_suits_known(bet, shoe, {})
     types = shoe.types if shoe.types is not None else (*shoe.counts, *[0] * (TYPES - len(shoe.counts)))
-    weights, totals = card_evaluator((bet,), rules).line_weights(np.array([types]))
+    with working(f"{bet.name}: its plan's products (cached after the first run)"):
+        evaluator = card_evaluator((bet,), rules)
+    weights, totals = evaluator.line_weights(np.array([types]))
     return [int(w) for w in weights[0]], int(totals[0])
 
 

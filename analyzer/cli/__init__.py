@@ -19,6 +19,7 @@ from collections.abc import Sequence
 
 from analyzer.cli.arguments import EXAMPLES, OPTIONS, Parser, common_options, shoe_from_args
 from analyzer.cli.commands import COMMANDS, list_command, with_metadata
+from analyzer.core import progress
 from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.rules import get_rules
 from analyzer.present import render as fmt
@@ -115,6 +116,7 @@ def _survive_any_encoding() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     _survive_any_encoding()
+    progress.enable(sys.stderr is not None and sys.stderr.isatty())  # bars on a terminal only
     try:
         text = run(argv)
     except AnalyzerError as error:

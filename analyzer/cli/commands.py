@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -23,6 +22,7 @@ from analyzer.cli.arguments import (
     refuse_shoe_options,
     removed_cards,
 )
+from analyzer.core import progress
 from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.rules import Rules, get_rules
 from analyzer.core.shoe import Shoe
@@ -171,7 +171,7 @@ def _count(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     with open_executor(address, workers, timeout) as executor:
         results = evaluate_systems(
             systems, bets, procedure, rules, shoes=shoes, seed=int_arg(args.seed, "--seed"),
-            workers=workers, progress=sys.stderr.isatty(), executor=executor,
+            workers=workers, progress=progress.enabled(), executor=executor,
         )  # fmt: skip
     if results and results[0].coups == 0:
         raise AnalyzerError(
@@ -321,7 +321,7 @@ def _report(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
         raise AnalyzerError("--out '': give a directory, e.g. reports")
     check_output_dir(out, f"--out {quoted(args.out)}")
     try:
-        written = write_reports(out, progress=sys.stderr.isatty())
+        written = write_reports(out, progress=progress.enabled())
     except OSError as error:
         raise AnalyzerError(
             f"--out {quoted(args.out)} cannot be written: "

@@ -17,6 +17,7 @@ from concurrent.futures import Executor
 from pathlib import Path
 
 from analyzer.core.errors import AnalyzerError, quoted
+from analyzer.core.progress import steps, working
 from analyzer.counting.executors import open_executor
 from analyzer.present.reports.bets import (
     compare_report,
@@ -80,10 +81,11 @@ def _build(
     solve the games while this process writes the other reports, then run the counting
     studies (queued behind the games)."""
     games = start_games_report(executor)
-    texts = {name: build() for name, build in REPORTS.items()}
+    texts = {name: build() for name, build in steps(REPORTS.items(), "reports", name=lambda item: item[0])}
     runs = runs or counting_runs(progress=progress, executor=executor)
     texts["counting.md"] = counting_report(runs)
-    texts.update(games())
+    with working("reports: the games (chemin de fer, banque, macao, punto 5)"):
+        texts.update(games())
     index = ["# Reports\n\n", PREAMBLE, "Regenerate with `baccarat report --out reports`.\n\n"]
     index += [f"- [{name}]({name}): {texts[name].splitlines()[0].lstrip('# ')}\n" for name in texts]
     texts["README.md"] = "".join(index)
