@@ -38,6 +38,9 @@ from analyzer.ranks.polyeval import MonomialForm
 __all__ = ["Restrictions", "restrictions"]
 
 _INT64 = 2**63
+#: Shoes per form evaluation: as `analyzer.ranks.fast.FastEvaluator`'s batches, work arrays
+#: that stay in cache.
+BATCH = 768
 Cells = dict[frozenset[int], np.ndarray]  # a set of card types -> (outcomes, slots) signs
 
 
@@ -165,15 +168,24 @@ class Restrictions:
             result = result + values
         return result
 
+    def _batched(self, types: np.ndarray, numerators: bool) -> np.ndarray:
+        """`_sum` over batches of `BATCH` shoes (the forms' work arrays stay in cache)."""
+        parts = [self._sum(types[i : i + BATCH], numerators) for i in range(0, len(types), BATCH)]
+        if not parts:
+            return np.zeros((0, len(self.bets) if numerators else self.width), dtype=np.int64)
+        if any(part.dtype == object for part in parts):
+            return np.vstack([part.astype(object) for part in parts])
+        return np.vstack(parts)
+
     def weights(self, types: np.ndarray) -> np.ndarray:
         """(W, width) exact line weights of (W, 52) card-type counts (int64 when they fit,
         else Python ints)."""
-        return self._sum(types, numerators=False)
+        return self._batched(types, numerators=False)
 
     def numerators(self, types: np.ndarray) -> np.ndarray:
         """(W, bets) exact expectation numerators over `denominators` of (W, 52) card-type
         counts (int64 when they fit, else Python ints)."""
-        sums = self._sum(types, numerators=True)
+        sums = self._batched(types, numerators=True)
         sizes = types.sum(axis=1)
         largest = perm(int(sizes.max(initial=CARDS_PER_COUP)), CARDS_PER_COUP)
         if sums.dtype == object or largest * int(np.abs(self._anchor).max(initial=1)) >= _INT64:
