@@ -530,7 +530,8 @@ def _card_rows(f: dict[str, Any]) -> list[list[str]]:
          f"{f['card_level_counting_ratio_all']:.2f}",
          _quartiles(f["card_level_counting_ratio_all_spread"], places=2), "0.15"],
         ["  shoes/s: Dragon 7, Perfect Pairs, all 8",
-         ", ".join(_n(studies[k]["median"]) for k in ("dragon7", "perfect-pairs-v1", "all card-level")), "", ""],
+         ", ".join(_n(studies[k]["median"]) for k in ("dragon7", "perfect-pairs-v1", "all card-level")),
+         "", ""],
         ["cold `edges --decks 8 --remove 9,9,8` (every built-in) / plain enumerator of the same depleted "
          "shoe, whole processes",
          f"{f['edges_depleted_vs_plain']:.2f} (CPU time {f['edges_depleted_vs_plain_cpu']:.2f})",
