@@ -239,7 +239,7 @@ OPTIONS: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
             ("--bet",),
             {
                 "help": "bet to judge the systems on (default: each system's own; `list bets`); a "
-                "card-level bet deals suited shoes and runs several times slower (README, Speed)"
+                "card-level bet deals suited shoes (README, Speed)"
             },
         ),
         (("--table",), {"help": "a table .toml file whose own bets --bet may name"}),
