@@ -130,16 +130,18 @@ def class_offsets(ranks: np.ndarray, masks: np.ndarray) -> np.ndarray:
     (ties in dealing order). Position i then has size(class) - offset cards to choose from."""
     present = ranks >= 0
     cols = [i for i in range(6) if present[:, i].any()]
-    bits = _POPCOUNT[masks]
     offsets = np.zeros(ranks.shape, dtype=np.int64)
     for i in cols:
         for j in cols:
-            if j == i:
+            if j <= i:
                 continue
-            # j is placed before i and its class lies within i's: it used one of i's cards
-            same = (ranks[:, j] == ranks[:, i]) & present[:, j]
-            before = bits[:, j] < bits[:, i] if j > i else bits[:, j] <= bits[:, i]
-            offsets[:, i] += same & before & ((masks[:, j] & ~masks[:, i]) == 0)
+            # rows where positions i and j hold one rank (few): which class lies within the
+            # other, the smaller placed first (ties: the earlier position, i)
+            at = np.flatnonzero((ranks[:, j] == ranks[:, i]) & present[:, i])
+            mi, mj = masks[at, i], masks[at, j]
+            bi, bj = _POPCOUNT[mi], _POPCOUNT[mj]
+            offsets[at, i] += (bj < bi) & ((mj & ~mi) == 0)  # j placed first, within i
+            offsets[at, j] += (bi <= bj) & ((mi & ~mj) == 0)  # i placed first, within j
     return offsets
 
 
