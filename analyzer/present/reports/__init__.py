@@ -29,6 +29,7 @@ from analyzer.present.reports.closed_forms import closed_form_report, edge_by_de
 from analyzer.present.reports.counting import CountingRuns, counting_plot, counting_report, counting_runs
 from analyzer.present.reports.effects import eor_plot, eor_report
 from analyzer.present.reports.games import GAME_REPORTS, games_report, start_games_report
+from analyzer.present.reports.par_sheets import PAR_SHEETS, par_sheet_reports
 from analyzer.present.reports.shared import PREAMBLE
 
 __all__ = [
@@ -41,7 +42,9 @@ __all__ = [
     "check_output_dir",
     "games_report",
     "start_games_report",
+    "write_all_or_none",
     "write_reports",
+    "write_texts",
 ]
 
 #: Report file name -> builder.
@@ -82,10 +85,12 @@ def _build(
     runs = runs or counting_runs(progress=progress, executor=executor)
     texts["counting.md"] = counting_report(runs)
     texts.update(games())
+    sheets = par_sheet_reports(executor)
     index = ["# Reports\n\n", PREAMBLE, "Regenerate with `baccarat report --out reports`.\n\n"]
     index += [f"- [{name}]({name}): {texts[name].splitlines()[0].lstrip('# ')}\n" for name in texts]
+    index.append(f"- [{PAR_SHEETS}/]({PAR_SHEETS}/README.md): par sheets of every built-in bet, with verdicts\n")
     texts["README.md"] = "".join(index)
-    return texts, runs
+    return {**texts, **sheets}, runs
 
 
 #: Words every generated report carries near its top (ours, and the games module's).
@@ -96,15 +101,20 @@ KEPT = ("speed.md",)
 
 
 def _ours(path: Path) -> bool:
-    """True for a file `baccarat report` writes: a report with its preamble, or one of its plots."""
+    """True for a file `baccarat report` or `baccarat par-sheet` writes: a report with its
+    preamble, a par sheet or its index, one of the plots, or the par sheets' directory."""
+    if path.name == PAR_SHEETS and path.is_dir() and not path.is_symlink():
+        return all(_ours(inner) for inner in path.iterdir())
     if not path.is_file() or path.is_symlink():
         return False
     if path.name in KEPT:
         return True
-    if path.suffix == ".md":
+    if path.suffix in (".md", ".html", ".json"):
         with path.open(encoding="utf-8", errors="replace") as file:
             head = file.read(2000)
-        return any(marker in head for marker in _MARKERS)
+        return any(marker in head for marker in _MARKERS) or (
+            path.suffix != ".md" and "baccarat par-sheet" in head
+        )
     if path.suffix == ".png":
         return path.name in (*PLOTS, _COUNTING_PLOT) or b"baccarat report" in path.read_bytes()[:4096]
     return False
@@ -112,7 +122,7 @@ def _ours(path: Path) -> bool:
 
 def check_output_dir(out: Path, what: str) -> None:
     """Refuse an output directory before any computing: the filesystem root, the home
-    directory, a project root, a folder holding files `baccarat report` did not write, or one
+    directory, a project root, a folder holding files `baccarat report` (or `par-sheet`) did not write, or one
     that cannot be written. Raises AnalyzerError naming the problem."""
     resolved = out.expanduser().resolve()
     if resolved == Path(resolved.anchor) or resolved == Path.home().resolve():
@@ -141,9 +151,10 @@ def check_output_dir(out: Path, what: str) -> None:
         raise AnalyzerError(f"{what} cannot be written: {quoted(str(parent))} is not writable")
 
 
-def write_reports(out: Path, progress: bool = False) -> list[Path]:
-    """(Re)write every report into `out`, all files or none: they are written into a new
-    sibling directory which then replaces `out`. Returns the paths written."""
+def write_all_or_none(out: Path, write: Callable[[Path], list[str]]) -> list[Path]:
+    """Write a directory's files all or none: `write(staging)` writes them into a new sibling
+    directory and returns their names; that directory then replaces `out`. On any failure
+    (Ctrl-C included) `out` is left as it was. Returns the paths written, under `out`."""
     shown, out = Path(out), Path(out).resolve()  # resolved: `--out .` renames the directory itself
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = out.parent / f".{out.name}.baccarat-report-{os.getpid()}"
@@ -152,20 +163,7 @@ def write_reports(out: Path, progress: bool = False) -> list[Path]:
         shutil.rmtree(leftover, ignore_errors=True)
     staging.mkdir()
     try:
-        with open_executor("local", 2) as pool:
-            texts, runs = _build(None, pool, progress)
-        names = []
-        for name, text in texts.items():
-            (staging / name).write_text(text, encoding="utf-8")
-            names.append(name)
-        for name in KEPT:
-            if (out / name).is_file():
-                shutil.copy2(out / name, staging / name)
-        counting_plot(runs, staging / _COUNTING_PLOT)
-        names.append(_COUNTING_PLOT)
-        for name, plot in PLOTS.items():
-            plot(staging / name)
-            names.append(name)
+        names = write(staging)
         if out.exists():
             out.rename(old)
         staging.rename(out)
@@ -176,3 +174,34 @@ def write_reports(out: Path, progress: bool = False) -> list[Path]:
         raise
     shutil.rmtree(old, ignore_errors=True)
     return [shown / name for name in names]
+
+
+def write_texts(directory: Path, texts: dict[str, str]) -> list[str]:
+    """Write each text under its name (which may name a subdirectory); returns the names."""
+    for name, text in texts.items():
+        path = directory / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return list(texts)
+
+
+def write_reports(out: Path, progress: bool = False) -> list[Path]:
+    """(Re)write every report into `out`, all files or none (`write_all_or_none`). Returns the
+    paths written."""
+    final = Path(out).resolve()
+
+    def write(staging: Path) -> list[str]:
+        with open_executor("local", 2) as pool:
+            texts, runs = _build(None, pool, progress)
+        names = write_texts(staging, texts)
+        for name in KEPT:
+            if (final / name).is_file():
+                shutil.copy2(final / name, staging / name)
+        counting_plot(runs, staging / _COUNTING_PLOT)
+        names.append(_COUNTING_PLOT)
+        for name, plot in PLOTS.items():
+            plot(staging / name)
+            names.append(name)
+        return names
+
+    return write_all_or_none(out, write)
