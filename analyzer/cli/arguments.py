@@ -330,8 +330,8 @@ OPTIONS: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
              "(default 0.05): beatable above it, not beatable below it, by 3 standard errors"},
         ),
         (("--out",), {"help": "write one file per bet and an index into this directory, all or none"}),
-        (("--workers",), {"default": "1", "help": "worker processes for the study (default 1), as in count"}),
-        (("--executor",), {"default": "local", "help": "local (default), dask or tcp://HOST:PORT, as in count"}),
+        (("--workers",), {"default": "1", "help": "worker processes of the study (default 1), as in count"}),
+        (("--executor",), {"default": "local", "help": "local, dask or tcp://HOST:PORT, as in count"}),
     ],
 }
 

@@ -305,7 +305,8 @@ def _par_sheet(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     try:
         written = write_all_or_none(out, lambda staging: write_texts(staging, files))
     except OSError as error:
-        raise AnalyzerError(f"--out {quoted(args.out)} cannot be written: {error.strerror or error}") from None
+        reason = error.strerror or error
+        raise AnalyzerError(f"--out {quoted(args.out)} cannot be written: {reason}") from None
     if args.format == "json":
         return fmt.dumps({"written": [str(path) for path in written]})
     return "Par sheets written:\n" + "".join(f"  {path}\n" for path in written)

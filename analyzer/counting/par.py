@@ -201,24 +201,40 @@ def judge(study: CountStudy, material: Fraction) -> Verdict:
     threshold = f"the threshold of {limit:g} units per shoe"
     count = "the count" if study.system is not None else "no linear count"
     if study.system is not None and m - SIGMAS * s > limit:
-        return Verdict(BEATABLE, f"the count wins {m:+.4f} ± {s:.4f} units per shoe: more than "
-                       f"{SIGMAS} standard errors above {threshold}", n)  # fmt: skip
+        return Verdict(
+            BEATABLE,
+            f"the count wins {m:+.4f} ± {s:.4f} units per shoe: more than "
+            f"{SIGMAS} standard errors above {threshold}",
+            n,
+        )
     if study.system is not None and m + SIGMAS * s < limit:
-        return Verdict(NOT_BEATABLE, f"the count wins {m:+.4f} ± {s:.4f} units per shoe: more than "
-                       f"{SIGMAS} standard errors below {threshold}", n)  # fmt: skip
+        return Verdict(
+            NOT_BEATABLE,
+            f"the count wins {m:+.4f} ± {s:.4f} units per shoe: more than "
+            f"{SIGMAS} standard errors below {threshold}",
+            n,
+        )
     if p + SIGMAS * sp < limit:
-        return Verdict(NOT_BEATABLE, f"{'' if study.system else 'no linear count reads this bet, and '}"
-                       f"the perfect-information bound, {p:+.4f} ± {sp:.4f} units per shoe, which no count "
-                       f"can pass, is more than {SIGMAS} standard errors below {threshold}", n)  # fmt: skip
+        return Verdict(
+            NOT_BEATABLE,
+            f"{'' if study.system else 'no linear count reads this bet, and '}"
+            f"the perfect-information bound, {p:+.4f} ± {sp:.4f} units per shoe, which no count "
+            f"can pass, is more than {SIGMAS} standard errors below {threshold}",
+            n,
+        )
     settle = [_shoes_to_settle(p, sp, limit, n)] if p < limit else []
     if study.system is not None:
         settle.append(_shoes_to_settle(m, s, limit, n))
     needed = min((k for k in settle if k is not None), default=None)
     more = f"about {needed:,} shoes would settle it" if needed else "more shoes alone cannot settle it"
     figures = f"{m:+.4f} ± {s:.4f}" if study.system is not None else "nothing (it bets on no coup)"
-    return Verdict(INCONCLUSIVE, f"{count} wins {figures} units per shoe and the perfect-information bound "
-                   f"{p:+.4f} ± {sp:.4f}: within {SIGMAS} standard errors of {threshold}; {more}",
-                   n, needed)  # fmt: skip
+    return Verdict(
+        INCONCLUSIVE,
+        f"{count} wins {figures} units per shoe and the perfect-information bound "
+        f"{p:+.4f} ± {sp:.4f}: within {SIGMAS} standard errors of {threshold}; {more}",
+        n,
+        needed,
+    )
 
 
 def _shoes_to_settle(mean: float, se: float, limit: float, shoes: int) -> int | None:
@@ -268,7 +284,9 @@ def par_sheets(
     bets' studies share one run, the card-level bets' another; a bet's sheet is the same
     whatever other bets are asked with it."""
     if shoe.counts is None:
-        raise AnalyzerError("a par sheet needs a finite shoe (its effects of removal and study): use --decks N")
+        raise AnalyzerError(
+            "a par sheet needs a finite shoe (its effects of removal and study): use --decks N"
+        )
     if isinstance(material, bool) or not isinstance(material, (int, Fraction)) or material < 0:
         raise AnalyzerError(f"material {quoted(material)}: use a number of units per shoe, 0 or more")
     procedure = Procedure(shoe=shoe, cut_card=cut_card)
@@ -299,11 +317,14 @@ def par_sheets(
         if not group:
             continue
         played = [systems[bet.name] or _never(bet) for bet in group]
-        results = evaluate_systems(played, group, procedure, rules, shoes=shoes, seed=seed,
-                                   workers=workers, executor=executor)  # fmt: skip
+        results = evaluate_systems(
+            played, group, procedure, rules, shoes=shoes, seed=seed, workers=workers, executor=executor
+        )
         for bet, result in zip(group, results, strict=True):
             if result.coups == 0:
-                raise AnalyzerError(f"no coup can be dealt from {shoe} with cut card {cut_card} after the burn")
+                raise AnalyzerError(
+                    f"no coup can be dealt from {shoe} with cut card {cut_card} after the burn"
+                )
             studies[bet.name] = CountStudy(
                 systems[bet.name], procedure, shoes, seed, result, advantage_figures(result)
             )
@@ -315,8 +336,12 @@ def par_sheets(
                 analysis=analysis,
                 shoe=shoe,
                 rules=rules,
-                by_decks=tuple((label, found[i].house_edge) for (label, _), found in zip(decks, by_decks, strict=True)),
-                by_rules=tuple((t.name, found[i].house_edge) for t, found in zip(tableaux, by_rules, strict=True)),
+                by_decks=tuple(
+                    (label, found[i].house_edge) for (label, _), found in zip(decks, by_decks, strict=True)
+                ),
+                by_rules=tuple(
+                    (t.name, found[i].house_edge) for t, found in zip(tableaux, by_rules, strict=True)
+                ),
                 closed_form=forms.get(bet.name),
                 effects=effects[bet.name],
                 per=per[bet.name],
@@ -325,5 +350,5 @@ def par_sheets(
                 material=Fraction(material),
                 verdict=judge(study, Fraction(material)),
             )
-        )  # fmt: skip
+        )
     return sheets

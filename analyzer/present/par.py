@@ -83,10 +83,12 @@ def _what(sheet: ParSheet) -> list[Block]:
         _p(f"{bet.title}. Source: {bet.source or 'a table file'}. Reads: {', '.join(bet.reads)}."),
         _p("Pay table (payout to 1 per unit bet; a push returns the stake):"),
         Block("list", items=tuple(lines)),
-        _p(f"Shoe: {sheet.shoe} ({sheet.shoe.size:,} cards), every coup dealt from a full shoe "
-           f"(combinations count ordered sequences of 6 cards). Counting study: {study.shoes:,} shoes "
-           f"of {proc.shoe}, cut card {proc.cut_card} cards from the end, burn (the face-up first card "
-           f"seen), no extra coup, seed {study.seed}."),  # fmt: skip
+        _p(
+            f"Shoe: {sheet.shoe} ({sheet.shoe.size:,} cards), every coup dealt from a full shoe "
+            f"(combinations count ordered sequences of 6 cards). Counting study: {study.shoes:,} shoes "
+            f"of {proc.shoe}, cut card {proc.cut_card} cards from the end, burn (the face-up first card "
+            f"seen), no extra coup, seed {study.seed}."
+        ),
         Block("h3", f"Tableau: {sheet.rules.name}"),
         *_markdown_blocks(tableau),
     ]
@@ -110,13 +112,16 @@ def _exact_table(sheet: ParSheet) -> list[Block]:
     resolved = a.house_edge_resolved
     rows = [
         ["house edge (per unit bet)", percent(a.house_edge), exact(a.house_edge)],
-        ["house edge per resolved bet", "n/a" if resolved is None else percent(resolved),
-         "n/a" if resolved is None else exact(resolved)],
+        [
+            "house edge per resolved bet",
+            "n/a" if resolved is None else percent(resolved),
+            "n/a" if resolved is None else exact(resolved),
+        ],
         ["hit frequency", decimal(a.hit_frequency, 6), exact(a.hit_frequency)],
         ["push", decimal(a.push, 6), exact(a.push)],
         ["variance of the net win", decimal(a.variance, 6), exact(a.variance)],
         ["standard deviation", short_float(a.std_dev, ".6f"), "(square root of the variance)"],
-    ]  # fmt: skip
+    ]
     table = bet_table(a, "markdown")
     return [
         Block("h2", "2. The exact table"),
@@ -135,10 +140,12 @@ def _volatility(sheet: ParSheet) -> list[Block]:
         bands.setdefault(band.rounds, [f"{band.rounds:,}"]).append(f"{band.low:+.4%} to {band.high:+.4%}")
     return [
         Block("h2", "3. Volatility"),
-        _p(f"Volatility index VI = z × σ per unit bet, σ = {short_float(sheet.analysis.std_dev, '.6f')} "
-           f"(the square root of the exact variance above). Over N rounds the hold (the house's win per "
-           f"unit bet) lies within the expected hold {percent(sheet.analysis.house_edge)} ± VI/√N "
-           f"at that confidence (normal approximation)."),  # fmt: skip
+        _p(
+            f"Volatility index VI = z × σ per unit bet, σ = {short_float(sheet.analysis.std_dev, '.6f')} "
+            f"(the square root of the exact variance above). Over N rounds the hold (the house's win per "
+            f"unit bet) lies within the expected hold {percent(sheet.analysis.house_edge)} ± VI/√N "
+            f"at that confidence (normal approximation)."
+        ),
         _table(rows, ["confidence", "z", "VI"]),
         _table(list(bands.values()), ["rounds", *(f"hold, {level}" for level in CONFIDENCE_Z)]),
         Block("chart", "volatility"),
@@ -152,20 +159,34 @@ def _top_award(sheet: ParSheet) -> list[Block]:
     blocks = [Block("h2", "4. Top award")]
     if top is None:
         return [*blocks, _p("No line pays.")]
-    blocks.append(_p(f"**{top.label}** pays {_pays(top.pays)}: probability {decimal(top.probability, 10)} "
-                     f"(exactly {exact(top.probability)}), {_one_in(top.probability)} rounds."))  # fmt: skip
+    blocks.append(
+        _p(
+            f"**{top.label}** pays {_pays(top.pays)}: probability {decimal(top.probability, 10)} "
+            f"(exactly {exact(top.probability)}), {_one_in(top.probability)} rounds."
+        )
+    )
     rare = sheet.rare_awards
     if rare:
         items = tuple(f"{line.label}: {_pays(line.pays)}, {_one_in(line.probability)}" for line in rare)
-        blocks += [_p(f"**Flagged**: lines paying {RARE_PAYS} to 1 or more that occur less often than once "
-                      "in 10^8 rounds:"), Block("list", items=items)]  # fmt: skip
+        blocks += [
+            _p(
+                f"**Flagged**: lines paying {RARE_PAYS} to 1 or more that occur less often than once "
+                "in 10^8 rounds:"
+            ),
+            Block("list", items=items),
+        ]
     else:
-        blocks.append(_p(f"No line paying {RARE_PAYS} to 1 or more occurs less often than once in 10^8 rounds."))
+        blocks.append(
+            _p(f"No line paying {RARE_PAYS} to 1 or more occurs less often than once in 10^8 rounds.")
+        )
     return blocks
 
 
 def _sensitivity(sheet: ParSheet) -> list[Block]:
-    decks = [[label if label == "inf" else f"{label}", percent(edge), exact(edge)] for label, edge in sheet.by_decks]
+    decks = [
+        [label if label == "inf" else f"{label}", percent(edge), exact(edge)]
+        for label, edge in sheet.by_decks
+    ]
     blocks = [
         Block("h2", "5. Sensitivity"),
         _p(f"House edge by the number of decks ({sheet.rules.name} tableau; inf: the infinite deck):"),
@@ -173,11 +194,18 @@ def _sensitivity(sheet: ParSheet) -> list[Block]:
     ]
     form = sheet.closed_form
     if form is not None:
-        blocks.append(_p(f"Closed form in the number of decks d: house edge = `{form.house_edge}`; "
-                         f"as d → ∞: `{form.house_edge_limit}`."))  # fmt: skip
+        blocks.append(
+            _p(
+                f"Closed form in the number of decks d: house edge = `{form.house_edge}`; "
+                f"as d → ∞: `{form.house_edge_limit}`."
+            )
+        )
     if sheet.by_rules:
         rows = [[name, percent(edge), exact(edge)] for name, edge in sheet.by_rules]
-        blocks += [_p(f"Under the other built-in tableau, on {sheet.shoe}:"), _table(rows, ["tableau", "house edge", "exact"])]
+        blocks += [
+            _p(f"Under the other built-in tableau, on {sheet.shoe}:"),
+            _table(rows, ["tableau", "house edge", "exact"]),
+        ]
     return blocks
 
 
@@ -185,8 +213,10 @@ def _effects(sheet: ParSheet) -> list[Block]:
     rows = [[card, signed_decimal(value, 7), exact(value)] for card, value in sheet.effects.items()]
     return [
         Block("h2", "6. Effects of removal"),
-        _p(f"Exact change in the bettor's expectation per unit bet from removing one card of each "
-           f"{sheet.per} from {sheet.shoe}; weighted by the shoe's counts they sum to exactly 0."),  # fmt: skip
+        _p(
+            f"Exact change in the bettor's expectation per unit bet from removing one card of each "
+            f"{sheet.per} from {sheet.shoe}; weighted by the shoe's counts they sum to exactly 0."
+        ),
         _table(rows, [sheet.per, "effect", "exact"]),
         Block("chart", "effects"),
     ]
@@ -197,17 +227,23 @@ def _countability(sheet: ParSheet) -> list[Block]:
     (m, s), (p, sp) = study.win_per_shoe, study.perfect
     blocks = [Block("h2", "7. Countability")]
     if sheet.best_counts:
-        blocks += [_p("Best linear counts (tags per rank, from the effects of removal of each rank):"),
-                   _table(derived_rows(sheet.best_counts), DERIVED_HEADERS)]  # fmt: skip
+        blocks += [
+            _p("Best linear counts (tags per rank, from the effects of removal of each rank):"),
+            _table(derived_rows(sheet.best_counts), DERIVED_HEADERS),
+        ]
         system = study.system
         assert system is not None
         start = f", starting at {system.initial:+d}" if system.initial else ""
-        played = (f"The study plays the level-1 count (tags A..9, ten: {tags_text(system.tags)}{start}) and bets "
-                  f"when its {system.rule}: the linear break-even, rounded up.")  # fmt: skip
+        played = (
+            f"The study plays the level-1 count (tags A..9, ten: {tags_text(system.tags)}{start}) and bets "
+            f"when its {system.rule}: the linear break-even, rounded up."
+        )
     else:
-        played = ("No linear count: removing a card of any rank has the same effect, so every linear count "
-                  "has betting correlation 0. The study bets on no coup and measures the perfect-information "
-                  "bound alone.")  # fmt: skip
+        played = (
+            "No linear count: removing a card of any rank has the same effect, so every linear count "
+            "has betting correlation 0. The study bets on no coup and measures the perfect-information "
+            "bound alone."
+        )
     n0 = "n/a" if figures.n0 is None else short_float(figures.n0, ",.0f")
     rows = [
         ["win per shoe (units)", _pm(m, s)],
@@ -221,14 +257,18 @@ def _countability(sheet: ParSheet) -> list[Block]:
     blocks += [
         _p(played + f" {study.shoes:,} shoes, each coup valued exactly for the cards left."),
         _table(rows, ["figure", "mean ± standard error"]),
-        _p(f"**Verdict: {verdict.text}.** Against a materiality threshold of {material:g} units per shoe of "
-           f"flat one-unit bets: {verdict.reason}. The perfect-information bound (betting exactly the "
-           f"coups of positive exact value) is the ceiling no count can pass."),  # fmt: skip
-        _p(f"Resolution: at {study.shoes:,} shoes the standard error of the count's win per shoe is "
-           f"{s:.4f} units (the bound's {sp:.4f}): a win within {3 * s:.4f} units of the threshold is "
-           "inconclusive. Rule: beatable when the win exceeds the threshold by more than 3 standard "
-           "errors, not beatable by counting when the win (or the bound) plus 3 standard errors stays "
-           "below it."),  # fmt: skip
+        _p(
+            f"**Verdict: {verdict.text}.** Against a materiality threshold of {material:g} units per shoe of "
+            f"flat one-unit bets: {verdict.reason}. The perfect-information bound (betting exactly the "
+            f"coups of positive exact value) is the ceiling no count can pass."
+        ),
+        _p(
+            f"Resolution: at {study.shoes:,} shoes the standard error of the count's win per shoe is "
+            f"{s:.4f} units (the bound's {sp:.4f}): a win within {3 * s:.4f} units of the threshold is "
+            "inconclusive. Rule: beatable when the win exceeds the threshold by more than 3 standard "
+            "errors, not beatable by counting when the win (or the bound) plus 3 standard errors stays "
+            "below it."
+        ),
     ]
     return blocks
 
@@ -236,9 +276,14 @@ def _countability(sheet: ParSheet) -> list[Block]:
 def sheet_blocks(sheet: ParSheet) -> list[Block]:
     """Every block of one sheet, in the order of its sections."""
     return [
-        *_what(sheet), *_exact_table(sheet), *_volatility(sheet), *_top_award(sheet),
-        *_sensitivity(sheet), *_effects(sheet), *_countability(sheet),
-    ]  # fmt: skip
+        *_what(sheet),
+        *_exact_table(sheet),
+        *_volatility(sheet),
+        *_top_award(sheet),
+        *_sensitivity(sheet),
+        *_effects(sheet),
+        *_countability(sheet),
+    ]
 
 
 def _markdown(blocks: Sequence[Block]) -> str:
@@ -272,8 +317,12 @@ def par_json(sheet: ParSheet) -> dict[str, Any]:
     figures = study.figures
 
     def award(line: Any) -> dict[str, Any]:
-        return {"event": line.label, "pays": exact(line.pays), "probability": exact(line.probability),
-                "one_in": exact(1 / line.probability)}  # fmt: skip
+        return {
+            "event": line.label,
+            "pays": exact(line.pays),
+            "probability": exact(line.probability),
+            "one_in": exact(1 / line.probability),
+        }
 
     def mean_se(pair: tuple[float, float]) -> dict[str, float]:
         return {"mean": round(pair[0], 6), "se": round(pair[1], 6)}
@@ -281,8 +330,10 @@ def par_json(sheet: ParSheet) -> dict[str, Any]:
     counts = derived_rows(sheet.best_counts)
     data.update(
         volatility_index={level: round(v, 6) for level, v in sheet.volatility_index.items()},
-        hold_bands=[{"rounds": b.rounds, "confidence": b.confidence, "low": round(b.low, 8),
-                     "high": round(b.high, 8)} for b in sheet.hold_bands],  # fmt: skip
+        hold_bands=[
+            {"rounds": b.rounds, "confidence": b.confidence, "low": round(b.low, 8), "high": round(b.high, 8)}
+            for b in sheet.hold_bands
+        ],
         top_award=None if top is None else award(top),
         rare_awards=[award(line) for line in sheet.rare_awards],
         decks={label: exact(edge) for label, edge in sheet.by_decks},
@@ -292,11 +343,16 @@ def par_json(sheet: ParSheet) -> dict[str, Any]:
         countability={
             "material": exact(sheet.material),
             "best_counts": [
-                {"level": c.level, "tags": list(c.tags), "balanced": c.balanced,
-                 "betting_correlation": round(c.correlation, 6), "break_even_true_count": round(c.break_even, 3),
-                 "row": row}
+                {
+                    "level": c.level,
+                    "tags": list(c.tags),
+                    "balanced": c.balanced,
+                    "betting_correlation": round(c.correlation, 6),
+                    "break_even_true_count": round(c.break_even, 3),
+                    "row": row,
+                }
                 for c, row in zip(sheet.best_counts, counts, strict=True)
-            ],  # fmt: skip
+            ],
             "study": {
                 "tags": None if study.system is None else list(study.system.tags),
                 "initial": None if study.system is None else study.system.initial,
@@ -317,18 +373,25 @@ def par_json(sheet: ParSheet) -> dict[str, Any]:
         },
     )
     if sheet.closed_form is not None:
-        data["closed_form"] = {"house_edge": str(sheet.closed_form.house_edge),
-                               "house_edge_infinite_deck": str(sheet.closed_form.house_edge_limit)}  # fmt: skip
+        data["closed_form"] = {
+            "house_edge": str(sheet.closed_form.house_edge),
+            "house_edge_infinite_deck": str(sheet.closed_form.house_edge_limit),
+        }
     return data
 
 
 def index_rows(sheets: Sequence[ParSheet]) -> list[list[str]]:
     """One row per sheet for an index: bet, title, house edge, top award, verdict."""
     return [
-        [s.bet.name, s.bet.title, percent(s.analysis.house_edge),
-         "n/a" if s.top_award is None else _pays(s.top_award.pays), s.verdict.text]
+        [
+            s.bet.name,
+            s.bet.title,
+            percent(s.analysis.house_edge),
+            "n/a" if s.top_award is None else _pays(s.top_award.pays),
+            s.verdict.text,
+        ]
         for s in sheets
-    ]  # fmt: skip
+    ]
 
 
 INDEX_HEADERS = ["bet", "title", "house edge", "top award", "verdict"]
@@ -343,8 +406,11 @@ def par_index(sheets: Sequence[ParSheet], links: dict[str, str]) -> str:
 
     first = sheets[0] if sheets else None
     where = f" on {first.shoe}, {first.rules.name} tableau" if first else ""
-    return (f"# Par sheets\n\n{MARKER}; do not edit. One sheet per bet{where}.\n\n"
-            + table(rows, INDEX_HEADERS, "markdown") + "\n")  # fmt: skip
+    return (
+        f"# Par sheets\n\n{MARKER}; do not edit. One sheet per bet{where}.\n\n"
+        + table(rows, INDEX_HEADERS, "markdown")
+        + "\n"
+    )
 
 
 def render_par_sheets(sheets: Sequence[ParSheet], fmt: str) -> str:
@@ -370,10 +436,21 @@ def par_files(sheets: Sequence[ParSheet], fmt: str) -> dict[str, str]:
     ext, index = FILES[fmt]
     links = {s.bet.name: s.bet.name + ext for s in sheets}
     if fmt == "json":
-        files = {links[s.bet.name]: dumps({"generated_by": "baccarat par-sheet", "bets": {s.bet.name: par_json(s)}})
-                 for s in sheets}  # fmt: skip
-        summary = {s.bet.name: {"title": s.bet.title, "file": links[s.bet.name], "house_edge": exact(s.analysis.house_edge),
-                                "verdict": s.verdict.kind} for s in sheets}  # fmt: skip
+        files = {
+            links[s.bet.name]: dumps(
+                {"generated_by": "baccarat par-sheet", "bets": {s.bet.name: par_json(s)}}
+            )
+            for s in sheets
+        }
+        summary = {
+            s.bet.name: {
+                "title": s.bet.title,
+                "file": links[s.bet.name],
+                "house_edge": exact(s.analysis.house_edge),
+                "verdict": s.verdict.kind,
+            }
+            for s in sheets
+        }
         return {**files, index: dumps({"generated_by": "baccarat par-sheet", "bets": summary})}
     if fmt == "html":
         from analyzer.present.par_html import html_index, html_page

@@ -45,6 +45,8 @@ nav a { margin-right: .8em; }
 }
 """
 
+#: matplotlib settings of every chart: deterministic SVG ids, text kept as text (small files).
+_RC = {"svg.hashsalt": "baccarat-par-sheet", "svg.fonttype": "none", "font.size": 9}
 _BOLD, _CODE = re.compile(r"\*\*(.+?)\*\*"), re.compile(r"`([^`]+)`")
 
 
@@ -52,10 +54,11 @@ def _inline(text: str) -> str:
     """Text with **bold** and `code` marks as HTML, everything else escaped."""
     parts = _CODE.split(text)  # odd parts are code: no bold marks inside them
     return "".join(
-        f"<code>{html.escape(part, quote=False)}</code>" if i % 2
+        f"<code>{html.escape(part, quote=False)}</code>"
+        if i % 2
         else _BOLD.sub(r"<strong>\1</strong>", html.escape(part, quote=False))
         for i, part in enumerate(parts)
-    )  # fmt: skip
+    )
 
 
 def pyplot() -> Any:
@@ -84,29 +87,37 @@ def _volatility_chart(sheet: ParSheet, prefix: str) -> str:
     from analyzer.counting.par import CONFIDENCE_Z, HOLD_ROUNDS
 
     plt = pyplot()
-    with plt.rc_context({"svg.hashsalt": "baccarat-par-sheet", "font.size": 9}):
+    with plt.rc_context(_RC):
         fig, ax = plt.subplots(figsize=(7, 3.2))
         rounds = np.logspace(np.log10(HOLD_ROUNDS[0]), np.log10(HOLD_ROUNDS[-1]), 81)
         hold = float(sheet.analysis.house_edge) * 100
         for (level, vi), shade in zip(sheet.volatility_index.items(), ("#9ecae1", "#deebf7"), strict=True):
             half = vi * 100 / np.sqrt(rounds)
-            ax.fill_between(rounds, hold - half, hold + half, color=shade, label=f"{level} band (z = {float(CONFIDENCE_Z[level]):.4f})",
-                            zorder=2 if level == "90%" else 1)  # fmt: skip
+            ax.fill_between(
+                rounds,
+                hold - half,
+                hold + half,
+                color=shade,
+                label=f"{level} band (z = {float(CONFIDENCE_Z[level]):.4f})",
+                zorder=2 if level == "90%" else 1,
+            )
         ax.axhline(hold, color="#08306b", linewidth=1.2, label=f"expected hold {hold:.4f}%", zorder=3)
         ax.axhline(0, color="#444", linewidth=0.6, zorder=3)
         ax.set_xscale("log")
+        ax.set_xticks(HOLD_ROUNDS, [f"{n:,}" for n in HOLD_ROUNDS])
+        ax.minorticks_off()
         ax.set_xlabel("rounds played N")
         ax.set_ylabel("hold, % of the amount bet")
         ax.set_title(f"{sheet.bet.title}: expected hold ± z·σ/√N")
         ax.legend(loc="upper right", fontsize=8)
         ax.grid(True, which="major", alpha=0.3)
-        fig.tight_layout()
+        fig.subplots_adjust(left=0.1, right=0.98, top=0.9, bottom=0.15)
         return _svg(fig, prefix)
 
 
 def _effects_chart(sheet: ParSheet, prefix: str) -> str:
     plt = pyplot()
-    with plt.rc_context({"svg.hashsalt": "baccarat-par-sheet", "font.size": 9}):
+    with plt.rc_context(_RC):
         many = len(sheet.effects) > 13
         fig, ax = plt.subplots(figsize=(7, 3.4 if many else 3))
         names = list(sheet.effects)
@@ -117,7 +128,7 @@ def _effects_chart(sheet: ParSheet, prefix: str) -> str:
         ax.set_xlabel(f"{sheet.per} removed")
         ax.set_ylabel("change in expectation, %")
         ax.set_title(f"{sheet.bet.title}: effect of removing one card ({sheet.shoe})")
-        fig.tight_layout()
+        fig.subplots_adjust(left=0.12, right=0.98, top=0.9, bottom=0.25 if many else 0.17)
         return _svg(fig, prefix)
 
 
@@ -141,7 +152,8 @@ def _block(block: Block, sheet: ParSheet, prefix: str) -> str:
 
 def _page(title: str, body: str) -> str:
     return (
-        f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<!-- {MARKER}; do not edit. -->\n'
+        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f"<!-- {MARKER}; do not edit. -->\n"
         f'<meta name="generator" content="baccarat par-sheet">\n<title>{html.escape(title)}</title>\n'
         f"<style>{CSS}</style>\n</head>\n<body>\n{body}</body>\n</html>\n"
     )
@@ -153,7 +165,8 @@ def sheet_html(sheet: ParSheet, index: str = "") -> str:
     nav = f'<nav><a href="{html.escape(index)}">all par sheets</a></nav>\n' if index else ""
     body = "".join(_block(b, sheet, f"{name}-") for b in sheet_blocks(sheet))
     title = _inline(f"Par sheet: {sheet.bet.title} (`{name}`)")
-    return f'<article id="{html.escape(name)}">\n{nav}<h1>{title}</h1>\n<p>{_inline(MARKER)}.</p>\n{body}</article>\n'
+    head = f"{nav}<h1>{title}</h1>\n<p>{_inline(MARKER)}.</p>\n"
+    return f'<article id="{html.escape(name)}">\n{head}{body}</article>\n'
 
 
 def html_page(sheets: Sequence[ParSheet], index: str = "") -> str:
@@ -168,6 +181,9 @@ def html_index(sheets: Sequence[ParSheet], links: dict[str, str]) -> str:
     for row, sheet in zip(rows, sheets, strict=True):
         row[0] = f'<a href="{html.escape(links[sheet.bet.name])}">{row[0]}</a>'
     where = f" on {sheets[0].shoe}, {sheets[0].rules.name} tableau" if sheets else ""
-    body = (f"<h1>Par sheets</h1>\n<p>{_inline(MARKER)}; one sheet per bet{where}.</p>\n"
-            + table(rows, INDEX_HEADERS, "html") + "\n")  # fmt: skip
+    body = (
+        f"<h1>Par sheets</h1>\n<p>{_inline(MARKER)}; one sheet per bet{where}.</p>\n"
+        + table(rows, INDEX_HEADERS, "html")
+        + "\n"
+    )
     return _page("Par sheets", body)

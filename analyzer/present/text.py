@@ -173,7 +173,8 @@ def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], fmt: str) -> st
         for i in range(len(headers))
     ]
     if fmt == "html":  # cells are HTML already (the caller escapes them)
-        return str(tabulate(cells, headers=headers, tablefmt="unsafehtml", disable_numparse=True, colalign=align))
+        html = tabulate(cells, headers=headers, tablefmt="unsafehtml", disable_numparse=True, colalign=align)
+        return str(html)
     if fmt == "markdown":
         cells = [[cell.replace("|", "\\|") for cell in row] for row in cells]
         headers = [header.replace("|", "\\|") for header in headers]

@@ -88,7 +88,7 @@ def _build(
     sheets = par_sheet_reports(executor)
     index = ["# Reports\n\n", PREAMBLE, "Regenerate with `baccarat report --out reports`.\n\n"]
     index += [f"- [{name}]({name}): {texts[name].splitlines()[0].lstrip('# ')}\n" for name in texts]
-    index.append(f"- [{PAR_SHEETS}/]({PAR_SHEETS}/README.md): par sheets of every built-in bet, with verdicts\n")
+    index.append(f"- [{PAR_SHEETS}/]({PAR_SHEETS}/README.md): each built-in bet's par sheet and verdict\n")
     texts["README.md"] = "".join(index)
     return {**texts, **sheets}, runs
 

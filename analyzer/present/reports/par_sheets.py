@@ -22,8 +22,9 @@ RANK_SHOES = 4000
 CARD_SHOES = 400
 
 
-def par_sheet_reports(executor: Executor | None = None, rank_shoes: int = RANK_SHOES,
-                      card_shoes: int = CARD_SHOES) -> dict[str, str]:  # fmt: skip
+def par_sheet_reports(
+    executor: Executor | None = None, rank_shoes: int = RANK_SHOES, card_shoes: int = CARD_SHOES
+) -> dict[str, str]:
     """Every built-in bet's par sheet, Markdown and HTML, and their indexes, by path under
     the reports (e.g. "par-sheets/dragon7.md"); the studies run on `executor`."""
     from analyzer.counting.par import par_sheets
