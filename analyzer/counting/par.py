@@ -60,6 +60,7 @@ __all__ = [
     "Verdict",
     "judge",
     "par_sheets",
+    "verdict",
 ]
 
 #: z of the two-sided confidence levels of the volatility index VI = z * sigma.
@@ -195,46 +196,51 @@ class ParSheet:
 
 def judge(study: CountStudy, material: Fraction) -> Verdict:
     """The verdict of the module doc on `study` against `material` units per shoe."""
-    m, s = study.win_per_shoe
-    p, sp = study.perfect
-    limit, n = float(material), study.shoes
+    win = study.win_per_shoe if study.system is not None else None
+    return verdict(win, study.perfect, material, study.shoes)
+
+
+def verdict(
+    win: tuple[float, float] | None, perfect: tuple[float, float], material: Fraction, shoes: int
+) -> Verdict:
+    """The verdict from the count's win per shoe (mean, standard error; None: no linear
+    count) and the perfect-information bound's, over `shoes` shoes, against `material`."""
+    p, sp = perfect
+    limit = float(material)
     threshold = f"the threshold of {limit:g} units per shoe"
-    count = "the count" if study.system is not None else "no linear count"
-    if study.system is not None and m - SIGMAS * s > limit:
-        return Verdict(
-            BEATABLE,
-            f"the count wins {m:+.4f} ± {s:.4f} units per shoe: more than "
-            f"{SIGMAS} standard errors above {threshold}",
-            n,
-        )
-    if study.system is not None and m + SIGMAS * s < limit:
-        return Verdict(
-            NOT_BEATABLE,
-            f"the count wins {m:+.4f} ± {s:.4f} units per shoe: more than "
-            f"{SIGMAS} standard errors below {threshold}",
-            n,
-        )
+    ceiling = f"{p:+.4f} ± {sp:.4f} units per shoe"
+    if win is not None:
+        m, s = win
+        figures = f"the count wins {m:+.4f} ± {s:.4f} units per shoe"
+        if m - SIGMAS * s > limit:
+            return Verdict(
+                BEATABLE, f"{figures}: more than {SIGMAS} standard errors above {threshold}", shoes
+            )
+        if m + SIGMAS * s < limit:
+            return Verdict(
+                NOT_BEATABLE, f"{figures}: more than {SIGMAS} standard errors below {threshold}", shoes
+            )
+    else:
+        figures = "no linear count reads this bet (every rank's removal has the same effect)"
     if p + SIGMAS * sp < limit:
+        reason = f"{figures}, and the perfect-information bound, {ceiling}, which no count can pass,"
         return Verdict(
-            NOT_BEATABLE,
-            f"{'' if study.system else 'no linear count reads this bet, and '}"
-            f"the perfect-information bound, {p:+.4f} ± {sp:.4f} units per shoe, which no count "
-            f"can pass, is more than {SIGMAS} standard errors below {threshold}",
-            n,
+            NOT_BEATABLE, f"{reason} is more than {SIGMAS} standard errors below {threshold}", shoes
         )
-    settle = [_shoes_to_settle(p, sp, limit, n)] if p < limit else []
-    if study.system is not None:
-        settle.append(_shoes_to_settle(m, s, limit, n))
+    settle = [_shoes_to_settle(p, sp, limit, shoes)] if p < limit else []
+    if win is not None:
+        settle.append(_shoes_to_settle(*win, limit, shoes))
+        where = f"within {SIGMAS} standard errors of {threshold} (the perfect-information bound: {ceiling})"
+    else:
+        where = (
+            f"and the perfect-information bound, {ceiling}, is not below {threshold}: "
+            "a count made for this bet would need a study of its own"
+        )
     needed = min((k for k in settle if k is not None), default=None)
-    more = f"about {needed:,} shoes would settle it" if needed else "more shoes alone cannot settle it"
-    figures = f"{m:+.4f} ± {s:.4f}" if study.system is not None else "nothing (it bets on no coup)"
-    return Verdict(
-        INCONCLUSIVE,
-        f"{count} wins {figures} units per shoe and the perfect-information bound "
-        f"{p:+.4f} ± {sp:.4f}: within {SIGMAS} standard errors of {threshold}; {more}",
-        n,
-        needed,
+    more = (
+        f"about {needed:,} shoes would settle it" if needed else "more shoes of this study cannot settle it"
     )
+    return Verdict(INCONCLUSIVE, f"{figures}, {where}; {more}", shoes, needed)
 
 
 def _shoes_to_settle(mean: float, se: float, limit: float, shoes: int) -> int | None:

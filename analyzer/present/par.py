@@ -321,7 +321,7 @@ def par_json(sheet: ParSheet) -> dict[str, Any]:
             "event": line.label,
             "pays": exact(line.pays),
             "probability": exact(line.probability),
-            "one_in": exact(1 / line.probability),
+            "one_in": exact(1 / line.probability) if line.probability else None,
         }
 
     def mean_se(pair: tuple[float, float]) -> dict[str, float]:
