@@ -65,6 +65,8 @@ def test_every_example_runs(capsys: pytest.CaptureFixture[str], example: str) ->
         pytest.skip("report writes files; tested in test_cli_bets")
     if argv[0] == "count":
         argv[argv.index("200")] = "4"
+    if argv[0] == "par-sheet":
+        argv[argv.index("2000")] = "20"
     code, out, err = run(capsys, *argv)
     assert code == 0 and out and err == "", err
 
@@ -112,6 +114,7 @@ COMMAND_JSON = {
     "count": (["count", "--system", "dragon7-jacobson", "--shoes", "2"], ["procedure", "systems"]),
     "solve": (["solve", "punto-5", "--decks", "inf"], ["game", "draw", "stand", "better", "house_edges"]),
     "closed-form": (["closed-form", "--bets", "player-pair"], ["bets"]),
+    "par-sheet": (["par-sheet", "--bets", "player-pair", "--shoes", "5"], ["bets"]),
 }
 
 

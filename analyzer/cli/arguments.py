@@ -193,7 +193,7 @@ EXAMPLES: dict[str, str] = {
     "solve": "baccarat solve chemin-de-fer --format markdown",
     "report": "baccarat report --out reports",
     "closed-form": "baccarat closed-form --bets tie,player-pair --format markdown",
-    "par-sheet": "baccarat par-sheet --bets dragon7 --shoes 2000 --format html --out sheets",
+    "par-sheet": "baccarat par-sheet --bets dragon7 --shoes 2000 --format html",
     "list": "baccarat list bets --format json",
 }
 
