@@ -214,11 +214,12 @@ def test_rare_awards_are_flagged(capsys: pytest.CaptureFixture[str], tmp_path: P
 
 def test_out_writes_every_file_or_none(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     out = tmp_path / "sheets"
-    code, text, err = run(capsys, "par-sheet", "--bets", "player-pair,tie", "--shoes", "10", "--out", str(out))
+    code, _, err = run(capsys, "par-sheet", "--bets", "player-pair,tie", "--shoes", "10", "--out", str(out))
     assert code == 0, err
     assert sorted(p.name for p in out.iterdir()) == ["README.md", "player-pair.md", "tie.md"]
     assert "[tie](tie.md)" in (out / "README.md").read_text(encoding="utf-8")
-    code, _, err = run(capsys, "par-sheet", "--bets", "tie", "--shoes", "10", "--out", str(out), "--format", "json")
+    again = ["par-sheet", "--bets", "tie", "--shoes", "10", "--out", str(out), "--format", "json"]
+    code, _, err = run(capsys, *again)
     assert code == 0, err  # its own files are replaced
     data = json.loads((out / "tie.json").read_text(encoding="utf-8"))
     assert data["version"] and data["bets"]["tie"]["countability"]["study"]["shoes"] == 10

@@ -67,7 +67,8 @@ def test_par_sheets_give_every_built_in_bet_a_verdict(texts: dict[str, str]) -> 
     index = texts["par-sheets/README.md"]
     for name in BETS:
         assert f"[{name}]({name}.md)" in index and f"par-sheets/{name}.html" in texts, name
-        assert "**Verdict: " in texts[f"par-sheets/{name}.md"] and "Resolution: at " in texts[f"par-sheets/{name}.md"]
+        sheet = texts[f"par-sheets/{name}.md"]
+        assert "**Verdict: " in sheet and "Resolution: at " in sheet
     verdicts = {row.split("|")[1].strip(): row.split("|")[-2].strip() for row in index.splitlines()[6:]}
     assert verdicts["[banker](banker.md)"] == verdicts["[player](player.md)"] == "not beatable by counting"
     assert verdicts["[dragon7](dragon7.md)"] == "beatable"

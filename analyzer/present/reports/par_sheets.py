@@ -39,4 +39,9 @@ def par_sheet_reports(
             sheets[sheet.bet.name] = sheet
     ordered = [sheets[bet.name] for bet in bets]
     files = {**par_files(ordered, "markdown"), **par_files(ordered, "html")}
+    files["README.md"] += (
+        f"\nThe counting studies here deal {rank_shoes:,} shoes (rank-level bets) and {card_shoes:,} "
+        "(card-level bets); each sheet states the resolution of its verdict. `baccarat par-sheet` "
+        "deals 20,000 by default, and `python scripts/par_sheets.py` writes these sheets at that size.\n"
+    )
     return {f"{PAR_SHEETS}/{name}": text for name, text in files.items()}
