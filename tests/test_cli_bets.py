@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from clirun import run
 
+from analyzer.core.catalogue import BETS
 from analyzer.core.shoe import Shoe
 
 
@@ -51,9 +52,10 @@ def test_report_writes_every_file(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import analyzer.present.reports as report
-    from analyzer.present.reports import counting, effects
+    from analyzer.present.reports import counting, effects, par_sheets
 
-    small = ((counting, "_COUNT_SHOES"), (counting, "_CHOICE_SHOES"), (effects, "_EOR_SHOES"))
+    small = ((counting, "_COUNT_SHOES"), (counting, "_CHOICE_SHOES"), (effects, "_EOR_SHOES"),
+             (par_sheets, "RANK_SHOES"), (par_sheets, "CARD_SHOES"))  # fmt: skip
     for module, name in small:  # a small run: this checks the wiring
         monkeypatch.setattr(module, name, 4)
     monkeypatch.setattr(report, "games_report", lambda: dict.fromkeys(report.GAME_REPORTS, "# game\n"))
@@ -64,8 +66,9 @@ def test_report_writes_every_file(
     assert {p.name for p in tmp_path.iterdir()} == {
         "README.md", "odds.md", "punto-table.md", "house-edges.md", "compare.md", "tableau.md",
         "effects-of-removal.md", "counting.md", "counting-ev-by-count.png", "closed-forms.md",
-        "house-edge-by-decks.png", "effects-of-removal.png",
+        "house-edge-by-decks.png", "effects-of-removal.png", "par-sheets",
     } | set(report.GAME_REPORTS)  # fmt: skip
+    assert len(list((tmp_path / "par-sheets").iterdir())) == 2 * len(BETS) + 2  # sheets, two indexes
 
 
 @pytest.mark.parametrize(

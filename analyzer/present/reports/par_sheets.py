@@ -23,13 +23,15 @@ CARD_SHOES = 400
 
 
 def par_sheet_reports(
-    executor: Executor | None = None, rank_shoes: int = RANK_SHOES, card_shoes: int = CARD_SHOES
+    executor: Executor | None = None, rank_shoes: int | None = None, card_shoes: int | None = None
 ) -> dict[str, str]:
     """Every built-in bet's par sheet, Markdown and HTML, and their indexes, by path under
-    the reports (e.g. "par-sheets/dragon7.md"); the studies run on `executor`."""
+    the reports (e.g. "par-sheets/dragon7.md"); the studies (of RANK_SHOES and CARD_SHOES
+    shoes unless given) run on `executor`."""
     from analyzer.counting.par import par_sheets
     from analyzer.present.par import par_files
 
+    rank_shoes, card_shoes = rank_shoes or RANK_SHOES, card_shoes or CARD_SHOES
     shoe = Shoe.decks(8)
     bets = list(BETS.values())
     sheets = {}
