@@ -313,6 +313,7 @@ def test_report_writes_all_files_or_none(
         monkeypatch.setattr(module, name, 4)
     monkeypatch.setattr(report, "games_report", lambda: dict.fromkeys(report.GAME_REPORTS, "# game\n"))
     monkeypatch.setattr(report, "start_games_report", lambda executor: report.games_report)
+    monkeypatch.setattr(report, "par_sheet_reports", lambda executor: {"par-sheets/README.md": "# Sheets\n"})
 
     def interrupted(path: Path) -> None:
         raise KeyboardInterrupt
