@@ -25,7 +25,7 @@ from analyzer.counting.par import (
     verdict,
 )
 from analyzer.counting.systems import SYSTEMS, derived_system
-from analyzer.present.par import par_files, render_par_sheets
+from analyzer.present.par_documents import par_files, render_par_sheets
 from tests.clirun import one_line_error, run
 
 GOLDEN = Path(__file__).resolve().parent / "golden"

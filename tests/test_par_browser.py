@@ -13,7 +13,7 @@ import pytest
 from analyzer.core.catalogue import BETS
 from analyzer.core.shoe import Shoe
 from analyzer.counting.par import par_sheets
-from analyzer.present.par import render_par_sheets
+from analyzer.present.par_documents import render_par_sheets
 
 BROWSER = next((path for name in ("chromium", "chromium-browser") if (path := shutil.which(name))), None)
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions"]

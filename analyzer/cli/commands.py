@@ -270,7 +270,7 @@ def _par_sheet(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     from analyzer.core.errors import read_fraction
     from analyzer.counting.executors import check_executor, check_workers, open_executor
     from analyzer.counting.par import par_sheets
-    from analyzer.present.par import par_files, render_par_sheets
+    from analyzer.present.par_documents import par_files, render_par_sheets
 
     address = check_executor(args.executor)
     workers = check_workers(int_arg(args.workers, "--workers"))

@@ -14,22 +14,19 @@ from analyzer.present.counting import tags_text
 from analyzer.present.edges import _pays, bet_json, bet_table
 from analyzer.present.effects import DERIVED_HEADERS, derived_rows
 from analyzer.present.rules import render_rules
-from analyzer.present.text import check_format, decimal, dumps, exact, percent, short_float, signed_decimal
+from analyzer.present.text import decimal, exact, percent, short_float, signed_decimal
 
 if TYPE_CHECKING:
     from analyzer.counting.par import ParSheet
 
 __all__ = [
-    "FILES",
     "FORMATS",
     "INDEX_HEADERS",
     "MARKER",
     "Block",
     "index_rows",
-    "par_files",
     "par_index",
     "par_json",
-    "render_par_sheets",
     "sheet_blocks",
     "sheet_markdown",
 ]
@@ -411,50 +408,3 @@ def par_index(sheets: Sequence[ParSheet], links: dict[str, str]) -> str:
         + table(rows, INDEX_HEADERS, "markdown")
         + "\n"
     )
-
-
-def render_par_sheets(sheets: Sequence[ParSheet], fmt: str) -> str:
-    """Every sheet as one document: Markdown, a self-contained HTML page, or JSON {bets: ...}."""
-    check_format(fmt, FORMATS)
-    if fmt == "json":
-        return dumps({"bets": {s.bet.name: par_json(s) for s in sheets}})
-    if fmt == "html":
-        from analyzer.present.par_html import html_page
-
-        return html_page(sheets)
-    return "\n".join(sheet_markdown(s) for s in sheets)
-
-
-#: Each format's file extension and index file name in a directory of sheets.
-FILES = {"markdown": (".md", "README.md"), "html": (".html", "index.html"), "json": (".json", "index.json")}
-
-
-def par_files(sheets: Sequence[ParSheet], fmt: str) -> dict[str, str]:
-    """One file per sheet (named after its bet) and an index, by file name, in `fmt`. Each
-    JSON file holds {"generated_by": "baccarat par-sheet", "bets": {NAME: ...}}."""
-    check_format(fmt, FORMATS)
-    ext, index = FILES[fmt]
-    links = {s.bet.name: s.bet.name + ext for s in sheets}
-    if fmt == "json":
-        files = {
-            links[s.bet.name]: dumps(
-                {"generated_by": "baccarat par-sheet", "bets": {s.bet.name: par_json(s)}}
-            )
-            for s in sheets
-        }
-        summary = {
-            s.bet.name: {
-                "title": s.bet.title,
-                "file": links[s.bet.name],
-                "house_edge": exact(s.analysis.house_edge),
-                "verdict": s.verdict.kind,
-            }
-            for s in sheets
-        }
-        return {**files, index: dumps({"generated_by": "baccarat par-sheet", "bets": summary})}
-    if fmt == "html":
-        from analyzer.present.par_html import html_index, html_page
-
-        files = {links[s.bet.name]: html_page([s], index) for s in sheets}
-        return {**files, index: html_index(sheets, links)}
-    return {**{links[s.bet.name]: sheet_markdown(s) for s in sheets}, index: par_index(sheets, links)}

@@ -29,7 +29,7 @@ def par_sheet_reports(
     the reports (e.g. "par-sheets/dragon7.md"); the studies (of RANK_SHOES and CARD_SHOES
     shoes unless given) run on `executor`."""
     from analyzer.counting.par import par_sheets
-    from analyzer.present.par import par_files
+    from analyzer.present.par_documents import par_files
 
     rank_shoes, card_shoes = rank_shoes or RANK_SHOES, card_shoes or CARD_SHOES
     shoe = Shoe.decks(8)
