@@ -115,6 +115,7 @@ COMMAND_JSON = {
     "solve": (["solve", "punto-5", "--decks", "inf"], ["game", "draw", "stand", "better", "house_edges"]),
     "closed-form": (["closed-form", "--bets", "player-pair"], ["bets"]),
     "par-sheet": (["par-sheet", "--bets", "player-pair", "--shoes", "5"], ["bets"]),
+    "track": (["track", "analyzer/counting/data/sample-shoe.txt", "--bets", "tie"], ["coups", "summary"]),
 }
 
 

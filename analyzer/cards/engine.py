@@ -28,16 +28,19 @@ from typing import Any
 
 import numpy as np
 
+from analyzer.cards.conditions import Condition, bet_conditions, condition_holds, needs_coup, needs_ranks
+from analyzer.cards.factored import factored_weights
 from analyzer.cards.rows import CoupRows, coup_rows, first_four_rows
 from analyzer.core.analysis import BetAnalysis, analysis_from_weights
 from analyzer.core.bets import FIELDS, Bet, can_price
 from analyzer.core.conventions import check_arguments
 from analyzer.core.errors import AnalyzerError, quoted
-from analyzer.core.fields import CardField, CardRows, card_field
+from analyzer.core.fields import CardRows
 from analyzer.core.outcome import CARDS_PER_COUP, Outcome
 from analyzer.core.ranks import RANK_POINTS
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
+from analyzer.core.suits import TYPES
 
 __all__ = [
     "ANY_SUIT",
@@ -49,6 +52,7 @@ __all__ = [
     "card_line_weights",
     "card_plan",
     "outcome_weights",
+    "plan_line_weights",
     "settle_cards",
 ]
 
@@ -155,66 +159,8 @@ def _class_weights(ranks: np.ndarray, masks: np.ndarray, f: _ShoeFactors) -> np.
 # -- settling rows --------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class _Condition:
-    name: str
-    allowed: tuple[Any, ...]
-    card: CardField | None  # None: a rank-level Outcome field
-
-
-def _conditions(bet: Bet) -> list[list[_Condition]]:
-    result = []
-    for line in bet.lines:
-        conds = []
-        for name, allowed in line.when:
-            card = None if name in FIELDS else card_field(name)
-            conds.append(_Condition(name, allowed, card))
-        result.append(conds)
-    return result
-
-
-_RANK_OUTCOME_FIELDS = {"player_pair", "banker_pair"}
-
-
-def _needs_ranks(lines: list[list[_Condition]]) -> bool:
-    """Whether a condition tells apart the ten-valued ranks (10, J, Q, K)."""
-    return any(
-        c.name in _RANK_OUTCOME_FIELDS if c.card is None else c.card.ranks for conds in lines for c in conds
-    )
-
-
-def _needs_coup(bet: Bet) -> bool:
-    return any(c.card is None or c.card.coup for conds in _conditions(bet) for c in conds)
-
-
-_TABLES: dict[tuple[int, str, tuple[Any, ...]], tuple[Sequence[Outcome], np.ndarray]] = {}
-
-
-def _outcome_table(outcomes: Sequence[Outcome], name: str, allowed: tuple[Any, ...]) -> np.ndarray:
-    """Whether each outcome (and, last, 'no outcome') meets a rank-level condition (cached)."""
-    key = (id(outcomes), name, allowed)
-    hit = _TABLES.get(key)
-    if hit is None or hit[0] is not outcomes:
-        read = FIELDS[name][0]
-        hit = (outcomes, np.array([read(o) in allowed for o in outcomes] + [False]))
-        _TABLES[key] = hit
-    return hit[1]
-
-
-def _holds(cond: _Condition, rows: CardRows, outcomes: Sequence[Outcome]) -> np.ndarray:
-    if cond.card is None:
-        return np.asarray(_outcome_table(outcomes, cond.name, cond.allowed)[rows.outcome])
-    codes = np.array([cond.card.values.index(v) for v in cond.allowed])
-    values = cond.card.evaluate(rows)
-    if values.dtype == bool:
-        return np.isin(values.astype(np.int64), [int(v) for v in cond.allowed])
-    if isinstance(cond.card.values[0], int) and not isinstance(cond.card.values[0], bool):
-        return np.isin(values, np.array(cond.allowed))
-    return np.isin(values, codes)
-
-
 def _settle(
-    lines: list[list[_Condition]], rows: CardRows, outcomes: Sequence[Outcome], resolved: bool
+    lines: list[list[Condition]], rows: CardRows, outcomes: Sequence[Outcome], resolved: bool
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Each row's first matching line (-1: none) and, unless `resolved`, which rows need
     suits or colours resolved before they can be settled: (line, refine, need, colour),
@@ -233,7 +179,7 @@ def _settle(
         cards = [c.card for c in conds if c.card is not None and c.card.needs_suits]
         for cond in conds:
             if resolved or cond.card not in cards:
-                ok &= _holds(cond, rows, outcomes)
+                ok &= condition_holds(cond, rows, outcomes)
         if cards and not resolved:
             refine |= ok
             at = np.flatnonzero(ok)
@@ -308,14 +254,14 @@ def settle_cards(
     rows = CardRows(ranks, suits, colours, which)
     line = np.full(len(ranks), bet.no_line, dtype=np.int64)
     unsettled = np.ones(len(ranks), dtype=bool)
-    for index, conds in enumerate(_conditions(bet)):
+    for index, conds in enumerate(bet_conditions(bet)):
         ok = unsettled.copy()
         for cond in conds:
             if cond.card is None:
                 read = FIELDS[cond.name][0]
                 ok &= np.array([read(o) in cond.allowed for o in outcomes], dtype=bool)[which]
             else:
-                ok &= _holds(cond, rows, outcomes)
+                ok &= condition_holds(cond, rows, outcomes)
         line[ok] = index
         unsettled &= ~ok
     return line
@@ -352,10 +298,10 @@ class CardPlan:
 
 def _build_plan(bet: Bet, rules: Rules, shown: Shown, alive: np.ndarray | None) -> CardPlan:
     """The plan of `bet` given `shown` cards; `alive` (per row) skips rows a shoe cannot deal."""
-    lines = _conditions(bet)
+    lines = bet_conditions(bet)
     tens = any(RANK_POINTS[rank] == 0 for rank, _ in shown.values())
-    coup = _needs_coup(bet) or any(position >= 4 for position in shown)
-    rows = coup_rows(rules, not (_needs_ranks(lines) or tens)) if coup else first_four_rows()
+    coup = needs_coup(bet) or any(position >= 4 for position in shown)
+    rows = coup_rows(rules, not (needs_ranks(lines) or tens)) if coup else first_four_rows()
     selected = np.ones(len(rows.ranks), dtype=bool) if alive is None else alive.copy()
     for position, (rank, _) in shown.items():
         symbol = min(rank, 9) if rows.by_value else rank
@@ -441,8 +387,9 @@ def card_line_weights(
 
     With `shown`, only the coups where those cards lie at those dealt positions count, and
     the total is their weight (a position not dealt in a coup does not show the card).
-    Plans are cached per bet; a small shoe (under 52 cards) gets one of its own, built only
-    on the rank sequences it can deal.
+    A bet of a factored shape (`analyzer.cards.factored`) on a finite shoe is valued from the
+    cards it reads; other plans are cached per bet, and a small shoe (under 52 cards) gets
+    one of its own, built only on the rank sequences it can deal.
     """
     shown = shown or {}
     if not can_price(bet, shoe) or (
@@ -452,11 +399,25 @@ def card_line_weights(
             f"bet {quoted(bet.name)} or a shown card depends on suits but the shoe's suits are not known "
             f"({shoe}): give the shoe with --decks or --cards"
         )
+    if not shown and shoe.counts is not None:
+        types = shoe.types if shoe.types is not None else (*shoe.counts, *[0] * (TYPES - len(shoe.counts)))
+        found = factored_weights(bet, types, rules)  # a bet that reads no suits: all as spades
+        if found is not None:
+            return found, perm(shoe.size, CARDS_PER_COUP)
+    return plan_line_weights(bet, shoe, rules, shown)
+
+
+def plan_line_weights(
+    bet: Bet, shoe: Shoe, rules: Rules = STANDARD, shown: Shown | None = None
+) -> tuple[list[int], int]:
+    """`card_line_weights` from the bet's plan, whatever its shape (the reference the
+    factored forms are checked against); the caller has checked the bet and shoe."""
+    shown = shown or {}
     if shoe.counts is not None and shoe.size < 52:
-        lines = _conditions(bet)
+        lines = bet_conditions(bet)
         tens = any(RANK_POINTS[rank] == 0 for rank, _ in shown.values())
-        coup = _needs_coup(bet) or any(position >= 4 for position in shown)
-        rows = coup_rows(rules, not (_needs_ranks(lines) or tens)) if coup else first_four_rows()
+        coup = needs_coup(bet) or any(position >= 4 for position in shown)
+        rows = coup_rows(rules, not (needs_ranks(lines) or tens)) if coup else first_four_rows()
         plan = _build_plan(bet, rules, shown, _rank_weights(rows, _factors(shoe, rows.by_value)) != 0)
     else:
         plan = card_plan(bet, rules, tuple(sorted(shown.items())))

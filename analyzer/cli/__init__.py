@@ -1,5 +1,6 @@
 """The `baccarat` command: parses arguments, calls the library, hands results to the
-renderer. `arguments` reads the command line, `commands` runs each command.
+renderer. `arguments` reads the command line, `commands` runs each command, `live` reads a
+recorded shoe from standard input (`baccarat track -`).
 
 >>> import json
 >>> from analyzer.cli import run

@@ -194,6 +194,7 @@ EXAMPLES: dict[str, str] = {
     "report": "baccarat report --out reports",
     "closed-form": "baccarat closed-form --bets tie,player-pair --format markdown",
     "par-sheet": "baccarat par-sheet --bets dragon7 --shoes 2000 --format html",
+    "track": "baccarat track analyzer/counting/data/sample-shoe.txt --bets dragon7",
     "list": "baccarat list bets --format json",
 }
 
@@ -332,6 +333,19 @@ OPTIONS: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
         (("--out",), {"help": "write one file per bet and an index into this directory, all or none"}),
         (("--workers",), {"default": "1", "help": "worker processes of the study (default 1), as in count"}),
         (("--executor",), {"default": "local", "help": "local, dask or tcp://HOST:PORT, as in count"}),
+    ],
+    "track": [
+        (("record",), {"help": "a record file (cards in the order they left the shoe), or - for live entry"}),
+        (
+            ("--bets",),
+            {"help": "bet names, built-in or of --table (default: every built-in the record's cards allow)"},
+        ),
+        (("--table",), {"help": "a table name (`baccarat list tables`) or a table .toml file"}),
+        (("--system",), {"help": "counting systems to follow (`baccarat list systems`) or a .toml file"}),
+        (("--bankroll",), {"help": "bankroll in units: size each positive bet by Kelly"}),
+        (("--kelly",), {"help": "the fraction of the Kelly bet staked (default 0.5; with --bankroll)"}),
+        (("--min-bet",), {"help": "table minimum in whole units (default 1; with --bankroll)"}),
+        (("--max-bet",), {"help": "table maximum in whole units (default none; with --bankroll)"}),
     ],
 }
 

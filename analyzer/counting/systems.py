@@ -21,13 +21,15 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
 from importlib import resources
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
-from analyzer.analyses.effects import EffectsOfRemoval
 from analyzer.core.errors import AnalyzerError, check_keys, quoted, read_fraction, read_toml
 from analyzer.core.ranks import RANK_POINTS, RANKS, parse_rank
+
+if TYPE_CHECKING:  # the effects (and the card engine under them) load only where they are computed
+    from analyzer.analyses.effects import EffectsOfRemoval
 
 __all__ = [
     "SYSTEMS",

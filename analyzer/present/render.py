@@ -10,7 +10,8 @@ subject; this module only re-exports them:
 - `analyzer.present.effects`: effects of removal and the best linear counts;
 - `analyzer.present.counting`: counting systems and advantage-play figures;
 - `analyzer.present.closed_forms`: closed forms in the number of decks;
-- `analyzer.present.metadata`: the shoe as JSON, the built-in names of `baccarat list`.
+- `analyzer.present.metadata`: the shoe as JSON, the built-in names of `baccarat list`;
+- `analyzer.present.track`: a recorded shoe replayed coup by coup.
 
 The games' results are rendered by `analyzer.present.games`.
 """
@@ -51,6 +52,7 @@ from analyzer.present.text import (
     percent,
     table,
 )
+from analyzer.present.track import render_coup, render_track, render_track_summary, track_json, track_line
 
 __all__ = [
     "ADVANTAGE_HEADERS",
@@ -77,6 +79,7 @@ __all__ = [
     "render_closed_forms",
     "render_compare",
     "render_count",
+    "render_coup",
     "render_edges",
     "render_eor",
     "render_list",
@@ -84,8 +87,12 @@ __all__ = [
     "render_punto_table",
     "render_removal_effects",
     "render_rules",
+    "render_track",
+    "render_track_summary",
     "shoe_json",
     "table",
     "tags_text",
+    "track_json",
+    "track_line",
     "with_shown",
 ]

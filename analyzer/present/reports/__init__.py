@@ -1,7 +1,7 @@
 """The reports in `reports/`: Markdown files generated from the code by `baccarat report`,
 and the plots beside them. This module names the files, builds their texts and writes them;
 each report is built in the module of its subject (bets, effects, counting, closed_forms,
-games).
+games, track).
 
 Every report states its shoes and rules; exact values are printed as fractions and the
 decimals are rounded from them. A test regenerates the reports and compares them with
@@ -31,6 +31,7 @@ from analyzer.present.reports.effects import eor_plot, eor_report
 from analyzer.present.reports.games import GAME_REPORTS, games_report, start_games_report
 from analyzer.present.reports.par_sheets import PAR_SHEETS, par_sheet_reports
 from analyzer.present.reports.shared import PREAMBLE
+from analyzer.present.reports.track import tracked_shoe_report
 
 __all__ = [
     "GAME_REPORTS",
@@ -56,6 +57,7 @@ REPORTS: dict[str, Callable[[], str]] = {
     "tableau.md": tableau_report,
     "effects-of-removal.md": eor_report,
     "closed-forms.md": closed_form_report,
+    "tracked-shoe.md": tracked_shoe_report,
 }
 
 #: Plot file name -> builder (the counting plot is drawn from the counting runs).
