@@ -65,6 +65,8 @@ def test_every_example_runs(capsys: pytest.CaptureFixture[str], example: str) ->
         pytest.skip("report writes files; tested in test_cli_bets")
     if argv[0] == "count":
         argv[argv.index("200")] = "4"
+    if argv[0] == "par-sheet":
+        argv[argv.index("2000")] = "20"
     code, out, err = run(capsys, *argv)
     assert code == 0 and out and err == "", err
 
@@ -112,6 +114,7 @@ COMMAND_JSON = {
     "count": (["count", "--system", "dragon7-jacobson", "--shoes", "2"], ["procedure", "systems"]),
     "solve": (["solve", "punto-5", "--decks", "inf"], ["game", "draw", "stand", "better", "house_edges"]),
     "closed-form": (["closed-form", "--bets", "player-pair"], ["bets"]),
+    "par-sheet": (["par-sheet", "--bets", "player-pair", "--shoes", "5"], ["bets"]),
     "track": (["track", "analyzer/counting/data/sample-shoe.txt", "--bets", "tie"], ["coups", "summary"]),
 }
 
@@ -311,6 +314,7 @@ def test_report_writes_all_files_or_none(
         monkeypatch.setattr(module, name, 4)
     monkeypatch.setattr(report, "games_report", lambda: dict.fromkeys(report.GAME_REPORTS, "# game\n"))
     monkeypatch.setattr(report, "start_games_report", lambda executor: report.games_report)
+    monkeypatch.setattr(report, "par_sheet_reports", lambda executor: {"par-sheets/README.md": "# Sheets\n"})
 
     def interrupted(path: Path) -> None:
         raise KeyboardInterrupt

@@ -115,7 +115,8 @@ def common_options(formats: Sequence[str] = FORMATS) -> Parser:
     parent.add_argument(
         "--rules", help=f"{', '.join(RULES)} or a .toml file (default standard; see `baccarat list rules`)"
     )
-    parent.add_argument("--format", default="table", help=f"{'|'.join(formats)} (default table)")
+    default = "table" if "table" in formats else formats[0]
+    parent.add_argument("--format", default=default, help=f"{'|'.join(formats)} (default {default})")
     return parent
 
 
@@ -192,6 +193,7 @@ EXAMPLES: dict[str, str] = {
     "solve": "baccarat solve chemin-de-fer --format markdown",
     "report": "baccarat report --out reports",
     "closed-form": "baccarat closed-form --bets tie,player-pair --format markdown",
+    "par-sheet": "baccarat par-sheet --bets dragon7 --shoes 2000 --format html",
     "track": "baccarat track analyzer/counting/data/sample-shoe.txt --bets dragon7",
     "list": "baccarat list bets --format json",
 }
@@ -316,6 +318,21 @@ OPTIONS: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
     "report": [(("--out",), {"default": "reports", "help": "directory to write (default reports)"})],
     "closed-form": [
         (("--bets",), {"help": "comma-separated bet names (default banker,player,tie; `baccarat list bets`)"})
+    ],
+    "par-sheet": [
+        (("--bets",), {"help": "bet names, built-in or of --table (default: the table's bets; `list bets`)"}),
+        (("--table",), {"help": "a table name (`baccarat list tables`) or a table .toml file"}),
+        (("--cut-card",), {"default": "14", "help": "cards behind the cut card in the study (default 14)"}),
+        (("--shoes",), {"default": "20000", "help": "shoes in the counting study (default 20000)"}),
+        (("--seed",), {"default": "1", "help": "random seed of the study (default 1)"}),
+        (
+            ("--material",),
+            {"default": "0.05", "help": "materiality threshold, units won per shoe of flat one-unit bets "
+             "(default 0.05): beatable above it, not beatable below it, by 3 standard errors"},
+        ),
+        (("--out",), {"help": "write one file per bet and an index into this directory, all or none"}),
+        (("--workers",), {"default": "1", "help": "worker processes of the study (default 1), as in count"}),
+        (("--executor",), {"default": "local", "help": "local, dask or tcp://HOST:PORT, as in count"}),
     ],
     "track": [
         (("record",), {"help": "a record file (cards in the order they left the shoe), or - for live entry"}),

@@ -346,6 +346,51 @@ def _closed_form(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     return fmt.render_closed_forms(closed_forms(bets, rules), args.format)
 
 
+def _par_sheet(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
+    from analyzer.core.errors import read_fraction
+    from analyzer.counting.executors import check_executor, check_workers, open_executor
+    from analyzer.counting.par import par_sheets
+    from analyzer.present.par_documents import par_files, render_par_sheets
+
+    address = check_executor(args.executor)
+    workers = check_workers(int_arg(args.workers, "--workers"))
+    if args.bets is None and args.table is None:
+        raise AnalyzerError("par-sheet: give --bets NAMES or --table NAME|FILE (see `baccarat list bets`)")
+    table_rules, bets = _chosen_bets(args, shoe)
+    rules = _edges_rules(args, table_rules, rules)
+    material = read_fraction(args.material, "--material")
+    if material is None or material < 0:
+        raise AnalyzerError(f"--material {quoted(args.material)}: use a number of units per shoe, 0 or more")
+    out = None
+    if args.out is not None:
+        from analyzer.present.reports import check_output_dir
+
+        if not args.out.strip():
+            raise AnalyzerError("--out '': give a directory, e.g. sheets")
+        out = Path(args.out)
+        check_output_dir(out, f"--out {quoted(args.out)}")
+    shoes, seed = int_arg(args.shoes, "--shoes"), int_arg(args.seed, "--seed")
+    with open_executor(address, workers) as executor:
+        sheets = par_sheets(
+            bets, shoe, rules, shoes=shoes, seed=seed, cut_card=int_arg(args.cut_card, "--cut-card"),
+            material=material, workers=workers, executor=executor,
+        )  # fmt: skip
+    if out is None:
+        return render_par_sheets(sheets, args.format)
+    from analyzer.present.reports import write_all_or_none, write_texts
+
+    files = par_files(sheets, args.format)
+    if args.format == "json":
+        files = {name: with_metadata(text, args, shoe, rules) for name, text in files.items()}
+    try:
+        written = write_all_or_none(out, lambda staging: write_texts(staging, files))
+    except OSError as error:
+        reason = error.strerror or error
+        raise AnalyzerError(f"--out {quoted(args.out)} cannot be written: {reason}") from None
+    if args.format == "json":
+        return fmt.dumps({"written": [str(path) for path in written]})
+    return "Par sheets written:\n" + "".join(f"  {path}\n" for path in written)
+
 
 def list_command(args: argparse.Namespace) -> str:
     from analyzer.present.listing import entries
@@ -358,7 +403,7 @@ def _used(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> tuple[Shoe, Rul
     """The shoe and rules a command actually used (a game's own shoe, a table's rules)."""
     if args.command == "solve":
         return _solve_shoe(args, shoe), rules
-    if args.command == "edges" and args.table is not None:
+    if args.command in ("edges", "par-sheet") and args.table is not None:
         from analyzer.core.catalogue import get_table
 
         return shoe, _edges_rules(args, get_table(args.table.strip()).rules, rules)
@@ -407,6 +452,11 @@ COMMANDS: dict[str, tuple[Command, str, Sequence[str]]] = {
         _closed_form,
         "each bet's probabilities and house edge as exact functions of the number of decks d",
         fmt.FORMATS,
+    ),
+    "par-sheet": (
+        _par_sheet,
+        "a bet's complete mathematics for a regulator, with a verdict on counting",
+        ("markdown", "html", "json"),
     ),
     "track": (
         _track,
