@@ -17,8 +17,7 @@ if TYPE_CHECKING:
     from analyzer.analyses.odds import Odds, PuntoRow, punto_table
     from analyzer.analyses.pricing import analyze, analyze_bets
     from analyzer.analyses.shown import ShownCards, parse_shown, shown_analyses, shown_odds
-    from analyzer.cards.batch import CardEvaluator
-    from analyzer.cards.engine import analyze_cards
+    from analyzer.cards.batch import CardEvaluator, analyze_cards
     from analyzer.core.analysis import BetAnalysis
     from analyzer.core.bets import Bet
     from analyzer.core.catalogue import (
@@ -58,7 +57,7 @@ _HOME = {
     "CardEvaluator": "analyzer.cards.batch",
     "CardEffects": "analyzer.analyses.effects",
     "card_effects_of_removal": "analyzer.analyses.effects",
-    "analyze_cards": "analyzer.cards.engine",
+    "analyze_cards": "analyzer.cards.batch",
     "RANKS": "analyzer.core.ranks",
     "Rank": "analyzer.core.ranks",
     "ALL_BETS": "analyzer.core.catalogue",

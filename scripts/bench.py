@@ -296,8 +296,7 @@ def card_level(seed: int, count: int = 2000, repeats: int = 5, sample: int = 4) 
     every card-level built-in priced exactly by the batch evaluator (analyzer.cards.batch,
     one core) against the one-shoe engine (analyzer.cards.engine.analyze_cards, the path
     `edges` takes) on the first `sample` of the same shoes, with the results checked equal."""
-    from analyzer.cards.batch import CardEvaluator
-    from analyzer.cards.engine import analyze_cards
+    from analyzer.cards.batch import CardEvaluator, analyze_cards
     from analyzer.core.catalogue import CARD_BETS
 
     rng = np.random.default_rng(seed)
@@ -386,6 +385,9 @@ def measure(rounds: int, count: int, seed: int) -> dict[str, Any]:
     per_all = figures["all_monomials"] * figures["all_lattice_columns"]
     figures["floor_compositions_per_second_all_bets"] = rate / per_all
     figures.update(card_level(seed))
+    from bench_cards import card_figures  # this folder is on sys.path
+
+    figures.update(card_figures(seed, max(3, rounds // 2)))
     figures["largest_8_deck_weight"] = perm(416, 6)
     figures["load_average_end"] = os.getloadavg()[0]
     figures["python"] = sys.version.split()[0]
@@ -497,6 +499,48 @@ def _machine() -> str:
     return f"{os.cpu_count()}-core {platform.machine()}" + (f" ({model})" if model else "")
 
 
+def _card_rows(f: dict[str, Any]) -> list[list[str]]:
+    """The rows of `bench_cards.card_figures`: each a ratio of one run, like with like."""
+    ms, user = 1000, f["user_card_bet_seconds"]
+    rates = f["card_level_vs_rank_level_rates"]
+    studies = f["card_level_counting_shoes_per_second"]
+
+    def seconds(side: str, key: str = "wall") -> str:
+        return f"{user[side][key]['median']:.2f} s"
+
+    return [
+        ["README's table-file example (`edges --table FILE --bets nines-and-colours --decks 1`), first run "
+         "(empty plan cache) / warm, whole processes; CPU time; peak memory",
+         f"{seconds('first')} / {seconds('warm')}",
+         f"CPU {seconds('first', 'cpu')} / {seconds('warm', 'cpu')}; "
+         f"{user['first']['peak_mb']:.0f} / {user['warm']['peak_mb']:.0f} MB", "2 s / 0.5 s; 300 MB"],
+        ["  `eor` with it, warm / plain enumerator of the same shoe (1 deck)",
+         f"{seconds('eor_warm')} / {seconds('plain')}",
+         f"{_quartiles(user['eor_warm']['wall'], places=2)} / "
+         f"{_quartiles(user['plain']['wall'], places=2)} s", "3 s"],
+        ["card-level batch evaluator, 8 card-level built-ins / rank-level batch evaluator, 8 main bets, "
+         "the same depleted suited 8-deck shoes, one core", f"{f['card_level_vs_rank_level']:.2f}",
+         _quartiles(f["card_level_vs_rank_level_spread"], places=2), "0.2"],
+        ["  the two rates", f"{_n(rates['card']['median'])} / {_n(rates['rank']['median'])} compositions/s",
+         f"{_quartiles(rates['card'])} / {_quartiles(rates['rank'])}", ""],
+        ["counting study judging Perfect Pairs / the same study judging Dragon 7 (rates, same shoes)",
+         f"{f['card_level_counting_ratio']:.2f}",
+         _quartiles(f["card_level_counting_ratio_spread"], places=2), "0.5"],
+        ["  judging all 8 card-level built-ins at once / judging Dragon 7",
+         f"{f['card_level_counting_ratio_all']:.2f}",
+         _quartiles(f["card_level_counting_ratio_all_spread"], places=2), "0.15"],
+        ["  shoes/s: Dragon 7, Perfect Pairs, all 8",
+         ", ".join(_n(studies[k]["median"]) for k in ("dragon7", "perfect-pairs-v1", "all card-level")),
+         "", ""],
+        ["cold `edges --decks 8 --remove 9,9,8` (every built-in) / plain enumerator of the same depleted "
+         "shoe, whole processes",
+         f"{f['edges_depleted_vs_plain']:.2f} (CPU time {f['edges_depleted_vs_plain_cpu']:.2f})",
+         _quartiles(f["edges_depleted_vs_plain_spread"], places=2), "1.0"],
+        ["  the two processes", f"{f['edges_depleted_process']['median'] * ms:.0f} ms / "
+         f"{f['plain_depleted_process']['median'] * ms:.0f} ms", "", ""],
+    ]  # fmt: skip
+
+
 def speed_markdown(f: dict[str, Any], command: str, date: str) -> str:
     """reports/speed.md from the figures of `measure` (and of bench_counting when present):
     the command that regenerates it, the machine and date, the method, the table."""
@@ -579,6 +623,7 @@ def speed_markdown(f: dict[str, Any], command: str, date: str) -> str:
                  "judging Dragon 7, the same shoes",
                  f"{_n(card['median'])} / {_n(rank['median'])} shoes/s",
                  f"{_quartiles(card)} / {_quartiles(rank)}", ""])  # fmt: skip
+    rows += _card_rows(f)
     if "report_seconds" in f:  # not measured by this script; add it to the figures to list it
         rows.append(["`baccarat report` (two worker processes for the games and the counting studies)",
                      f"{f['report_seconds']:.1f} s", "", "about 20 s"])  # fmt: skip

@@ -8,17 +8,21 @@ counts. Standard library only, integer arithmetic only; written to be as fast as
 loop over sequences can be (locals, a precomputed drawing table, no per-sequence calls),
 with no algebra or symmetry folding: those are what the project's compiled enumerator adds.
 
-Usage: python scripts/plain_enumerator.py [--decks N]
+Usage: python scripts/plain_enumerator.py [--decks N] [--remove 9,9,8]
+(`--remove`: ranks A, 2..10, J, Q, K taken out of the shoe first: a depleted shoe.)
 """
 
 import sys
 from math import perm
 
 
-def enumerate_coup(decks: int) -> list[int]:
-    """Weights of Banker, Player and tie wins for a shoe of `decks` full decks."""
+def enumerate_coup(decks: int, removed: list[int] | None = None) -> list[int]:
+    """Weights of Banker, Player and tie wins for a shoe of `decks` full decks less the
+    cards of point values `removed`."""
     left = [16 * decks] + [4 * decks] * 9  # cards of each point value 0..9
-    size = 52 * decks
+    for value in removed or []:
+        left[value] -= 1
+    size = sum(left)
     tail = [perm(size - k, 6 - k) for k in range(7)]  # orderings of the unused cards
     # Banco draws on total b when Punto's third card has value v (index 10: Punto stood).
     lows = {0: 0, 1: 0, 2: 0, 3: 0, 4: 2, 5: 4, 6: 6}  # Banco total -> lowest third card it draws on
@@ -76,7 +80,9 @@ def enumerate_coup(decks: int) -> list[int]:
 def main() -> None:
     args = sys.argv[1:]
     decks = int(args[args.index("--decks") + 1]) if "--decks" in args else 8
-    counts = enumerate_coup(decks)
+    ranks = args[args.index("--remove") + 1].split(",") if "--remove" in args else []
+    values = {"A": 1, "J": 0, "Q": 0, "K": 0, "10": 0} | {str(v): v for v in range(2, 10)}
+    counts = enumerate_coup(decks, [values[rank.strip().upper()] for rank in ranks])
     for name, count in zip(("banker", "player", "tie"), counts, strict=True):
         print(f"{name:<8}{count:>24,}")
     print(f"{'total':<8}{sum(counts):>24,}")

@@ -9,7 +9,7 @@ from math import perm
 import pytest
 
 from analyzer.analyses.pricing import analyze
-from analyzer.cards.engine import analyze_cards
+from analyzer.cards.batch import analyze_cards
 from analyzer.core.catalogue import CARD_BETS, RANK_BETS, get_bet
 from analyzer.core.shoe import Shoe
 from analyzer.ranks.enumeration import distribution

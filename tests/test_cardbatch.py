@@ -10,8 +10,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from analyzer.cards.batch import CardEvaluator, card_evaluator
-from analyzer.cards.engine import analyze_cards, card_line_weights
+from analyzer.cards.batch import CardEvaluator, analyze_cards, card_evaluator
+from analyzer.cards.engine import card_line_weights, plan_line_weights
+from analyzer.cards.restrictions import Restrictions
 from analyzer.core.bets import Bet, bet_from_mapping
 from analyzer.core.catalogue import CARD_BETS
 from analyzer.core.errors import AnalyzerError
@@ -97,31 +98,33 @@ def test_expectations_equal_analyze_cards_on_depleted_eight_deck_shoes() -> None
             assert Fraction(int(numerators[row, i]), evaluator.denominators[i] * int(totals[row])) == expected
 
 
-def test_big_shoes_take_the_python_integer_paths() -> None:
+def test_big_shoes_take_the_python_integer_paths_in_batch() -> None:
     """Ten decks: a 1000:1 payout times (N)_6 passes 2**63 (Python-int payouts); thirty
-    decks: (N)_6 itself does (the one-shoe engine, shoe by shoe)."""
-    bets = (CARD_BETS["lucky-nines"], CARD_BETS["super-tie"])
+    decks: (N)_6 itself does; a thousand decks: the coup restrictions' results too. Every
+    size stays on the batch paths (no shoe-by-shoe engine), exact against the engine."""
+    bets = (CARD_BETS["lucky-nines"], CARD_BETS["super-tie"], CARD_BETS["perfect-pairs-v2"])
     evaluator = CardEvaluator(bets)
-    one_shoe = CardEvaluator._exact_row
     calls: list[int] = []
+    one_shoe = Restrictions.exact_row
 
-    def counted(self: CardEvaluator, row: np.ndarray) -> list[int]:
+    def counted(self: Restrictions, row: np.ndarray, numerators: bool = False) -> list[int]:
         calls.append(1)
-        return one_shoe(self, row)
+        return one_shoe(self, row, numerators)
 
-    for decks, removed, shoe_by_shoe in ((10, 37, 0), (30, 0, 1)):
+    for decks, removed in ((10, 37), (30, 0), (1000, 5)):
         types = [decks] * 52
         for t in range(removed):
             types[(7 * t) % 52] -= 1
         calls.clear()
         with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(CardEvaluator, "_exact_row", counted)
-            numerators, totals = evaluator.expectations(np.array([types]))
-        assert numerators.dtype == object and len(calls) == shoe_by_shoe  # the path taken
+            patch.setattr(Restrictions, "exact_row", counted)
+            numerators, totals = evaluator.expectations(np.array([types, types]))
+        assert numerators.dtype == object and not calls  # the path taken
         shoe = Shoe.from_cards(types)
         for i, bet in enumerate(bets):
-            value = Fraction(int(numerators[0, i]), evaluator.denominators[i] * int(totals[0]))
-            assert value == analyze_cards(bet, shoe).expectation
+            value = Fraction(int(numerators[1, i]), evaluator.denominators[i] * int(totals[1]))
+            weights, total = plan_line_weights(bet, shoe)  # the plan: an independent path
+            assert value == sum(w * bet.net(line) for line, w in enumerate(weights)) / total
 
 
 def test_other_rules_and_rank_counts() -> None:

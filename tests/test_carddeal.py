@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from analyzer import STANDARD, Shoe
-from analyzer.cards.engine import analyze_cards
+from analyzer.cards.batch import analyze_cards
 from analyzer.cards.plain import _settle as plain_settle
 from analyzer.core.catalogue import CARD_BETS, RANK_BETS
 from analyzer.core.errors import AnalyzerError

@@ -11,7 +11,7 @@ import pytest
 from clirun import run
 
 from analyzer.analyses.effects import card_effects_of_removal
-from analyzer.cards.engine import analyze_cards
+from analyzer.cards.batch import analyze_cards
 from analyzer.core.bets import bet_from_mapping
 from analyzer.core.catalogue import CARD_BETS
 from analyzer.core.errors import AnalyzerError

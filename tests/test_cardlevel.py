@@ -8,7 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from analyzer.cards.engine import analyze_cards, card_line_weights, outcome_weights
+from analyzer.cards.batch import analyze_cards
+from analyzer.cards.engine import card_line_weights, outcome_weights
 from analyzer.cards.plain import plain_card_line_weights
 from analyzer.core.bets import Bet, bet_from_mapping
 from analyzer.core.catalogue import CARD_BETS, RANK_BETS

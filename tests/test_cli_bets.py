@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from clirun import run
 
+from analyzer.core.catalogue import BETS
 from analyzer.core.shoe import Shoe
 
 
@@ -51,21 +52,25 @@ def test_report_writes_every_file(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import analyzer.present.reports as report
-    from analyzer.present.reports import counting, effects
+    from analyzer.present.reports import counting, effects, par_sheets
 
-    small = ((counting, "_COUNT_SHOES"), (counting, "_CHOICE_SHOES"), (effects, "_EOR_SHOES"))
+    small = ((counting, "_COUNT_SHOES"), (counting, "_CHOICE_SHOES"), (effects, "_EOR_SHOES"),
+             (par_sheets, "RANK_SHOES"), (par_sheets, "CARD_SHOES"))  # fmt: skip
     for module, name in small:  # a small run: this checks the wiring
         monkeypatch.setattr(module, name, 4)
     monkeypatch.setattr(report, "games_report", lambda: dict.fromkeys(report.GAME_REPORTS, "# game\n"))
     monkeypatch.setattr(report, "start_games_report", lambda executor: report.games_report)
+    monkeypatch.setattr(par_sheets, "BETS", {name: BETS[name] for name in ("dragon7", "lucky-nines")})
     code, out, _ = run(capsys, "report", "--out", str(tmp_path))
     assert code == 0
     assert "2,292,252,566,437,888" in out
     assert {p.name for p in tmp_path.iterdir()} == {
         "README.md", "odds.md", "punto-table.md", "house-edges.md", "compare.md", "tableau.md",
         "effects-of-removal.md", "counting.md", "counting-ev-by-count.png", "closed-forms.md",
-        "house-edge-by-decks.png", "effects-of-removal.png",
+        "house-edge-by-decks.png", "effects-of-removal.png", "par-sheets",
+        "tracked-shoe.md",
     } | set(report.GAME_REPORTS)  # fmt: skip
+    assert len(list((tmp_path / "par-sheets").iterdir())) == 2 * 2 + 2  # two bets' sheets, two indexes
 
 
 @pytest.mark.parametrize(
@@ -234,7 +239,7 @@ def test_cards_option_is_a_suited_shoe(capsys: pytest.CaptureFixture[str]) -> No
 
 
 def test_suited_remove(capsys: pytest.CaptureFixture[str]) -> None:
-    from analyzer.cards.engine import analyze_cards
+    from analyzer.cards.batch import analyze_cards
     from analyzer.core.catalogue import CARD_BETS
 
     argv = ("edges", "--decks", "1", "--remove", "KH,9s", "--bets", "perfect-pairs-v1", "--format", "json")

@@ -65,6 +65,8 @@ def test_every_example_runs(capsys: pytest.CaptureFixture[str], example: str) ->
         pytest.skip("report writes files; tested in test_cli_bets")
     if argv[0] == "count":
         argv[argv.index("200")] = "4"
+    if argv[0] == "par-sheet":
+        argv[argv.index("2000")] = "20"
     code, out, err = run(capsys, *argv)
     assert code == 0 and out and err == "", err
 
@@ -116,6 +118,8 @@ COMMAND_JSON = {
         ["design", "--table", str(ROOT / "examples" / "sevens.toml"), "--bet", "sevens", "--edge", "4%..6%"],
         ["bet", "window", "decks", "count", "solutions"],
     ),
+    "par-sheet": (["par-sheet", "--bets", "player-pair", "--shoes", "5"], ["bets"]),
+    "track": (["track", "analyzer/counting/data/sample-shoe.txt", "--bets", "tie"], ["coups", "summary"]),
 }
 
 
@@ -314,6 +318,7 @@ def test_report_writes_all_files_or_none(
         monkeypatch.setattr(module, name, 4)
     monkeypatch.setattr(report, "games_report", lambda: dict.fromkeys(report.GAME_REPORTS, "# game\n"))
     monkeypatch.setattr(report, "start_games_report", lambda executor: report.games_report)
+    monkeypatch.setattr(report, "par_sheet_reports", lambda executor: {"par-sheets/README.md": "# Sheets\n"})
 
     def interrupted(path: Path) -> None:
         raise KeyboardInterrupt

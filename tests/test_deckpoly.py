@@ -15,7 +15,8 @@ import pytest
 
 from analyzer.analyses.pricing import analyze, analyze_bets
 from analyzer.analyses.shipped import encode_bet_polynomials, encode_outcome_polynomials
-from analyzer.cards.engine import analyze_cards, card_line_weights
+from analyzer.cards.batch import analyze_cards
+from analyzer.cards.engine import card_line_weights
 from analyzer.core.bets import bet_from_mapping
 from analyzer.core.catalogue import ALL_BETS, CARD_BETS, RANK_BETS
 from analyzer.core.errors import AnalyzerError

@@ -129,6 +129,16 @@ def toml_file(draw: st.DrawFn) -> str:
     return "FILE:" + draw(toml_texts)
 
 
+RECORD_WORDS = [*CARDS, *RANKS, "cut", "undo", "burn:", "#", ",", "\n", "\n", "\n", "KH", "KH"]
+
+
+@st.composite
+def record_file(draw: st.DrawFn) -> str:
+    """A marker replaced by the path of a file holding a random recorded shoe."""
+    words = draw(st.lists(leaf(RECORD_WORDS), max_size=40))
+    return "FILE:" + " ".join(words)
+
+
 # -- the commands --------------------------------------------------------------------------
 
 SHOE = {
@@ -190,6 +200,17 @@ COMMANDS: dict[str, dict[str, st.SearchStrategy[str]]] = {
         "--decks": leaf(["8", "6,8", "1,inf", "0", "8,8", ""]),
         "--max-pay": leaf(["1000", "1", "0", "-1", "x", "9" * 30]),
         "--limit": leaf(["20", "0", "-1", "x"]),
+        "--format": leaf(FORMATS),
+    },
+    "track": {
+        "RECORD": st.one_of(record_file(), leaf(["nosuch.txt", "-x", ""])),
+        "--decks": leaf(["1", "2", "8", "inf", "0", "x"]),
+        "--bets": listed(leaf(BETS)),
+        "--system": listed(leaf(SYSTEMS), 2),
+        "--bankroll": leaf(["100", "0", "-5", "1/3", "inf", "x"]),
+        "--kelly": leaf(["0.5", "0", "1", "2", "x"]),
+        "--min-bet": leaf(["1", "0", "5", "1.5", "x"]),
+        "--max-bet": leaf(["10", "0", "x"]),
         "--format": leaf(FORMATS),
     },
     "list": {

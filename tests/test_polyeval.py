@@ -21,7 +21,7 @@ from analyzer.ranks import polyeval, polyproducts
 from analyzer.ranks.compiler import basis_values
 from analyzer.ranks.coupstore import stored_classes
 from analyzer.ranks.enumeration import compile_rules
-from analyzer.ranks.fast import FastEvaluator
+from analyzer.ranks.fast import FastEvaluator, PinnedForm
 from analyzer.ranks.lines import column, line_indexes
 
 MAIN_BETS = ("player", "banker", "tie", "tie-9to1", "super6-banker", "ez-banker", "dragon7", "panda8")
@@ -279,7 +279,7 @@ def test_shoes_up_to_1000_decks_are_pinned_too(which: str) -> None:
     assert (pinned == exact @ evaluator.payoffs.astype(object)).all()
     calls: list[str] = []
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(evaluator, "_chinese", spy(evaluator._chinese, "_chinese", calls))
+        patch.setattr(PinnedForm, "_chinese", spy(PinnedForm._chinese, "_chinese", calls))
         evaluator._wide_numerators(counts)
         assert calls == []
         evaluator._wide_numerators(np.array([[8000] * 13]))

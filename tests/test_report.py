@@ -17,7 +17,8 @@ def texts(report_texts: dict[str, str]) -> dict[str, str]:
 
 
 def test_committed_reports_match_the_code(texts: dict[str, str]) -> None:
-    committed = {path.name for path in REPORTS.glob("*.md")} - set(KEPT)
+    written = [*REPORTS.glob("*.md"), *REPORTS.glob("par-sheets/*.md"), *REPORTS.glob("par-sheets/*.html")]
+    committed = {path.relative_to(REPORTS).as_posix() for path in written} - set(KEPT)
     assert committed == set(texts), "reports/ holds other files than `baccarat report` writes"
     stale = [name for name, text in texts.items() if (REPORTS / name).read_text(encoding="utf-8") != text]
     assert not stale, f"stale reports (run `baccarat report --out reports`): {stale}"
@@ -58,3 +59,18 @@ def test_reports_speak_to_outsiders(texts: dict[str, str]) -> None:
     closed = texts["closed-forms.md"]
     assert "\\frac{2 d \\left(16434304 d^{4}" in closed  # Banker's house edge in LaTeX
     assert "| banker |  1.0117% |" in closed and "256786/24134045" in closed
+
+
+def test_par_sheets_give_every_built_in_bet_a_verdict(texts: dict[str, str]) -> None:
+    from analyzer.core.catalogue import BETS
+
+    index = texts["par-sheets/README.md"]
+    for name in BETS:
+        assert f"[{name}]({name}.md)" in index and f"par-sheets/{name}.html" in texts, name
+        sheet = texts[f"par-sheets/{name}.md"]
+        assert "**Verdict: " in sheet and "Resolution: at " in sheet
+    rows = [row.split("|") for row in index.splitlines() if row.startswith("| [")]
+    verdicts = {row[1].strip(): row[-2].strip() for row in rows}
+    assert verdicts["[banker](banker.md)"] == verdicts["[player](player.md)"] == "not beatable by counting"
+    assert verdicts["[dragon7](dragon7.md)"] == "beatable"
+    assert "[par-sheets/](par-sheets/README.md)" in texts["README.md"]

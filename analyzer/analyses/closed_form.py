@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 
 import sympy as sp  # type: ignore[import-untyped,unused-ignore]
 
@@ -87,22 +87,34 @@ def _monomial(kind: int, m0: int, others: tuple[int, ...], cards: int) -> tuple[
     return tuple(coeffs + [0] * (CARDS_PER_COUP + 1 - len(coeffs)))
 
 
-def _line_polynomials(bet: Bet, rules: Rules) -> list[list[int]]:
-    """Weight of each of the bet's lines (last: no line matched) as integer coefficients in d."""
+@lru_cache(maxsize=8)
+def _outcome_polynomials(rules: Rules) -> tuple[tuple[int, ...], ...]:
+    """Weight of each outcome of the coup classes of `rules` as integer coefficients in d
+    (constant term first): computed once per rules, shared by every bet."""
     classes = compile_rules(rules)
-    line_of = [bet.line_index(outcome) for outcome in classes.outcomes]
     basis = classes.basis.tolist()
     kinds = classes.basis_zero_kind.tolist()
     cards = classes.basis_cards.tolist()
-    sums = [[0] * (CARDS_PER_COUP + 1) for _ in range(len(bet.lines) + 1)]
+    sums = [[0] * (CARDS_PER_COUP + 1) for _ in classes.outcomes]
     for outcome, b, coef in zip(
         classes.entry_outcome.tolist(), classes.entry_basis.tolist(), classes.entry_coef.tolist(), strict=True
     ):
         m = basis[b]
         key = (kinds[b], m[0], tuple(sorted(v for v in m[1:] if v)), cards[b])
-        target = sums[line_of[outcome]]
+        target = sums[outcome]
         for i, c in enumerate(_monomial(*key)):
             target[i] += coef * c
+    return tuple(tuple(s) for s in sums)
+
+
+def _line_polynomials(bet: Bet, rules: Rules) -> list[list[int]]:
+    """Weight of each of the bet's lines (last: no line matched) as integer coefficients in d."""
+    classes = compile_rules(rules)
+    sums = [[0] * (CARDS_PER_COUP + 1) for _ in range(len(bet.lines) + 1)]
+    for outcome, weights in zip(classes.outcomes, _outcome_polynomials(rules), strict=True):
+        target = sums[bet.line_index(outcome)]
+        for i, c in enumerate(weights):
+            target[i] += c
     return sums
 
 

@@ -24,12 +24,12 @@ from typing import Any
 
 import numpy as np
 
-from analyzer.cards.batch import card_evaluator
-from analyzer.cards.engine import analyze_cards
+from analyzer.cards.batch import analyze_cards, card_evaluator
 from analyzer.core.bets import Bet, check_card_bets
 from analyzer.core.conventions import check_arguments
 from analyzer.core.errors import AnalyzerError
 from analyzer.core.outcome import CARDS_PER_COUP
+from analyzer.core.progress import steps
 from analyzer.core.ranks import RANKS
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
@@ -190,7 +190,7 @@ def card_effects_of_removal(bets: Sequence[Bet], shoe: Shoe, rules: Rules = STAN
     per: dict[str, str] = {}
     identity: dict[str, Fraction] = {}
     check_card_bets(bets, shoe)
-    for bet in bets:
+    for bet in steps(bets, "effects of removal", name=lambda bet: bet.name):
         if bet.needs_suits and shoe.types is not None:
             start = list(shoe.types)
             names = [card_name(t) for t in range(len(start))]

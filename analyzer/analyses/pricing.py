@@ -21,6 +21,7 @@ from analyzer.core.analysis import BetAnalysis, analysis_from_weights
 from analyzer.core.bets import Bet
 from analyzer.core.checks import check_type
 from analyzer.core.conventions import check_arguments
+from analyzer.core.progress import steps
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
 from analyzer.ranks.enumeration import Distribution, distribution
@@ -42,7 +43,7 @@ def analyze(bet: Bet, dist: Distribution) -> BetAnalysis:
         found = _from_polynomials(bet, dist.shoe, dist.rules)
         if found is not None:
             return found
-        from analyzer.cards.engine import analyze_cards  # numpy loads only for card-level bets
+        from analyzer.cards.batch import analyze_cards  # numpy loads only for card-level bets
 
         return analyze_cards(bet, dist.shoe, dist.rules)
     weights = weights_by_line(bet, dist)
@@ -57,7 +58,8 @@ def analyze_bets(bets: Sequence[Bet], shoe: Shoe, rules: Rules = STANDARD) -> li
     analyses: list[BetAnalysis | None] = [_from_polynomials(bet, shoe, rules) for bet in bets]
     if any(a is None for a in analyses):
         dist = distribution(shoe, rules)
-        analyses = [a or analyze(bet, dist) for a, bet in zip(analyses, bets, strict=True)]
+        pairs = steps(zip(analyses, bets, strict=True), "pricing", len(bets), name=lambda pair: pair[1].name)
+        analyses = [a or analyze(bet, dist) for a, bet in pairs]
     return [a for a in analyses if a is not None]
 
 

@@ -1,146 +1,41 @@
 """Exact values of card-level bets for many 52-card-type compositions at once.
 
-`analyzer.cards.engine` prices one shoe at a time, weighing every row of a bet's plan (up to
-340,000 rank sequences of a coup, and the rows refined by suit) for that shoe. A row's
-weight is a product of at most six factors size(class) - offset, one per dealt position
-(a class is a rank, or every ten-valued rank, with a set of suits), and the tail
-(N-k)_(6-k) for the k cards it deals; rows with the same factors weigh the same on every
-shoe. `CardEvaluator` groups the rows of each bet's cached plan by their factors once: a
-few thousand *products*, each with its signed multiplicity on every line of every bet.
-A batch of shoes then costs one gather-and-multiply per product (the products that share a
-part share its computation) and one integer multiply-add per product and bet, instead of
-re-weighing every row of every plan per shoe.
-
-Exactness: everything is int64 arithmetic, which numpy wraps modulo 2**64, so every
-result is exact modulo 2**64. A line's weight lies in [0, (N)_6] and a bet's numerator
-within +-(largest net payout) * (N)_6, so when those bounds are below 2**63 the int64
-values are the results themselves; larger shoes take the exact Python-integer paths
-(line weights then payouts in Python ints, or `analyzer.cards.engine.card_line_weights` per shoe).
+Each bet takes the cheapest exact path that serves it: a factored form from the cards it
+reads (`analyzer.cards.factored`: hand pairs, first-four counts), the coup restrictions
+shared by every bet of that shape (`analyzer.cards.restrictions`: the rank-level coup
+classes on sub-shoes), else the products of its card-engine plan
+(`analyzer.cards.products`). `CardEvaluator.paths` names the path of each bet.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from functools import lru_cache
-from math import lcm, perm
-from typing import Any
+from typing import TYPE_CHECKING
 
 import numpy as np
+from threadpoolctl import threadpool_limits  # type: ignore[import-untyped,unused-ignore]
 
-from analyzer.cards.engine import (
-    ANY_SUIT,
-    COLOUR_INDICATOR,
-    COLOUR_RESTRICTIONS,
-    CardPlan,
-    card_line_weights,
-    card_plan,
-    class_offsets,
-)
+from analyzer.cards.conditions import bet_payoffs
+from analyzer.cards.engine import card_line_weights, check_suits_known
+from analyzer.cards.factored import FactoredForm, factored_form, restricted_bet
+from analyzer.cards.products import PlanProducts, sequence_totals
+from analyzer.core.analysis import BetAnalysis, analysis_from_weights
 from analyzer.core.bets import Bet
-from analyzer.core.errors import AnalyzerError, quoted
+from analyzer.core.conventions import check_arguments
+from analyzer.core.errors import AnalyzerError
 from analyzer.core.outcome import CARDS_PER_COUP
-from analyzer.core.ranks import RANK_POINTS
+from analyzer.core.progress import working
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
 from analyzer.core.suits import TYPES
 
-__all__ = ["CardEvaluator", "card_evaluator"]
+if TYPE_CHECKING:  # the coup classes load only for bets of that shape
+    from analyzer.cards.restrictions import Restrictions
 
-_TENS = 13  # class symbol for every ten-valued rank (rows by point value)
-_CLASSES = 14 * 16  # symbol (13 ranks, then the ten-valued ranks together) x suit mask
-_FACTORS = _CLASSES * CARDS_PER_COUP  # factor id (class, offset) = class * 6 + offset
-_TAIL = _FACTORS  # ids _TAIL + k: the tail (N-k)_(6-k) after k dealt cards
-_ONE = _TAIL + CARDS_PER_COUP + 1  # a position not dealt
+__all__ = ["CardEvaluator", "analyze_cards", "card_evaluator", "shoe_line_weights"]
+
 _INT64 = 2**63
-
-
-def _class_types() -> np.ndarray:
-    """(52, classes) 0/1: which card types each class holds."""
-    member = np.zeros((TYPES, _CLASSES), dtype=np.int64)
-    for t in range(TYPES):
-        suit, rank = divmod(t, 13)
-        for mask in range(16):
-            if mask >> suit & 1:
-                member[t, rank * 16 + mask] = 1
-                if RANK_POINTS[rank] == 0:
-                    member[t, _TENS * 16 + mask] = 1
-    return member
-
-
-_BASE = _ONE + 1  # a product's key: its six position factor ids (sorted) in base _BASE
-
-
-def _product_keys(ranks: np.ndarray, masks: np.ndarray, offsets: np.ndarray, by_value: bool) -> np.ndarray:
-    """(R,) key of each row's product: its position factor ids, sorted (_ONE where no card;
-    the tail follows from the number of cards), as one integer below _BASE**6 < 2**63."""
-    present = ranks >= 0
-    symbol = ranks.astype(np.int64)
-    if by_value:  # symbol 9 ("10") stands for every ten-valued rank
-        symbol = np.where(symbol == 9, _TENS, symbol)
-    ids = np.where(present, (symbol * 16 + masks) * CARDS_PER_COUP + offsets, _ONE)
-    ids.sort(axis=1)
-    keys = np.zeros(len(ids), dtype=np.int64)
-    for column in ids.T:
-        keys = keys * _BASE + column
-    return keys
-
-
-def _key_factors(keys: np.ndarray) -> np.ndarray:
-    """(P, 7) factor ids of product keys: the six position factors and the tail."""
-    ids = np.empty((len(keys), CARDS_PER_COUP + 1), dtype=np.int64)
-    rest = keys.copy()
-    for j in range(CARDS_PER_COUP - 1, -1, -1):
-        rest, ids[:, j] = np.divmod(rest, _BASE)
-    ids[:, CARDS_PER_COUP] = _TAIL + (ids[:, :CARDS_PER_COUP] != _ONE).sum(axis=1)
-    return ids
-
-
-Uses = list[tuple[np.ndarray, int]]  # (line of each row, signed multiplicity)
-
-
-def _plan_entries(plan: CardPlan) -> Iterator[tuple[np.ndarray, Uses]]:
-    """Every weighed row of `plan` as `analyzer.cards.engine.card_line_weights` weighs it: product keys
-    (R,) and the lines they count on, with their signs (a row of a colour part counts on
-    each colour cell's line, with the sign of its term in that cell)."""
-    rows, by_value = plan.rows, plan.rows.by_value
-    keep = plan.settled >= 0
-    ranks = rows.ranks[plan.chosen][keep]
-    any_mask = np.full(ranks.shape, ANY_SUIT, dtype=np.int64)
-    offsets = rows.repeats[plan.chosen][keep].astype(np.int64)
-    yield _product_keys(ranks, any_mask, offsets, by_value), [(plan.settled[keep], 1)]
-    player = np.array([p % 2 == 0 for p in range(6)])
-    for part in plan.parts:
-        masks = part.masks.astype(np.int64)
-        if part.cells[0][0] < 0:  # no colours: each refined row is one class product
-            yield (
-                _product_keys(part.ranks, masks, class_offsets(part.ranks, masks), by_value),
-                [(part.lines[0], 1)],
-            )
-            continue
-        # A colour cell's weight is a signed sum of colour-restricted terms, as in the card engine.
-        for tp, rp in enumerate(COLOUR_RESTRICTIONS):
-            for tb, rb in enumerate(COLOUR_RESTRICTIONS):
-                restricted = masks & np.where(player, rp, rb)[None, :]
-                live = ~((restricted == 0) & (part.ranks >= 0)).any(axis=1)
-                term_ranks = part.ranks[live]
-                term_masks = np.where(restricted == 0, ANY_SUIT, restricted)[live]
-                keys = _product_keys(term_ranks, term_masks, class_offsets(term_ranks, term_masks), by_value)
-                signs = [int(COLOUR_INDICATOR[cp, tp] * COLOUR_INDICATOR[cb, tb]) for cp, cb in part.cells]
-                yield (
-                    keys,
-                    [(lines[live], sign) for lines, sign in zip(part.lines, signs, strict=True) if sign],
-                )
-
-
-def _grouped(keys: np.ndarray, uses: Uses, width: int) -> tuple[np.ndarray, np.ndarray]:
-    """Distinct product keys and their signed multiplicity on each of `width` lines."""
-    distinct, inverse = np.unique(keys, return_inverse=True)
-    inverse = inverse.ravel() * width
-    weights = np.zeros(len(distinct) * width, dtype=np.float64)  # small integers: exact
-    for lines, sign in uses:
-        weights += sign * np.bincount(inverse + lines, minlength=len(weights))
-    return distinct, np.rint(weights).astype(np.int64).reshape(-1, width)
 
 
 class CardEvaluator:
@@ -158,58 +53,39 @@ class CardEvaluator:
     >>> numerators, totals = evaluator.expectations(np.array([[1] * 52, [8] * 52]))  # 1 and 8 decks
     >>> [Fraction(int(n), evaluator.denominators[0] * int(t)) for n, t in zip(numerators[:, 0], totals)]
     [Fraction(-1, 1), Fraction(-220127, 1689465)]
+    >>> evaluator.paths
+    ('hand pairs',)
     """
 
     def __init__(self, bets: Sequence[Bet], rules: Rules = STANDARD) -> None:
         self.bets = tuple(bets)
         self.rules = rules
         self.suits = any(bet.needs_suits for bet in self.bets)
-        slots, groups, start = [], [], 0
+        slots, start = [], 0
         for bet in self.bets:
-            plan = card_plan(bet, rules, ())
-            slots.append(range(start, start + plan.slots))
-            groups += [(*_grouped(keys, uses, plan.slots), start) for keys, uses in _plan_entries(plan)]
-            start += plan.slots
+            slots.append(range(start, start + len(bet.lines) + 1))
+            start += len(bet.lines) + 1
         self.slots = tuple(slots)
-        keys, inverse = np.unique(np.concatenate([g[0] for g in groups]), return_inverse=True)
-        weights = np.zeros((len(keys), start), dtype=np.int64)
-        at = 0
-        for distinct, block, first in groups:  # keys are distinct within a group
-            weights[inverse[at : at + len(distinct)], first : first + block.shape[1]] += block
-            at += len(distinct)
-        used = np.flatnonzero(weights.any(axis=1))  # products whose terms all cancel are dropped
-        self.products = len(used)
-        self._lines = weights[used]
-        ids = _key_factors(keys[used])
-        seen = np.zeros(_BASE, dtype=bool)
-        seen[ids.ravel()] = True
-        factors = np.flatnonzero(seen)
-        dense = (np.cumsum(seen) - 1)[ids]  # each product's factors as columns of the factor table
-        self._tree = _Tree.of(dense, len(factors))
-        self._factor_class = np.minimum(factors // CARDS_PER_COUP, _CLASSES - 1)
-        self._factor_offset = factors % CARDS_PER_COUP
-        self._factor_kind = np.where(factors < _TAIL, 0, np.where(factors == _ONE, 2, 1))
-        self._tail_k = factors - _TAIL
-        self._members = _class_types()[:, self._factor_class[self._factor_kind == 0]]
-        nets = [
-            [bet.net(line) for line in range(len(s))] for bet, s in zip(self.bets, self.slots, strict=True)
-        ]
-        self.denominators = tuple(lcm(*(n.denominator for n in row)) for row in nets)
-        self._payoffs = np.zeros((start, len(self.bets)), dtype=np.int64)
-        for i, (row, d) in enumerate(zip(nets, self.denominators, strict=True)):
-            scaled = [int(n * d) for n in row]
-            if max(map(abs, scaled)) >= _INT64 or d >= _INT64:
-                raise AnalyzerError(
-                    f"bet {quoted(self.bets[i].name)}: its payouts, over one denominator, exceed 2**63; "
-                    "effects of removal and counting take smaller payouts (edges prices any payout)"
-                )
-            self._payoffs[self.slots[i].start : self.slots[i].stop, i] = scaled
-        self._numerators = self._lines @ self._payoffs
+        self.denominators, self._payoffs = bet_payoffs(self.bets, self.slots)
         self._largest_payoff = int(np.abs(self._payoffs).max(initial=1))
-        self._line_columns = np.ascontiguousarray(self._lines.T)  # (slots, products)
-        self._numerator_columns = np.ascontiguousarray(self._numerators.T)  # (bets, products)
+        forms = [factored_form(bet) for bet in self.bets]
+        self._forms: list[tuple[int, FactoredForm]] = [(i, f) for i, f in enumerate(forms) if f is not None]
+        rest = [i for i, f in enumerate(forms) if f is None]
+        self._restricted = [i for i in rest if restricted_bet(self.bets[i])]
+        self._planned = [i for i in rest if i not in self._restricted]
+        self._restrictions: Restrictions | None = None
+        if self._restricted:
+            from analyzer.cards.restrictions import restrictions
 
-    # -- batches -----------------------------------------------------------------------
+            self._restrictions = restrictions(tuple(self.bets[i] for i in self._restricted), rules)
+        self._plans = PlanProducts([self.bets[i] for i in self._planned], rules) if self._planned else None
+        #: The plan products evaluated per shoe (0 when every bet takes a factored path).
+        self.products = self._plans.products if self._plans is not None else 0
+        names = {i: type(f).__name__ for i, f in self._forms}
+        names |= {i: "restrictions" for i in self._restricted} | {i: "plan" for i in self._planned}
+        spoken = {"HandPairs": "hand pairs", "FirstFourCounts": "first-four counts"}
+        #: Each bet's path: hand pairs, first-four counts, restrictions or plan.
+        self.paths = tuple(spoken.get(names[i], names[i]) for i in range(len(self.bets)))
 
     def _types(self, counts: np.ndarray) -> np.ndarray:
         """(W, 52) int64 card-type counts, each shoe of at least six cards."""
@@ -227,121 +103,88 @@ class CardEvaluator:
             raise AnalyzerError("every composition needs counts >= 0 and at least 6 cards")
         return counts
 
-    def _products(self, types: np.ndarray) -> np.ndarray:
-        """(products, W) each product's value on each shoe (int64, modulo 2**64)."""
-        sizes = types.sum(axis=1)
-        table = np.ones((len(self._factor_kind), len(types)), dtype=np.int64)  # factor by shoe
-        regular = self._factor_kind == 0
-        table[regular] = (types @ self._members).T - self._factor_offset[regular, None]
-        for row in np.flatnonzero(self._factor_kind == 1):
-            tail = np.ones(len(types), dtype=np.int64)
-            for j in range(int(self._tail_k[row]), CARDS_PER_COUP):
-                tail *= sizes - j
-            table[row] = tail
-        return self._tree.evaluate(table)
+    def _weights(self, types: np.ndarray) -> np.ndarray:
+        """(W, all slots) exact line weights (int64, or Python ints beyond int64)."""
+        with threadpool_limits(1, "blas"):  # these small products only lose from more threads
+            return self._all_weights(types)
+
+    def _all_weights(self, types: np.ndarray) -> np.ndarray:
+        parts: list[tuple[list[int], np.ndarray]] = [
+            ([i], form.weights(types)) for i, form in self._forms
+        ]
+        if self._restrictions is not None:
+            parts.append((self._restricted, self._restrictions.weights(types)))
+        if self._plans is not None:
+            parts.append((self._planned, self._plans.line_weights(types)[0]))
+        wide = any(w.dtype == object for _, w in parts)
+        weights = np.zeros((len(types), self._payoffs.shape[0]), dtype=object if wide else np.int64)
+        for indexes, w in parts:
+            columns = [c for i in indexes for c in self.slots[i]]
+            weights[:, columns] = w
+        return weights
 
     def line_weights(self, counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(weights (W, all slots), totals (W,)): exact line weights of every bet on every shoe
         (int64 when (N)_6 fits, else Python ints) and each shoe's (N)_6."""
         types = self._types(counts)
-        totals = _totals(types.sum(axis=1))
-        if totals.dtype == object:
-            return np.array([self._exact_row(row) for row in types], dtype=object), totals
-        return _combine(self._products(types), self._line_columns), totals
+        return self._weights(types), sequence_totals(types.sum(axis=1))
 
     def expectations(self, counts: np.ndarray, batch: int = 32) -> tuple[np.ndarray, np.ndarray]:
         """Exact expectations of every bet: (numerators (W, bets), totals (W,)); bet i's
-        expectation on shoe w is numerators[w, i] / (denominators[i] * totals[w]). Shoes go
-        `batch` at a time (32: the work arrays stay in cache, about twice the rate of 256)."""
+        expectation on shoe w is numerators[w, i] / (denominators[i] * totals[w]). The plan
+        products go `batch` shoes at a time (their work arrays stay in cache)."""
         types = self._types(counts)
-        totals = _totals(types.sum(axis=1))
+        totals = sequence_totals(types.sum(axis=1))
         if totals.dtype == object or int(totals.max(initial=1)) * self._largest_payoff >= _INT64:
-            weights, _ = self.line_weights(types)
-            return np.asarray(weights.astype(object) @ self._payoffs.astype(object)), totals.astype(object)
-        parts = [
-            _combine(self._products(types[i : i + batch]), self._numerator_columns)
-            for i in range(0, len(types), batch)
-        ]
-        numerators = np.vstack(parts) if parts else np.zeros((0, len(self.bets)), dtype=np.int64)
-        return numerators, totals
+            weights = self._weights(types).astype(object)
+            return np.asarray(weights @ self._payoffs.astype(object)), totals.astype(object)
+        with threadpool_limits(1, "blas"):
+            return self._numerators(types, batch), totals
 
-    def _exact_row(self, types: np.ndarray) -> list[int]:
+    def _numerators(self, types: np.ndarray, batch: int) -> np.ndarray:
+        numerators = np.zeros((len(types), len(self.bets)), dtype=np.int64)
+        for i, form in self._forms:
+            numerators[:, i] = form.weights(types) @ self._payoffs[self.slots[i], i]
+        if self._restrictions is not None:
+            numerators[:, self._restricted] = self._restrictions.numerators(types)
+        if self._plans is not None:
+            numerators[:, self._planned] = self._plans.expectations(types, batch)[0]
+        return numerators
+
+    def exact_row(self, types: Sequence[int]) -> list[int]:
+        """Every bet's line weights on one shoe by the card engine (the reference path)."""
         shoe = Shoe.from_cards([int(n) for n in types])
         return [w for bet in self.bets for w in card_line_weights(bet, shoe, self.rules)[0]]
-
-
-@dataclass(frozen=True, eq=False)
-class _Tree:
-    """Products of rows of factor-table columns, shared where rows share a part: a row is
-    the product of its left part (columns before `split`) and its right part, each part
-    computed once per distinct value (a leaf multiplies its columns directly)."""
-
-    columns: np.ndarray  # (rows, c): the factor-table columns of each row
-    split: int = 0
-    parts: tuple[_Tree, _Tree] | None = None
-    index: tuple[np.ndarray, np.ndarray] | None = None
-
-    @classmethod
-    def of(cls, rows: np.ndarray, base: int) -> _Tree:
-        """The tree of `rows` (columns below `base`), split where the parts are fewest."""
-        width = rows.shape[1]
-        if width < 3 or len(rows) < 64:
-            return cls(rows)
-        best: tuple[int, int, Any] = (len(rows), 0, None)
-        for split in range(1, width):
-            left, right = _unique_rows(rows[:, :split], base), _unique_rows(rows[:, split:], base)
-            if len(left[0]) + len(right[0]) < best[0]:
-                best = (len(left[0]) + len(right[0]), split, (left, right))
-        if best[2] is None:
-            return cls(rows)
-        (left, li), (right, ri) = best[2]
-        return cls(rows, best[1], (cls.of(left, base), cls.of(right, base)), (li, ri))
-
-    def evaluate(self, table: np.ndarray) -> np.ndarray:
-        """(rows, W) products of the rows' factors, `table` (factors, W) holding each factor's
-        value on each shoe (int64, wrapping)."""
-        if self.parts is None or self.index is None:
-            values: np.ndarray = np.take(table, self.columns[:, 0], axis=0)  # take: faster than indexing
-            for j in range(1, self.columns.shape[1]):
-                values *= np.take(table, self.columns[:, j], axis=0)
-            return values
-        left, right = (part.evaluate(table) for part in self.parts)
-        products: np.ndarray = np.take(left, self.index[0], axis=0)
-        products *= np.take(right, self.index[1], axis=0)
-        return products
-
-
-def _combine(values: np.ndarray, columns: np.ndarray) -> np.ndarray:
-    """(W, C) sums over products of values (products, W) times each of `columns`
-    (C, products), in int64 (exact modulo 2**64): one einsum per column, measured 2 to 4
-    times faster than numpy's integer matrix product or products in float64 limbs."""
-    sums = [np.einsum("s,sw->w", column, values) for column in columns]
-    return np.stack(sums, axis=1) if sums else np.zeros((values.shape[1], 0), dtype=np.int64)
-
-
-def _unique_rows(rows: np.ndarray, base: int) -> tuple[np.ndarray, np.ndarray]:
-    """Distinct rows of small integers below `base` and each row's index among them."""
-    if base ** rows.shape[1] < _INT64:  # one int64 key per row: a 1-d sort, fast
-        keys = np.zeros(len(rows), dtype=np.int64)
-        for column in rows.T:
-            keys = keys * base + column
-        _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
-        return rows[first], inverse.ravel()
-    unique, inverse = np.unique(rows, axis=0, return_inverse=True)
-    return unique, inverse.ravel()
-
-
-def _totals(sizes: np.ndarray) -> np.ndarray:
-    """(N)_6 of each shoe size: int64 where the largest fits, else Python ints."""
-    if len(sizes) and perm(int(sizes.max()), CARDS_PER_COUP) >= _INT64:
-        return np.array([perm(int(n), CARDS_PER_COUP) for n in sizes], dtype=object)
-    totals = np.ones(len(sizes), dtype=np.int64)
-    for k in range(CARDS_PER_COUP):
-        totals *= sizes - k
-    return totals
 
 
 @lru_cache(maxsize=8)
 def card_evaluator(bets: tuple[Bet, ...], rules: Rules = STANDARD) -> CardEvaluator:
     """The evaluator of `bets` under `rules`, built once per process."""
     return CardEvaluator(bets, rules)
+
+
+def shoe_line_weights(bet: Bet, shoe: Shoe, rules: Rules = STANDARD) -> tuple[list[int], int]:
+    """`analyzer.cards.engine.card_line_weights` of one shoe by the fastest exact path: a
+    factored form, else (a finite shoe of 52 cards or more) the products of the bet's plan,
+    computed once and cached on disk by the bet's conditions, else the card engine."""
+    if shoe.counts is None or shoe.size < 52 or factored_form(bet) is not None or restricted_bet(bet):
+        return card_line_weights(bet, shoe, rules)
+    check_suits_known(bet, shoe, {})
+    types = shoe.types if shoe.types is not None else (*shoe.counts, *[0] * (TYPES - len(shoe.counts)))
+    with working(f"{bet.name}: its plan's products (cached after the first run)"):
+        evaluator = card_evaluator((bet,), rules)
+    weights, totals = evaluator.line_weights(np.array([types]))
+    return [int(w) for w in weights[0]], int(totals[0])
+
+
+def analyze_cards(bet: Bet, shoe: Shoe, rules: Rules = STANDARD) -> BetAnalysis:
+    """Exact figures of a card-level bet on `shoe` (as `analyzer.analyses.pricing.analyze`).
+
+    >>> from analyzer import Shoe, analyze_cards, get_bet
+    >>> bet = get_bet("perfect-pairs-v1")  # one deck holds no two identical cards
+    >>> analyze_cards(bet, Shoe.decks(1)).house_edge, analyze_cards(bet, Shoe.decks(8)).house_edge
+    (Fraction(1, 1), Fraction(220127, 1689465))
+    """
+    check_arguments("analyze_cards()", bet=bet, shoe=shoe, rules=rules)
+    weights, total = shoe_line_weights(bet, shoe, rules)
+    return analysis_from_weights(bet, weights, total, finite=not shoe.is_infinite)

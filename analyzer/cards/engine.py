@@ -24,20 +24,23 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
 from math import perm
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from analyzer.cards.rows import CoupRows, coup_rows, first_four_rows
-from analyzer.core.analysis import BetAnalysis, analysis_from_weights
+from analyzer.cards.conditions import Condition, bet_conditions, condition_holds, needs_coup, needs_ranks
+from analyzer.cards.factored import factored_weights
 from analyzer.core.bets import FIELDS, Bet, can_price
-from analyzer.core.conventions import check_arguments
 from analyzer.core.errors import AnalyzerError, quoted
-from analyzer.core.fields import CardField, CardRows, card_field
+from analyzer.core.fields import CardRows
 from analyzer.core.outcome import CARDS_PER_COUP, Outcome
 from analyzer.core.ranks import RANK_POINTS
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
+from analyzer.core.suits import TYPES
+
+if TYPE_CHECKING:  # the rows load with the first plan: a factored bet never needs them
+    from analyzer.cards.rows import CoupRows
 
 __all__ = [
     "ANY_SUIT",
@@ -45,10 +48,11 @@ __all__ = [
     "COLOUR_RESTRICTIONS",
     "CardPlan",
     "PlanPart",
-    "analyze_cards",
     "card_line_weights",
     "card_plan",
+    "check_suits_known",
     "outcome_weights",
+    "plan_line_weights",
     "settle_cards",
 ]
 
@@ -126,16 +130,18 @@ def class_offsets(ranks: np.ndarray, masks: np.ndarray) -> np.ndarray:
     (ties in dealing order). Position i then has size(class) - offset cards to choose from."""
     present = ranks >= 0
     cols = [i for i in range(6) if present[:, i].any()]
-    bits = _POPCOUNT[masks]
     offsets = np.zeros(ranks.shape, dtype=np.int64)
     for i in cols:
         for j in cols:
-            if j == i:
+            if j <= i:
                 continue
-            # j is placed before i and its class lies within i's: it used one of i's cards
-            same = (ranks[:, j] == ranks[:, i]) & present[:, j]
-            before = bits[:, j] < bits[:, i] if j > i else bits[:, j] <= bits[:, i]
-            offsets[:, i] += same & before & ((masks[:, j] & ~masks[:, i]) == 0)
+            # rows where positions i and j hold one rank (few): which class lies within the
+            # other, the smaller placed first (ties: the earlier position, i)
+            at = np.flatnonzero((ranks[:, j] == ranks[:, i]) & present[:, i])
+            mi, mj = masks[at, i], masks[at, j]
+            bi, bj = _POPCOUNT[mi], _POPCOUNT[mj]
+            offsets[at, i] += (bj < bi) & ((mj & ~mi) == 0)  # j placed first, within i
+            offsets[at, j] += (bi <= bj) & ((mi & ~mj) == 0)  # i placed first, within j
     return offsets
 
 
@@ -155,66 +161,8 @@ def _class_weights(ranks: np.ndarray, masks: np.ndarray, f: _ShoeFactors) -> np.
 # -- settling rows --------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class _Condition:
-    name: str
-    allowed: tuple[Any, ...]
-    card: CardField | None  # None: a rank-level Outcome field
-
-
-def _conditions(bet: Bet) -> list[list[_Condition]]:
-    result = []
-    for line in bet.lines:
-        conds = []
-        for name, allowed in line.when:
-            card = None if name in FIELDS else card_field(name)
-            conds.append(_Condition(name, allowed, card))
-        result.append(conds)
-    return result
-
-
-_RANK_OUTCOME_FIELDS = {"player_pair", "banker_pair"}
-
-
-def _needs_ranks(lines: list[list[_Condition]]) -> bool:
-    """Whether a condition tells apart the ten-valued ranks (10, J, Q, K)."""
-    return any(
-        c.name in _RANK_OUTCOME_FIELDS if c.card is None else c.card.ranks for conds in lines for c in conds
-    )
-
-
-def _needs_coup(bet: Bet) -> bool:
-    return any(c.card is None or c.card.coup for conds in _conditions(bet) for c in conds)
-
-
-_TABLES: dict[tuple[int, str, tuple[Any, ...]], tuple[Sequence[Outcome], np.ndarray]] = {}
-
-
-def _outcome_table(outcomes: Sequence[Outcome], name: str, allowed: tuple[Any, ...]) -> np.ndarray:
-    """Whether each outcome (and, last, 'no outcome') meets a rank-level condition (cached)."""
-    key = (id(outcomes), name, allowed)
-    hit = _TABLES.get(key)
-    if hit is None or hit[0] is not outcomes:
-        read = FIELDS[name][0]
-        hit = (outcomes, np.array([read(o) in allowed for o in outcomes] + [False]))
-        _TABLES[key] = hit
-    return hit[1]
-
-
-def _holds(cond: _Condition, rows: CardRows, outcomes: Sequence[Outcome]) -> np.ndarray:
-    if cond.card is None:
-        return np.asarray(_outcome_table(outcomes, cond.name, cond.allowed)[rows.outcome])
-    codes = np.array([cond.card.values.index(v) for v in cond.allowed])
-    values = cond.card.evaluate(rows)
-    if values.dtype == bool:
-        return np.isin(values.astype(np.int64), [int(v) for v in cond.allowed])
-    if isinstance(cond.card.values[0], int) and not isinstance(cond.card.values[0], bool):
-        return np.isin(values, np.array(cond.allowed))
-    return np.isin(values, codes)
-
-
 def _settle(
-    lines: list[list[_Condition]], rows: CardRows, outcomes: Sequence[Outcome], resolved: bool
+    lines: list[list[Condition]], rows: CardRows, outcomes: Sequence[Outcome], resolved: bool
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Each row's first matching line (-1: none) and, unless `resolved`, which rows need
     suits or colours resolved before they can be settled: (line, refine, need, colour),
@@ -233,14 +181,33 @@ def _settle(
         cards = [c.card for c in conds if c.card is not None and c.card.needs_suits]
         for cond in conds:
             if resolved or cond.card not in cards:
-                ok &= _holds(cond, rows, outcomes)
+                ok &= condition_holds(cond, rows, outcomes)
         if cards and not resolved:
-            refine |= ok
             at = np.flatnonzero(ok)
+            line_need = np.zeros((len(at), rows.ranks.shape[1]), dtype=bool)
             for card in cards:
                 if card.suits is not None:
-                    need[at] |= card.suits(rows.ranks[at])
-                colour[at] |= card.colour
+                    line_need |= card.suits(rows.ranks[at])
+            line_colour = any(card.colour for card in cards)
+            # A row whose ranks leave these suit conditions no suit to read (no pair for a
+            # perfect pair, no 9 for a count of 9D) is settled on any suits, unrefined.
+            free = ~line_need.any(axis=1) & ~refine[at] & (not line_colour)
+            if free.any():
+                rows_free = at[free]
+                sample = CardRows(
+                    rows.ranks[rows_free], np.zeros((len(rows_free), 6), dtype=np.int8),
+                    rows.colours[rows_free], rows.outcome[rows_free],
+                )  # fmt: skip
+                hit = np.ones(len(rows_free), dtype=bool)
+                for cond in conds:
+                    if cond.card in cards:
+                        hit &= condition_holds(cond, sample, outcomes)
+                line_of[rows_free[hit]] = index
+                open_rows[rows_free[hit]] = False
+            at, line_need = at[~free], line_need[~free]
+            refine[at] = True
+            need[at] |= line_need
+            colour[at] |= line_colour
         else:
             line_of[ok & ~refine] = index
             open_rows &= ~ok
@@ -308,14 +275,14 @@ def settle_cards(
     rows = CardRows(ranks, suits, colours, which)
     line = np.full(len(ranks), bet.no_line, dtype=np.int64)
     unsettled = np.ones(len(ranks), dtype=bool)
-    for index, conds in enumerate(_conditions(bet)):
+    for index, conds in enumerate(bet_conditions(bet)):
         ok = unsettled.copy()
         for cond in conds:
             if cond.card is None:
                 read = FIELDS[cond.name][0]
                 ok &= np.array([read(o) in cond.allowed for o in outcomes], dtype=bool)[which]
             else:
-                ok &= _holds(cond, rows, outcomes)
+                ok &= condition_holds(cond, rows, outcomes)
         line[ok] = index
         unsettled &= ~ok
     return line
@@ -350,12 +317,21 @@ class CardPlan:
     slots: int
 
 
+def _plan_rows(bet: Bet, rules: Rules, shown: Shown) -> CoupRows:
+    """The rows a plan of `bet` settles: every rank sequence of the coup (by point value when
+    no condition or shown card tells the ten-valued ranks apart), or of the first four cards."""
+    from analyzer.cards.rows import coup_rows, first_four_rows
+
+    tens = any(RANK_POINTS[rank] == 0 for rank, _ in shown.values())
+    if needs_coup(bet) or any(position >= 4 for position in shown):
+        return coup_rows(rules, not (needs_ranks(bet_conditions(bet)) or tens))
+    return first_four_rows()
+
+
 def _build_plan(bet: Bet, rules: Rules, shown: Shown, alive: np.ndarray | None) -> CardPlan:
     """The plan of `bet` given `shown` cards; `alive` (per row) skips rows a shoe cannot deal."""
-    lines = _conditions(bet)
-    tens = any(RANK_POINTS[rank] == 0 for rank, _ in shown.values())
-    coup = _needs_coup(bet) or any(position >= 4 for position in shown)
-    rows = coup_rows(rules, not (_needs_ranks(lines) or tens)) if coup else first_four_rows()
+    lines = bet_conditions(bet)
+    rows = _plan_rows(bet, rules, shown)
     selected = np.ones(len(rows.ranks), dtype=bool) if alive is None else alive.copy()
     for position, (rank, _) in shown.items():
         symbol = min(rank, 9) if rows.by_value else rank
@@ -433,6 +409,17 @@ def _part_sums(part: PlanPart, alive: np.ndarray, f: _ShoeFactors, slots: int) -
     return sums
 
 
+def check_suits_known(bet: Bet, shoe: Shoe, shown: Shown) -> None:
+    """Refuse a bet or shown card that reads suits on a shoe whose suits are not known."""
+    if not can_price(bet, shoe) or (
+        shoe.types is None and not shoe.is_infinite and any(suit is not None for _, suit in shown.values())
+    ):
+        raise AnalyzerError(
+            f"bet {quoted(bet.name)} or a shown card depends on suits but the shoe's suits are not known "
+            f"({shoe}): give the shoe with --decks or --cards"
+        )
+
+
 def card_line_weights(
     bet: Bet, shoe: Shoe, rules: Rules = STANDARD, shown: Shown | None = None
 ) -> tuple[list[int], int]:
@@ -441,22 +428,28 @@ def card_line_weights(
 
     With `shown`, only the coups where those cards lie at those dealt positions count, and
     the total is their weight (a position not dealt in a coup does not show the card).
-    Plans are cached per bet; a small shoe (under 52 cards) gets one of its own, built only
-    on the rank sequences it can deal.
+    A bet of a factored shape (`analyzer.cards.factored`) on a finite shoe is valued from the
+    cards it reads; other plans are cached per bet, and a small shoe (under 52 cards) gets
+    one of its own, built only on the rank sequences it can deal.
     """
     shown = shown or {}
-    if not can_price(bet, shoe) or (
-        shoe.types is None and not shoe.is_infinite and any(suit is not None for _, suit in shown.values())
-    ):
-        raise AnalyzerError(
-            f"bet {quoted(bet.name)} or a shown card depends on suits but the shoe's suits are not known "
-            f"({shoe}): give the shoe with --decks or --cards"
-        )
+    check_suits_known(bet, shoe, shown)
+    if not shown and shoe.counts is not None:
+        types = shoe.types if shoe.types is not None else (*shoe.counts, *[0] * (TYPES - len(shoe.counts)))
+        found = factored_weights(bet, types, rules)  # a bet that reads no suits: all as spades
+        if found is not None:
+            return found, perm(shoe.size, CARDS_PER_COUP)
+    return plan_line_weights(bet, shoe, rules, shown)
+
+
+def plan_line_weights(
+    bet: Bet, shoe: Shoe, rules: Rules = STANDARD, shown: Shown | None = None
+) -> tuple[list[int], int]:
+    """`card_line_weights` from the bet's plan, whatever its shape (the reference the
+    factored forms are checked against); the caller has checked the bet and shoe."""
+    shown = shown or {}
     if shoe.counts is not None and shoe.size < 52:
-        lines = _conditions(bet)
-        tens = any(RANK_POINTS[rank] == 0 for rank, _ in shown.values())
-        coup = _needs_coup(bet) or any(position >= 4 for position in shown)
-        rows = coup_rows(rules, not (_needs_ranks(lines) or tens)) if coup else first_four_rows()
+        rows = _plan_rows(bet, rules, shown)
         plan = _build_plan(bet, rules, shown, _rank_weights(rows, _factors(shoe, rows.by_value)) != 0)
     else:
         plan = card_plan(bet, rules, tuple(sorted(shown.items())))
@@ -478,21 +471,9 @@ def card_line_weights(
 def outcome_weights(shoe: Shoe, rules: Rules = STANDARD) -> tuple[dict[Outcome, int], int]:
     """The rank-level outcome distribution summed from the card-level rows (weights and
     total in this module's convention), to check both engines against each other."""
+    from analyzer.cards.rows import coup_rows
+
     rows = coup_rows(rules)
     f = _factors(shoe, False)
     sums = _exact_sums(rows.outcome, _rank_weights(rows, f), len(rows.outcomes))
     return {o: w for o, w in zip(rows.outcomes, sums, strict=True) if w}, f.total
-
-
-def analyze_cards(bet: Bet, shoe: Shoe, rules: Rules = STANDARD) -> BetAnalysis:
-    """Exact figures of a card-level bet on `shoe` (as `analyzer.analyses.pricing.analyze`).
-
-    >>> from analyzer import Shoe, analyze_cards, get_bet
-    >>> bet = get_bet("perfect-pairs-v1")  # one deck holds no two identical cards
-    >>> analyze_cards(bet, Shoe.decks(1)).house_edge, analyze_cards(bet, Shoe.decks(8)).house_edge
-    (Fraction(1, 1), Fraction(220127, 1689465))
-    """
-    check_arguments("analyze_cards()", bet=bet, shoe=shoe, rules=rules)
-    weights, total = card_line_weights(bet, shoe, rules)
-    return analysis_from_weights(bet, weights, total, finite=not shoe.is_infinite)
-

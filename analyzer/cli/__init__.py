@@ -1,5 +1,6 @@
 """The `baccarat` command: parses arguments, calls the library, hands results to the
-renderer. `arguments` reads the command line, `commands` runs each command.
+renderer. `arguments` reads the command line, `commands` runs each command, `live` reads a
+recorded shoe from standard input (`baccarat track -`).
 
 >>> import json
 >>> from analyzer.cli import run
@@ -18,6 +19,7 @@ from collections.abc import Sequence
 
 from analyzer.cli.arguments import EXAMPLES, OPTIONS, Parser, common_options, shoe_from_args
 from analyzer.cli.commands import COMMANDS, list_command, with_metadata
+from analyzer.core import progress
 from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.rules import get_rules
 from analyzer.present import render as fmt
@@ -114,6 +116,7 @@ def _survive_any_encoding() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     _survive_any_encoding()
+    progress.enable(sys.stderr is not None and sys.stderr.isatty())  # bars on a terminal only
     try:
         text = run(argv)
     except AnalyzerError as error:

@@ -118,7 +118,8 @@ def common_options(formats: Sequence[str] = FORMATS) -> Parser:
     parent.add_argument(
         "--rules", help=f"{', '.join(RULES)} or a .toml file (default standard; see `baccarat list rules`)"
     )
-    parent.add_argument("--format", default="table", help=f"{'|'.join(formats)} (default table)")
+    default = "table" if "table" in formats else formats[0]
+    parent.add_argument("--format", default=default, help=f"{'|'.join(formats)} (default {default})")
     return parent
 
 
@@ -205,6 +206,8 @@ EXAMPLES: dict[str, str] = {
     "report": "baccarat report --out reports",
     "closed-form": "baccarat closed-form --bets tie,player-pair --format markdown",
     "design": "baccarat design --table examples/sevens.toml --edge 4%..6%",
+    "par-sheet": "baccarat par-sheet --bets dragon7 --shoes 2000 --format html",
+    "track": "baccarat track analyzer/counting/data/sample-shoe.txt --bets dragon7",
     "list": "baccarat list bets --format json",
 }
 
@@ -251,7 +254,7 @@ OPTIONS: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
             ("--bet",),
             {
                 "help": "bet to judge the systems on (default: each system's own; `list bets`); a "
-                "card-level bet deals suited shoes and runs several times slower (README, Speed)"
+                "card-level bet deals suited shoes (README, Speed)"
             },
         ),
         (("--table",), {"help": "a table .toml file whose own bets --bet may name"}),
@@ -344,6 +347,34 @@ OPTIONS: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
         ),
         (("--write",), {"metavar": "FILE", "help": "write paytable --pick as a table file that edges reads"}),
         (("--pick",), {"help": "which listed paytable --write writes (default 1, the closest)"}),
+    ],
+    "par-sheet": [
+        (("--bets",), {"help": "bet names, built-in or of --table (default: the table's bets; `list bets`)"}),
+        (("--table",), {"help": "a table name (`baccarat list tables`) or a table .toml file"}),
+        (("--cut-card",), {"default": "14", "help": "cards behind the cut card in the study (default 14)"}),
+        (("--shoes",), {"default": "20000", "help": "shoes in the counting study (default 20000)"}),
+        (("--seed",), {"default": "1", "help": "random seed of the study (default 1)"}),
+        (
+            ("--material",),
+            {"default": "0.05", "help": "materiality threshold, units won per shoe of flat one-unit bets "
+             "(default 0.05): beatable above it, not beatable below it, by 3 standard errors"},
+        ),
+        (("--out",), {"help": "write one file per bet and an index into this directory, all or none"}),
+        (("--workers",), {"default": "1", "help": "worker processes of the study (default 1), as in count"}),
+        (("--executor",), {"default": "local", "help": "local, dask or tcp://HOST:PORT, as in count"}),
+    ],
+    "track": [
+        (("record",), {"help": "a record file (cards in the order they left the shoe), or - for live entry"}),
+        (
+            ("--bets",),
+            {"help": "bet names, built-in or of --table (default: every built-in the record's cards allow)"},
+        ),
+        (("--table",), {"help": "a table name (`baccarat list tables`) or a table .toml file"}),
+        (("--system",), {"help": "counting systems to follow (`baccarat list systems`) or a .toml file"}),
+        (("--bankroll",), {"help": "bankroll in units: size each positive bet by Kelly"}),
+        (("--kelly",), {"help": "the fraction of the Kelly bet staked (default 0.5; with --bankroll)"}),
+        (("--min-bet",), {"help": "table minimum in whole units (default 1; with --bankroll)"}),
+        (("--max-bet",), {"help": "table maximum in whole units (default none; with --bankroll)"}),
     ],
 }
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -25,6 +24,7 @@ from analyzer.cli.arguments import (
     refuse_shoe_options,
     removed_cards,
 )
+from analyzer.core import progress
 from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.rules import Rules, get_rules
 from analyzer.core.shoe import Shoe
@@ -32,7 +32,10 @@ from analyzer.present import render as fmt
 from analyzer.version import __version__
 
 if TYPE_CHECKING:
+    from fractions import Fraction
+
     from analyzer.analyses.design import Design
+    from analyzer.cli.live import TrackSetup
     from analyzer.core.bets import Bet
     from analyzer.counting.simulation import Procedure
     from analyzer.counting.systems import CountSystem
@@ -142,7 +145,7 @@ def _count(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     from analyzer.counting.advantage import advantage_figures
     from analyzer.counting.executors import check_executor, check_timeout, check_workers, open_executor
     from analyzer.counting.simulation import Procedure, evaluate_systems
-    from analyzer.counting.systems import SYSTEMS, get_system
+    from analyzer.counting.systems import SYSTEMS
 
     address = check_executor(args.executor)  # the executor is judged before anything starts
     workers = check_workers(int_arg(args.workers, "--workers"))
@@ -150,18 +153,8 @@ def _count(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     timeout = check_timeout(float_arg(args.connect_timeout, "--connect-timeout"), shown)
     strict = True if args.strict else None
     names = ",".join(SYSTEMS) if args.system is None else args.system
-    specs = [
-        (spec, system.variant(args.true_count, strict))
-        for spec in name_list(names, "--system")
-        for system in get_system(spec)
-    ]
+    specs = [(spec, system.variant(args.true_count, strict)) for spec, system in _named_systems(names)]
     systems = [system for _, system in specs]
-    for i, (spec, system) in enumerate(specs):
-        if any(system.name == other.name for _, other in specs[:i]):
-            raise AnalyzerError(
-                f"--system: {quoted(spec)} gives a system named {quoted(system.name)} again; "
-                "give each system one name"
-            )
     table = get_table(one_name(args.table, "--table")) if args.table is not None else None
     bet = None if args.bet is None else one_name(args.bet, "--bet")
     if bet is not None and "," in bet:
@@ -181,7 +174,7 @@ def _count(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     with open_executor(address, workers, timeout) as executor:
         results = evaluate_systems(
             systems, bets, procedure, rules, shoes=shoes, seed=int_arg(args.seed, "--seed"),
-            workers=workers, progress=sys.stderr.isatty(), executor=executor,
+            workers=workers, progress=progress.enabled(), executor=executor,
         )  # fmt: skip
     if results and results[0].coups == 0:
         raise AnalyzerError(
@@ -190,6 +183,21 @@ def _count(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
         )
     figures = [advantage_figures(r, bankroll, per_hour) for r in results]
     return fmt.render_count(results, args.format, _described(args, procedure, shoes), figures)
+
+
+def _named_systems(names: str) -> list[tuple[str, CountSystem]]:
+    """The systems of a --system list (built-in names or .toml files), each with the item
+    naming it; a system name given twice is an error."""
+    from analyzer.counting.systems import get_system
+
+    specs = [(spec, system) for spec in name_list(names, "--system") for system in get_system(spec)]
+    for i, (spec, system) in enumerate(specs):
+        if any(system.name == other.name for _, other in specs[:i]):
+            raise AnalyzerError(
+                f"--system: {quoted(spec)} gives a system named {quoted(system.name)} again; "
+                "give each system one name"
+            )
+    return specs
 
 
 def _described(args: argparse.Namespace, procedure: Procedure, shoes: int) -> str:
@@ -213,6 +221,78 @@ def _system_bet(spec: str, system: CountSystem) -> Bet:
         return get_bet(system.bet)
     except AnalyzerError as error:
         raise AnalyzerError(f"{spec}: systems.{system.name}.bet: {error}") from None
+
+
+def _track(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
+    from analyzer.counting.record import RecordCard, read_record
+    from analyzer.counting.replay import replay
+
+    setup = _track_setup(args, shoe, rules)
+    if args.record == "-":
+        from analyzer.cli.live import track_live
+
+        return track_live(setup, args.format, lambda text: with_metadata(text, args, shoe, rules))
+    entries = read_record(args.record)
+    suited = all(entry.suit is not None for entry in entries if isinstance(entry, RecordCard))
+    result = replay(entries, shoe, setup.valuer(suited), setup.systems, setup.sizing)
+    return fmt.render_track(result, args.format, args.record)
+
+
+def _track_setup(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> TrackSetup:
+    """What `track` values, read from its options before any card: the bets (default: every
+    built-in the record's cards allow, so two lists: for suited and for ranks-only records),
+    the table's rules unless --rules, the systems (and their bets), the Kelly sizing."""
+    from analyzer.cli.live import TrackSetup
+    from analyzer.counting.replay import Sizing
+
+    if shoe.counts is None:
+        raise AnalyzerError("track needs a finite shoe: use --decks N, --counts or --cards")
+    table_rules, suited = _chosen_bets(args, shoe)
+    _, ranks_only = _chosen_bets(args, Shoe.from_counts(shoe.counts))
+    systems = _named_systems(args.system) if args.system is not None else []
+    extra = [_system_bet(spec, system) for spec, system in systems]
+    sizing = None
+    if args.bankroll is None:
+        names = ("kelly", "min_bet", "max_bet")
+        given = [f"--{name.replace('_', '-')}" for name in names if getattr(args, name) is not None]
+        if given:
+            raise AnalyzerError(f"{', '.join(given)} size bets on a bankroll: give --bankroll UNITS too")
+    else:
+        sizing = Sizing(
+            _exact_units(args.bankroll, "--bankroll"),
+            _exact_units(args.kelly or "0.5", "--kelly"),
+            int_arg(args.min_bet or "1", "--min-bet"),
+            None if args.max_bet is None else int_arg(args.max_bet, "--max-bet"),
+        )
+
+    def tracked(bets: Sequence[Bet]) -> tuple[Bet, ...]:
+        """The bets, and each system's bet after them unless a bet of its name is there."""
+        chosen = list(bets)
+        for bet in extra:
+            if all(bet.name != other.name for other in chosen):
+                chosen.append(bet)
+        return tuple(chosen)
+
+    return TrackSetup(
+        rules=_edges_rules(args, table_rules, rules),
+        shoe=shoe,
+        bets=(tracked(suited), tracked(ranks_only)),
+        systems=tuple(system for _, system in systems),
+        sizing=sizing,
+    )
+
+
+def _exact_units(text: str, option: str) -> Fraction:
+    """A positive exact number of an option (an integer, a decimal or p/q)."""
+    from analyzer.core.errors import read_fraction
+
+    try:
+        value = read_fraction(text, option)
+    except ZeroDivisionError:
+        value = None
+    if value is None or value <= 0:
+        raise AnalyzerError(f"{option} {quoted(text)}: use a positive number, e.g. 100, 0.5 or 1/4")
+    return value
 
 
 def _solve_shoe(args: argparse.Namespace, shoe: Shoe) -> Shoe:
@@ -244,7 +324,7 @@ def _report(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
         raise AnalyzerError("--out '': give a directory, e.g. reports")
     check_output_dir(out, f"--out {quoted(args.out)}")
     try:
-        written = write_reports(out, progress=sys.stderr.isatty())
+        written = write_reports(out, progress=progress.enabled())
     except OSError as error:
         raise AnalyzerError(
             f"--out {quoted(args.out)} cannot be written: "
@@ -334,6 +414,52 @@ def _write_design(args: argparse.Namespace, found: Design, title: str) -> str:
     return f"Paytable {pick} written to {args.write}."
 
 
+def _par_sheet(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
+    from analyzer.core.errors import read_fraction
+    from analyzer.counting.executors import check_executor, check_workers, open_executor
+    from analyzer.counting.par import par_sheets
+    from analyzer.present.par_documents import par_files, render_par_sheets
+
+    address = check_executor(args.executor)
+    workers = check_workers(int_arg(args.workers, "--workers"))
+    if args.bets is None and args.table is None:
+        raise AnalyzerError("par-sheet: give --bets NAMES or --table NAME|FILE (see `baccarat list bets`)")
+    table_rules, bets = _chosen_bets(args, shoe)
+    rules = _edges_rules(args, table_rules, rules)
+    material = read_fraction(args.material, "--material")
+    if material is None or material < 0:
+        raise AnalyzerError(f"--material {quoted(args.material)}: use a number of units per shoe, 0 or more")
+    out = None
+    if args.out is not None:
+        from analyzer.present.reports import check_output_dir
+
+        if not args.out.strip():
+            raise AnalyzerError("--out '': give a directory, e.g. sheets")
+        out = Path(args.out)
+        check_output_dir(out, f"--out {quoted(args.out)}")
+    shoes, seed = int_arg(args.shoes, "--shoes"), int_arg(args.seed, "--seed")
+    with open_executor(address, workers) as executor:
+        sheets = par_sheets(
+            bets, shoe, rules, shoes=shoes, seed=seed, cut_card=int_arg(args.cut_card, "--cut-card"),
+            material=material, workers=workers, executor=executor,
+        )  # fmt: skip
+    if out is None:
+        return render_par_sheets(sheets, args.format)
+    from analyzer.present.reports import write_all_or_none, write_texts
+
+    files = par_files(sheets, args.format)
+    if args.format == "json":
+        files = {name: with_metadata(text, args, shoe, rules) for name, text in files.items()}
+    try:
+        written = write_all_or_none(out, lambda staging: write_texts(staging, files))
+    except OSError as error:
+        reason = error.strerror or error
+        raise AnalyzerError(f"--out {quoted(args.out)} cannot be written: {reason}") from None
+    if args.format == "json":
+        return fmt.dumps({"written": [str(path) for path in written]})
+    return "Par sheets written:\n" + "".join(f"  {path}\n" for path in written)
+
+
 def list_command(args: argparse.Namespace) -> str:
     from analyzer.present.listing import entries
 
@@ -345,7 +471,7 @@ def _used(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> tuple[Shoe, Rul
     """The shoe and rules a command actually used (a game's own shoe, a table's rules)."""
     if args.command == "solve":
         return _solve_shoe(args, shoe), rules
-    if args.command in ("edges", "design") and args.table is not None:
+    if args.command in ("edges", "design", "par-sheet") and args.table is not None:
         from analyzer.core.catalogue import get_table
 
         return shoe, _edges_rules(args, get_table(args.table.strip()).rules, rules)
@@ -400,6 +526,16 @@ COMMANDS: dict[str, tuple[Command, str, Sequence[str]]] = {
     "design": (
         _design,
         "every whole-number paytable of a bet whose exact house edge lies in a window",
+        fmt.FORMATS,
+    ),
+    "par-sheet": (
+        _par_sheet,
+        "a bet's complete mathematics for a regulator, with a verdict on counting",
+        ("markdown", "html", "json"),
+    ),
+    "track": (
+        _track,
+        "replay a recorded shoe coup by coup with the exact value of every bet",
         fmt.FORMATS,
     ),
 }

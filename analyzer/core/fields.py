@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.ranks import RANK_POINTS, RANKS, parse_rank
-from analyzer.core.suits import SUITS, parse_card, parse_suit
+from analyzer.core.suits import COLOURS, SUITS, parse_card, parse_suit
 
 if TYPE_CHECKING:  # numpy loads when a field is evaluated: parsing a bet never needs it
     import numpy as np
@@ -71,7 +71,9 @@ class CardField:
     `evaluate` gives each row's value, `coup` says whether it needs cards past the first
     four, `ranks` whether it tells the ten-valued ranks apart (rows by point value read
     every ten-valued card as a 10), `suits` which positions' suits it needs given the
-    ranks (None: no suits), `colour` whether it needs the hands' colours."""
+    ranks (None: no suits), `colour` whether it needs the hands' colours; `positions`,
+    `counted` and `within` say what it reads, for the factored card-level evaluation
+    (`analyzer.cards.factored`)."""
 
     name: str
     values: tuple[Any, ...]
@@ -81,6 +83,13 @@ class CardField:
     suits: SuitNeed | None = None
     colour: bool = False
     parse: Callable[[Any], Any] | None = None
+    #: The dealt positions it reads (None: the whole coup).
+    positions: tuple[int, ...] | None = None
+    #: For a count of cards: the card types it counts (indices of `analyzer.core.suits`).
+    counted: frozenset[int] | None = None
+    #: For a condition on every card of the coup: each value's indicator as signed terms
+    #: (sign, types), a term meaning "every dealt card is one of these card types".
+    within: Callable[[Any], tuple[tuple[int, frozenset[int]], ...]] | None = None
 
     @property
     def needs_suits(self) -> bool:
@@ -139,6 +148,7 @@ def _position_rank(i: int) -> CardField:
         coup=i >= 4,
         ranks=True,
         parse=_rank_value,
+        positions=(i,),
     )
 
 
@@ -162,6 +172,7 @@ def _position_suit(i: int) -> CardField:
         coup=i >= 4,
         suits=need,
         parse=_suit_value,
+        positions=(i,),
     )
 
 
@@ -218,11 +229,13 @@ def _hand_fields(hand: str, cols: tuple[int, ...]) -> list[CardField]:
 
         return np.asarray(_points()[rows.ranks[:, list(cols)]].max(axis=1))
 
-    booleans = (False, True)
+    booleans, two = (False, True), (first, second)
     return [
-        CardField(f"{hand}_first_two", _PAIR_NAMES, first_two, ranks=True, parse=_first_two_value),
-        CardField(f"{hand}_suited", booleans, suited, suits=both),
-        CardField(f"{hand}_perfect_pair", booleans, perfect, ranks=True, suits=if_pair),
+        CardField(
+            f"{hand}_first_two", _PAIR_NAMES, first_two, ranks=True, parse=_first_two_value, positions=two
+        ),
+        CardField(f"{hand}_suited", booleans, suited, suits=both, positions=two),
+        CardField(f"{hand}_perfect_pair", booleans, perfect, ranks=True, suits=if_pair, positions=two),
         CardField(f"{hand}_colour", COLOUR_VALUES, colour, coup=True, colour=True),
         CardField(f"{hand}_highest", tuple(range(10)), highest, coup=True),
     ]
@@ -266,6 +279,34 @@ def _highest(rows: CardRows) -> np.ndarray:
     return np.asarray(_points()[rows.ranks].max(axis=1))
 
 
+_FIRST_FOUR = (0, 1, 2, 3)
+_ALL_TYPES = frozenset(range(len(RANKS) * len(SUITS)))
+
+
+def _types_where(keep: Callable[[int, int], bool]) -> frozenset[int]:
+    """The card types (suit-major indices) whose (rank index, suit index) pass `keep`."""
+    return frozenset(t for t in _ALL_TYPES if keep(t % len(RANKS), t // len(RANKS)))
+
+
+def _colour_within(value: Any) -> tuple[tuple[int, frozenset[int]], ...]:
+    """Coup colour: red or black, every card of that colour; mixed, neither."""
+    red = _types_where(lambda rank, suit: SUITS[suit] in COLOURS["red"])
+    black = _ALL_TYPES - red
+    if value == "red":
+        return ((1, red),)
+    if value == "black":
+        return ((1, black),)
+    return ((1, _ALL_TYPES), (-1, red), (-1, black))
+
+
+def _highest_within(value: Any) -> tuple[tuple[int, frozenset[int]], ...]:
+    """Highest point value h: every card at most h, less every card at most h - 1."""
+    def at_most(h: int) -> frozenset[int]:
+        return _types_where(lambda rank, suit: RANK_POINTS[rank] <= h)
+
+    return ((1, at_most(value)),) + (((-1, at_most(value - 1)),) if value else ())
+
+
 _FIXED: dict[str, CardField] = {
     f.name: f
     for f in [
@@ -273,10 +314,17 @@ _FIXED: dict[str, CardField] = {
         *(_position_suit(i) for i in range(6)),
         *_hand_fields("player", PLAYER),
         *_hand_fields("banker", BANKER),
-        CardField("pairs_same_rank", (False, True), _pairs_same_rank, ranks=True),
-        CardField("pairs_same_card", (False, True), _pairs_same_card, ranks=True, suits=_four_if_same_rank),
-        CardField("colour", COLOUR_VALUES, _coup_colour, coup=True, colour=True),
-        CardField("highest", tuple(range(10)), _highest, coup=True),
+        CardField("pairs_same_rank", (False, True), _pairs_same_rank, ranks=True, positions=_FIRST_FOUR),
+        CardField(
+            "pairs_same_card",
+            (False, True),
+            _pairs_same_card,
+            ranks=True,
+            suits=_four_if_same_rank,
+            positions=_FIRST_FOUR,
+        ),
+        CardField("colour", COLOUR_VALUES, _coup_colour, coup=True, colour=True, within=_colour_within),
+        CardField("highest", tuple(range(10)), _highest, coup=True, within=_highest_within),
     ]
 }
 
@@ -288,6 +336,10 @@ def _count_field(name: str, key: str) -> CardField:
     ("9"), a suited card ("9D") or a point value ("value 0")."""
     width = _COUNTS[name]
     coup = width == 6
+
+    def reads(kinds: frozenset[int]) -> dict[str, Any]:
+        return {"counted": kinds, "positions": None if coup else tuple(range(width))}
+
     text = key.strip()
     if text.lower().startswith("value"):
         value = int(text[5:]) if text[5:].strip() in {str(v) for v in range(10)} else -1
@@ -299,7 +351,8 @@ def _count_field(name: str, key: str) -> CardField:
 
             return np.asarray((_points()[rows.ranks[:, :width]] == value).sum(axis=1))
 
-        return CardField(f"{name}.{key}", tuple(range(width + 1)), by_value, coup=coup)
+        kinds = _types_where(lambda rank, suit: RANK_POINTS[rank] == value)
+        return CardField(f"{name}.{key}", tuple(range(width + 1)), by_value, coup=coup, **reads(kinds))
     rank, suit = parse_card(text)
     r = RANKS.index(rank)
     tens = RANK_POINTS[r] == 0  # tells a 10 from a king
@@ -310,7 +363,10 @@ def _count_field(name: str, key: str) -> CardField:
 
             return np.asarray((rows.ranks[:, :width] == r).sum(axis=1))
 
-        return CardField(f"{name}.{key}", tuple(range(width + 1)), by_rank, coup=coup, ranks=tens)
+        kinds = _types_where(lambda rank, suit: rank == r)
+        return CardField(
+            f"{name}.{key}", tuple(range(width + 1)), by_rank, coup=coup, ranks=tens, **reads(kinds)
+        )
     s = SUITS.index(suit)
 
     def by_card(rows: CardRows) -> np.ndarray:
@@ -325,7 +381,10 @@ def _count_field(name: str, key: str) -> CardField:
         mask[:, :width] = ranks[:, :width] == r
         return mask
 
-    return CardField(f"{name}.{key}", tuple(range(width + 1)), by_card, coup=coup, ranks=tens, suits=need)
+    kinds = _types_where(lambda rank, suit: rank == r and suit == s)
+    return CardField(
+        f"{name}.{key}", tuple(range(width + 1)), by_card, coup=coup, ranks=tens, suits=need, **reads(kinds)
+    )
 
 
 def card_field(name: str) -> CardField | None:

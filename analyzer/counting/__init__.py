@@ -16,6 +16,12 @@ Modules:
 - ``executors``: where the chunks run (this process, a local process pool, Dask).
 - ``studies``: the long studies' results committed under ``data/`` (``jacobson-*.json``, written
   by ``scripts/jacobson_study.py``, checkpointed and resumable), read by the counting report.
+- ``par``: par sheets: a bet's exact figures, volatility, sensitivity, effects of removal, best
+  counts and a counting study with its verdict, in one result (``baccarat par-sheet``).
+- ``record``: recorded shoes as text (cards in the order they left the shoe, burn, cut, undo),
+  each card with its line and position; the sample record under ``data/``.
+- ``replay``: a recorded shoe replayed coup by coup (``baccarat track``): the coups dealt by the
+  tableau, every bet's exact expectation before each coup, counts, Kelly stakes, the summary.
 - ``montecarlo``: a physical Monte Carlo dealer, the statistical cross-check of the exact
   enumerators (it shares no code with them).
 

@@ -27,13 +27,13 @@ from contextlib import nullcontext
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
 from analyzer.core.bets import Bet
 from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.outcome import OUTCOME_CODES, Outcome, unpack_outcomes
+from analyzer.core.progress import Bar, bar
 from analyzer.core.ranks import RANK_POINTS
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
@@ -512,22 +512,8 @@ def _run(
             future.cancel()
 
 
-class _NoBar:
-    def update(self, n: int) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
-
-
-def _progress(chunks: int, shoes: int, enabled: bool) -> Any:
-    if not enabled:
-        return _NoBar()
-    try:
-        from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
-    except ImportError:  # the bar is a convenience
-        return _NoBar()
-    return tqdm(total=chunks, desc=f"{shoes:,} shoes", unit="chunk", leave=False)
+def _progress(chunks: int, shoes: int, enabled: bool) -> Bar:
+    return bar(chunks, f"counting study: {shoes:,} shoes", unit="chunk") if enabled else Bar()
 
 
 @dataclass(frozen=True)

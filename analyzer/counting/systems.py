@@ -21,13 +21,15 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
 from importlib import resources
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
-from analyzer.analyses.effects import EffectsOfRemoval
 from analyzer.core.errors import AnalyzerError, check_keys, quoted, read_fraction, read_toml
 from analyzer.core.ranks import RANK_POINTS, RANKS, parse_rank
+
+if TYPE_CHECKING:  # the effects (and the card engine under them) load only where they are computed
+    from analyzer.analyses.effects import EffectsOfRemoval
 
 __all__ = [
     "SYSTEMS",
@@ -38,6 +40,7 @@ __all__ = [
     "best_linear_count",
     "betting_correlation",
     "derived_counts",
+    "derived_system",
     "get_system",
     "linear_break_even",
     "system_from_mapping",
@@ -339,3 +342,25 @@ def derived_counts(eor: EffectsOfRemoval, bets: Sequence[str]) -> list[DerivedCo
             even = linear_break_even(tags, values, eor.base[bet], eor.shoe.size)
             result.append(DerivedCount(bet, level, tags, corr, even))
     return result
+
+
+def derived_system(count: DerivedCount, counts: Sequence[int], name: str = "") -> CountSystem:
+    """The derived count `count` as a system to play on a shoe of rank `counts` (A..K): bet
+    at its linear break-even true count, rounded up (as the built-in *-eor systems).
+
+    An unbalanced count starts at minus its tags' sum over the shoe, so that its running
+    count is minus the sum of the tags of the cards left; its threshold is the break-even
+    less 52 x (that sum) / (cards in the shoe). The system then bets exactly where the
+    linear estimate of the expectation is positive, balanced or not (for balanced tags the
+    start is 0 and the threshold the break-even)."""
+    start = -sum(t * n for t, n in zip(count.tags, counts, strict=True))
+    threshold = math.ceil(count.break_even + 52 * start / sum(counts))
+    return CountSystem(
+        name=name or f"{count.bet}-level-{count.level}",
+        title=f"best level-{count.level} count for {count.bet}",
+        bet=count.bet,
+        tags=count.tags,
+        threshold=Fraction(threshold),
+        initial=start,
+        source="derived here from the exact effects of removal (best_linear_count)",
+    )

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from analyzer.core.errors import AnalyzerError, quoted
+from analyzer.core.progress import working
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
 from analyzer.games import banque, chemin, chemin_commission, macao, punto5
@@ -152,4 +153,5 @@ def solve(
     '0.79%'
     """
     entry = _game(game)
-    return entry.solve(entry.default_shoe() if shoe is None else shoe, rules, commission)
+    with working(f"solving {game}"):
+        return entry.solve(entry.default_shoe() if shoe is None else shoe, rules, commission)

@@ -11,7 +11,8 @@ subject; this module only re-exports them:
 - `analyzer.present.counting`: counting systems and advantage-play figures;
 - `analyzer.present.closed_forms`: closed forms in the number of decks;
 - `analyzer.present.design`: designed paytables;
-- `analyzer.present.metadata`: the shoe as JSON, the built-in names of `baccarat list`.
+- `analyzer.present.metadata`: the shoe as JSON, the built-in names of `baccarat list`;
+- `analyzer.present.track`: a recorded shoe replayed coup by coup.
 
 The games' results are rendered by `analyzer.present.games`.
 """
@@ -53,6 +54,7 @@ from analyzer.present.text import (
     percent,
     table,
 )
+from analyzer.present.track import render_coup, render_track, render_track_summary, track_json, track_line
 
 __all__ = [
     "ADVANTAGE_HEADERS",
@@ -79,6 +81,7 @@ __all__ = [
     "render_closed_forms",
     "render_compare",
     "render_count",
+    "render_coup",
     "render_design",
     "render_edges",
     "render_eor",
@@ -87,9 +90,13 @@ __all__ = [
     "render_punto_table",
     "render_removal_effects",
     "render_rules",
+    "render_track",
+    "render_track_summary",
     "shoe_json",
     "shoes_json",
     "table",
     "tags_text",
+    "track_json",
+    "track_line",
     "with_shown",
 ]

@@ -161,7 +161,8 @@ WIDTH = 120
 
 
 def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], fmt: str) -> str:
-    """A table through tabulate: plain text for "table", GitHub Markdown for "markdown".
+    """A table through tabulate: plain text for "table", GitHub Markdown for "markdown", an
+    HTML table of HTML cells for "html".
 
     Columns of numbers are right-aligned; in Markdown a `|` inside a cell is escaped."""
     from tabulate import tabulate  # type: ignore[import-untyped,unused-ignore]
@@ -171,6 +172,9 @@ def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], fmt: str) -> st
         "right" if cells and all(_NUMBER.fullmatch(row[i]) for row in cells) else "left"
         for i in range(len(headers))
     ]
+    if fmt == "html":  # cells are HTML already (the caller escapes them)
+        html = tabulate(cells, headers=headers, tablefmt="unsafehtml", disable_numparse=True, colalign=align)
+        return str(html)
     if fmt == "markdown":
         cells = [[cell.replace("|", "\\|") for cell in row] for row in cells]
         headers = [header.replace("|", "\\|") for header in headers]

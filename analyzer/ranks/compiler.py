@@ -26,19 +26,20 @@ inclusion-exclusion, hence signed coefficients.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from math import perm
 from typing import TYPE_CHECKING, Any
 
 from analyzer.core.outcome import CARDS_PER_COUP, OUTCOME_RADIX, Outcome, pack_codes, unpack_outcomes
-from analyzer.core.ranks import ZERO_RANKS
+from analyzer.core.ranks import RANK_POINTS, ZERO_RANKS
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
 
 if TYPE_CHECKING:  # numpy loads only where arrays are built: a cold `odds` never needs it
     import numpy as np
 
-__all__ = ["CoupClasses", "basis_values", "compile_fresh", "shoe_factors"]
+__all__ = ["CoupClasses", "basis_values", "compile_fresh", "count_factors", "shoe_factors"]
 
 _CONT_CODES = 10 * 10 * 2 * 2 * 2  # codes of (punto_total .. natural)
 
@@ -200,26 +201,39 @@ def shoe_factors(shoe: Shoe) -> tuple[list[list[int]], list[list[int]], list[int
         ]
         tail = [13 ** (CARDS_PER_COUP - k) for k in js]
         return ff, zero, tail, 13**CARDS_PER_COUP
-    c = shoe.value_counts()
-    n = shoe.size
-    tens = [shoe.counts[i] for i in ZERO_RANKS]
+    return count_factors(shoe.counts, shoe.size)
+
+
+Factors = tuple[list[list[int]], list[list[int]], list[int], int]
+
+
+def count_factors(counts: Sequence[int], size: int) -> Factors:
+    """`shoe_factors` of the rank counts `counts` (any number of cards, even under six),
+    with the tails T[k] = (size-k)_(6-k) of a shoe of `size` cards: the weights, in that
+    shoe's convention, of the coups that use only these cards."""
+    c = [sum(counts[r] for r in range(13) if RANK_POINTS[r] == v) for v in range(10)]
+    tens = [counts[i] for i in ZERO_RANKS]
     s2 = sum(perm(t, 2) for t in tens)
     q = s2 * s2 - sum(perm(t, 2) ** 2 for t in tens) + sum(perm(t, 4) for t in tens)
+    js = range(CARDS_PER_COUP + 1)
     ff = [[perm(c[v], j) for j in js] for v in range(10)]
     zero = [
         [perm(c[0], j) for j in js],
         [s2 * perm(c[0] - 2, j - 2) if j >= 2 and c[0] >= 2 else 0 for j in js],
         [q * perm(c[0] - 4, j - 4) if j >= 4 and c[0] >= 4 else 0 for j in js],
     ]
-    tail = [perm(n - k, CARDS_PER_COUP - k) for k in js]
-    return ff, zero, tail, perm(n, CARDS_PER_COUP)
+    tail = [perm(size - k, CARDS_PER_COUP - k) for k in js]
+    return ff, zero, tail, perm(size, CARDS_PER_COUP)
 
 
-def basis_values(classes: CoupClasses, shoe: Shoe) -> tuple[np.ndarray, int]:
-    """Each basis monomial evaluated on `shoe` (exact integers), and the total weight."""
+def basis_values(
+    classes: CoupClasses, shoe: Shoe, within: Sequence[int] | None = None
+) -> tuple[np.ndarray, int]:
+    """Each basis monomial evaluated on `shoe` (exact integers), and the total weight; with
+    `within` (rank counts of some of its cards), on the coups that use only those cards."""
     import numpy as np
 
-    ff, zero, tail, total = shoe_factors(shoe)
+    ff, zero, tail, total = shoe_factors(shoe) if within is None else count_factors(within, shoe.size)
     dtype = _int_dtype(total)
     m = classes.basis
     values = np.array(zero, dtype=dtype)[classes.basis_zero_kind, m[:, 0]]

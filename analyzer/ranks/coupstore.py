@@ -45,6 +45,7 @@ __all__ = [
     "shipped_rules",
     "split_header",
     "stored_classes",
+    "write_cache_file",
 ]
 
 #: Version of the stored layout; part of every key, so a new layout never reads an old file.
@@ -287,16 +288,22 @@ CACHE_FILES = 64
 
 
 def _write_cache(data: bytes, key: str) -> None:
-    """Write a cache file atomically, keeping the cache at most CACHE_FILES files; a cache
-    that cannot be written is simply skipped."""
+    write_cache_file(data, _file_name(key))
+
+
+def write_cache_file(data: bytes, name: str) -> None:
+    """Write the cache file `name` (prefix-hash.ext) atomically, keeping at most CACHE_FILES
+    files of its prefix (the least recently written go first); a cache that cannot be
+    written is simply skipped."""
     folder = cache_dir()
-    target = folder / _file_name(key)
+    target = folder / name
     temp = folder / f".{target.name}.{os.getpid()}.tmp"
     try:
         folder.mkdir(parents=True, exist_ok=True)
         temp.write_bytes(data)
         os.replace(temp, target)
-        files = sorted(folder.glob("coups-*.bin"), key=lambda p: p.stat().st_mtime)
+        prefix, suffix = name.split("-")[0], Path(name).suffix
+        files = sorted(folder.glob(f"{prefix}-*{suffix}"), key=lambda p: p.stat().st_mtime)
         for old in files[:-CACHE_FILES]:
             old.unlink(missing_ok=True)
     except OSError:

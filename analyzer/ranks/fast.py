@@ -17,6 +17,7 @@ lopsided in different values.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm, perm, prod
 
@@ -37,6 +38,7 @@ from analyzer.ranks.polyeval import MODULI, MonomialForm
 __all__ = [
     "FLOAT_EXACT_CARDS",
     "FastEvaluator",
+    "PinnedForm",
     "payoff_lattice",
 ]
 
@@ -148,71 +150,10 @@ class FastEvaluator:
         return np.asarray(weights @ self.payoffs)
 
     def _wide_numerators(self, counts: np.ndarray) -> np.ndarray | None:
-        """(B, bets) exact numerators beyond int64 (Python ints), or None: each is pinned by
-        its residue modulo 2**64 and a float64 approximation within 2**61 of it, or (farther
-        off) by residues modulo a few odd moduli besides (`_chinese`)."""
+        """(B, bets) exact numerators beyond int64 (Python ints), or None (`PinnedForm`)."""
         if self._bet_form is None:
             return None
-        wrapped, approximate, error = self._bet_form.evaluate_wide(counts)
-        sizes = counts.sum(axis=1)
-        totals, totals_float = _sequences(sizes, np.uint64), _sequences(sizes, np.float64)
-        relation, anchor = self._relation.T, self._anchor
-        residue = wrapped @ relation + totals.view(np.int64)[:, None] * anchor  # modulo 2**64
-        estimate = approximate @ relation + totals_float[:, None] * anchor
-        size = np.abs(approximate) @ np.abs(relation) + totals_float[:, None] * np.abs(anchor)
-        # Rounding of this combination: each entry sums r + 1 products (r lattice columns) of
-        # float64 values and exact integers, and each total rounds 6 times: at most
-        # (r + 8) * 2**-53 of `size` (to first order; twice that is room to spare).
-        rounding = size * ((len(relation) + 8) * 2.0**-52)
-        bound = error @ np.abs(relation) + rounding  # on |estimate - numerator|
-        if not (bound < _PINNED).all():
-            return self._chinese(counts, residue, estimate, float(bound.max()))
-        turns = np.rint((estimate - residue.astype(np.float64)) * 2.0**-64).astype(np.int64)
-        return np.asarray(residue.astype(object) + turns.astype(object) * (1 << 64))
-
-    def _chinese(
-        self, counts: np.ndarray, residue: np.ndarray, estimate: np.ndarray, bound: float
-    ) -> np.ndarray | None:
-        """(B, bets) exact numerators from their residues modulo 2**64 (`residue`, int64) and
-        modulo the fewest of `MODULI` whose product with 2**64, M, exceeds 4 * `bound`, the
-        bound on |`estimate` - numerator|: the residues give the numerator modulo M (mixed
-        radix: r0 + 2**64 * T, T below the moduli's product), the estimate the multiple
-        of M to add. None when all the moduli are too few."""
-        moduli: list[int] = []
-        for modulus in MODULI:
-            moduli.append(modulus)
-            if 2.0**64 * prod(moduli) > 4 * bound:
-                break
-        assert self._bet_form is not None
-        lattice = self._bet_form.evaluate_modular(counts, moduli)
-        if lattice is None or not 2.0**64 * prod(moduli) > 4 * bound:
-            return None
-        low = residue.view(np.uint64)
-        digits, weight = np.zeros(residue.shape, dtype=np.int64), 1  # T so far, and its modulus
-        sizes = counts.sum(axis=1)
-        for modulus, values in zip(moduli, lattice, strict=True):
-            totals = _sequences(sizes, np.int64, modulus)
-            target = (
-                values @ (self._relation.T % modulus) + totals[:, None] * (self._anchor % modulus)
-            ) % modulus
-            reached = (
-                (low % np.uint64(modulus)).astype(np.int64) + (2**64 % modulus) * (digits % modulus)
-            ) % modulus
-            step = pow(2**64 * weight % modulus, -1, modulus)
-            digits += (target - reached) * step % modulus * weight
-            weight *= modulus
-        whole = 2**64 * weight
-        base = low.astype(np.float64) + 2.0**64 * digits.astype(np.float64)
-        turns = np.rint((estimate - base) / float(whole))
-        # |estimate - numerator| < M / 4 makes the multiple unique; while |turns| < 2**40 the
-        # float rounding of base, of the difference and of the division stays below 2**-12
-        # of M, so the nearest integer is that multiple.
-        if not (np.abs(turns) < 2.0**40).all():
-            return None
-        value = (
-            low.astype(object) + (digits.astype(object) << 64) + turns.astype(np.int64).astype(object) * whole
-        )
-        return np.asarray(value)
+        return PinnedForm(self._bet_form, self._relation, self._anchor).exact(counts)
 
     # -- expectations ------------------------------------------------------------------
 
@@ -242,6 +183,82 @@ class FastEvaluator:
             bet.name: Fraction(int(numerators[0, i]), d * int(totals[0]))
             for i, (bet, d) in enumerate(zip(self.bets, self.denominators, strict=True))
         }
+
+
+@dataclass(frozen=True, eq=False)
+class PinnedForm:
+    """Exact results `values @ relation.T + (N)_6 * anchor` of a `MonomialForm` beyond int64:
+    `relation` (outputs, columns) and `anchor` (outputs,) integers (`FastEvaluator`'s
+    payoff lattice; the identity and zeros for the form's own columns)."""
+
+    form: MonomialForm
+    relation: np.ndarray
+    anchor: np.ndarray
+
+    def exact(self, counts: np.ndarray, sizes: np.ndarray | None = None) -> np.ndarray | None:
+        """(B, outputs) exact results of any size (Python ints), or None: each is pinned by
+        its residue modulo 2**64 and a float64 approximation within 2**61 of it, or (farther
+        off) by residues modulo a few odd moduli besides (`_chinese`). `sizes`: the shoes'
+        sizes, for the tails and (N)_6, when the counts are only some of their cards."""
+        wrapped, approximate, error = self.form.evaluate_wide(counts, sizes)
+        sizes = counts.sum(axis=1) if sizes is None else sizes
+        totals, totals_float = _sequences(sizes, np.uint64), _sequences(sizes, np.float64)
+        relation, anchor = self.relation.T, self.anchor
+        residue = wrapped @ relation + totals.view(np.int64)[:, None] * anchor  # modulo 2**64
+        estimate = approximate @ relation + totals_float[:, None] * anchor
+        size = np.abs(approximate) @ np.abs(relation) + totals_float[:, None] * np.abs(anchor)
+        # Rounding of this combination: each entry sums r + 1 products (r lattice columns) of
+        # float64 values and exact integers, and each total rounds 6 times: at most
+        # (r + 8) * 2**-53 of `size` (to first order; twice that is room to spare).
+        rounding = size * ((len(relation) + 8) * 2.0**-52)
+        bound = error @ np.abs(relation) + rounding  # on |estimate - numerator|
+        if not (bound < _PINNED).all():
+            return self._chinese(counts, sizes, residue, estimate, float(bound.max()))
+        turns = np.rint((estimate - residue.astype(np.float64)) * 2.0**-64).astype(np.int64)
+        return np.asarray(residue.astype(object) + turns.astype(object) * (1 << 64))
+
+    def _chinese(
+        self, counts: np.ndarray, sizes: np.ndarray, residue: np.ndarray, estimate: np.ndarray, bound: float
+    ) -> np.ndarray | None:
+        """(B, bets) exact numerators from their residues modulo 2**64 (`residue`, int64) and
+        modulo the fewest of `MODULI` whose product with 2**64, M, exceeds 4 * `bound`, the
+        bound on |`estimate` - numerator|: the residues give the numerator modulo M (mixed
+        radix: r0 + 2**64 * T, T below the moduli's product), the estimate the multiple
+        of M to add. None when all the moduli are too few."""
+        moduli: list[int] = []
+        for modulus in MODULI:
+            moduli.append(modulus)
+            if 2.0**64 * prod(moduli) > 4 * bound:
+                break
+        lattice = self.form.evaluate_modular(counts, moduli, sizes)
+        if lattice is None or not 2.0**64 * prod(moduli) > 4 * bound:
+            return None
+        low = residue.view(np.uint64)
+        digits, weight = np.zeros(residue.shape, dtype=np.int64), 1  # T so far, and its modulus
+        for modulus, values in zip(moduli, lattice, strict=True):
+            totals = _sequences(sizes, np.int64, modulus)
+            target = (
+                values @ (self.relation.T % modulus) + totals[:, None] * (self.anchor % modulus)
+            ) % modulus
+            reached = (
+                (low % np.uint64(modulus)).astype(np.int64) + (2**64 % modulus) * (digits % modulus)
+            ) % modulus
+            step = pow(2**64 * weight % modulus, -1, modulus)
+            digits += (target - reached) * step % modulus * weight
+            weight *= modulus
+        whole = 2**64 * weight
+        base = low.astype(np.float64) + 2.0**64 * digits.astype(np.float64)
+        turns = np.rint((estimate - base) / float(whole))
+        # |estimate - numerator| < M / 4 makes the multiple unique; while |turns| < 2**40 the
+        # float rounding of base, of the difference and of the division stays below 2**-12
+        # of M, so the nearest integer is that multiple.
+        if not (np.abs(turns) < 2.0**40).all():
+            return None
+        value = (
+            low.astype(object) + (digits.astype(object) << 64) + turns.astype(np.int64).astype(object) * whole
+        )
+        return np.asarray(value)
+
 
 
 def payoff_lattice(payoffs: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -129,30 +129,33 @@ class MonomialForm:
             set(self._fb.degree[self._outputs[:split]].tolist()),
         )
 
-    def evaluate(self, counts: np.ndarray, bound: int) -> np.ndarray | None:
+    def evaluate(self, counts: np.ndarray, bound: int, sizes: np.ndarray | None = None) -> np.ndarray | None:
         """(W, cols) int64 results for (W, 13) rank counts, exact when every true result is
-        within +-`bound` < 2**63; None when it is not."""
+        within +-`bound` < 2**63; None when it is not. With `sizes`, the tails are those of
+        shoes of that many cards (the coups of a larger shoe that use only these cards)."""
         if bound >= _INT_LIMIT:
             return None
         if int(value_counts(counts).max(initial=0)) > FLOAT_COUNTS:  # tables beyond 2**53
-            return self._wide(counts)[0]
-        return self._wrapped(counts)
+            return self._wide(counts, sizes)[0]
+        return self._wrapped(counts, sizes)
 
-    def evaluate_wide(self, counts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def evaluate_wide(
+        self, counts: np.ndarray, sizes: np.ndarray | None = None
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """For results of any size: (W, cols) the results modulo 2**64 (int64, wrapping),
         (W, cols) float64 approximations of them, and (cols,) bounds on the approximations'
         absolute errors. A result is pinned by its residue once its bound is below 2**61
         (room for the rounding of the estimate minus the residue, up to about 2**60 for
-        results near 2**63)."""
-        return self._wide(counts)
+        results near 2**63); `sizes` as in `evaluate`."""
+        return self._wide(counts, sizes)
 
-    def _wrapped(self, counts: np.ndarray) -> np.ndarray:
+    def _wrapped(self, counts: np.ndarray, sizes: np.ndarray | None) -> np.ndarray:
         """(W, cols) int64: the results modulo 2**64, for counts up to FLOAT_COUNTS of each
         value (larger ones take `_wide`): every factor product is below 2**53, so the
         tables are exact in float64 and each group takes the magic column or limbs."""
         width = len(counts)
         work = self._work
-        table, tails = factor_tables(counts, work, np.uint64)
+        table, tails = factor_tables(counts, work, np.uint64, sizes)
         magic, tops = [False] * len(self.groups), [64] * len(self.groups)
         flat_max = table.max(axis=1).astype(np.float64)  # each row bounded
         if self._safe_max is not None and (flat_max <= self._safe_max).all():
@@ -250,7 +253,9 @@ class MonomialForm:
             np.prod(rows[self._fb.factor_rows], axis=1) * _ROUNDED,
         )
 
-    def _wide(self, counts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def _wide(
+        self, counts: np.ndarray, sizes: np.ndarray | None
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """`evaluate_wide` in one pass over the groups. Each group's product is computed in
         float64 from the float64 tables (rounded where beyond 2**53) and, modulo 2**64, in
         the first of three ways its bounds allow (on the ceilings, `_ceilings`):
@@ -270,7 +275,7 @@ class MonomialForm:
         to the same sums of ceilings)."""
         width = len(counts)
         work, float_work = self._work, self._approx_work
-        float_table, float_tails = factor_tables(counts, float_work, np.float64)
+        float_table, float_tails = factor_tables(counts, float_work, np.float64, sizes)
         ceilings = self._ceilings(float_table)
         float_fa = self._fa.evaluate(float_table, float_work, self._early[0])
         float_fb = self._fb.evaluate(float_table, float_work, self._early[1])
@@ -281,7 +286,7 @@ class MonomialForm:
             """The parts of `side` modulo 2**64, its early degrees filled if `early` (the
             others come from `hot`)."""
             if "table" not in modulo:
-                modulo["table"], modulo["tails"] = factor_tables(counts, work, np.uint64)
+                modulo["table"], modulo["tails"] = factor_tables(counts, work, np.uint64, sizes)
             if side.name not in modulo or (early and side.name not in filled):
                 degrees = self._early[0 if side is self._fa else 1] if early else ()
                 modulo[side.name] = side.evaluate(modulo["table"], work, degrees)
@@ -292,7 +297,7 @@ class MonomialForm:
         fa = float_fa if exact[0][self._outputs[self._over_b[0] :]].all() else residues(self._fa, True)
         fb = float_fb if exact[1][self._outputs[: self._over_b[0]]].all() else residues(self._fb, True)
         if "tails" not in modulo:
-            modulo["tails"] = tail_factors(counts, work, np.uint64, "tails-only")
+            modulo["tails"] = tail_factors(counts, work, np.uint64, "tails-only", sizes)
         factors = self._factors(fa, fb, modulo["tails"], work, np.uint64)
         float_factors = self._factors(float_fa, float_fb, float_tails, float_work, np.float64)
         tail_max = float_tails.max(axis=1) * _ROUNDED
@@ -332,7 +337,9 @@ class MonomialForm:
         wrapped = np.ascontiguousarray(result).view(np.int64)
         return wrapped, estimate, absolute * (steps * 2.0**-52)
 
-    def evaluate_modular(self, counts: np.ndarray, moduli: Collection[int]) -> np.ndarray | None:
+    def evaluate_modular(
+        self, counts: np.ndarray, moduli: Collection[int], sizes: np.ndarray | None = None
+    ) -> np.ndarray | None:
         """(len(moduli), W, cols) int64: the results modulo each of `moduli` (odd, below
         128), for (W, 13) rank counts of any size; None when the coefficients are too large.
 
@@ -349,17 +356,18 @@ class MonomialForm:
         chosen = list(moduli)
         step = _MODULI_PER_PASS
         return np.concatenate(
-            [self._modular(counts, chosen[i : i + step]) for i in range(0, len(chosen), step)]
+            [self._modular(counts, chosen[i : i + step], sizes) for i in range(0, len(chosen), step)]
         )
 
-    def _modular(self, counts: np.ndarray, moduli: list[int]) -> np.ndarray:
+    def _modular(self, counts: np.ndarray, moduli: list[int], sizes: np.ndarray | None) -> np.ndarray:
         """`evaluate_modular` for a few moduli side by side (work arrays of W columns each)."""
         work, width, k = self._modular_work, len(counts), len(moduli)
         modulus = np.repeat(np.asarray(list(moduli), dtype=np.int64), width)  # (k * W,)
         table, _ = factor_tables(np.tile(counts, (k, 1)) % modulus[:, None], work, np.int64)
         float_table = work.get("float-table", table.shape, np.float64)
         np.copyto(float_table, table % modulus, casting="unsafe")
-        size, tail = np.tile(counts.sum(axis=1), k) % modulus, np.ones(k * width, dtype=np.int64)
+        whole = counts.sum(axis=1) if sizes is None else sizes
+        size, tail = np.tile(whole, k) % modulus, np.ones(k * width, dtype=np.int64)
         float_tails = work.get("float-tails", (ORDERS, k * width), np.float64)
         float_tails[SIX] = 1
         for j in range(SIX - 1, -1, -1):  # reduced at every step (the table's tails may not be)

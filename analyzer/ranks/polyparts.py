@@ -201,10 +201,13 @@ def value_counts(counts: np.ndarray) -> np.ndarray:
     return values
 
 
-def factor_tables(counts: np.ndarray, work: Workspace, dtype: type) -> tuple[np.ndarray, np.ndarray]:
+def factor_tables(
+    counts: np.ndarray, work: Workspace, dtype: type, sizes: np.ndarray | None = None
+) -> tuple[np.ndarray, np.ndarray]:
     """The flat factor table (pair kinds (z, j), then values (v, j)) and the tails
     T[k] = (N-k)_(6-k), (rows, W) each: uint64 modulo 2**64, or float64 (exact below
-    2**53, else rounded)."""
+    2**53, else rounded). N is each row's number of cards, or `sizes` (the tails of a
+    larger shoe whose coups use only these cards)."""
     width = len(counts)
     c: np.ndarray = value_counts(counts).astype(dtype)  # (10, W) cards of each value
     table = work.get("table", (ZERO_ROWS + 10 * ORDERS, width), dtype)
@@ -223,12 +226,15 @@ def factor_tables(counts: np.ndarray, work: Workspace, dtype: type) -> tuple[np.
         for j in range(used, ORDERS):
             zero[kind, j] = run
             run = run * (c[0] - dtype(j))
-    return table, tail_factors(counts, work, dtype)
+    return table, tail_factors(counts, work, dtype, sizes=sizes)
 
 
-def tail_factors(counts: np.ndarray, work: Workspace, dtype: type, name: str = "tails") -> np.ndarray:
-    """The tails T[k] = (N-k)_(6-k), (J, W) in `dtype` (uint64: modulo 2**64)."""
-    n = counts.sum(axis=1).astype(dtype)
+def tail_factors(
+    counts: np.ndarray, work: Workspace, dtype: type, name: str = "tails", sizes: np.ndarray | None = None
+) -> np.ndarray:
+    """The tails T[k] = (N-k)_(6-k), (J, W) in `dtype` (uint64: modulo 2**64); N as in
+    `factor_tables`."""
+    n: np.ndarray = (counts.sum(axis=1) if sizes is None else sizes).astype(dtype)
     tails = work.get(name, (ORDERS, len(counts)), dtype)
     tails[SIX] = 1
     for k in range(SIX - 1, -1, -1):

@@ -105,7 +105,7 @@ def edges_report() -> str:
 
 def _card_edges_section() -> str:
     """Card-level built-ins (suits, colours, ranks) on 8 decks, each with its published source."""
-    from analyzer.cards.engine import analyze_cards
+    from analyzer.cards.batch import analyze_cards
     from analyzer.core.catalogue import CARD_BETS
 
     eight = Shoe.decks(8)

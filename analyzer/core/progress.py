@@ -1,0 +1,118 @@
+"""Progress bars for long work: tqdm on standard error, shown only when the command line
+turns them on (`baccarat` does when standard error is a terminal); the library is silent.
+
+>>> list(steps([1, 2, 3], "adding"))  # off: the items, nothing printed
+[1, 2, 3]
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from typing import Any, TypeVar
+
+__all__ = ["Bar", "bar", "enable", "enabled", "steps", "working"]
+
+#: Seconds before a bar appears: work that ends sooner shows nothing ($BACCARAT_PROGRESS_DELAY).
+DELAY = float(os.environ.get("BACCARAT_PROGRESS_DELAY", "2"))
+
+T = TypeVar("T")
+_STATE = {"on": False}
+
+
+def enable(on: bool) -> None:
+    """Turn the bars on or off for this process."""
+    _STATE["on"] = on
+
+
+def enabled() -> bool:
+    """Whether bars are shown."""
+    return _STATE["on"]
+
+
+class Bar:
+    """A bar that shows nothing (the bars are off, or tqdm is missing)."""
+
+    def update(self, n: int = 1) -> None:
+        """Advance by `n` steps."""
+
+    def describe(self, what: str) -> None:
+        """Say what is being done now."""
+
+    def close(self) -> None:
+        """Remove the bar."""
+
+
+class _Shown(Bar):
+    def __init__(self, shown: Any) -> None:
+        self._shown = shown
+
+    def update(self, n: int = 1) -> None:
+        self._shown.update(n)
+
+    def describe(self, what: str) -> None:
+        shown = self._shown
+        shown.set_description_str(what, refresh=time.time() - shown.start_t >= DELAY)
+
+    def close(self) -> None:
+        self._shown.close()
+
+
+def bar(total: int, what: str, unit: str = "step") -> Bar:
+    """A bar of `total` steps described by `what` (removed when closed)."""
+    if not _STATE["on"]:
+        return Bar()
+    try:
+        from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
+    except ImportError:  # the bar is a convenience
+        return Bar()
+    return _Shown(tqdm(total=total, desc=what, unit=unit, leave=False, dynamic_ncols=True, delay=DELAY))
+
+
+def steps(items: Iterable[T], what: str, total: int | None = None, name: Any = None) -> Iterator[T]:
+    """`items`, advancing a bar by one for each; with `name` (a function of the item), the
+    bar says `what: name(item)` while each item is worked on."""
+    listed = list(items) if total is None else items
+    count = len(listed) if total is None else total  # type: ignore[arg-type]
+    shown = bar(count, what)
+    try:
+        for item in listed:
+            if name is not None:
+                shown.describe(f"{what}: {name(item)}")
+            yield item
+            shown.update()
+    finally:
+        shown.close()
+
+
+@contextmanager
+def working(what: str) -> Iterator[None]:
+    """A bar saying `what` and the time elapsed while the block runs (for one long step)."""
+    if not _STATE["on"]:
+        yield
+        return
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        yield
+        return
+    shown = tqdm(desc=what, leave=False, delay=10**9, bar_format="{desc} ({elapsed})")
+    stop = threading.Event()
+
+    def tick() -> None:
+        if stop.wait(DELAY):
+            return
+        while not stop.wait(0.5):
+            shown.refresh()
+
+    thread = threading.Thread(target=tick, daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join()
+        shown.close()

@@ -1,0 +1,410 @@
+"""Par sheets as documents: Markdown (the default), JSON, or a self-contained HTML page
+(`analyzer.present.par_html`). A sheet is written once, as a list of blocks (headings,
+paragraphs, lists, tables, charts), which each format renders; its JSON holds the same
+figures with exact values as "p/q" strings."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from analyzer.present.counting import tags_text
+from analyzer.present.edges import _pays, bet_json, bet_table
+from analyzer.present.effects import DERIVED_HEADERS, derived_rows
+from analyzer.present.rules import render_rules
+from analyzer.present.text import decimal, exact, percent, short_float, signed_decimal
+
+if TYPE_CHECKING:
+    from analyzer.counting.par import ParSheet
+
+__all__ = [
+    "FORMATS",
+    "INDEX_HEADERS",
+    "MARKER",
+    "Block",
+    "index_rows",
+    "par_index",
+    "par_json",
+    "sheet_blocks",
+    "sheet_markdown",
+]
+
+#: The formats of `baccarat par-sheet`, the default first.
+FORMATS = ("markdown", "html", "json")
+#: Words every written sheet carries near its top: `baccarat report` and `--out` know their files by them.
+MARKER = "Generated from the code by `baccarat par-sheet`"
+
+
+@dataclass(frozen=True)
+class Block:
+    """One block of a sheet: `kind` "h2" or "h3" (`text`), "p" (`text`, with **bold** and
+    `code` marks), "list" (`items`), "table" (`rows` under `headers`) or "chart" (`text`:
+    which chart; only HTML draws it)."""
+
+    kind: str
+    text: str = ""
+    items: tuple[str, ...] = ()
+    rows: tuple[tuple[str, ...], ...] = ()
+    headers: tuple[str, ...] = ()
+
+
+def _p(text: str) -> Block:
+    return Block("p", text)
+
+
+def _table(rows: Sequence[Sequence[str]], headers: Sequence[str]) -> Block:
+    return Block("table", rows=tuple(tuple(r) for r in rows), headers=tuple(headers))
+
+
+def _pm(mean: float, se: float, places: int = 4) -> str:
+    return f"{mean:+.{places}f} ± {se:.{places}f}"
+
+
+def _one_in(probability: Fraction) -> str:
+    return f"1 in {decimal(1 / probability, 2)}" if probability else "never"
+
+
+def _title(sheet: ParSheet) -> str:
+    return f"Par sheet: {sheet.bet.title} (`{sheet.bet.name}`)"
+
+
+def _what(sheet: ParSheet) -> list[Block]:
+    bet, study = sheet.bet, sheet.study
+    lines = [f"{line.label}: {_pays(line.pays)}" for line in sheet.analysis.lines]
+    proc = study.procedure
+    tableau = render_rules(sheet.rules, "markdown").split("\n", 2)[2].strip()
+    return [
+        Block("h2", "1. What is bet"),
+        _p(f"{bet.title}. Source: {bet.source or 'a table file'}. Reads: {', '.join(bet.reads)}."),
+        _p("Pay table (payout to 1 per unit bet; a push returns the stake):"),
+        Block("list", items=tuple(lines)),
+        _p(
+            f"Shoe: {sheet.shoe} ({sheet.shoe.size:,} cards), every coup dealt from a full shoe "
+            f"(combinations count ordered sequences of 6 cards). Counting study: {study.shoes:,} shoes "
+            f"of {proc.shoe}, cut card {proc.cut_card} cards from the end, burn (the face-up first card "
+            f"seen), no extra coup, seed {study.seed}."
+        ),
+        Block("h3", f"Tableau: {sheet.rules.name}"),
+        *_markdown_blocks(tableau),
+    ]
+
+
+def _markdown_blocks(text: str) -> list[Block]:
+    """The paragraphs and one pipe table of a Markdown text as blocks."""
+    blocks = []
+    for part in text.split("\n\n"):
+        lines = part.strip().split("\n")
+        if lines[0].startswith("|"):
+            cells = [[c.strip() for c in line.strip("|").split("|")] for line in lines]
+            blocks.append(_table(cells[2:], cells[0]))
+        elif part.strip():
+            blocks.append(_p(" ".join(lines)))
+    return blocks
+
+
+def _exact_table(sheet: ParSheet) -> list[Block]:
+    a = sheet.analysis
+    resolved = a.house_edge_resolved
+    rows = [
+        ["house edge (per unit bet)", percent(a.house_edge), exact(a.house_edge)],
+        [
+            "house edge per resolved bet",
+            "n/a" if resolved is None else percent(resolved),
+            "n/a" if resolved is None else exact(resolved),
+        ],
+        ["hit frequency", decimal(a.hit_frequency, 6), exact(a.hit_frequency)],
+        ["push", decimal(a.push, 6), exact(a.push)],
+        ["variance of the net win", decimal(a.variance, 6), exact(a.variance)],
+        ["standard deviation", short_float(a.std_dev, ".6f"), "(square root of the variance)"],
+    ]
+    table = bet_table(a, "markdown")
+    return [
+        Block("h2", "2. The exact table"),
+        *_markdown_blocks(table),
+        _table(rows, ["figure", "value", "exact"]),
+    ]
+
+
+def _volatility(sheet: ParSheet) -> list[Block]:
+    from analyzer.counting.par import CONFIDENCE_Z
+
+    vi = sheet.volatility_index
+    rows = [[level, decimal(z, 4), short_float(vi[level], ".4f")] for level, z in CONFIDENCE_Z.items()]
+    bands: dict[int, list[str]] = {}
+    for band in sheet.hold_bands:
+        bands.setdefault(band.rounds, [f"{band.rounds:,}"]).append(f"{band.low:+.4%} to {band.high:+.4%}")
+    return [
+        Block("h2", "3. Volatility"),
+        _p(
+            f"Volatility index VI = z × σ per unit bet, σ = {short_float(sheet.analysis.std_dev, '.6f')} "
+            f"(the square root of the exact variance above). Over N rounds the hold (the house's win per "
+            f"unit bet) lies within the expected hold {percent(sheet.analysis.house_edge)} ± VI/√N "
+            f"at that confidence (normal approximation)."
+        ),
+        _table(rows, ["confidence", "z", "VI"]),
+        _table(list(bands.values()), ["rounds", *(f"hold, {level}" for level in CONFIDENCE_Z)]),
+        Block("chart", "volatility"),
+    ]
+
+
+def _top_award(sheet: ParSheet) -> list[Block]:
+    from analyzer.counting.par import RARE_PAYS
+
+    top = sheet.top_award
+    blocks = [Block("h2", "4. Top award")]
+    if top is None:
+        return [*blocks, _p("No line pays.")]
+    blocks.append(
+        _p(
+            f"**{top.label}** pays {_pays(top.pays)}: probability {decimal(top.probability, 10)} "
+            f"(exactly {exact(top.probability)}), {_one_in(top.probability)} rounds."
+        )
+    )
+    rare = sheet.rare_awards
+    if rare:
+        items = tuple(f"{line.label}: {_pays(line.pays)}, {_one_in(line.probability)}" for line in rare)
+        blocks += [
+            _p(
+                f"**Flagged**: lines paying {RARE_PAYS} to 1 or more that occur less often than once "
+                "in 10^8 rounds:"
+            ),
+            Block("list", items=items),
+        ]
+    else:
+        blocks.append(
+            _p(f"No line paying {RARE_PAYS} to 1 or more occurs less often than once in 10^8 rounds.")
+        )
+    return blocks
+
+
+def _sensitivity(sheet: ParSheet) -> list[Block]:
+    decks = [
+        [label if label == "inf" else f"{label}", percent(edge), exact(edge)]
+        for label, edge in sheet.by_decks
+    ]
+    blocks = [
+        Block("h2", "5. Sensitivity"),
+        _p(f"House edge by the number of decks ({sheet.rules.name} tableau; inf: the infinite deck):"),
+        _table(decks, ["decks", "house edge", "exact"]),
+    ]
+    form = sheet.closed_form
+    if form is not None:
+        blocks.append(
+            _p(
+                f"Closed form in the number of decks d: house edge = `{form.house_edge}`; "
+                f"as d → ∞: `{form.house_edge_limit}`."
+            )
+        )
+    if sheet.by_rules:
+        rows = [[name, percent(edge), exact(edge)] for name, edge in sheet.by_rules]
+        blocks += [
+            _p(f"Under the other built-in tableau, on {sheet.shoe}:"),
+            _table(rows, ["tableau", "house edge", "exact"]),
+        ]
+    return blocks
+
+
+def _effects(sheet: ParSheet) -> list[Block]:
+    rows = [[card, signed_decimal(value, 7), exact(value)] for card, value in sheet.effects.items()]
+    return [
+        Block("h2", "6. Effects of removal"),
+        _p(
+            f"Exact change in the bettor's expectation per unit bet from removing one card of each "
+            f"{sheet.per} from {sheet.shoe}; weighted by the shoe's counts they sum to exactly 0."
+        ),
+        _table(rows, [sheet.per, "effect", "exact"]),
+        Block("chart", "effects"),
+    ]
+
+
+def _countability(sheet: ParSheet) -> list[Block]:
+    study, figures, verdict = sheet.study, sheet.study.figures, sheet.verdict
+    (m, s), (p, sp) = study.win_per_shoe, study.perfect
+    blocks = [Block("h2", "7. Countability")]
+    if sheet.best_counts:
+        blocks += [
+            _p("Best linear counts (tags per rank, from the effects of removal of each rank):"),
+            _table(derived_rows(sheet.best_counts), DERIVED_HEADERS),
+        ]
+        system = study.system
+        assert system is not None
+        start = f", starting at {system.initial:+d}" if system.initial else ""
+        played = (
+            f"The study plays the level-1 count (tags A..9, ten: {tags_text(system.tags)}{start}) and bets "
+            f"when its {system.rule}: the linear break-even, rounded up."
+        )
+    else:
+        played = (
+            "No linear count: removing a card of any rank has the same effect, so every linear count "
+            "has betting correlation 0. The study bets on no coup and measures the perfect-information "
+            "bound alone."
+        )
+    n0 = "n/a" if figures.n0 is None else short_float(figures.n0, ",.0f")
+    rows = [
+        ["win per shoe (units)", _pm(m, s)],
+        ["win per 100 coups dealt (units)", _pm(figures.win_per_100_coups, figures.win_per_100_coups_se)],
+        ["bets per shoe", f"{figures.bets_per_shoe:.2f}"],
+        ["coups per shoe", f"{figures.coups_per_shoe:.2f}"],
+        ["N0 (coups bet)", n0],
+        ["perfect-information bound per shoe (units)", _pm(p, sp)],
+    ]
+    material = float(sheet.material)
+    blocks += [
+        _p(played + f" {study.shoes:,} shoes, each coup valued exactly for the cards left."),
+        _table(rows, ["figure", "mean ± standard error"]),
+        _p(
+            f"**Verdict: {verdict.text}.** Against a materiality threshold of {material:g} units per shoe of "
+            f"flat one-unit bets: {verdict.reason}. The perfect-information bound (betting exactly the "
+            f"coups of positive exact value) is the ceiling no count can pass."
+        ),
+        _p(
+            f"Resolution: at {study.shoes:,} shoes the standard error of the count's win per shoe is "
+            f"{s:.4f} units (the bound's {sp:.4f}): a win within {3 * s:.4f} units of the threshold is "
+            "inconclusive. Rule: beatable when the win exceeds the threshold by more than 3 standard "
+            "errors, not beatable by counting when the win (or the bound) plus 3 standard errors stays "
+            "below it."
+        ),
+    ]
+    return blocks
+
+
+def sheet_blocks(sheet: ParSheet) -> list[Block]:
+    """Every block of one sheet, in the order of its sections."""
+    return [
+        *_what(sheet),
+        *_exact_table(sheet),
+        *_volatility(sheet),
+        *_top_award(sheet),
+        *_sensitivity(sheet),
+        *_effects(sheet),
+        *_countability(sheet),
+    ]
+
+
+def _markdown(blocks: Sequence[Block]) -> str:
+    from analyzer.present.text import table
+
+    out = []
+    for block in blocks:
+        if block.kind in ("h2", "h3"):
+            out.append(f"{'#' * int(block.kind[1])} {block.text}\n\n")
+        elif block.kind == "p":
+            out.append(block.text + "\n\n")
+        elif block.kind == "list":
+            out.append("".join(f"- {item}\n" for item in block.items) + "\n")
+        elif block.kind == "table":
+            out.append(table(block.rows, block.headers, "markdown") + "\n\n")
+    return "".join(out)
+
+
+def sheet_markdown(sheet: ParSheet) -> str:
+    """One sheet in Markdown (its charts are in the HTML sheet)."""
+    return f"# {_title(sheet)}\n\n{MARKER}; do not edit. Charts: in the HTML sheet.\n\n" + _markdown(
+        sheet_blocks(sheet)
+    )
+
+
+def par_json(sheet: ParSheet) -> dict[str, Any]:
+    """One sheet's figures as JSON-ready values (exact values "p/q", simulated ones decimals)."""
+    a, study = sheet.analysis, sheet.study
+    data = bet_json(a)
+    top = sheet.top_award
+    figures = study.figures
+
+    def award(line: Any) -> dict[str, Any]:
+        return {
+            "event": line.label,
+            "pays": exact(line.pays),
+            "probability": exact(line.probability),
+            "one_in": exact(1 / line.probability) if line.probability else None,
+        }
+
+    def mean_se(pair: tuple[float, float]) -> dict[str, float]:
+        return {"mean": round(pair[0], 6), "se": round(pair[1], 6)}
+
+    counts = derived_rows(sheet.best_counts)
+    data.update(
+        volatility_index={level: round(v, 6) for level, v in sheet.volatility_index.items()},
+        hold_bands=[
+            {"rounds": b.rounds, "confidence": b.confidence, "low": round(b.low, 8), "high": round(b.high, 8)}
+            for b in sheet.hold_bands
+        ],
+        top_award=None if top is None else award(top),
+        rare_awards=[award(line) for line in sheet.rare_awards],
+        decks={label: exact(edge) for label, edge in sheet.by_decks},
+        tableaux={name: exact(edge) for name, edge in sheet.by_rules},
+        effects_of_removal={card: exact(v) for card, v in sheet.effects.items()},
+        effects_per=sheet.per,
+        countability={
+            "material": exact(sheet.material),
+            "best_counts": [
+                {
+                    "level": c.level,
+                    "tags": list(c.tags),
+                    "balanced": c.balanced,
+                    "betting_correlation": round(c.correlation, 6),
+                    "break_even_true_count": round(c.break_even, 3),
+                    "row": row,
+                }
+                for c, row in zip(sheet.best_counts, counts, strict=True)
+            ],
+            "study": {
+                "tags": None if study.system is None else list(study.system.tags),
+                "initial": None if study.system is None else study.system.initial,
+                "rule": None if study.system is None else study.system.rule,
+                "shoes": study.shoes,
+                "decks": str(study.procedure.shoe),
+                "cut_card": study.procedure.cut_card,
+                "seed": study.seed,
+                "win_per_shoe": mean_se(study.win_per_shoe),
+                "win_per_100_coups": mean_se((figures.win_per_100_coups, figures.win_per_100_coups_se)),
+                "bets_per_shoe": round(figures.bets_per_shoe, 6),
+                "n0": None if figures.n0 is None else round(figures.n0, 3),
+                "perfect": mean_se(study.perfect),
+            },
+            "verdict": sheet.verdict.kind,
+            "verdict_reason": sheet.verdict.reason,
+            "shoes_to_settle": sheet.verdict.shoes_to_settle,
+        },
+    )
+    if sheet.closed_form is not None:
+        data["closed_form"] = {
+            "house_edge": str(sheet.closed_form.house_edge),
+            "house_edge_infinite_deck": str(sheet.closed_form.house_edge_limit),
+        }
+    return data
+
+
+def index_rows(sheets: Sequence[ParSheet]) -> list[list[str]]:
+    """One row per sheet for an index: bet, title, house edge, top award, verdict."""
+    return [
+        [
+            s.bet.name,
+            s.bet.title,
+            percent(s.analysis.house_edge),
+            "n/a" if s.top_award is None else _pays(s.top_award.pays),
+            s.verdict.text,
+        ]
+        for s in sheets
+    ]
+
+
+INDEX_HEADERS = ["bet", "title", "house edge", "top award", "verdict"]
+
+
+def par_index(sheets: Sequence[ParSheet], links: dict[str, str]) -> str:
+    """A Markdown index of `sheets`, each bet name linked to `links[name]`."""
+    rows = index_rows(sheets)
+    for row in rows:
+        row[0] = f"[{row[0]}]({links[row[0]]})"
+    from analyzer.present.text import table
+
+    first = sheets[0] if sheets else None
+    where = f" on {first.shoe}, {first.rules.name} tableau" if first else ""
+    return (
+        f"# Par sheets\n\n{MARKER}; do not edit. One sheet per bet{where}.\n\n"
+        + table(rows, INDEX_HEADERS, "markdown")
+        + "\n"
+    )

@@ -1,0 +1,189 @@
+"""Par sheets as one self-contained HTML page: the sheets' blocks (`analyzer.present.par`) as
+HTML, charts as inline SVG drawn by matplotlib's SVG backend, and print CSS so a browser
+prints one sheet per page. The page loads nothing: no script, font or image from outside.
+The SVG is deterministic (a fixed hash salt, no date), so a page is byte-identical when
+regenerated."""
+
+from __future__ import annotations
+
+import html
+import io
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from analyzer.present.par import INDEX_HEADERS, MARKER, Block, index_rows, sheet_blocks
+from analyzer.present.text import table
+
+if TYPE_CHECKING:
+    from analyzer.counting.par import ParSheet
+
+__all__ = ["html_index", "html_page"]
+
+CSS = """
+body { font-family: "DejaVu Sans", Helvetica, Arial, sans-serif; font-size: 14px; color: #111;
+       max-width: 60em; margin: 1.5em auto; padding: 0 1em; line-height: 1.4; }
+h1 { font-size: 1.6em; border-bottom: 2px solid #333; padding-bottom: .2em; }
+h2 { font-size: 1.2em; margin-top: 1.4em; border-bottom: 1px solid #bbb; }
+h3 { font-size: 1.05em; }
+table { border-collapse: collapse; margin: .6em 0; font-size: .92em; }
+th, td { border: 1px solid #ccc; padding: .15em .5em; }
+th { background: #eee; }
+code { font-size: .95em; }
+.verdict { font-size: 1.05em; background: #f4f4f4; border-left: 4px solid #333; padding: .4em .8em; }
+figure { margin: .6em 0; }
+figure svg { max-width: 100%; height: auto; }
+nav a { margin-right: .8em; }
+@page { size: A4; margin: 14mm 12mm; }
+@media print {
+  body { font-size: 9.5pt; max-width: none; margin: 0; padding: 0; }
+  article + article { break-before: page; }
+  h2, h3 { break-after: avoid; }
+  table, figure, .verdict, li { break-inside: avoid; }
+  nav { display: none; }
+  a { color: inherit; text-decoration: none; }
+}
+"""
+
+#: matplotlib settings of every chart: deterministic SVG ids, text kept as text (small files).
+_RC = {"svg.hashsalt": "baccarat-par-sheet", "svg.fonttype": "none", "font.size": 9}
+_BOLD, _CODE = re.compile(r"\*\*(.+?)\*\*"), re.compile(r"`([^`]+)`")
+
+
+def _inline(text: str) -> str:
+    """Text with **bold** and `code` marks as HTML, everything else escaped."""
+    parts = _CODE.split(text)  # odd parts are code: no bold marks inside them
+    return "".join(
+        f"<code>{html.escape(part, quote=False)}</code>"
+        if i % 2
+        else _BOLD.sub(r"<strong>\1</strong>", html.escape(part, quote=False))
+        for i, part in enumerate(parts)
+    )
+
+
+def pyplot() -> Any:
+    """matplotlib.pyplot as the reports set it up (loaded when a chart is drawn)."""
+    from analyzer.present.reports.shared import pyplot as reports_pyplot
+
+    return reports_pyplot()
+
+
+def _svg(fig: Any, prefix: str) -> str:
+    """The figure as inline SVG, its ids prefixed with `prefix` (unique in the page)."""
+    plt = pyplot()
+    out = io.StringIO()
+    fig.savefig(out, format="svg", metadata={"Date": None, "Creator": None})
+    plt.close(fig)
+    text = out.getvalue()
+    text = text[text.index("<svg") :]
+    for old, new in (('id="', f'id="{prefix}'), ('href="#', f'href="#{prefix}'), ("url(#", f"url(#{prefix}")):
+        text = text.replace(old, new)
+    return text
+
+
+def _volatility_chart(sheet: ParSheet, prefix: str) -> str:
+    import numpy as np
+
+    from analyzer.counting.par import CONFIDENCE_Z, HOLD_ROUNDS
+
+    plt = pyplot()
+    with plt.rc_context(_RC):
+        fig, ax = plt.subplots(figsize=(7, 3.2))
+        rounds = np.logspace(np.log10(HOLD_ROUNDS[0]), np.log10(HOLD_ROUNDS[-1]), 81)
+        hold = float(sheet.analysis.house_edge) * 100
+        for (level, vi), shade in zip(sheet.volatility_index.items(), ("#9ecae1", "#deebf7"), strict=True):
+            half = vi * 100 / np.sqrt(rounds)
+            ax.fill_between(
+                rounds,
+                hold - half,
+                hold + half,
+                color=shade,
+                label=f"{level} band (z = {float(CONFIDENCE_Z[level]):.4f})",
+                zorder=2 if level == "90%" else 1,
+            )
+        ax.axhline(hold, color="#08306b", linewidth=1.2, label=f"expected hold {hold:.4f}%", zorder=3)
+        ax.axhline(0, color="#444", linewidth=0.6, zorder=3)
+        ax.set_xscale("log")
+        ax.set_xticks(HOLD_ROUNDS, [f"{n:,}" for n in HOLD_ROUNDS])
+        ax.minorticks_off()
+        ax.set_xlabel("rounds played N")
+        ax.set_ylabel("hold, % of the amount bet")
+        ax.set_title(f"{sheet.bet.title}: expected hold ± z·σ/√N")
+        ax.legend(loc="upper right", fontsize=8)
+        ax.grid(True, which="major", alpha=0.3)
+        fig.subplots_adjust(left=0.1, right=0.98, top=0.9, bottom=0.15)
+        return _svg(fig, prefix)
+
+
+def _effects_chart(sheet: ParSheet, prefix: str) -> str:
+    plt = pyplot()
+    with plt.rc_context(_RC):
+        many = len(sheet.effects) > 13
+        fig, ax = plt.subplots(figsize=(7, 3.4 if many else 3))
+        names = list(sheet.effects)
+        values = [float(v) * 100 for v in sheet.effects.values()]
+        ax.bar(range(len(names)), values, color=["#2171b5" if v >= 0 else "#cb181d" for v in values])
+        ax.set_xticks(range(len(names)), names, rotation=90 if many else 0, fontsize=6 if many else 9)
+        ax.axhline(0, color="#444", linewidth=0.6)
+        ax.set_xlabel(f"{sheet.per} removed")
+        ax.set_ylabel("change in expectation, %")
+        ax.set_title(f"{sheet.bet.title}: effect of removing one card ({sheet.shoe})")
+        fig.subplots_adjust(left=0.12, right=0.98, top=0.9, bottom=0.25 if many else 0.17)
+        return _svg(fig, prefix)
+
+
+_CHARTS = {"volatility": _volatility_chart, "effects": _effects_chart}
+
+
+def _block(block: Block, sheet: ParSheet, prefix: str) -> str:
+    if block.kind in ("h2", "h3"):
+        return f"<{block.kind}>{_inline(block.text)}</{block.kind}>\n"
+    if block.kind == "p":
+        css = ' class="verdict"' if block.text.startswith("**Verdict") else ""
+        return f"<p{css}>{_inline(block.text)}</p>\n"
+    if block.kind == "list":
+        return "<ul>\n" + "".join(f"<li>{_inline(item)}</li>\n" for item in block.items) + "</ul>\n"
+    if block.kind == "table":
+        rows = [[_inline(cell) for cell in row] for row in block.rows]
+        return table(rows, [_inline(h) for h in block.headers], "html") + "\n"
+    chart = _CHARTS[block.text](sheet, f"{prefix}{block.text}-")
+    return f'<figure aria-label="{block.text} chart">\n{chart}</figure>\n'
+
+
+def _page(title: str, body: str) -> str:
+    return (
+        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f"<!-- {MARKER}; do not edit. -->\n"
+        f'<meta name="generator" content="baccarat par-sheet">\n<title>{html.escape(title)}</title>\n'
+        f"<style>{CSS}</style>\n</head>\n<body>\n{body}</body>\n</html>\n"
+    )
+
+
+def sheet_html(sheet: ParSheet, index: str = "") -> str:
+    """One sheet as an <article> (`index`: a link back to an index page, if any)."""
+    name = sheet.bet.name
+    nav = f'<nav><a href="{html.escape(index)}">all par sheets</a></nav>\n' if index else ""
+    body = "".join(_block(b, sheet, f"{name}-") for b in sheet_blocks(sheet))
+    title = _inline(f"Par sheet: {sheet.bet.title} (`{name}`)")
+    head = f"{nav}<h1>{title}</h1>\n<p>{_inline(MARKER)}.</p>\n"
+    return f'<article id="{html.escape(name)}">\n{head}{body}</article>\n'
+
+
+def html_page(sheets: Sequence[ParSheet], index: str = "") -> str:
+    """A self-contained page of every sheet, one printed page break between sheets."""
+    title = "Par sheet" + ("s: " if len(sheets) > 1 else ": ") + ", ".join(s.bet.name for s in sheets)
+    return _page(title, "".join(sheet_html(s, index) for s in sheets))
+
+
+def html_index(sheets: Sequence[ParSheet], links: dict[str, str]) -> str:
+    """An HTML index of `sheets`, each bet name linked to `links[name]`."""
+    rows = [[_inline(cell) for cell in row] for row in index_rows(sheets)]
+    for row, sheet in zip(rows, sheets, strict=True):
+        row[0] = f'<a href="{html.escape(links[sheet.bet.name])}">{row[0]}</a>'
+    where = f" on {sheets[0].shoe}, {sheets[0].rules.name} tableau" if sheets else ""
+    body = (
+        f"<h1>Par sheets</h1>\n<p>{_inline(MARKER)}; one sheet per bet{where}.</p>\n"
+        + table(rows, INDEX_HEADERS, "html")
+        + "\n"
+    )
+    return _page("Par sheets", body)

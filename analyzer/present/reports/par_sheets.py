@@ -1,0 +1,49 @@
+"""The par sheets of `reports/par-sheets/`: every built-in bet on 8 decks, standard tableau,
+in Markdown and HTML with an index of each.
+
+The counting studies here use fewer shoes than `baccarat par-sheet` (20,000 by default), so
+that `baccarat report` stays near a minute; each sheet states its shoes and the resolution of
+its verdict, and `scripts/par_sheets.py` writes the same sheets at full size.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import Executor
+
+from analyzer.core.catalogue import BETS
+from analyzer.core.shoe import Shoe
+
+__all__ = ["CARD_SHOES", "PAR_SHEETS", "RANK_SHOES", "par_sheet_reports"]
+
+#: The directory of the par sheets inside the reports.
+PAR_SHEETS = "par-sheets"
+#: Shoes of the reports' studies: rank-level bets (one run for all), card-level bets (another).
+RANK_SHOES = 4000
+CARD_SHOES = 400
+
+
+def par_sheet_reports(
+    executor: Executor | None = None, rank_shoes: int | None = None, card_shoes: int | None = None
+) -> dict[str, str]:
+    """Every built-in bet's par sheet, Markdown and HTML, and their indexes, by path under
+    the reports (e.g. "par-sheets/dragon7.md"); the studies (of RANK_SHOES and CARD_SHOES
+    shoes unless given) run on `executor`."""
+    from analyzer.counting.par import par_sheets
+    from analyzer.present.par_documents import par_files
+
+    rank_shoes, card_shoes = rank_shoes or RANK_SHOES, card_shoes or CARD_SHOES
+    shoe = Shoe.decks(8)
+    bets = list(BETS.values())
+    sheets = {}
+    for card_level, shoes in ((False, rank_shoes), (True, card_shoes)):
+        group = [bet for bet in bets if bet.card_level == card_level]
+        for sheet in par_sheets(group, shoe, shoes=shoes, executor=executor):
+            sheets[sheet.bet.name] = sheet
+    ordered = [sheets[bet.name] for bet in bets]
+    files = {**par_files(ordered, "markdown"), **par_files(ordered, "html")}
+    files["README.md"] += (
+        f"\nThe counting studies here deal {rank_shoes:,} shoes (rank-level bets) and {card_shoes:,} "
+        "(card-level bets); each sheet states the resolution of its verdict. `baccarat par-sheet` "
+        "deals 20,000 by default, and `python scripts/par_sheets.py` writes these sheets at that size.\n"
+    )
+    return {f"{PAR_SHEETS}/{name}": text for name, text in files.items()}

@@ -1,0 +1,246 @@
+"""Par sheets: every figure agrees with the module that computes it, the verdict follows its
+rule, the documents carry the figures, and bad input is one line."""
+
+from __future__ import annotations
+
+import json
+import math
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from analyzer.analyses.closed_form import evaluate, to_fraction
+from analyzer.analyses.pricing import analyze_bets
+from analyzer.core.catalogue import BETS
+from analyzer.core.shoe import Shoe
+from analyzer.counting.par import (
+    BEATABLE,
+    CONFIDENCE_Z,
+    HOLD_ROUNDS,
+    INCONCLUSIVE,
+    NOT_BEATABLE,
+    ParSheet,
+    par_sheets,
+    verdict,
+)
+from analyzer.counting.systems import SYSTEMS, derived_system
+from analyzer.present.par_documents import par_files, render_par_sheets
+from tests.clirun import one_line_error, run
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+NAMES = ["banker", "dragon7", "player-pair", "banker-natural-9", "lucky-nines"]
+
+
+@pytest.fixture(scope="module")
+def sheets() -> dict[str, ParSheet]:
+    found = par_sheets([BETS[name] for name in NAMES], Shoe.decks(8), shoes=200, seed=3)
+    return {sheet.bet.name: sheet for sheet in found}
+
+
+# -- the verdict rule ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("win", "perfect", "kind"),
+    [
+        ((0.20, 0.04), (0.5, 0.05), BEATABLE),  # 0.20 - 0.12 > 0.05
+        ((0.16, 0.04), (0.5, 0.05), INCONCLUSIVE),  # 0.16 - 0.12 is not above 0.05
+        ((-0.10, 0.04), (0.5, 0.05), NOT_BEATABLE),  # -0.10 + 0.12 < 0.05
+        ((0.00, 0.02), (0.5, 0.05), INCONCLUSIVE),  # 0.06 is not below 0.05
+        ((0.00, 0.02), (0.01, 0.01), NOT_BEATABLE),  # the bound 0.01 + 0.03 < 0.05 settles it
+        (None, (0.01, 0.01), NOT_BEATABLE),
+        (None, (0.30, 0.01), INCONCLUSIVE),
+    ],
+)
+def test_verdict_rule(win: tuple[float, float] | None, perfect: tuple[float, float], kind: str) -> None:
+    assert verdict(win, perfect, Fraction(1, 20), 1000).kind == kind
+
+
+def test_inconclusive_says_how_many_shoes_settle_it() -> None:
+    found = verdict((0.10, 0.03), (0.5, 0.05), Fraction(1, 20), 1000)
+    assert found.kind == INCONCLUSIVE and found.text == "inconclusive at 1,000 shoes"
+    # 3 SE at N shoes equals the gap 0.05: 0.09 * sqrt(1000 / N) = 0.05
+    assert found.shoes_to_settle == math.ceil(1000 * (0.09 / 0.05) ** 2) == 3240
+    assert "about 3,240 shoes would settle it" in found.reason
+    assert verdict(None, (0.3, 0.01), Fraction(1, 20), 1000).shoes_to_settle is None
+
+
+# -- the figures agree with the modules that compute them -----------------------------------
+
+
+def test_exact_table_and_volatility(sheets: dict[str, ParSheet]) -> None:
+    [dragon] = analyze_bets([BETS["dragon7"]], Shoe.decks(8))
+    sheet = sheets["dragon7"]
+    assert sheet.analysis == dragon
+    assert sheet.analysis.house_edge == Fraction(64613588827, 848912750595)  # README, edges
+    sigma = math.sqrt(dragon.variance)
+    assert sheet.volatility_index == {k: float(z) * sigma for k, z in CONFIDENCE_Z.items()}
+    bands = {(b.rounds, b.confidence): b for b in sheet.hold_bands}
+    assert len(bands) == len(HOLD_ROUNDS) * 2
+    band = bands[(10**6, "95%")]
+    assert band.low == pytest.approx(float(dragon.house_edge) - 1.96 * sigma / 1000, abs=1e-15)
+    assert band.high - band.low == pytest.approx(2 * 1.96 * sigma / 1000)
+
+
+def test_top_award_and_sensitivity(sheets: dict[str, ParSheet]) -> None:
+    top = sheets["lucky-nines"].top_award
+    assert top is not None and top.pays == 1000 and top.probability == Fraction(899, 30748263)
+    assert sheets["lucky-nines"].rare_awards == ()  # 1 in 34,203: not rare
+    sheet = sheets["dragon7"]
+    decks = dict(sheet.by_decks)
+    assert list(decks) == [*map(str, range(1, 9)), "inf"]
+    assert decks["8"] == sheet.analysis.house_edge
+    form = sheet.closed_form
+    assert form is not None and sheets["lucky-nines"].closed_form is None  # card-level: none
+    assert all(evaluate(form.house_edge, d) == decks[str(d)] for d in (1, 6))
+    assert to_fraction(form.house_edge_limit) == decks["inf"]
+    [(name, edge)] = sheet.by_rules
+    assert name == "banco-4-draws-on-0-1" and f"{float(edge):.4%}" == "0.4683%"  # README, compare
+
+
+def test_effects_of_removal_sum_to_zero(sheets: dict[str, ParSheet]) -> None:
+    ranked = sheets["dragon7"]
+    assert ranked.per == "rank" and sum(32 * e for e in ranked.effects.values()) == 0
+    carded = sheets["lucky-nines"]
+    assert carded.per == "card type" and len(carded.effects) == 52
+    assert sum(8 * e for e in carded.effects.values()) == 0
+
+
+def test_derived_systems_are_the_built_in_ones() -> None:
+    """The level-1 count a sheet plays is the built-in *-eor system for Banker (same rule)."""
+    sheet = par_sheets([BETS["banker"]], Shoe.decks(8), shoes=1)[0]
+    system = sheet.study.system
+    assert system is not None
+    built_in = SYSTEMS["banker-eor"]
+    assert (system.tags, system.threshold, system.initial) == (built_in.tags, built_in.threshold, 0)
+
+
+def test_unbalanced_count_starts_at_minus_its_shoe_sum(sheets: dict[str, ParSheet]) -> None:
+    """Natural 9: the level-1 count tags only the 9s (-1); it starts at +32 on 8 decks, so it
+    counts the nines left, and bets at 5 nines per deck left (break-even 4.62)."""
+    [level1, *_] = sheets["banker-natural-9"].best_counts
+    system = derived_system(level1, Shoe.decks(8).counts or ())
+    assert system.initial == 32 and system.threshold == 5 and not level1.balanced
+    assert system.bets([0] * 13, 416) is False  # 4 nines per deck: no
+    seen = [1] * 8 + [0] + [20] * 4  # 88 cards seen, no 9: 32 nines in 328 cards
+    assert system.bets(seen, 328) is True  # 32 / (328 / 52) = 5.07 per deck
+
+
+def test_pair_bets_have_no_linear_count(sheets: dict[str, ParSheet]) -> None:
+    sheet = sheets["player-pair"]
+    assert sheet.best_counts == () and sheet.study.system is None
+    assert sheet.study.figures.bets_per_shoe == 0
+    perfect, _ = sheet.study.perfect
+    assert perfect > 0  # perfect information finds positive coups even so
+
+
+def test_study_figures_and_verdict(sheets: dict[str, ParSheet]) -> None:
+    sheet = sheets["dragon7"]
+    mean, se = sheet.study.win_per_shoe
+    perfect, _ = sheet.study.perfect
+    assert 0 < mean < perfect and se > 0  # no count passes the bound
+    assert sheet.verdict.kind == BEATABLE and sheet.study.shoes == 200
+    assert sheets["banker"].verdict.kind == NOT_BEATABLE
+
+
+# -- documents --------------------------------------------------------------------------------
+
+
+def test_json_has_the_keys_of_the_contract(sheets: dict[str, ParSheet]) -> None:
+    data = json.loads(render_par_sheets(list(sheets.values()), "json"))["bets"]
+    dragon = data["dragon7"]
+    for key in ("title", "lines", "house_edge", "house_edge_resolved", "hit_frequency", "std_dev",
+                "volatility_index", "hold_bands", "top_award", "rare_awards", "decks", "closed_form",
+                "effects_of_removal", "countability"):  # fmt: skip
+        assert key in dragon, key
+    assert dragon["house_edge"] == "64613588827/848912750595"
+    assert set(dragon["volatility_index"]) == {"90%", "95%"}
+    assert set(dragon["decks"]) == {*map(str, range(1, 9)), "inf"}
+    assert dragon["top_award"]["one_in"] == "848912750595/19129247848"
+    count = dragon["countability"]
+    assert count["material"] == "1/20" and count["verdict"] == BEATABLE
+    assert set(count["study"]) >= {"tags", "shoes", "decks", "cut_card", "seed", "win_per_shoe",
+                                   "win_per_100_coups", "bets_per_shoe", "n0", "perfect"}  # fmt: skip
+    assert count["study"]["cut_card"] == 14 and count["study"]["seed"] == 3
+    assert "closed_form" not in data["lucky-nines"]
+
+
+def test_documents_state_every_section(sheets: dict[str, ParSheet]) -> None:
+    chosen = [sheets["dragon7"], sheets["lucky-nines"]]
+    markdown = render_par_sheets(chosen, "markdown")
+    for section in ("## 1. What is bet", "## 2. The exact table", "## 3. Volatility", "## 4. Top award",
+                    "## 5. Sensitivity", "## 6. Effects of removal", "## 7. Countability",
+                    "**Verdict: beatable.**"):  # fmt: skip
+        assert markdown.count(section) == 2, section
+    page = render_par_sheets(chosen, "html")
+    assert page.count("<svg") == 4 and "@media print" in page and "<script" not in page
+    for outside in ("<link", 'src="', 'href="http', "@import", "url(http"):
+        assert outside not in page, outside  # nothing loaded from outside
+    assert render_par_sheets(chosen, "html") == page  # deterministic SVG
+    files = par_files(chosen, "html")
+    assert set(files) == {"dragon7.html", "lucky-nines.html", "index.html"}
+
+
+# -- the command -------------------------------------------------------------------------------
+
+
+def test_a_bet_of_a_table_file(capsys: pytest.CaptureFixture[str]) -> None:
+    table = str(GOLDEN / "table.toml")
+    code, out, err = run(capsys, "par-sheet", "--table", table, "--bets", "lucky-tie", "--shoes", "20",
+                         "--format", "json")  # fmt: skip
+    assert code == 0, err
+    data = json.loads(out)
+    sheet = data["bets"]["lucky-tie"]
+    assert sheet["title"] == "Natural tie" and sheet["top_award"]["pays"] == "30"
+    assert data["rules"] == "standard" and data["shoe"] == "8 decks"
+    assert sheet["countability"]["study"]["shoes"] == 20
+
+
+def test_rare_awards_are_flagged(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A 100:1 line that cannot happen (a tie won by 5 points) occurs less often than once in
+    10^8 rounds: flagged, with no "1 in N"; the 8:1 tie is not."""
+    table = tmp_path / "rare.toml"
+    table.write_text('[bets.odd-tie]\ntitle = "Odd tie"\n'
+                     'lines = [{ when = { winner = "tie", margin = 5 }, pays = 100 }, '
+                     '{ when = { winner = "tie" }, pays = 8 }]\n', encoding="utf-8")  # fmt: skip
+    code, out, err = run(capsys, "par-sheet", "--table", str(table), "--shoes", "10", "--format", "json")
+    assert code == 0, err
+    sheet = json.loads(out)["bets"]["odd-tie"]
+    assert sheet["rare_awards"] == [{"event": "winner tie, margin 5", "pays": "100", "probability": "0",
+                                     "one_in": None}]  # fmt: skip
+    assert sheet["top_award"]["pays"] == "100"
+
+
+def test_out_writes_every_file_or_none(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out = tmp_path / "sheets"
+    code, _, err = run(capsys, "par-sheet", "--bets", "player-pair,tie", "--shoes", "10", "--out", str(out))
+    assert code == 0, err
+    assert sorted(p.name for p in out.iterdir()) == ["README.md", "player-pair.md", "tie.md"]
+    assert "[tie](tie.md)" in (out / "README.md").read_text(encoding="utf-8")
+    again = ["par-sheet", "--bets", "tie", "--shoes", "10", "--out", str(out), "--format", "json"]
+    code, _, err = run(capsys, *again)
+    assert code == 0, err  # its own files are replaced
+    data = json.loads((out / "tie.json").read_text(encoding="utf-8"))
+    assert data["version"] and data["bets"]["tie"]["countability"]["study"]["shoes"] == 10
+    (out / "notes.txt").write_text("mine", encoding="utf-8")
+    err = one_line_error(capsys, "par-sheet", "--bets", "tie", "--shoes", "10", "--out", str(out))
+    assert "notes.txt" in err and "did not write" in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--bets", "tie", "--material", "-1"], "--material '-1'"),
+        (["--bets", "tie", "--material", "lots"], "--material 'lots'"),
+        (["--bets", "tie", "--shoes", "0"], "shoes 0"),
+        (["--bets", "tie", "--decks", "inf"], "finite shoe"),
+        (["--bets", "tie", "--cut-card", "500"], "cut card 500"),
+        (["--bets", "nosuch"], "nosuch"),
+        (["--bets", "tie", "--format", "table"], "--format 'table'"),
+        (["--bets", "tie", "--out", ""], "--out ''"),
+        ([], "give --bets"),
+    ],
+)
+def test_bad_input_is_one_line(capsys: pytest.CaptureFixture[str], argv: list[str], words: str) -> None:
+    assert words in one_line_error(capsys, "par-sheet", *argv)

@@ -1,0 +1,48 @@
+"""Progress bars: on a terminal a long command says what it is doing; piped, nothing extra."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import struct
+import subprocess
+import sys
+import termios
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+COMMAND = [sys.executable, "-m", "analyzer", "eor", "--bets", "perfect-pairs-v1,tie-max-high", "--decks", "2"]
+
+
+def _environment() -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": str(ROOT), "BACCARAT_PROGRESS_DELAY": "0", "COLUMNS": "100"}
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+def test_a_terminal_shows_what_is_being_done() -> None:
+    leader, follower = pty.openpty()
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))  # a 100-column terminal
+    proc = subprocess.run(COMMAND, cwd=ROOT, env=_environment(), stdin=subprocess.DEVNULL,
+                          stdout=subprocess.PIPE, stderr=follower, timeout=120)  # fmt: skip
+    os.close(follower)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        shown += chunk
+    os.close(leader)
+    assert proc.returncode == 0
+    assert b"effects of removal: tie-max-high" in shown  # the bar names the bet being done
+    assert b"effects of removal" not in proc.stdout  # the output itself is unchanged
+
+
+def test_piped_output_has_no_bar() -> None:
+    proc = subprocess.run(COMMAND, cwd=ROOT, env=_environment(), capture_output=True, timeout=120)
+    assert proc.returncode == 0 and proc.stderr == b""
