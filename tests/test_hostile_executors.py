@@ -225,7 +225,9 @@ def test_ctrl_c_under_dask_is_one_line(wait: float) -> None:
     argv = [*COUNT, "--shoes", "1000000", "--executor", "dask", "--workers", "2"]
     code, out, err, elapsed = _interrupt([sys.executable, "-c", DASK_STARTS, *argv], "starting", wait)
     assert (code, out, err) == (130, "", "baccarat: interrupted\n")
-    assert elapsed < 1, elapsed
+    # Closing the local cluster while working measured 0.9-1.15 s on an idle 2-core machine
+    # (the code of the previous release too): 2 s, not the 1 s that failed one run in three.
+    assert elapsed < 2, elapsed
 
 
 def test_the_local_cluster_starts_no_dashboard() -> None:
