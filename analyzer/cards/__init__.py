@@ -7,14 +7,27 @@ value were dealt (the fields of ``analyzer.core.fields``). They are priced here,
 
 Modules:
 
+- ``conditions``: a bet's lines as conditions on arrays of coup rows, and its payouts.
+- ``factored``: bets valued from the cards they read (the fields say which): *hand pairs*
+  (every condition reads one hand's first two cards: Perfect Pairs, Perfect 9 Bonus) as
+  quadratic forms in the 52 card-type counts; *first-four counts* (Lucky Nines) by classes of
+  card types.
+- ``restrictions``: *coup restrictions*, rank-level outcome conditions with the coup's colour
+  or highest value (Super Tie, Tie Max): the rank-level coup classes on sub-shoes (the red
+  cards, the cards of value at most h) with the whole shoe's tails.
 - ``rows``: every rank sequence of a coup under a tableau, unrolled from the coup graph.
-- ``engine``: one shoe at a time (``analyze_cards``, ``card_line_weights``, ``settle_cards``);
-  the path of ``baccarat edges``, of ``--shown`` (``analyzer.analyses.shown``) and of the
-  card-level effects of removal (``analyzer.analyses.effects``).
-- ``batch``: ``CardEvaluator``, many 52-card-type compositions at once (counting studies).
+- ``engine``: a bet's *plan* (its rows, refined by suit where a condition reads suits) and its
+  weighing on one shoe (``card_line_weights``, ``plan_line_weights``, ``settle_cards``): the
+  path of any other bet, of ``--shown`` (``analyzer.analyses.shown``), and the reference the
+  factored forms are checked against.
+- ``products``: a plan's rows grouped by their factors (products), for batches of shoes;
+  ``plancache``: those products cached on disk by the bet's conditions.
+- ``batch``: ``CardEvaluator`` (many 52-card-type compositions at once: counting studies,
+  effects of removal; ``paths`` names each bet's path) and ``analyze_cards`` (one shoe, by the
+  fastest exact path: a factored form, the cached products, else the engine).
 - ``plain``: a plain card-by-card enumerator over card types, the independent slow check.
 
-How ``engine`` works. It is independent of the rank-level coup classes of ``analyzer.ranks``:
+How the plans work. They are independent of the rank-level coup classes of ``analyzer.ranks``:
 the rules' coup graph is unrolled into every rank sequence of a coup (about 1.7 million under
 the standard tableau; only the 13**4 first-four deals when the chosen bets look no further).
 A bet's lines are tried on each row with what the ranks decide; only rows where a suit or
@@ -23,25 +36,16 @@ the positions those conditions read, and the hands' colours through signed colou
 terms. Weights are exact integers in the ordered 6-card-sequence convention of
 ``analyzer.ranks``: a row of k cards, each a class of card types (a rank with all its suits,
 one colour or one suit), counts the ordered ways to deal distinct cards of those classes,
-times (N-k)_(6-k) for the cards that would follow. A bet's plan (its rows, refined by suit)
-is cached, so a shoe costs one weighing of the plan. Built-in card-level bets on full-deck
-shoes are read from the polynomials in d of ``analyzer.ranks.polynomials`` instead; a user's
-card-level bet is enumerated on each call. A bet reading suits or colours on a shoe whose
-suits are unknown (``--counts``) is an error.
+times (N-k)_(6-k) for the cards that would follow. A row's weight is a product of at most six
+factors size(class) - offset and the tail; rows with the same factors weigh the same on every
+shoe, so ``products`` groups them once (each product with its signed multiplicity on every
+line), and a batch costs one gather-and-multiply per product. Everything there is int64
+arithmetic, exact while a bet's numerator bound stays below 2**63; larger shoes take Python
+integers. A bet reading suits or colours on a shoe whose suits are unknown (``--counts``) is
+an error.
 
-How ``batch`` works. A row's weight is a product of at most six factors size(class) - offset
-and the tail; rows with the same factors weigh the same on every shoe. ``CardEvaluator``
-groups the rows of each bet's plan by their factors once (36,213 products for the 8 built-in
-card-level bets), each with its signed multiplicity on every line of every bet; a batch of
-shoes then costs one gather-and-multiply per product and one integer multiply-add per product
-and bet. Everything is int64 arithmetic, exact while a bet's numerator bound, (largest net
-payout) x N(N-1)...(N-5), stays below 2**63; shoes above about 1,450 cards (28 decks), whose
-6-card sequence counts pass 2**63, are valued exactly by the one-shoe engine, a few shoes per
-second. Against ``analyze_cards`` shoe by shoe the batch is several hundred times faster (see
-``reports/speed.md``).
-
-``plain`` shares nothing with ``engine`` but the rules, the Outcome type and the bet's lines:
+``plain`` shares nothing with the others but the rules, the Outcome type and the bet's lines:
 it deals every sequence of card types card by card, plays the coup with the rules' own
-drawing methods and reads each field from the dealt cards; tests check ``engine`` and
-``batch`` against it on small shoes.
+drawing methods and reads each field from the dealt cards; tests check every path against
+it on small shoes.
 """
