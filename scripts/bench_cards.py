@@ -30,14 +30,12 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
+from bench import PLAIN, ROOT, summary  # this folder is on sys.path
 
-ROOT = Path(__file__).resolve().parents[1]
-PLAIN = ROOT / "scripts" / "plain_enumerator.py"
 TABLE = ROOT / "tests" / "golden" / "table.toml"
 MAIN_BETS = ("banker", "player", "tie", "dragon7", "panda8", "player-pair", "banker-pair", "either-pair")
 # Runs a command in this interpreter and reports its own peak memory on the last stderr line.
@@ -46,11 +44,6 @@ _PEAK = (
     "try:\n    runpy.run_module('analyzer', run_name='__main__')\n"
     "finally:\n    print('peak-kb', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)\n"
 )
-
-
-def summary(values: Sequence[float]) -> dict[str, float]:
-    q1, _, q3 = statistics.quantiles(values, n=4) if len(values) > 1 else (values[0],) * 3
-    return {"median": statistics.median(values), "q1": q1, "q3": q3, "min": min(values), "max": max(values)}
 
 
 def _run(command: list[str], env: dict[str, str]) -> tuple[float, float, int]:

@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING
 import numpy as np
 from threadpoolctl import threadpool_limits  # type: ignore[import-untyped,unused-ignore]
 
-from analyzer.cards.conditions import bet_payoffs
-from analyzer.cards.engine import card_line_weights, check_suits_known
+from analyzer.cards.conditions import bet_payoffs, bet_slots
+from analyzer.cards.engine import card_line_weights, check_suits_known, shoe_types
 from analyzer.cards.factored import FactoredForm, factored_form, restricted_bet
-from analyzer.cards.products import PlanProducts, sequence_totals
+from analyzer.cards.products import PlanProducts
 from analyzer.core.analysis import BetAnalysis, analysis_from_weights
 from analyzer.core.bets import Bet
 from analyzer.core.conventions import check_arguments
@@ -29,6 +29,7 @@ from analyzer.core.progress import working
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
 from analyzer.core.suits import TYPES
+from analyzer.ranks.fast import sequence_totals
 
 if TYPE_CHECKING:  # the coup classes load only for bets of that shape
     from analyzer.cards.restrictions import Restrictions
@@ -61,11 +62,7 @@ class CardEvaluator:
         self.bets = tuple(bets)
         self.rules = rules
         self.suits = any(bet.needs_suits for bet in self.bets)
-        slots, start = [], 0
-        for bet in self.bets:
-            slots.append(range(start, start + len(bet.lines) + 1))
-            start += len(bet.lines) + 1
-        self.slots = tuple(slots)
+        self.slots = bet_slots(self.bets)
         self.denominators, self._payoffs = bet_payoffs(self.bets, self.slots)
         self._largest_payoff = int(np.abs(self._payoffs).max(initial=1))
         forms = [factored_form(bet) for bet in self.bets]
@@ -81,11 +78,10 @@ class CardEvaluator:
         self._plans = PlanProducts([self.bets[i] for i in self._planned], rules) if self._planned else None
         #: The plan products evaluated per shoe (0 when every bet takes a factored path).
         self.products = self._plans.products if self._plans is not None else 0
-        names = {i: type(f).__name__ for i, f in self._forms}
-        names |= {i: "restrictions" for i in self._restricted} | {i: "plan" for i in self._planned}
-        spoken = {"HandPairs": "hand pairs", "FirstFourCounts": "first-four counts"}
+        paths = {i: f.path for i, f in self._forms}
+        paths |= {i: "restrictions" for i in self._restricted} | {i: "plan" for i in self._planned}
         #: Each bet's path: hand pairs, first-four counts, restrictions or plan.
-        self.paths = tuple(spoken.get(names[i], names[i]) for i in range(len(self.bets)))
+        self.paths = tuple(paths[i] for i in range(len(self.bets)))
 
     def _types(self, counts: np.ndarray) -> np.ndarray:
         """(W, 52) int64 card-type counts, each shoe of at least six cards."""
@@ -151,12 +147,6 @@ class CardEvaluator:
             numerators[:, self._planned] = self._plans.expectations(types, batch)[0]
         return numerators
 
-    def exact_row(self, types: Sequence[int]) -> list[int]:
-        """Every bet's line weights on one shoe by the card engine (the reference path)."""
-        shoe = Shoe.from_cards([int(n) for n in types])
-        return [w for bet in self.bets for w in card_line_weights(bet, shoe, self.rules)[0]]
-
-
 @lru_cache(maxsize=8)
 def card_evaluator(bets: tuple[Bet, ...], rules: Rules = STANDARD) -> CardEvaluator:
     """The evaluator of `bets` under `rules`, built once per process."""
@@ -170,7 +160,7 @@ def shoe_line_weights(bet: Bet, shoe: Shoe, rules: Rules = STANDARD) -> tuple[li
     if shoe.counts is None or shoe.size < 52 or factored_form(bet) is not None or restricted_bet(bet):
         return card_line_weights(bet, shoe, rules)
     check_suits_known(bet, shoe, {})
-    types = shoe.types if shoe.types is not None else (*shoe.counts, *[0] * (TYPES - len(shoe.counts)))
+    types = shoe_types(shoe)
     with working(f"{bet.name}: its plan's products (cached after the first run)"):
         evaluator = card_evaluator((bet,), rules)
     weights, totals = evaluator.line_weights(np.array([types]))

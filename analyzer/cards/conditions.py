@@ -20,6 +20,7 @@ __all__ = [
     "Condition",
     "bet_conditions",
     "bet_payoffs",
+    "bet_slots",
     "condition_holds",
     "needs_coup",
     "needs_ranks",
@@ -87,6 +88,16 @@ def condition_holds(cond: Condition, rows: CardRows, outcomes: Sequence[Outcome]
     if isinstance(cond.card.values[0], int) and not isinstance(cond.card.values[0], bool):
         return np.isin(values, np.array(cond.allowed))
     return np.isin(values, codes)
+
+
+def bet_slots(bets: Sequence[Bet]) -> tuple[range, ...]:
+    """Each bet's columns when the bets' line weights stand side by side: its lines, then
+    one for no line matched."""
+    slots, start = [], 0
+    for bet in bets:
+        slots.append(range(start, start + len(bet.lines) + 1))
+        start += len(bet.lines) + 1
+    return tuple(slots)
 
 
 def bet_payoffs(bets: Sequence[Bet], slots: Sequence[range]) -> tuple[tuple[int, ...], np.ndarray]:

@@ -54,6 +54,7 @@ __all__ = [
     "outcome_weights",
     "plan_line_weights",
     "settle_cards",
+    "shoe_types",
 ]
 
 #: Suit masks: bit s for suit s (S, H, D, C); a hand restricted to red or black suits.
@@ -409,6 +410,15 @@ def _part_sums(part: PlanPart, alive: np.ndarray, f: _ShoeFactors, slots: int) -
     return sums
 
 
+def shoe_types(shoe: Shoe) -> tuple[int, ...]:
+    """The 52 card-type counts of a finite shoe; a shoe of rank counts alone (suits not
+    known) as all spades, which only bets that read no suits may price."""
+    if shoe.types is not None:
+        return shoe.types
+    assert shoe.counts is not None
+    return (*shoe.counts, *[0] * (TYPES - len(shoe.counts)))
+
+
 def check_suits_known(bet: Bet, shoe: Shoe, shown: Shown) -> None:
     """Refuse a bet or shown card that reads suits on a shoe whose suits are not known."""
     if not can_price(bet, shoe) or (
@@ -435,8 +445,7 @@ def card_line_weights(
     shown = shown or {}
     check_suits_known(bet, shoe, shown)
     if not shown and shoe.counts is not None:
-        types = shoe.types if shoe.types is not None else (*shoe.counts, *[0] * (TYPES - len(shoe.counts)))
-        found = factored_weights(bet, types, rules)  # a bet that reads no suits: all as spades
+        found = factored_weights(bet, shoe_types(shoe), rules)
         if found is not None:
             return found, perm(shoe.size, CARDS_PER_COUP)
     return plan_line_weights(bet, shoe, rules, shown)

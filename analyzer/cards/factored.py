@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
 from math import factorial, perm, prod
-from typing import Protocol
+from typing import ClassVar, Protocol
 
 import numpy as np
 
@@ -62,6 +62,11 @@ class FactoredForm(Protocol):
     @property
     def slots(self) -> int:
         """The bet's lines and, last, no line matched."""
+        ...
+
+    @property
+    def path(self) -> str:
+        """The shape's name, as `CardEvaluator.paths` gives it."""
         ...
 
     def weights(self, types: np.ndarray) -> np.ndarray:
@@ -102,6 +107,7 @@ class HandPairs:
 
     slots: int
     signatures: tuple[int, int]
+    path: ClassVar[str] = "hand pairs"
     symmetric: np.ndarray
     diagonals: np.ndarray
     pairs: tuple[tuple[int, int, int], ...]
@@ -210,6 +216,7 @@ class FirstFourCounts:
 
     slots: int
     member: np.ndarray
+    path: ClassVar[str] = "first-four counts"
     deals: np.ndarray
     line: np.ndarray
     ways: np.ndarray

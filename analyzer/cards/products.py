@@ -24,12 +24,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from math import perm
 from typing import Any
 
 import numpy as np
 
-from analyzer.cards.conditions import bet_payoffs
+from analyzer.cards.conditions import bet_payoffs, bet_slots
 from analyzer.cards.engine import (
     ANY_SUIT,
     COLOUR_INDICATOR,
@@ -46,8 +45,9 @@ from analyzer.core.ranks import RANK_POINTS
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
 from analyzer.core.suits import TYPES
+from analyzer.ranks.fast import sequence_totals
 
-__all__ = ["PlanProducts", "plan_products", "sequence_totals", "stored_products"]
+__all__ = ["PlanProducts", "plan_products", "stored_products"]
 
 _TENS = 13  # class symbol for every ten-valued rank (rows by point value)
 _CLASSES = 14 * 16  # symbol (13 ranks, then the ten-valued ranks together) x suit mask
@@ -181,13 +181,9 @@ class PlanProducts:
         self.rules = rules
         self.suits = any(bet.needs_suits for bet in self.bets)
         parts = [stored_products(bet, rules) for bet in self.bets]
-        slots, start = [], 0
-        for _, lines in parts:
-            slots.append(range(start, start + lines.shape[1]))
-            start += lines.shape[1]
-        self.slots = tuple(slots)
+        self.slots = slots = bet_slots(self.bets)
         keys, inverse = np.unique(np.concatenate([k for k, _ in parts]), return_inverse=True)
-        weights = np.zeros((len(keys), start), dtype=np.int64)
+        weights = np.zeros((len(keys), slots[-1].stop), dtype=np.int64)
         at = 0
         for (distinct, block), s in zip(parts, slots, strict=True):  # keys are distinct per bet
             weights[inverse[at : at + len(distinct)], s.start : s.stop] += block
@@ -319,13 +315,3 @@ def _unique_rows(rows: np.ndarray, base: int) -> tuple[np.ndarray, np.ndarray]:
         return rows[first], inverse.ravel()
     unique, inverse = np.unique(rows, axis=0, return_inverse=True)
     return unique, inverse.ravel()
-
-
-def sequence_totals(sizes: np.ndarray) -> np.ndarray:
-    """(N)_6 of each shoe size: int64 where the largest fits, else Python ints."""
-    if len(sizes) and perm(int(sizes.max()), CARDS_PER_COUP) >= _INT64:
-        return np.array([perm(int(n), CARDS_PER_COUP) for n in sizes], dtype=object)
-    totals = np.ones(len(sizes), dtype=np.int64)
-    for k in range(CARDS_PER_COUP):
-        totals *= sizes - k
-    return totals

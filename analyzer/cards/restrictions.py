@@ -23,7 +23,7 @@ from math import perm
 
 import numpy as np
 
-from analyzer.cards.conditions import bet_conditions, bet_payoffs, outcome_table
+from analyzer.cards.conditions import bet_conditions, bet_payoffs, bet_slots, outcome_table
 from analyzer.core.bets import Bet
 from analyzer.core.outcome import CARDS_PER_COUP
 from analyzer.core.ranks import RANKS
@@ -84,11 +84,8 @@ class Restrictions:
     def __init__(self, bets: Sequence[Bet], rules: Rules) -> None:
         self.bets = tuple(bets)
         self._classes = compile_rules(rules)
-        slots, start = [], 0
-        for bet in self.bets:
-            slots.append(range(start, start + len(bet.lines) + 1))
-            start += len(bet.lines) + 1
-        self.slots, self.width = tuple(slots), start
+        self.slots = bet_slots(self.bets)
+        self.width = self.slots[-1].stop if self.slots else 0
         signs: Cells = {}
         for bet, s in zip(self.bets, self.slots, strict=True):
             _bet_signs(bet, self._classes.outcomes, s.start, self.width, signs)
@@ -141,7 +138,7 @@ class Restrictions:
         shoe = Shoe.from_cards([int(n) for n in types])
         sums = [0] * (len(self.bets) if numerators else self.width)
         for ranks, keep, coefficients, _ in self._set_columns(numerators):
-            values, _ = basis_values(self._classes, shoe, [int(n) for n in types @ ranks])
+            values = _within_values(self._classes.rules, shoe, tuple(int(n) for n in types @ ranks))
             column = values[keep].astype(object) @ coefficients.astype(object)
             sums = [a + int(b) for a, b in zip(sums, column, strict=True)]
         if numerators:
@@ -195,6 +192,14 @@ class Restrictions:
         for k in range(CARDS_PER_COUP):
             totals *= sizes - k
         return np.asarray(sums + totals[:, None] * self._anchor[None, :])
+
+
+@lru_cache(maxsize=64)
+def _within_values(rules: Rules, shoe: Shoe, within: tuple[int, ...]) -> np.ndarray:
+    """The coup classes' monomials on the coups of `shoe` that use only the cards `within`
+    (rank counts): computed once per shoe and sub-shoe, whichever bets share them (several
+    bets on one shoe read its red cards, or all of it)."""
+    return basis_values(compile_rules(rules), shoe, list(within))[0]
 
 
 @lru_cache(maxsize=16)

@@ -40,6 +40,7 @@ __all__ = [
     "FastEvaluator",
     "PinnedForm",
     "payoff_lattice",
+    "sequence_totals",
 ]
 
 _EXACT = 2**53
@@ -136,7 +137,7 @@ class FastEvaluator:
         form = self._bet_form
         values = None if form is None else form.evaluate(counts, largest * self._largest_payoff)
         if values is not None:
-            totals = _totals(counts.sum(axis=1))
+            totals = sequence_totals(counts.sum(axis=1))
             return np.asarray(values @ self._relation.T + totals[:, None] * self._anchor)
         # Beyond int64: int64 atom weights times the payoffs as Python ints while that costs
         # few operations per composition, else residues pinned by float estimates.
@@ -169,7 +170,7 @@ class FastEvaluator:
         counts = _checked(counts)
         with threadpool_limits(1, "blas"):  # these small products only lose from more threads
             parts = [self._numerators(counts[i : i + batch]) for i in range(0, len(counts), batch)]
-        totals = _totals(counts.sum(axis=1))
+        totals = sequence_totals(counts.sum(axis=1))
         if not parts:
             return np.zeros((0, len(self.bets)), dtype=np.int64), totals.astype(np.int64)
         if any(part.dtype == object for part in parts) or totals.dtype == object:
@@ -293,7 +294,7 @@ def payoff_lattice(payoffs: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndar
     return lattice, relation, anchor_array
 
 
-def _totals(sizes: np.ndarray) -> np.ndarray:
+def sequence_totals(sizes: np.ndarray) -> np.ndarray:
     """N(N-1)...(N-5) of each shoe size: int64 where the largest fits, else Python ints."""
     if len(sizes) and perm(int(sizes.max()), CARDS_PER_COUP) < _INT64:
         return _sequences(sizes, np.int64)
