@@ -91,9 +91,9 @@ def test_tie_at_nine_is_the_one_answer_in_the_window() -> None:
     assert found.solutions[0].analyses[0].house_edge == uk.house_edge == Fraction(63053127805, 1301666217579)
 
 
-def _check(found: Design, expected: list[tuple[int, ...]]) -> None:
+def _check(found: Design, expected: list[tuple[int, ...]], limit: int) -> None:
     assert found.count == len(expected)
-    assert [s.pays for s in found.solutions] == expected[: len(found.solutions)]
+    assert [s.pays for s in found.solutions] == expected[:limit]  # as many as asked, the closest first
 
 
 @pytest.mark.parametrize(
@@ -106,10 +106,10 @@ def test_rank_level_matches_pricing_every_assignment(window: str, decks: list[in
     low, high = parse_window(window)
     expected = _brute(bet, shoes, low, high, monotone)
     found = design(bet, shoes, low, high, monotone=monotone, limit=len(expected) + 5)
-    _check(found, expected)
+    _check(found, expected, len(expected) + 5)
     assert expected, "a window with no paytable checks little"
     few = design(bet, shoes, low, high, monotone=monotone, limit=3)
-    _check(few, expected)
+    _check(few, expected, 3)
 
 
 @pytest.mark.parametrize(("shoes", "window"), [((6, 8), "20%..30%"), ((0,), "8%..14%")], ids=["6,8", "inf"])
@@ -119,7 +119,7 @@ def test_card_level_matches_pricing_every_assignment(shoes: tuple[int, ...], win
     low, high = parse_window(window)
     expected = _brute(bet, priced, low, high, False)
     assert len(expected) > 20, len(expected)
-    _check(design(bet, priced, low, high, limit=20), expected)
+    _check(design(bet, priced, low, high, limit=20), expected, 20)
 
 
 def _inside(

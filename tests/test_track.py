@@ -369,3 +369,13 @@ def test_live_ctrl_c_ends_with_the_summary_so_far() -> None:
     document = json.loads(out)
     assert document["summary"]["coups"] == 1 and document["version"] and document["record"] == "-"
     assert err == "baccarat: interrupted\n" and proc.returncode == 130
+
+
+def test_live_refuses_an_undo_past_the_first_card_and_goes_on() -> None:
+    """Before the first card, a line whose undo has nothing to take back is refused whole
+    (not kept, which would break every later line)."""
+    proc = _live()
+    out, err = proc.communicate("cut\nundo undo\n5C 6H JD 10C 5C\n", timeout=60)
+    assert err == "baccarat: error: line 2, item 2: undo with nothing before it to take back\n"
+    assert "Coup 1: player 5C JD 5C (0), banker 6H 10C (6): banker wins" in out and "1 coups dealt." in out
+    assert proc.returncode == 0

@@ -316,20 +316,11 @@ def _solve(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
 
 
 def _report(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
-    from analyzer.present.reports import check_output_dir, write_reports
+    from analyzer.present.reports import write_reports
 
     refuse_shoe_options(args, "report", "the reports state their own shoes and rules", ("rules",))
-    out = Path(args.out)
-    if not args.out.strip():
-        raise AnalyzerError("--out '': give a directory, e.g. reports")
-    check_output_dir(out, f"--out {quoted(args.out)}")
-    try:
-        written = write_reports(out, progress=progress.enabled())
-    except OSError as error:
-        raise AnalyzerError(
-            f"--out {quoted(args.out)} cannot be written: "
-            f"{error.strerror or error}"
-        ) from None
+    out = _out_dir(args.out, "reports")
+    written = _written(args.out, lambda: write_reports(out, progress=progress.enabled()))
     summary = fmt.render_odds(odds(Shoe.decks(8)), "table")
     return summary + "\nReports written:\n" + "".join(f"  {path}\n" for path in written)
 
@@ -414,6 +405,25 @@ def _write_design(args: argparse.Namespace, found: Design, title: str) -> str:
     return f"Paytable {pick} written to {args.write}."
 
 
+def _out_dir(text: str, example: str) -> Path:
+    """The directory `--out text` names, refused before any computing if it cannot take the
+    files (`analyzer.present.reports.check_output_dir`)."""
+    from analyzer.present.reports import check_output_dir
+
+    if not text.strip():
+        raise AnalyzerError(f"--out '': give a directory, e.g. {example}")
+    check_output_dir(Path(text), f"--out {quoted(text)}")
+    return Path(text)
+
+
+def _written(text: str, write: Callable[[], list[Path]]) -> list[Path]:
+    """`write()`'s paths, a failure to write them one line naming `--out text`."""
+    try:
+        return write()
+    except OSError as error:
+        raise AnalyzerError(f"--out {quoted(text)} cannot be written: {error.strerror or error}") from None
+
+
 def _par_sheet(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     from analyzer.core.errors import read_fraction
     from analyzer.counting.executors import check_executor, check_workers, open_executor
@@ -429,14 +439,7 @@ def _par_sheet(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     material = read_fraction(args.material, "--material")
     if material is None or material < 0:
         raise AnalyzerError(f"--material {quoted(args.material)}: use a number of units per shoe, 0 or more")
-    out = None
-    if args.out is not None:
-        from analyzer.present.reports import check_output_dir
-
-        if not args.out.strip():
-            raise AnalyzerError("--out '': give a directory, e.g. sheets")
-        out = Path(args.out)
-        check_output_dir(out, f"--out {quoted(args.out)}")
+    out = None if args.out is None else _out_dir(args.out, "sheets")
     shoes, seed = int_arg(args.shoes, "--shoes"), int_arg(args.seed, "--seed")
     with open_executor(address, workers) as executor:
         sheets = par_sheets(
@@ -450,11 +453,7 @@ def _par_sheet(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     files = par_files(sheets, args.format)
     if args.format == "json":
         files = {name: with_metadata(text, args, shoe, rules) for name, text in files.items()}
-    try:
-        written = write_all_or_none(out, lambda staging: write_texts(staging, files))
-    except OSError as error:
-        reason = error.strerror or error
-        raise AnalyzerError(f"--out {quoted(args.out)} cannot be written: {reason}") from None
+    written = _written(args.out, lambda: write_all_or_none(out, lambda staging: write_texts(staging, files)))
     if args.format == "json":
         return fmt.dumps({"written": [str(path) for path in written]})
     return "Par sheets written:\n" + "".join(f"  {path}\n" for path in written)
@@ -531,7 +530,7 @@ COMMANDS: dict[str, tuple[Command, str, Sequence[str]]] = {
     "par-sheet": (
         _par_sheet,
         "a bet's complete mathematics for a regulator, with a verdict on counting",
-        ("markdown", "html", "json"),
+        fmt.DOCUMENT_FORMATS,
     ),
     "track": (
         _track,

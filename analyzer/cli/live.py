@@ -17,7 +17,7 @@ from analyzer.core.bets import Bet
 from analyzer.core.errors import AnalyzerError
 from analyzer.core.rules import Rules
 from analyzer.core.shoe import Shoe
-from analyzer.counting.record import Entry, Mark, RecordCard, parse_line
+from analyzer.counting.record import Entry, RecordCard, parse_line, undone
 from analyzer.counting.replay import Replay, Sizing, Valuer, replay
 from analyzer.counting.systems import CountSystem
 from analyzer.present import render as fmt
@@ -75,8 +75,7 @@ def track_live(setup: TrackSetup, form: str, finish: Callable[[str], str]) -> st
                 cards = [entry for entry in new if isinstance(entry, RecordCard)]
                 first = suited if suited is not None or not cards else cards[0].suit is not None
                 if first is None:
-                    if any(isinstance(entry, Mark) and entry.kind == "undo" for entry in new) and not entries:
-                        raise AnalyzerError(f"line {number}: undo with nothing before it to take back")
+                    undone(entries + new)  # the rule the replay applies: a bad undo is refused now
                     entries += new
                     continue
                 candidate = _replay(setup, entries + new, first)

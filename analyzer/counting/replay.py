@@ -24,6 +24,7 @@ from math import floor, perm
 
 import numpy as np
 
+from analyzer.core.analysis import analysis_from_weights
 from analyzer.core.bets import Bet, check_card_bets
 from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.outcome import CARDS_PER_COUP, Outcome
@@ -119,6 +120,7 @@ class Valuer:
             self._cards = card_evaluator(self.carded, rules)
         self._values: dict[tuple[object, ...], dict[str, Fraction]] = {}
         self._moments: dict[tuple[object, ...], dict[str, tuple[Fraction, Fraction]]] = {}
+        self._weights: dict[tuple[str, tuple[object, ...]], np.ndarray] = {}
 
     def _key(self, composition: Composition) -> tuple[object, ...]:
         return (composition.counts, composition.types if self.suits else None)
@@ -155,22 +157,28 @@ class Valuer:
         cached = self._moments.setdefault(key, {})
         if bet.name not in cached:
             total = perm(composition.size, CARDS_PER_COUP)
-            if bet.card_level:
-                assert self._cards is not None
-                j = self.carded.index(bet)
-                weights = self._cards.line_weights(self._rows([composition]))[0][0]
-                pairs = [(int(weights[s]), bet.net(line)) for line, s in enumerate(self._cards.slots[j])]
-            else:
-                assert self._ranks is not None
-                j = self.ranked.index(bet)
-                weights = self._ranks.atom_weights(np.array([composition.counts], dtype=np.int64))[0]
-                pairs = [
-                    (int(w), bet.net(atom[j])) for w, atom in zip(weights, self._ranks.atoms, strict=True)
-                ]
-            first = sum((w * net for w, net in pairs), Fraction(0)) / total
-            second = sum((w * net * net for w, net in pairs), Fraction(0)) / total
-            cached[bet.name] = (first, second - first * first)
+            analysis = analysis_from_weights(bet, self._line_weights(composition, bet), total, finite=True)
+            cached[bet.name] = (analysis.expectation, analysis.variance)
         return cached[bet.name]
+
+    def _line_weights(self, composition: Composition, bet: Bet) -> list[int]:
+        """`bet`'s line weights on `composition` (last: no line matched), from one weighing
+        of the composition per evaluator, whichever bets ask."""
+        key = self._key(composition)
+        if bet.card_level:
+            assert self._cards is not None
+            if ("cards", key) not in self._weights:
+                self._weights["cards", key] = self._cards.line_weights(self._rows([composition]))[0][0]
+            row = self._weights["cards", key]
+            return [int(row[s]) for s in self._cards.slots[self.carded.index(bet)]]
+        assert self._ranks is not None
+        if ("ranks", key) not in self._weights:
+            counts = np.array([composition.counts], dtype=np.int64)
+            self._weights["ranks", key] = self._ranks.atom_weights(counts)[0]
+        j, lines = self.ranked.index(bet), [0] * (len(bet.lines) + 1)
+        for w, atom in zip(self._weights["ranks", key], self._ranks.atoms, strict=True):
+            lines[atom[j]] += int(w)
+        return lines
 
     def results(self, coups: Sequence[tuple[tuple[RecordCard, ...], Outcome]]) -> list[dict[str, Fraction]]:
         """Each bet's net result per unit on each dealt coup (its cards in dealing order)."""
@@ -409,7 +417,7 @@ def replay(
             raise AnalyzerError(
                 f"system {quoted(system.name)} bets {quoted(system.bet)}, which is not among the bets tracked"
             )
-    check_card_bets([bet for bet in valuer.bets if bet.needs_suits], shoe)
+    check_card_bets(valuer.bets, shoe)
     dealt = deal_record(entries, shoe, valuer.rules, valuer.suits)
     values = valuer.expectations(dealt.positions)
     results = valuer.results([(cards, outcome) for cards, outcome, _ in dealt.coups])

@@ -53,7 +53,7 @@ COUNT_HEADERS = [
 ]  # fmt: skip
 
 
-def _pm(value: float, error: float, places: int) -> str:
+def plus_minus(value: float, error: float, places: int) -> str:
     """A figure and its standard error, e.g. "+0.123 ± 0.045" (scientific when huge)."""
     return f"{short_float(value, f'+.{places}f')} ± {short_float(error, f'.{places}f')}"
 
@@ -74,10 +74,10 @@ def count_rows(results: Sequence[SystemEvaluation]) -> list[list[str]]:
                 f"{r.correlation:.3f}",
                 percent(Fraction(r.positive, max(r.coups, 1)), 2),
                 "n/a" if r.trigger_edge is None else percent(r.trigger_edge, 2),
-                _pm(ev, ev_se, 3),
-                _pm(real, real_se, 3),
+                plus_minus(ev, ev_se, 3),
+                plus_minus(real, real_se, 3),
                 decimal(per_100, 4),
-                _pm(perf, perf_se, 3),
+                plus_minus(perf, perf_se, 3),
             ]
         )
     return rows
@@ -128,8 +128,8 @@ def advantage_rows(
         rows.append(
             [
                 r.system.name, r.bet.name, tags_text(r.system.tags), r.system.rule, f"{f.bets_per_shoe:.2f}",
-                _pm(f.win_per_shoe, f.win_per_shoe_se, 3),
-                _pm(f.win_per_100_coups, f.win_per_100_coups_se, 4),
+                plus_minus(f.win_per_shoe, f.win_per_shoe_se, 3),
+                plus_minus(f.win_per_100_coups, f.win_per_100_coups_se, 4),
                 short_float(f.sd_per_shoe, ".2f"), short_float(f.sd_per_coup_bet, ".2f"),
                 "n/a" if f.n0 is None else short_float(f.n0, ",.0f"),
                 f"{f.risk_of_ruin:.2%}", f"{f.bets_per_hour:.1f}", short_float(f.win_per_hour, "+.3f"),

@@ -10,11 +10,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from analyzer.present.counting import tags_text
+from analyzer.present.counting import plus_minus, tags_text
 from analyzer.present.edges import _pays, bet_json, bet_table
 from analyzer.present.effects import DERIVED_HEADERS, derived_rows
 from analyzer.present.rules import render_rules
-from analyzer.present.text import decimal, exact, percent, short_float, signed_decimal
+from analyzer.present.text import DOCUMENT_FORMATS, decimal, exact, percent, short_float, signed_decimal
 
 if TYPE_CHECKING:
     from analyzer.counting.par import ParSheet
@@ -32,7 +32,7 @@ __all__ = [
 ]
 
 #: The formats of `baccarat par-sheet`, the default first.
-FORMATS = ("markdown", "html", "json")
+FORMATS = DOCUMENT_FORMATS
 #: Words every written sheet carries near its top: `baccarat report` and `--out` know their files by them.
 MARKER = "Generated from the code by `baccarat par-sheet`"
 
@@ -58,8 +58,13 @@ def _table(rows: Sequence[Sequence[str]], headers: Sequence[str]) -> Block:
     return Block("table", rows=tuple(tuple(r) for r in rows), headers=tuple(headers))
 
 
-def _pm(mean: float, se: float, places: int = 4) -> str:
-    return f"{mean:+.{places}f} ± {se:.{places}f}"
+def _pm(mean: float, se: float) -> str:
+    return plus_minus(mean, se, 4)
+
+
+def _power(rounds: int) -> str:
+    """A power of ten as written on the sheets, e.g. 10^8."""
+    return f"10^{len(str(rounds)) - 1}"
 
 
 def _one_in(probability: Fraction) -> str:
@@ -150,7 +155,7 @@ def _volatility(sheet: ParSheet) -> list[Block]:
 
 
 def _top_award(sheet: ParSheet) -> list[Block]:
-    from analyzer.counting.par import RARE_PAYS
+    from analyzer.counting.par import RARE_PAYS, RARE_ROUNDS
 
     top = sheet.top_award
     blocks = [Block("h2", "4. Top award")]
@@ -168,20 +173,23 @@ def _top_award(sheet: ParSheet) -> list[Block]:
         blocks += [
             _p(
                 f"**Flagged**: lines paying {RARE_PAYS} to 1 or more that occur less often than once "
-                "in 10^8 rounds:"
+                f"in {_power(RARE_ROUNDS)} rounds:"
             ),
             Block("list", items=items),
         ]
     else:
         blocks.append(
-            _p(f"No line paying {RARE_PAYS} to 1 or more occurs less often than once in 10^8 rounds.")
+            _p(
+                f"No line paying {RARE_PAYS} to 1 or more occurs less often than once in "
+                f"{_power(RARE_ROUNDS)} rounds."
+            )
         )
     return blocks
 
 
 def _sensitivity(sheet: ParSheet) -> list[Block]:
     decks = [
-        [label if label == "inf" else f"{label}", percent(edge), exact(edge)]
+        [label, percent(edge), exact(edge)]
         for label, edge in sheet.by_decks
     ]
     blocks = [
@@ -220,6 +228,8 @@ def _effects(sheet: ParSheet) -> list[Block]:
 
 
 def _countability(sheet: ParSheet) -> list[Block]:
+    from analyzer.counting.par import SIGMAS
+
     study, figures, verdict = sheet.study, sheet.study.figures, sheet.verdict
     (m, s), (p, sp) = study.win_per_shoe, study.perfect
     blocks = [Block("h2", "7. Countability")]
@@ -261,10 +271,10 @@ def _countability(sheet: ParSheet) -> list[Block]:
         ),
         _p(
             f"Resolution: at {study.shoes:,} shoes the standard error of the count's win per shoe is "
-            f"{s:.4f} units (the bound's {sp:.4f}): a win within {3 * s:.4f} units of the threshold is "
-            "inconclusive. Rule: beatable when the win exceeds the threshold by more than 3 standard "
-            "errors, not beatable by counting when the win (or the bound) plus 3 standard errors stays "
-            "below it."
+            f"{s:.4f} units (the bound's {sp:.4f}): a win within {SIGMAS * s:.4f} units of the threshold "
+            f"is inconclusive. Rule: beatable when the win exceeds the threshold by more than {SIGMAS} "
+            f"standard errors, not beatable by counting when the win (or the bound) plus {SIGMAS} "
+            "standard errors stays below it."
         ),
     ]
     return blocks

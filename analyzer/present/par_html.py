@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from analyzer.present.par import INDEX_HEADERS, MARKER, Block, index_rows, sheet_blocks
+from analyzer.present.plots import pyplot
 from analyzer.present.text import table
 
 if TYPE_CHECKING:
@@ -59,13 +60,6 @@ def _inline(text: str) -> str:
         else _BOLD.sub(r"<strong>\1</strong>", html.escape(part, quote=False))
         for i, part in enumerate(parts)
     )
-
-
-def pyplot() -> Any:
-    """matplotlib.pyplot as the reports set it up (loaded when a chart is drawn)."""
-    from analyzer.present.reports.shared import pyplot as reports_pyplot
-
-    return reports_pyplot()
 
 
 def _svg(fig: Any, prefix: str) -> str:

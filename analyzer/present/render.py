@@ -44,6 +44,7 @@ from analyzer.present.metadata import render_list, shoe_json
 from analyzer.present.odds import render_odds, render_punto_table, with_shown
 from analyzer.present.rules import render_rules
 from analyzer.present.text import (
+    DOCUMENT_FORMATS,
     FORMATS,
     WIDTH,
     OutputFormat,
@@ -60,6 +61,7 @@ __all__ = [
     "ADVANTAGE_HEADERS",
     "COUNT_HEADERS",
     "DERIVED_HEADERS",
+    "DOCUMENT_FORMATS",
     "EDGE_HEADERS",
     "FORMATS",
     "WIDTH",

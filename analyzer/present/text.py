@@ -14,6 +14,7 @@ from typing import Any
 from analyzer.core.errors import AnalyzerError, quoted
 
 __all__ = [
+    "DOCUMENT_FORMATS",
     "FORMATS",
     "WIDTH",
     "OutputFormat",
@@ -46,6 +47,8 @@ class OutputFormat(StrEnum):
 
 #: The names of `OutputFormat`, in order (what `--format` accepts).
 FORMATS: tuple[str, ...] = tuple(OutputFormat)
+#: The formats of a document (a par sheet): Markdown (the default), a self-contained HTML page, JSON.
+DOCUMENT_FORMATS = ("markdown", "html", "json")
 
 
 def check_format(fmt: str, allowed: Sequence[str] = FORMATS) -> None:

@@ -8,7 +8,16 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from analyzer.present.text import check_format, decimal, dumps, exact, heading, short_exact, table
+from analyzer.present.text import (
+    check_format,
+    decimal,
+    dumps,
+    exact,
+    heading,
+    short_exact,
+    signed_decimal,
+    table,
+)
 
 if TYPE_CHECKING:
     from analyzer.counting.replay import Position, Replay, Tally, TrackedCoup
@@ -25,12 +34,12 @@ __all__ = [
 
 def _signed(value: Fraction) -> str:
     """A per-unit value as a percentage with 4 decimals, "+" before a positive one."""
-    return ("+" if value > 0 else "") + decimal(value * 100, 4) + "%"
+    return signed_decimal(value * 100, 4) + "%"
 
 
 def _units(value: Fraction) -> str:
-    """Units won or a bankroll: 2 decimals (exact values in JSON)."""
-    return ("+" if value > 0 else "") + decimal(value, 2)
+    """Units won or a bankroll, a count's true count: 2 decimals (exact values in JSON)."""
+    return signed_decimal(value, 2)
 
 
 def _position_json(position: Position) -> dict[str, Any]:
@@ -120,11 +129,7 @@ def _hand(cards: Sequence[str], total: int) -> str:
 
 def _counts_cell(position: Position, name: str) -> str:
     count = position.counts[name]
-    return f"{count.running:+d} / {_signed_count(count.true)}" + (" bets" if count.fires else "")
-
-
-def _signed_count(value: Fraction) -> str:
-    return ("+" if value > 0 else "") + decimal(value, 2)
+    return f"{count.running:+d} / {_units(count.true)}" + (" bets" if count.fires else "")
 
 
 def _positive_cell(position: Position) -> str:
@@ -277,7 +282,7 @@ def render_coup(result: Replay, coup: TrackedCoup, fmt: str) -> str:
         text += "Fewer than 6 cards left: the next coup is not valued.\n"
     if result.systems:
         rows = [
-            [name, f"{c.running:+d}", _signed_count(c.true), "yes" if c.fires else "no"]
+            [name, f"{c.running:+d}", _units(c.true), "yes" if c.fires else "no"]
             for name, c in after.counts.items()
         ]
         text += "\n" + table(rows, ["system", "running", "true count", "bets next coup"], fmt) + "\n"

@@ -3,7 +3,7 @@ PNG files that do not change from one run to the next."""
 
 from __future__ import annotations
 
-from typing import Any
+from analyzer.present.plots import pyplot
 
 __all__ = ["PNG_METADATA", "PREAMBLE", "pyplot"]
 
@@ -17,12 +17,3 @@ PREAMBLE = (
 #: PNG text metadata: no software version (stable files), and a mark of who wrote them.
 PNG_METADATA = {"Software": None, "Source": "baccarat report"}
 
-
-def pyplot() -> Any:
-    """matplotlib.pyplot on the Agg backend (no display needed); loaded only when a plot is drawn."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    return plt
