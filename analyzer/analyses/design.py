@@ -183,7 +183,8 @@ def design(
     )
     bands = [(s.lo, s.hi) for s in priced]
     count = search.count(bands)
-    best = _closest(search, priced, bands, (low + high) / 2, (high - low) / 2, limit, count)
+    keys = _DistanceKeys(priced, [[s.weights[u] for u in bet.unknowns] for s in priced], (low + high) / 2)
+    best = _closest(search, priced, bands, keys, (high - low) / 2, limit, count)
     solutions = tuple(_solution(bet, pays, distance, priced) for distance, pays in best)
     return Design(bet, tuple(shoes), rules, low, high, tuple(ranges), monotone, count, solutions)
 
@@ -192,16 +193,19 @@ def _closest(
     search: BandSearch,
     priced: list[_Shoe],
     bands: list[tuple[int, int]],
-    mid: Fraction,
+    keys: _DistanceKeys,
     half: Fraction,
     limit: int,
     count: int,
 ) -> list[tuple[Fraction, tuple[int, ...]]]:
-    """The `limit` paytables of least distance to `mid` (ties: smaller payouts first), of the
-    `count` in `bands`: listed from a band around `mid` that holds at least `limit` of them,
-    found by halving and doubling its width from the share of the window they fill."""
+    """The `limit` paytables of least distance to the window's middle `keys.mid` (ties:
+    smaller payouts first), of the `count` in `bands`: listed from a band around it that
+    holds at least `limit` of them, found by halving and doubling its width from the share
+    of the window they fill."""
     if not limit or not count:
         return []
+
+    mid = keys.mid
 
     def within(width: Fraction) -> list[tuple[int, int]]:
         """Each shoe's band of the paytables whose edge lies within `width` of `mid`."""
@@ -227,7 +231,6 @@ def _closest(
                 width, found = middle, inside
             else:
                 narrow = middle
-    keys = _DistanceKeys(priced, search.shoe_weights(), mid)
     ranked = sorted((keys.key(pays), pays) for pays in search.points(within(width)))
     return [(keys.distance(key), pays) for key, pays in ranked[:limit]]
 
@@ -241,6 +244,7 @@ class _DistanceKeys:
     times one common scale), so that many paytables are ranked without fractions."""
 
     def __init__(self, priced: list[_Shoe], weights: list[list[int]], mid: Fraction) -> None:
+        self.mid = mid
         offsets = [s.fixed + mid * s.total for s in priced]  # edge - mid = -(offset + sum) / total
         self.scale = math.lcm(*(o.denominator for o in offsets))
         common = math.lcm(*(s.total for s in priced))

@@ -20,7 +20,7 @@ only the values of y that `count` shows hold points (halving the range).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from itertools import pairwise
+from itertools import combinations, pairwise
 
 __all__ = ["Band", "BandSearch", "floor_sum"]
 
@@ -77,21 +77,20 @@ def _above(upper: LineInY, lower: LineInY, twice_y: int) -> bool:
     return (2 * upper[0] + upper[1] * twice_y) * lower[2] >= (2 * lower[0] + lower[1] * twice_y) * upper[2]
 
 
-def _crossings(lines: Sequence[LineInY], others: Sequence[LineInY], y1: int, y2: int) -> set[int]:
-    """Where pieces of y1..y2 start so that no line of `lines` crosses one of `others` in a
-    piece (a crossing at a whole y gets a piece of its own): in each piece every pair keeps
-    one strict order, or the piece is a single y."""
+def _crossings(lines: Sequence[LineInY], y1: int, y2: int) -> set[int]:
+    """Where pieces of y1..y2 start so that no two of `lines` cross in a piece (a crossing at
+    a whole y gets a piece of its own): in each piece every pair keeps one strict order, or
+    the piece is a single y. Each pair once: the crossing does not depend on their order."""
     cuts = set()
-    for a0, a1, ad in lines:
-        for b0, b1, bd in others:
-            slope = a1 * bd - b1 * ad  # the lines meet at y = (b0 ad - a0 bd) / slope
-            if slope:
-                meet = b0 * ad - a0 * bd
-                # The first whole y after the crossing, and the first at or after it (Python's
-                # floor division floors for either sign).
-                for cut in (meet // slope + 1, -(-meet // slope)):
-                    if y1 < cut <= y2:
-                        cuts.add(cut)
+    for (a0, a1, ad), (b0, b1, bd) in combinations(lines, 2):
+        slope = a1 * bd - b1 * ad  # the lines meet at y = (b0 ad - a0 bd) / slope
+        if slope:
+            meet = b0 * ad - a0 * bd
+            # The first whole y after the crossing, and the first at or after it (Python's
+            # floor division floors for either sign).
+            for cut in (meet // slope + 1, -(-meet // slope)):
+                if y1 < cut <= y2:
+                    cuts.add(cut)
     return cuts
 
 
@@ -124,11 +123,6 @@ class BandSearch:
     def _rest(self, level: int, side: int) -> list[int]:
         later = range(level + 1, self.n)
         return [sum(self.weights[j][d] * self.boxes[j][side] for j in later) for d in range(self.shoes)]
-
-    def shoe_weights(self) -> list[list[int]]:
-        """Each shoe's weights of the variables, in the variables' own order."""
-        level_of = {var: level for level, var in enumerate(self.order)}
-        return [[self.weights[level_of[var]][d] for var in range(self.n)] for d in range(self.shoes)]
 
     def count(self, bands: Sequence[Band]) -> int:
         """The number of points in every band (bands[d] = (lo, hi) for shoe d)."""
@@ -238,10 +232,7 @@ class BandSearch:
                 return 0
         if y1 > y2:
             return 0
-        cuts = sorted(
-            _crossings(uppers, uppers, y1, y2) | _crossings(lowers, lowers, y1, y2)
-            | _crossings(uppers, lowers, y1, y2) | {y1, y2 + 1}
-        )
+        cuts = sorted(_crossings(uppers + lowers, y1, y2) | {y1, y2 + 1})
         total = 0
         for start, stop in pairwise(cuts):
             end = stop - 1

@@ -347,7 +347,7 @@ def deal_record(entries: Sequence[Entry], shoe: Shoe, rules: Rules, suits: Seque
     (a card recorded without its suit is then an error)."""
     if shoe.counts is None:
         raise AnalyzerError("track needs a finite shoe: use --decks N, --counts or --cards")
-    counts, seen = list(shoe.counts), [0] * len(RANKS)
+    full, counts = shoe.counts, list(shoe.counts)
     types = None if shoe.types is None else list(shoe.types)
     positions: list[Composition] = []
     coups: list[tuple[tuple[RecordCard, ...], Outcome, bool]] = []
@@ -356,7 +356,8 @@ def deal_record(entries: Sequence[Entry], shoe: Shoe, rules: Rules, suits: Seque
     cut_pending = False
 
     def now() -> Composition:
-        return Composition(tuple(counts), None if types is None else tuple(types), tuple(seen))
+        seen = tuple(a - b for a, b in zip(full, counts, strict=True))  # every card taken, burned too
+        return Composition(tuple(counts), None if types is None else tuple(types), seen)
 
     for entry in undone(entries):
         if isinstance(entry, Mark):
@@ -374,7 +375,6 @@ def deal_record(entries: Sequence[Entry], shoe: Shoe, rules: Rules, suits: Seque
         if not entry.burned and not pending:
             positions.append(now())
         types = _take(entry, counts, types, suits)
-        seen[entry.rank] += 1
         if entry.burned:
             continue
         pending.append(entry)
