@@ -19,6 +19,7 @@ __all__ = [
     "quoted",
     "read_fraction",
     "read_int",
+    "read_text",
     "read_toml",
 ]
 
@@ -95,6 +96,23 @@ def check_keys(data: Mapping[str, Any], allowed: Iterable[str], where: str) -> N
             raise AnalyzerError(f"{where}: unknown key {quoted(key)}; allowed: {', '.join(sorted(allowed))}")
 
 
+def read_text(path: str, what: str, limit: int | None = None) -> str:
+    """The text of the file `path` (UTF-8), a `what` file: missing, unreadable or (with
+    `limit`) longer than `limit` characters, one AnalyzerError naming it."""
+    name = quoted(path)
+    try:
+        with Path(path).open(encoding="utf-8") as file:
+            text = file.read(-1 if limit is None else limit + 1)
+    except FileNotFoundError:
+        raise AnalyzerError(f"{what} file {name} not found") from None
+    except (OSError, UnicodeDecodeError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+        raise AnalyzerError(f"{what} file {name} cannot be read: {reason}") from None
+    if limit is not None and len(text) > limit:
+        raise AnalyzerError(f"{what} file {name} is larger than {limit:,} characters")
+    return text
+
+
 def read_toml(spec: str, what: str, builtins: Iterable[str]) -> dict[str, Any]:
     """The parsed TOML file `spec` holding `what` (e.g. "rules"); a name that is neither a
     built-in nor a .toml path is an error listing the built-ins."""
@@ -104,13 +122,9 @@ def read_toml(spec: str, what: str, builtins: Iterable[str]) -> dict[str, Any]:
     name = quoted(spec)
     if path.suffix.lower() != ".toml":
         raise AnalyzerError(f"unknown {what} {name}: use one of {', '.join(builtins)} or a .toml file")
+    text = read_text(spec, what)
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise AnalyzerError(f"{what} file {name} not found") from None
-    except (OSError, UnicodeDecodeError) as error:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
-        raise AnalyzerError(f"{what} file {name} cannot be read: {reason}") from None
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise AnalyzerError(f"{what} file {name} is not valid TOML: {error}") from None
     except RecursionError:

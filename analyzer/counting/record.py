@@ -17,9 +17,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
-from analyzer.core.errors import AnalyzerError, quoted
+from analyzer.core.errors import AnalyzerError, quoted, read_text
 from analyzer.core.ranks import RANKS
 from analyzer.core.suits import SUITS, parse_card
 
@@ -117,17 +116,7 @@ def parse_record(text: str) -> list[Entry]:
 
 def read_record(path: str) -> list[Entry]:
     """The entries of the record file `path`; a file holding no card is an error."""
-    name = quoted(path)
-    try:
-        with Path(path).open(encoding="utf-8") as file:
-            text = file.read(MAX_RECORD + 1)
-    except FileNotFoundError:
-        raise AnalyzerError(f"record file {name} not found") from None
-    except (OSError, UnicodeDecodeError) as error:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
-        raise AnalyzerError(f"record file {name} cannot be read: {reason}") from None
-    if len(text) > MAX_RECORD:
-        raise AnalyzerError(f"record file {name} is larger than {MAX_RECORD:,} characters")
+    name, text = quoted(path), read_text(path, "record", MAX_RECORD)
     entries = parse_record(text)
     if not any(isinstance(entry, RecordCard) for entry in entries):
         raise AnalyzerError(
