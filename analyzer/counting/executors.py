@@ -23,6 +23,7 @@ import logging
 import os
 import re
 import signal
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -50,6 +51,7 @@ WORKERS_PER_CORE = 4  # at most this many worker processes per core
 CONNECT_TIMEOUT = 10.0  # seconds, default for connecting to a scheduler and its handshake
 MAX_CONNECT_TIMEOUT = 3600.0
 _SIGINT = {signal.SIGINT}
+_TRACKER_QUIET = "ignore::UserWarning:multiprocessing.resource_tracker"
 _T = TypeVar("_T")
 # tcp://HOST:PORT and nothing else: a host name or IPv4 address, or an IPv6 one in brackets
 _ADDRESS = re.compile(r"tcp://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):([0-9]{1,5})")
@@ -131,10 +133,16 @@ def local_pool(workers: int) -> ProcessPoolExecutor:
 def _tracker_started() -> None:
     """multiprocessing's resource tracker started now if it is not running: starting it
     unblocks SIGINT in the thread that does (multiprocessing.resource_tracker), which must
-    not happen between blocking SIGINT and spawning a worker."""
+    not happen between blocking SIGINT and spawning a worker. The tracker is started with
+    its warnings off: what a Ctrl-C leaves half-made (a pool's or a Dask cluster's
+    semaphores) it still removes at the end, without two warnings after "interrupted"."""
     from multiprocessing import resource_tracker
 
-    resource_tracker.ensure_running()
+    sys.warnoptions.append(_TRACKER_QUIET)  # read once, when the tracker's process starts
+    try:
+        resource_tracker.ensure_running()
+    finally:
+        sys.warnoptions.remove(_TRACKER_QUIET)
 
 
 def _deaf_to_ctrl_c(call: Callable[[], _T]) -> _T:
