@@ -45,6 +45,15 @@ SPECS = {
         {"when": {"b3_rank": "none", "highest": [5, 6], "banker_suited": True}, "pays": 5},
         {"when": {"banker_highest": 9, "p2_suit": ["S", "C"]}, "pays": 1},
     ],
+    # Suits compared (pairs, suited) and read by name (9D, KH, b1_suit) at one position.
+    "relations-and-names": [
+        {"when": {"player_perfect_pair": True, "count_first_four": {"9D": 1}}, "pays": 30},
+        {"when": {"banker_suited": True, "count_coup": {"KH": 1}}, "pays": 8},
+        {"when": {"pairs_same_card": True}, "pays": 100},
+        {"when": {"player_perfect_pair": True, "colour": "red"}, "pays": 12},
+        {"when": {"b1_suit": "D", "banker_perfect_pair": True}, "pays": 5},
+        {"when": {"player_suited": True, "count_first_four": {"9": 2, "9S": 1}}, "pays": 3},
+    ],
 }
 BETS_UNDER_TEST = [bet_from_mapping(name, {"lines": lines}) for name, lines in SPECS.items()]
 

@@ -22,7 +22,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import product
 from math import perm
 from typing import TYPE_CHECKING, Any
 
@@ -164,10 +163,12 @@ def _class_weights(ranks: np.ndarray, masks: np.ndarray, f: _ShoeFactors) -> np.
 
 def _settle(
     lines: list[list[Condition]], rows: CardRows, outcomes: Sequence[Outcome], resolved: bool
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Each row's first matching line (-1: none) and, unless `resolved`, which rows need
-    suits or colours resolved before they can be settled: (line, refine, need, colour),
-    `need` (R, 6) the positions whose suits matter, `colour` whether the hands' colours do.
+    suits or colours resolved before they can be settled: (line, refine, need, related,
+    named, colour), `need` (R, 6) the positions whose suits matter, `related` those of them
+    whose suits are compared with one another, `named` (R, 6) the suits read by name at
+    each position (a mask), `colour` whether the hands' colours matter.
 
     A line whose rank-level conditions fail on a row cannot match it whatever the suits,
     so only the lines that could still settle a row add to what it needs."""
@@ -176,6 +177,8 @@ def _settle(
     open_rows = np.ones(count, dtype=bool)
     refine = np.zeros(count, dtype=bool)
     need = np.zeros(rows.ranks.shape, dtype=bool)
+    related = np.zeros(rows.ranks.shape, dtype=bool)
+    named = np.zeros(rows.ranks.shape, dtype=np.int8)
     colour = np.zeros(count, dtype=bool)
     for index, conds in enumerate(lines):
         ok = open_rows.copy()
@@ -186,9 +189,17 @@ def _settle(
         if cards and not resolved:
             at = np.flatnonzero(ok)
             line_need = np.zeros((len(at), rows.ranks.shape[1]), dtype=bool)
+            line_related = np.zeros_like(line_need)
+            line_named = np.zeros(line_need.shape, dtype=np.int8)
             for card in cards:
                 if card.suits is not None:
-                    line_need |= card.suits(rows.ranks[at])
+                    reads = card.suits(rows.ranks[at])
+                    line_need |= reads
+                    if card.suit_names is None:
+                        line_related |= reads
+                    else:
+                        bits = sum(1 << suit for suit in card.suit_names)
+                        line_named |= np.where(reads, bits, 0).astype(np.int8)
             line_colour = any(card.colour for card in cards)
             # A row whose ranks leave these suit conditions no suit to read (no pair for a
             # perfect pair, no 9 for a count of 9D) is settled on any suits, unrefined.
@@ -205,39 +216,80 @@ def _settle(
                         hit &= condition_holds(cond, sample, outcomes)
                 line_of[rows_free[hit]] = index
                 open_rows[rows_free[hit]] = False
-            at, line_need = at[~free], line_need[~free]
+            at, line_need, line_related = at[~free], line_need[~free], line_related[~free]
             refine[at] = True
             need[at] |= line_need
+            related[at] |= line_related
+            named[at] |= line_named[~free]
             colour[at] |= line_colour
         else:
             line_of[ok & ~refine] = index
             open_rows &= ~ok
-    return line_of, refine, need & (rows.ranks >= 0), colour
+    dealt = rows.ranks >= 0
+    return line_of, refine, need & dealt, related & dealt, named, colour
+
+
+def _suit_options(cols: list[int], related: set[int], named: list[int]) -> list[list[tuple[int, int]]]:
+    """The suit classes to enumerate at positions `cols` (a row's positions whose suits
+    matter): each option gives every position a (representative suit, suit mask).
+
+    A position whose suit is read only by name (the suits of mask `named[i]` at position
+    `cols[i]`) takes each named suit, and the other suits as one class. Positions whose
+    suits are compared take each suit, except the last of them: it takes each suit of the
+    earlier compared positions or a named suit, and every other suit as one class. Each
+    option's suits settle every condition alike, and the classes of a row stay nested or
+    disjoint (see the module doc), so each option's weight is the sum of the weights of
+    the suits it stands for."""
+    compared = [c for c in cols if c in related]
+    options: list[list[tuple[int, int]]] = [[]]
+    for c, names in zip(cols, named, strict=True):
+        grown: list[list[tuple[int, int]]] = []
+        for option in options:
+            if c in related and c != compared[-1]:
+                choices = [(suit, 1 << suit) for suit in range(4)]
+            else:
+                earlier = {option[cols.index(d)][0] for d in compared if d != c} if c in related else set()
+                singles = sorted(earlier | {suit for suit in range(4) if names >> suit & 1})
+                rest = [suit for suit in range(4) if suit not in singles]
+                choices = [(suit, 1 << suit) for suit in singles]
+                if rest:
+                    choices.append((rest[0], sum(1 << suit for suit in rest)))
+            grown.extend([*option, choice] for choice in choices)
+        options = grown
+    return options
 
 
 def _refine(
-    ranks: np.ndarray, need: np.ndarray, colour: np.ndarray
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Rows with the suits at their `need` positions enumerated: (ranks, suits, parent row
-    index, colour flag) of every expanded row."""
-    pattern = need.astype(np.int64) @ (1 << np.arange(6)) + 64 * colour
-    out_ranks, out_suits, parents = [], [], []
+    ranks: np.ndarray, need: np.ndarray, related: np.ndarray, named: np.ndarray, colour: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Rows with the suits at their `need` positions enumerated by `_suit_options`:
+    (ranks, representative suits, suit masks, parent row index, colour flag) of every
+    expanded row."""
+    bits = 1 << np.arange(6)
+    names = (named.astype(np.int64) & 15) @ (16 ** np.arange(6))  # 4 bits a position
+    compared_bits = related.astype(np.int64) @ bits
+    pattern = ((names * 2 + colour) * 64 + compared_bits) * 64 + need.astype(np.int64) @ bits
+    out_ranks, out_suits, out_masks, parents = [], [], [], []
     for p in np.unique(pattern).tolist():
         idx = np.flatnonzero(pattern == p)
         cols = [i for i in range(6) if p >> i & 1]
-        combos = np.array(list(product(range(4), repeat=len(cols))), dtype=np.int8).reshape(
-            4 ** len(cols), len(cols)
-        )
-        suits = np.full((len(idx), len(combos), 6), -1, dtype=np.int8)
-        suits[:, :, cols] = combos[None, :, :]
+        compared = {i for i in cols if p >> (6 + i) & 1}
+        masks_named = [p >> (13 + 4 * i) & 15 for i in cols]
+        options = np.array(_suit_options(cols, compared, masks_named), dtype=np.int8)
+        options = options.reshape(len(options), len(cols), 2)
+        suits = np.full((len(idx), len(options), 6), -1, dtype=np.int8)
+        suits[:, :, cols] = options[None, :, :, 0]
+        masks = np.full((len(idx), len(options), 6), ANY_SUIT, dtype=np.int8)
+        masks[:, :, cols] = options[None, :, :, 1]
         out_suits.append(suits.reshape(-1, 6))
-        out_ranks.append(np.repeat(ranks[idx], len(combos), axis=0))
-        parents.append(np.repeat(idx, len(combos)))
+        out_masks.append(masks.reshape(-1, 6))
+        out_ranks.append(np.repeat(ranks[idx], len(options), axis=0))
+        parents.append(np.repeat(idx, len(options)))
     if not parents:
         empty = np.zeros((0, 6), dtype=np.int8)
-        return empty, empty, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=bool)
+        return empty, empty, empty, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=bool)
     parent = np.concatenate(parents)
-    return np.vstack(out_ranks), np.vstack(out_suits), parent, colour[parent]
+    return np.vstack(out_ranks), np.vstack(out_suits), np.vstack(out_masks), parent, colour[parent]
 
 
 def _exact_sums(keys: np.ndarray, weights: np.ndarray, size: int) -> list[int]:
@@ -342,23 +394,26 @@ def _build_plan(bet: Bet, rules: Rules, shown: Shown, alive: np.ndarray | None) 
     count = len(chosen)
     unresolved = np.full((count, 6), -1, dtype=np.int8)
     base = CardRows(row_ranks, unresolved, np.full((count, 2), -1, dtype=np.int8), row_outcome)
-    line_of, refine, need, colour = _settle(lines, base, rows.outcomes, resolved=False)
+    line_of, refine, need, related, named, colour = _settle(lines, base, rows.outcomes, resolved=False)
     suited = {position: suit for position, (_, suit) in shown.items() if suit is not None}
-    if suited:
+    if suited:  # every suit its own class, so that the shown suits can be picked
         refine[:] = True
         need[:, list(suited)] = True
+        named[:] = 15
     slots = len(bet.lines) + 1
     settled = np.where(refine, -2, np.where(line_of < 0, slots - 1, line_of))
     refined = np.flatnonzero(refine)
     parts = []
     if len(refined):
-        ranks, suits, parent, coloured = _refine(row_ranks[refined], need[refined], colour[refined])
+        ranks, suits, masks, parent, coloured = _refine(
+            row_ranks[refined], need[refined], related[refined], named[refined], colour[refined]
+        )
         match = np.ones(len(ranks), dtype=bool)
         for position, suit in suited.items():
             match &= suits[:, position] == suit
-        ranks, suits, parent, coloured = ranks[match], suits[match], parent[match], coloured[match]
+        ranks, suits, masks = ranks[match], suits[match], masks[match]
+        parent, coloured = parent[match], coloured[match]
         outcome = row_outcome[refined][parent]
-        masks = np.where(suits >= 0, 1 << np.maximum(suits, 0), ANY_SUIT).astype(np.int8)
         for part, cells in (
             (~coloured, ((-1, -1),)),
             (coloured, tuple((cp, cb) for cp in range(3) for cb in range(3))),
@@ -369,7 +424,7 @@ def _build_plan(bet: Bet, rules: Rules, shown: Shown, alive: np.ndarray | None) 
             for cp, cb in cells:
                 colours = np.tile(np.array([cp, cb], dtype=np.int8), (int(part.sum()), 1))
                 cell_rows = CardRows(ranks[part], suits[part], colours, outcome[part])
-                line, _, _, _ = _settle(lines, cell_rows, rows.outcomes, resolved=True)
+                line, *_ = _settle(lines, cell_rows, rows.outcomes, resolved=True)
                 settled_lines.append(np.where(line < 0, slots - 1, line))
             parts.append(PlanPart(parent[part], ranks[part], masks[part], cells, tuple(settled_lines)))
     return CardPlan(rows, chosen, settled, refined, tuple(parts), slots)

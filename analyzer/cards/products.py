@@ -56,6 +56,7 @@ _TAIL = _FACTORS  # ids _TAIL + k: the tail (N-k)_(6-k) after k dealt cards
 _ONE = _TAIL + CARDS_PER_COUP + 1  # a position not dealt
 _INT64 = 2**63
 _FEW_SHOES = 8  # batches below this many shoes multiply each product's factors directly
+_CHUNK = 1 << 18  # plan rows grouped into products at a time
 
 
 def _class_types() -> np.ndarray:
@@ -105,35 +106,60 @@ Uses = list[tuple[np.ndarray, int]]  # (line of each row, signed multiplicity)
 def _plan_entries(plan: CardPlan) -> Iterator[tuple[np.ndarray, Uses]]:
     """Every weighed row of `plan` as `analyzer.cards.engine.card_line_weights` weighs it: product keys
     (R,) and the lines they count on, with their signs (a row of a colour part counts on
-    each colour cell's line, with the sign of its term in that cell)."""
+    each colour cell's line, with the sign of its term in that cell); `_CHUNK` rows at a
+    time, so that the work arrays stay small."""
     rows, by_value = plan.rows, plan.rows.by_value
-    keep = plan.settled >= 0
-    ranks = rows.ranks[plan.chosen][keep]
-    any_mask = np.full(ranks.shape, ANY_SUIT, dtype=np.int64)
-    offsets = rows.repeats[plan.chosen][keep].astype(np.int64)
-    yield _product_keys(ranks, any_mask, offsets, by_value), [(plan.settled[keep], 1)]
-    player = np.array([p % 2 == 0 for p in range(6)])
+    keep = np.flatnonzero(plan.settled >= 0)
+    for at in range(0, len(keep), _CHUNK):
+        chunk = keep[at : at + _CHUNK]
+        index = plan.chosen[chunk]
+        ranks = rows.ranks[index]
+        any_mask = np.full(ranks.shape, ANY_SUIT, dtype=np.int64)
+        offsets = rows.repeats[index].astype(np.int64)
+        yield _product_keys(ranks, any_mask, offsets, by_value), [(plan.settled[chunk], 1)]
     for part in plan.parts:
-        masks = part.masks.astype(np.int64)
-        if part.cells[0][0] < 0:  # no colours: each refined row is one class product
-            yield (
-                _product_keys(part.ranks, masks, class_offsets(part.ranks, masks), by_value),
-                [(part.lines[0], 1)],
+        for at in range(0, len(part.ranks), _CHUNK):
+            cut = slice(at, at + _CHUNK)
+            lines = tuple(line[cut] for line in part.lines)
+            yield from _part_entries(
+                part.ranks[cut], part.masks[cut].astype(np.int64), part.cells, lines, plan
             )
-            continue
-        # A colour cell's weight is a signed sum of colour-restricted terms, as in the card engine.
-        for tp, rp in enumerate(COLOUR_RESTRICTIONS):
-            for tb, rb in enumerate(COLOUR_RESTRICTIONS):
-                restricted = masks & np.where(player, rp, rb)[None, :]
-                live = ~((restricted == 0) & (part.ranks >= 0)).any(axis=1)
-                term_ranks = part.ranks[live]
-                term_masks = np.where(restricted == 0, ANY_SUIT, restricted)[live]
-                keys = _product_keys(term_ranks, term_masks, class_offsets(term_ranks, term_masks), by_value)
-                signs = [int(COLOUR_INDICATOR[cp, tp] * COLOUR_INDICATOR[cb, tb]) for cp, cb in part.cells]
-                yield (
-                    keys,
-                    [(lines[live], sign) for lines, sign in zip(part.lines, signs, strict=True) if sign],
-                )
+
+
+def _part_entries(
+    ranks: np.ndarray,
+    masks: np.ndarray,
+    cells: tuple[tuple[int, int], ...],
+    lines: tuple[np.ndarray, ...],
+    plan: CardPlan,
+) -> Iterator[tuple[np.ndarray, Uses]]:
+    """`_plan_entries` of refined rows (`ranks`, `masks`) settling on `lines` in colour `cells`."""
+    by_value = plan.rows.by_value
+    if cells[0][0] < 0:  # no colours: each refined row is one class product
+        yield _product_keys(ranks, masks, class_offsets(ranks, masks), by_value), [(lines[0], 1)]
+        return
+    # A colour cell's weight is a signed sum of colour-restricted terms, as in the card
+    # engine; a row whose cells' signs cancel on every line has no use for a term.
+    player = np.array([p % 2 == 0 for p in range(6)])
+    rows = np.arange(len(ranks))
+    for tp, rp in enumerate(COLOUR_RESTRICTIONS):
+        for tb, rb in enumerate(COLOUR_RESTRICTIONS):
+            restricted = masks & np.where(player, rp, rb)[None, :]
+            signs = [int(COLOUR_INDICATOR[cp, tp] * COLOUR_INDICATOR[cb, tb]) for cp, cb in cells]
+            net = np.zeros((len(ranks), plan.slots), dtype=np.int64)
+            for cell_lines, sign in zip(lines, signs, strict=True):
+                if sign:
+                    net[rows, cell_lines] += sign  # one line a row
+            live = net.any(axis=1) & ~((restricted == 0) & (ranks >= 0)).any(axis=1)
+            if not live.any():
+                continue
+            term_ranks = ranks[live]
+            term_masks = np.where(restricted == 0, ANY_SUIT, restricted)[live]
+            keys = _product_keys(term_ranks, term_masks, class_offsets(term_ranks, term_masks), by_value)
+            yield (
+                keys,
+                [(cell_lines[live], sign) for cell_lines, sign in zip(lines, signs, strict=True) if sign],
+            )
 
 
 def _grouped(keys: np.ndarray, uses: Uses, width: int) -> tuple[np.ndarray, np.ndarray]:

@@ -71,7 +71,8 @@ class CardField:
     `evaluate` gives each row's value, `coup` says whether it needs cards past the first
     four, `ranks` whether it tells the ten-valued ranks apart (rows by point value read
     every ten-valued card as a 10), `suits` which positions' suits it needs given the
-    ranks (None: no suits), `colour` whether it needs the hands' colours; `positions`,
+    ranks (None: no suits) and `suit_names` how it reads them, `colour` whether it needs
+    the hands' colours; `positions`,
     `counted` and `within` say what it reads, for the factored card-level evaluation
     (`analyzer.cards.factored`)."""
 
@@ -90,6 +91,10 @@ class CardField:
     #: For a condition on every card of the coup: each value's indicator as signed terms
     #: (sign, types), a term meaning "every dealt card is one of these card types".
     within: Callable[[Any], tuple[tuple[int, frozenset[int]], ...]] | None = None
+    #: How the suits it needs are read: by name, these suits (indices of SUITS), a needed
+    #: position's suit mattering only as one of them or as none; None: only compared
+    #: with one another (same suit or not), whatever the suits are.
+    suit_names: frozenset[int] | None = None
 
     @property
     def needs_suits(self) -> bool:
@@ -171,6 +176,7 @@ def _position_suit(i: int) -> CardField:
         evaluate,
         coup=i >= 4,
         suits=need,
+        suit_names=frozenset(range(len(SUITS))),
         parse=_suit_value,
         positions=(i,),
     )
@@ -383,7 +389,14 @@ def _count_field(name: str, key: str) -> CardField:
 
     kinds = _types_where(lambda rank, suit: rank == r and suit == s)
     return CardField(
-        f"{name}.{key}", tuple(range(width + 1)), by_card, coup=coup, ranks=tens, suits=need, **reads(kinds)
+        f"{name}.{key}",
+        tuple(range(width + 1)),
+        by_card,
+        coup=coup,
+        ranks=tens,
+        suits=need,
+        suit_names=frozenset({s}),
+        **reads(kinds),
     )
 
 
