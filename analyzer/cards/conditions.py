@@ -81,13 +81,18 @@ def condition_holds(cond: Condition, rows: CardRows, outcomes: Sequence[Outcome]
     """Whether each row meets `cond` (rank-level fields read the rows' outcomes)."""
     if cond.card is None:
         return np.asarray(outcome_table(outcomes, cond.name, cond.allowed)[rows.outcome])
-    codes = np.array([cond.card.values.index(v) for v in cond.allowed])
     values = cond.card.evaluate(rows)
     if values.dtype == bool:
-        return np.isin(values.astype(np.int64), [int(v) for v in cond.allowed])
+        return values if cond.allowed == (True,) else np.isin(values, cond.allowed)
     if isinstance(cond.card.values[0], int) and not isinstance(cond.card.values[0], bool):
-        return np.isin(values, np.array(cond.allowed))
-    return np.isin(values, codes)
+        wanted = [int(v) for v in cond.allowed]
+    else:
+        wanted = [cond.card.values.index(v) for v in cond.allowed]  # the values' codes
+    if len(values) == 0 or int(values.min()) < 0:
+        return np.isin(values, wanted)
+    table = np.zeros(max(int(values.max()), *wanted) + 1, dtype=bool)  # a lookup: faster than isin
+    table[wanted] = True
+    return np.asarray(table[values])
 
 
 def bet_slots(bets: Sequence[Bet]) -> tuple[range, ...]:

@@ -162,9 +162,9 @@ def _class_weights(ranks: np.ndarray, masks: np.ndarray, f: _ShoeFactors) -> np.
 
 
 def _settle(
-    lines: list[list[Condition]], rows: CardRows, outcomes: Sequence[Outcome], resolved: bool
+    lines: list[list[Condition]], rows: CardRows, outcomes: Sequence[Outcome]
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Each row's first matching line (-1: none) and, unless `resolved`, which rows need
+    """Each row's first matching line (-1: none) on its ranks, and which rows need
     suits or colours resolved before they can be settled: (line, refine, need, related,
     named, colour), `need` (R, 6) the positions whose suits matter, `related` those of them
     whose suits are compared with one another, `named` (R, 6) the suits read by name at
@@ -184,9 +184,9 @@ def _settle(
         ok = open_rows.copy()
         cards = [c.card for c in conds if c.card is not None and c.card.needs_suits]
         for cond in conds:
-            if resolved or cond.card not in cards:
+            if cond.card not in cards:
                 ok &= condition_holds(cond, rows, outcomes)
-        if cards and not resolved:
+        if cards:
             at = np.flatnonzero(ok)
             line_need = np.zeros((len(at), rows.ranks.shape[1]), dtype=bool)
             line_related = np.zeros_like(line_need)
@@ -381,6 +381,40 @@ def _plan_rows(bet: Bet, rules: Rules, shown: Shown) -> CoupRows:
     return first_four_rows()
 
 
+def _reads_colour(cond: Condition) -> bool:
+    return cond.card is not None and cond.card.colour
+
+
+def _settle_cells(
+    lines: list[list[Condition]],
+    rows: CardRows,
+    outcomes: Sequence[Outcome],
+    cells: tuple[tuple[int, int], ...],
+    slots: int,
+) -> tuple[np.ndarray, ...]:
+    """The line each of `rows` (suits resolved) settles on in each colour cell (Player's and
+    Banker's colour codes; (-1, -1): no colours), `slots - 1` for none; the conditions that
+    read no colours are evaluated once for every cell."""
+    fixed = [[condition_holds(c, rows, outcomes) for c in conds if not _reads_colour(c)] for conds in lines]
+    settled = []
+    for cell in cells:
+        colours = np.tile(np.array(cell, dtype=np.int8), (len(rows.ranks), 1))
+        coloured = CardRows(rows.ranks, rows.suits, colours, rows.outcome)
+        line = np.full(len(rows.ranks), slots - 1, dtype=np.int64)
+        open_rows = np.ones(len(rows.ranks), dtype=bool)
+        for index, (conds, held) in enumerate(zip(lines, fixed, strict=True)):
+            ok = open_rows.copy()
+            for hit in held:
+                ok &= hit
+            for cond in conds:
+                if _reads_colour(cond):
+                    ok &= condition_holds(cond, coloured, outcomes)
+            line[ok] = index
+            open_rows &= ~ok
+        settled.append(line)
+    return tuple(settled)
+
+
 def _build_plan(bet: Bet, rules: Rules, shown: Shown, alive: np.ndarray | None) -> CardPlan:
     """The plan of `bet` given `shown` cards; `alive` (per row) skips rows a shoe cannot deal."""
     lines = bet_conditions(bet)
@@ -394,7 +428,7 @@ def _build_plan(bet: Bet, rules: Rules, shown: Shown, alive: np.ndarray | None) 
     count = len(chosen)
     unresolved = np.full((count, 6), -1, dtype=np.int8)
     base = CardRows(row_ranks, unresolved, np.full((count, 2), -1, dtype=np.int8), row_outcome)
-    line_of, refine, need, related, named, colour = _settle(lines, base, rows.outcomes, resolved=False)
+    line_of, refine, need, related, named, colour = _settle(lines, base, rows.outcomes)
     suited = {position: suit for position, (_, suit) in shown.items() if suit is not None}
     if suited:  # every suit its own class, so that the shown suits can be picked
         refine[:] = True
@@ -420,13 +454,9 @@ def _build_plan(bet: Bet, rules: Rules, shown: Shown, alive: np.ndarray | None) 
         ):
             if not part.any():
                 continue
-            settled_lines = []
-            for cp, cb in cells:
-                colours = np.tile(np.array([cp, cb], dtype=np.int8), (int(part.sum()), 1))
-                cell_rows = CardRows(ranks[part], suits[part], colours, outcome[part])
-                line, *_ = _settle(lines, cell_rows, rows.outcomes, resolved=True)
-                settled_lines.append(np.where(line < 0, slots - 1, line))
-            parts.append(PlanPart(parent[part], ranks[part], masks[part], cells, tuple(settled_lines)))
+            part_rows = CardRows(ranks[part], suits[part], np.zeros((0, 2), dtype=np.int8), outcome[part])
+            settled_lines = _settle_cells(lines, part_rows, rows.outcomes, cells, slots)
+            parts.append(PlanPart(parent[part], part_rows.ranks, masks[part], cells, settled_lines))
     return CardPlan(rows, chosen, settled, refined, tuple(parts), slots)
 
 

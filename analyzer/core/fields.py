@@ -61,6 +61,25 @@ class CardRows:
     outcome: np.ndarray
 
 
+def _row_count(hits: np.ndarray) -> np.ndarray:
+    """(R,) int8: how many of each row's few columns hold (column by column: several times
+    faster than a sum along rows of six)."""
+    count = hits[:, 0].astype("int8")
+    for column in hits.T[1:]:
+        count += column
+    return count
+
+
+def _row_max(values: np.ndarray) -> np.ndarray:
+    """(R,) the largest of each row's few columns, column by column."""
+    import numpy as np
+
+    largest = values[:, 0].copy()
+    for column in values.T[1:]:
+        np.maximum(largest, column, out=largest)
+    return largest
+
+
 Evaluate = Callable[[CardRows], "np.ndarray"]
 SuitNeed = Callable[["np.ndarray"], "np.ndarray"]
 
@@ -231,9 +250,8 @@ def _hand_fields(hand: str, cols: tuple[int, ...]) -> list[CardField]:
         return rows.colours[:, 0 if hand == "player" else 1]
 
     def highest(rows: CardRows) -> np.ndarray:
-        import numpy as np
 
-        return np.asarray(_points()[rows.ranks[:, list(cols)]].max(axis=1))
+        return _row_max(_points()[rows.ranks[:, list(cols)]])
 
     booleans, two = (False, True), (first, second)
     return [
@@ -280,9 +298,8 @@ def _coup_colour(rows: CardRows) -> np.ndarray:
 
 
 def _highest(rows: CardRows) -> np.ndarray:
-    import numpy as np
 
-    return np.asarray(_points()[rows.ranks].max(axis=1))
+    return _row_max(_points()[rows.ranks])
 
 
 _FIRST_FOUR = (0, 1, 2, 3)
@@ -353,9 +370,8 @@ def _count_field(name: str, key: str) -> CardField:
             raise AnalyzerError(f"{name}: {quoted(key)} is not a point value; use value 0 to value 9")
 
         def by_value(rows: CardRows) -> np.ndarray:
-            import numpy as np
 
-            return np.asarray((_points()[rows.ranks[:, :width]] == value).sum(axis=1))
+            return _row_count(_points()[rows.ranks[:, :width]] == value)
 
         kinds = _types_where(lambda rank, suit: RANK_POINTS[rank] == value)
         return CardField(f"{name}.{key}", tuple(range(width + 1)), by_value, coup=coup, **reads(kinds))
@@ -365,9 +381,8 @@ def _count_field(name: str, key: str) -> CardField:
     if suit is None:
 
         def by_rank(rows: CardRows) -> np.ndarray:
-            import numpy as np
 
-            return np.asarray((rows.ranks[:, :width] == r).sum(axis=1))
+            return _row_count(rows.ranks[:, :width] == r)
 
         kinds = _types_where(lambda rank, suit: rank == r)
         return CardField(
@@ -376,9 +391,8 @@ def _count_field(name: str, key: str) -> CardField:
     s = SUITS.index(suit)
 
     def by_card(rows: CardRows) -> np.ndarray:
-        import numpy as np
 
-        return np.asarray(((rows.ranks[:, :width] == r) & (rows.suits[:, :width] == s)).sum(axis=1))
+        return _row_count((rows.ranks[:, :width] == r) & (rows.suits[:, :width] == s))
 
     def need(ranks: np.ndarray) -> np.ndarray:
         import numpy as np
