@@ -62,6 +62,7 @@ COLOUR_RESTRICTIONS = (ANY_SUIT, _RED, _BLACK)
 #: Colour indicators (red, black, mixed) of a hand as signed sums of restriction terms (any, red, black).
 COLOUR_INDICATOR = np.array([[0, 1, 0], [0, 0, 1], [1, -1, -1]], dtype=np.int64)
 _POPCOUNT = np.array([bin(m).count("1") for m in range(16)], dtype=np.int64)
+_CHUNK = 1 << 18  # rows settled at a time
 
 
 @dataclass(frozen=True)
@@ -400,7 +401,7 @@ def _settle_cells(
     for cell in cells:
         colours = np.tile(np.array(cell, dtype=np.int8), (len(rows.ranks), 1))
         coloured = CardRows(rows.ranks, rows.suits, colours, rows.outcome)
-        line = np.full(len(rows.ranks), slots - 1, dtype=np.int64)
+        line = np.full(len(rows.ranks), slots - 1, dtype=np.int32)
         open_rows = np.ones(len(rows.ranks), dtype=bool)
         for index, (conds, held) in enumerate(zip(lines, fixed, strict=True)):
             ok = open_rows.copy()
@@ -424,29 +425,40 @@ def _build_plan(bet: Bet, rules: Rules, shown: Shown, alive: np.ndarray | None) 
         symbol = min(rank, 9) if rows.by_value else rank
         selected &= rows.ranks[:, position] == symbol
     chosen = np.flatnonzero(selected)
-    row_ranks, row_outcome = rows.ranks[chosen], rows.outcome[chosen]
-    count = len(chosen)
-    unresolved = np.full((count, 6), -1, dtype=np.int8)
-    base = CardRows(row_ranks, unresolved, np.full((count, 2), -1, dtype=np.int8), row_outcome)
-    line_of, refine, need, related, named, colour = _settle(lines, base, rows.outcomes)
+    if len(chosen) == len(rows.ranks):  # every row: no copies
+        row_ranks, row_outcome = rows.ranks, rows.outcome
+    else:
+        row_ranks, row_outcome = rows.ranks[chosen], rows.outcome[chosen]
+    settles = []
+    for at in range(0, max(len(chosen), 1), _CHUNK):  # each row settles alone: in chunks, less memory
+        ranks = row_ranks[at : at + _CHUNK]
+        unresolved = np.full(ranks.shape, -1, dtype=np.int8)
+        colours = np.full((len(ranks), 2), -1, dtype=np.int8)
+        chunk = CardRows(ranks, unresolved, colours, row_outcome[at : at + _CHUNK])
+        settles.append(_settle(lines, chunk, rows.outcomes))
+    joined = (np.concatenate(arrays) for arrays in zip(*settles, strict=True))
+    line_of, refine, need, related, named, colour = joined
+    del settles
     suited = {position: suit for position, (_, suit) in shown.items() if suit is not None}
     if suited:  # every suit its own class, so that the shown suits can be picked
         refine[:] = True
         need[:, list(suited)] = True
         named[:] = 15
     slots = len(bet.lines) + 1
-    settled = np.where(refine, -2, np.where(line_of < 0, slots - 1, line_of))
+    settled = np.where(refine, -2, np.where(line_of < 0, slots - 1, line_of)).astype(np.int32)
     refined = np.flatnonzero(refine)
     parts = []
     if len(refined):
         ranks, suits, masks, parent, coloured = _refine(
             row_ranks[refined], need[refined], related[refined], named[refined], colour[refined]
         )
-        match = np.ones(len(ranks), dtype=bool)
-        for position, suit in suited.items():
-            match &= suits[:, position] == suit
-        ranks, suits, masks = ranks[match], suits[match], masks[match]
-        parent, coloured = parent[match], coloured[match]
+        del line_of, refine, need, related, named, colour  # the plan's largest work arrays
+        if suited:
+            match = np.ones(len(ranks), dtype=bool)
+            for position, suit in suited.items():
+                match &= suits[:, position] == suit
+            ranks, suits, masks = ranks[match], suits[match], masks[match]
+            parent, coloured = parent[match], coloured[match]
         outcome = row_outcome[refined][parent]
         for part, cells in (
             (~coloured, ((-1, -1),)),

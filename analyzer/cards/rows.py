@@ -116,9 +116,11 @@ def coup_rows(rules: Rules = STANDARD, by_value: bool = False) -> CoupRows:
         )
     repeats = np.zeros(ranks.shape, dtype=np.int8)
     repeats[:, :4] = _repeats(deals)[row_deal]
-    for i in (4, 5):
-        column = ranks[:, i : i + 1]
-        repeats[:, i] = ((ranks[:, :i] == column) & (column >= 0)).sum(axis=1)
+    for i in (4, 5):  # column by column: several times faster than a sum along rows
+        column = ranks[:, i]
+        for j in range(i):
+            repeats[:, i] += ranks[:, j] == column
+        repeats[column < 0, i] = 0
     return CoupRows(rules, by_value, ranks, outcome, tuple(outcomes), repeats)
 
 
