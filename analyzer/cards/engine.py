@@ -47,6 +47,7 @@ __all__ = [
     "COLOUR_RESTRICTIONS",
     "CardPlan",
     "PlanPart",
+    "any_in_row",
     "card_line_weights",
     "card_plan",
     "check_suits_known",
@@ -63,6 +64,15 @@ COLOUR_RESTRICTIONS = (ANY_SUIT, _RED, _BLACK)
 COLOUR_INDICATOR = np.array([[0, 1, 0], [0, 0, 1], [1, -1, -1]], dtype=np.int64)
 _POPCOUNT = np.array([bin(m).count("1") for m in range(16)], dtype=np.int64)
 _CHUNK = 1 << 18  # rows settled at a time
+
+
+def any_in_row(values: np.ndarray) -> np.ndarray:
+    """(R,) whether each row of a few columns holds a nonzero value (column by column:
+    several times faster than `any` along rows of six)."""
+    found: np.ndarray = values[:, 0] != 0
+    for column in values.T[1:]:
+        found |= column != 0
+    return found
 
 
 @dataclass(frozen=True)
@@ -131,7 +141,7 @@ def class_offsets(ranks: np.ndarray, masks: np.ndarray) -> np.ndarray:
     (ties in dealing order). Position i then has size(class) - offset cards to choose from."""
     present = ranks >= 0
     cols = [i for i in range(6) if present[:, i].any()]
-    offsets = np.zeros(ranks.shape, dtype=np.int64)
+    offsets = np.zeros(ranks.shape, dtype=np.int8)
     for i in cols:
         for j in cols:
             if j <= i:
@@ -204,7 +214,7 @@ def _settle(
             line_colour = any(card.colour for card in cards)
             # A row whose ranks leave these suit conditions no suit to read (no pair for a
             # perfect pair, no 9 for a count of 9D) is settled on any suits, unrefined.
-            free = ~line_need.any(axis=1) & ~refine[at] & (not line_colour)
+            free = ~any_in_row(line_need) & ~refine[at] & (not line_colour)
             if free.any():
                 rows_free = at[free]
                 sample = CardRows(

@@ -34,6 +34,7 @@ from analyzer.cards.engine import (
     COLOUR_INDICATOR,
     COLOUR_RESTRICTIONS,
     CardPlan,
+    any_in_row,
     card_plan,
     class_offsets,
     plan_line_weights,
@@ -73,16 +74,21 @@ def _class_types() -> np.ndarray:
 
 
 _BASE = _ONE + 1  # a product's key: its six position factor ids (sorted) in base _BASE
+assert _BASE < 2**15  # factor ids are computed in int16
 
 
 def _product_keys(ranks: np.ndarray, masks: np.ndarray, offsets: np.ndarray, by_value: bool) -> np.ndarray:
     """(R,) key of each row's product: its position factor ids, sorted (_ONE where no card;
     the tail follows from the number of cards), as one integer below _BASE**6 < 2**63."""
     present = ranks >= 0
-    symbol = ranks.astype(np.int64)
+    symbol = ranks.astype(np.int16)  # every factor id is below 2**15
     if by_value:  # symbol 9 ("10") stands for every ten-valued rank
-        symbol = np.where(symbol == 9, _TENS, symbol)
-    ids = np.where(present, (symbol * 16 + masks) * CARDS_PER_COUP + offsets, _ONE)
+        symbol[symbol == 9] = _TENS
+    symbol *= 16
+    symbol += masks
+    symbol *= CARDS_PER_COUP
+    symbol += offsets
+    ids = np.where(present, symbol, np.int16(_ONE))
     ids.sort(axis=1)
     keys = np.zeros(len(ids), dtype=np.int64)
     for column in ids.T:
@@ -114,8 +120,8 @@ def _plan_entries(plan: CardPlan) -> Iterator[tuple[np.ndarray, Uses]]:
         chunk = keep[at : at + _CHUNK]
         index = plan.chosen[chunk]
         ranks = rows.ranks[index]
-        any_mask = np.full(ranks.shape, ANY_SUIT, dtype=np.int64)
-        offsets = rows.repeats[index].astype(np.int64)
+        any_mask = np.full(ranks.shape, ANY_SUIT, dtype=np.int8)
+        offsets = rows.repeats[index]
         yield _product_keys(ranks, any_mask, offsets, by_value), [(plan.settled[chunk], 1)]
     for part in plan.parts:
         for at in range(0, len(part.ranks), _CHUNK):
@@ -150,7 +156,7 @@ def _part_entries(
             for cell_lines, sign in zip(lines, signs, strict=True):
                 if sign:
                     net[rows, cell_lines] += sign  # one line a row
-            live = net.any(axis=1) & ~((restricted == 0) & (ranks >= 0)).any(axis=1)
+            live = any_in_row(net) & ~any_in_row((restricted == 0) & (ranks >= 0))
             if not live.any():
                 continue
             term_ranks = ranks[live]
