@@ -54,3 +54,28 @@ def test_one_shoe_from_the_products_equals_the_plan() -> None:
     shoe = Shoe.from_cards(types)
     assert CardEvaluator([BET]).paths == ("plan",)
     assert shoe_line_weights(BET, shoe) == plan_line_weights(BET, shoe)
+
+
+def test_the_sorting_network_sorts_every_row() -> None:
+    # By the 0-1 principle, a network that sorts every row of 0s and 1s sorts every row.
+    for bits in range(64):
+        values = [(bits >> i) & 1 for i in range(6)]
+        for i, j in products._SORT_SIX:
+            values[i], values[j] = min(values[i], values[j]), max(values[i], values[j])
+        assert values == sorted(values), bits
+
+
+def test_a_product_key_is_its_factors_in_any_order() -> None:
+    rng = np.random.default_rng(7)
+    ranks = rng.integers(-1, 13, (2000, 6)).astype(np.int8)
+    masks = rng.integers(1, 16, (2000, 6)).astype(np.int8)
+    offsets = rng.integers(0, 6, (2000, 6)).astype(np.int8)
+    keys = products._product_keys(ranks, masks, offsets, by_value=False)
+    order = rng.permuted(np.tile(np.arange(6), (2000, 1)), axis=1)
+    moved = [np.take_along_axis(a, order, axis=1) for a in (ranks, masks, offsets)]
+    assert np.array_equal(keys, products._product_keys(*moved, by_value=False))
+    factors = [
+        tuple(sorted((r, m, o) if r >= 0 else (-1, 0, 0) for r, m, o in zip(*row, strict=True)))
+        for row in zip(ranks.tolist(), masks.tolist(), offsets.tolist(), strict=True)
+    ]
+    assert len(set(keys.tolist())) == len(set(factors))  # equal keys only for equal factors
