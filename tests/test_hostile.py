@@ -210,6 +210,26 @@ def test_a_systems_file_cannot_reuse_a_built_in_name(
     assert "threshold" in one_line_error(capsys, "count", "--system", str(threshold), "--shoes", "1")
 
 
+
+SAMPLE_SHOE = str(ROOT / "analyzer" / "counting" / "data" / "sample-shoe.txt")
+NUMBER_OPTIONS = {
+    "material": (["par-sheet", "--bets", "tie", "--material"], "--material"),
+    "track bankroll": (["track", SAMPLE_SHOE, "--bankroll"], "--bankroll"),
+    "kelly": (["track", SAMPLE_SHOE, "--bankroll", "100", "--kelly"], "--kelly"),
+    "count bankroll": (["count", "--shoes", "1", "--bankroll"], "--bankroll"),
+    "commission": (["edges", "--commission"], "--commission"),
+}
+
+
+@pytest.mark.parametrize("zero", ["1/0", "0/0", "3/000"])
+@pytest.mark.parametrize(("argv", "option"), list(NUMBER_OPTIONS.values()), ids=list(NUMBER_OPTIONS))
+def test_a_zero_denominator_is_not_a_number(
+    capsys: pytest.CaptureFixture[str], argv: list[str], option: str, zero: str
+) -> None:
+    err = one_line_error(capsys, *argv, zero)
+    assert option in err and f"'{zero}'" in err
+
+
 # -- 11. huge values stay short in tables, exact in JSON ------------------------------------
 
 

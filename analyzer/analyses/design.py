@@ -96,10 +96,7 @@ def parse_window(text: str, what: str = "--edge") -> tuple[Fraction, Fraction]:
 def _edge(side: str, what: str, allowed: str) -> Fraction:
     text = side.strip()
     scale = 100 if text.endswith("%") else 1
-    try:
-        value = read_fraction(text.removesuffix("%"), what)
-    except ZeroDivisionError:
-        value = None
+    value = read_fraction(text.removesuffix("%"), what)
     if value is None:
         raise AnalyzerError(f"{what}: {quoted(side)} is not a house edge; {allowed}")
     return value / scale

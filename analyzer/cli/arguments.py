@@ -129,10 +129,7 @@ MAX_INT = 10**18
 
 def float_arg(text: str, option: str) -> float:
     """A positive number in ASCII digits, e.g. 100, 0.5 or 1e3."""
-    try:
-        exact = read_fraction(text, option)
-    except ZeroDivisionError:
-        exact = None
+    exact = read_fraction(text, option)
     value = 0.0 if exact is None or "/" in text or not 0 < exact < 10**300 else float(exact)
     if not value > 0:
         raise AnalyzerError(f"{option} {quoted(text)}: use a positive number")

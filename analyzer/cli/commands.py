@@ -286,10 +286,7 @@ def _exact_units(text: str, option: str) -> Fraction:
     """A positive exact number of an option (an integer, a decimal or p/q)."""
     from analyzer.core.errors import read_fraction
 
-    try:
-        value = read_fraction(text, option)
-    except ZeroDivisionError:
-        value = None
+    value = read_fraction(text, option)
     if value is None or value <= 0:
         raise AnalyzerError(f"{option} {quoted(text)}: use a positive number, e.g. 100, 0.5 or 1/4")
     return value

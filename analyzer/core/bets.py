@@ -88,7 +88,7 @@ def parse_ratio(value: Any, what: str) -> Fraction:
             ratio = read_fraction(value, what)
         else:
             ratio = Fraction(str(value)) if isinstance(value, (int, float)) else None
-    except (ValueError, ZeroDivisionError):
+    except ValueError:  # a TOML inf or nan, or a number read_fraction finds too large
         ratio = None
     if ratio is None or ratio < 0:
         raise AnalyzerError(f'{what}: {quoted(value)} is not a payout ratio; use e.g. 1, 0.95 or "19/20"')

@@ -59,7 +59,7 @@ def parse_commission(value: Any, what: str = "banker_commission") -> Fraction:
             rate = percentage / 100
         else:
             rate = parse_ratio(value, what)
-    except (ValueError, ZeroDivisionError):
+    except ValueError:
         raise AnalyzerError(
             f"{what}: {quoted(value)} is not a commission; "
             f"use e.g. 5%, 0.05 or 1/20"

@@ -206,7 +206,7 @@ def system_from_mapping(name: str, data: Mapping[str, Any], source: str = "syste
         if isinstance(threshold, str) and exact is None:
             raise ValueError(threshold)
         limit = exact if exact is not None else Fraction(str(threshold))
-    except (ValueError, ZeroDivisionError):
+    except ValueError:
         raise AnalyzerError(f"{where}.threshold: {quoted(threshold)} is not a number") from None
     if abs(limit.numerator) > _LIMIT or limit.denominator > _LIMIT:
         raise AnalyzerError(
