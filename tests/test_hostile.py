@@ -218,16 +218,17 @@ NUMBER_OPTIONS = {
     "kelly": (["track", SAMPLE_SHOE, "--bankroll", "100", "--kelly"], "--kelly"),
     "count bankroll": (["count", "--shoes", "1", "--bankroll"], "--bankroll"),
     "commission": (["edges", "--commission"], "--commission"),
+    "coups per hour": (["count", "--shoes", "1", "--coups-per-hour"], "--coups-per-hour"),
 }
 
 
-@pytest.mark.parametrize("zero", ["1/0", "0/0", "3/000"])
+@pytest.mark.parametrize("number", ["1/0", "0/0", "3/000", "1.5/2", ".5/2", "1e5/3"])
 @pytest.mark.parametrize(("argv", "option"), list(NUMBER_OPTIONS.values()), ids=list(NUMBER_OPTIONS))
-def test_a_zero_denominator_is_not_a_number(
-    capsys: pytest.CaptureFixture[str], argv: list[str], option: str, zero: str
+def test_a_zero_or_decimal_denominator_is_not_a_number(
+    capsys: pytest.CaptureFixture[str], argv: list[str], option: str, number: str
 ) -> None:
-    err = one_line_error(capsys, *argv, zero)
-    assert option in err and f"'{zero}'" in err
+    err = one_line_error(capsys, *argv, number)
+    assert option in err and f"'{number}'" in err
 
 
 # -- 11. huge values stay short in tables, exact in JSON ------------------------------------

@@ -27,8 +27,11 @@ __all__ = [
 QUOTE_LIMIT = 80
 #: Numbers given as text: ASCII digits only (no other script's digits, no underscores).
 _INT = re.compile(r"\s*[+-]?[0-9]+\s*")
-#: A denominator has a digit other than 0: p/0 writes no number.
-_NUMBER = re.compile(r"\s*[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?([0-9]+))?(?:/0*[1-9][0-9]*)?\s*")
+#: An integer over an integer with a digit other than 0 (p/0 and 1.5/2 write no number), or a
+#: decimal with an optional exponent.
+_NUMBER = re.compile(
+    r"\s*[+-]?(?:[0-9]+/0*[1-9][0-9]*|(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?([0-9]+))?)\s*"
+)
 #: Bounds on a number given as text: digits in all, and the size of a decimal exponent.
 _MAX_DIGITS, _MAX_EXPONENT = 1000, 10000
 
@@ -74,8 +77,8 @@ def read_int(text: str, what: str, bound: int) -> int | None:
 
 def read_fraction(text: str, what: str) -> Fraction | None:
     """The exact number `text` writes in ASCII digits (an integer, a decimal with an optional
-    exponent, or p/q with q not 0), or None when it writes none (so p/0 is None); more than
-    1,000 digits or an exponent beyond 10,000 is an error naming `what`."""
+    exponent, or p/q of integers with q not 0), or None when it writes none (so p/0 and 1.5/2
+    are None); more than 1,000 digits or an exponent beyond 10,000 is an error naming `what`."""
     match = _NUMBER.fullmatch(text)
     if match is None:
         return None
