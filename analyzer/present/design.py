@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from analyzer.analyses.design import top_award_one_in
 from analyzer.core.tablefile import written_pays
+from analyzer.present.metadata import shoe_json
 from analyzer.present.text import check_format, decimal, dumps, exact, heading, percent, short_float, table
 
 if TYPE_CHECKING:
@@ -17,17 +18,21 @@ if TYPE_CHECKING:
 __all__ = ["deck_key", "render_design", "shoes_json"]
 
 
+def _decks(shoe: Shoe) -> int | str:
+    """A shoe of full decks as its number of decks (8), the infinite deck as "inf" (both as
+    `shoe_json` gives them), any other shoe as its label."""
+    decks: int | str = shoe_json(shoe).get("decks", str(shoe))
+    return decks
+
+
 def deck_key(shoe: Shoe) -> str:
-    """A shoe of full decks as its number of decks ("8"), the infinite deck as "inf"."""
-    if shoe.counts is None:
-        return "inf"
-    return str(shoe.counts[0] // 4) if len(set(shoe.counts)) == 1 and shoe.counts[0] % 4 == 0 else str(shoe)
+    """A shoe as a JSON key: its number of decks ("8"), "inf", or its label."""
+    return str(_decks(shoe))
 
 
 def shoes_json(shoes: Sequence[Shoe]) -> dict[str, Any]:
     """The `shoe_spec` of a command pricing several deck counts: {"decks": [6, 8], "label"}."""
-    keys = [deck_key(shoe) for shoe in shoes]
-    return {"decks": [int(k) if k.isdigit() else k for k in keys], "label": ", ".join(map(str, shoes))}
+    return {"decks": [_decks(shoe) for shoe in shoes], "label": ", ".join(map(str, shoes))}
 
 
 def _pays(design: Design, solution: Solution) -> list[int | str]:
@@ -51,12 +56,11 @@ def render_design(design: Design, fmt: str) -> str:
     """The paytables found: JSON keys bet, window {low, high}, decks, count, solutions."""
     check_format(fmt)
     if fmt == "json":
-        keys = [deck_key(shoe) for shoe in design.shoes]
         return dumps(
             {
                 "bet": design.bet.name,
                 "window": {"low": exact(design.low), "high": exact(design.high)},
-                "decks": [int(k) if k.isdigit() else k for k in keys],
+                "decks": shoes_json(design.shoes)["decks"],
                 "count": design.count,
                 "solutions": [_solution_json(design, s) for s in design.solutions],
             }
