@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from analyzer import Shoe, analyze_bets, get_bet, get_table
-from analyzer.analyses.design import Design, design, parse_window
+from analyzer.analyses.design import Design, OutOfReach, design, parse_window
 from analyzer.analyses.paysearch import Band, BandSearch, floor_sum
 from analyzer.core.analysis import BetAnalysis
 from analyzer.core.bets import Bet, Unknown, bet_from_mapping
@@ -232,6 +232,24 @@ def test_bad_input_is_one_line(
 ) -> None:
     argv = ["design", "--table", str(draft), *(["--bet", "my-tie"] if "--bet" not in extra else [])]
     assert words in one_line_error(capsys, *argv, *extra)
+
+
+def test_a_window_out_of_reach_names_the_edges_exact_and_the_cli_as_its_tables_do(
+    capsys: pytest.CaptureFixture[str], draft: Path
+) -> None:
+    tie = next(bet for bet in get_table(str(draft)).bets if bet.name == "my-tie")
+    low, high = parse_window("4.50005%..4.60005%")
+    with pytest.raises(OutOfReach) as caught:
+        design(tie, [Shoe.decks(8)], low, high, max_pay=2)
+    error = caught.value
+    # tie pays 2 or 1: the house edge is 1 - 3 P(tie) or 1 - 2 P(tie)
+    p = analyze_bets([get_bet("tie")], Shoe.decks(8))[0].lines[0].probability
+    assert (error.lowest, error.highest) == (1 - 3 * p, 1 - 2 * p)
+    assert str(error).startswith(f"no payouts reach the window {low}..{high} on 8 decks")
+    # the CLI rounds as the design table's heading does: 4.50005% half up is 4.5001%
+    argv = ["design", "--table", str(draft), "--edge", "4.50005%..4.60005%", "--max-pay", "2"]
+    err = one_line_error(capsys, *argv)
+    assert "the window 4.5001%..4.6001% on 8 decks" in err and "from 71.4532% to 80.9688%" in err
 
 
 def test_too_many_candidates_say_how_many_and_what_narrows_them(

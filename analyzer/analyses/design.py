@@ -23,7 +23,7 @@ rank-level and card-level bets alike; nothing is rounded.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -40,6 +40,7 @@ from analyzer.core.shoe import Shoe
 __all__ = [
     "MAX_CANDIDATES",
     "Design",
+    "OutOfReach",
     "Solution",
     "design",
     "parse_window",
@@ -48,6 +49,25 @@ __all__ = [
 
 #: The most candidate assignments (the product of the lines' numbers of payouts) searched.
 MAX_CANDIDATES = 10**9
+
+
+class OutOfReach(AnalyzerError):
+    """No payouts within their bounds reach the window `low`..`high` on `shoe`: the bounds
+    allow house edges from `lowest` to `highest` only (exact Fractions). The message writes
+    them exact; `words` writes them as a renderer writes numbers (the CLI: percentages)."""
+
+    def __init__(
+        self, low: Fraction, high: Fraction, shoe: Shoe, lowest: Fraction, highest: Fraction
+    ) -> None:
+        self.low, self.high, self.shoe, self.lowest, self.highest = low, high, shoe, lowest, highest
+        super().__init__(self.words(str))
+
+    def words(self, show: Callable[[Fraction], str]) -> str:
+        """The one-line message with each house edge written by `show`."""
+        return (
+            f"no payouts reach the window {show(self.low)}..{show(self.high)} on {self.shoe}: the payouts' "
+            f"bounds allow house edges from {show(self.lowest)} to {show(self.highest)}"
+        )
 
 
 @dataclass(frozen=True)
@@ -336,24 +356,14 @@ def _check_reach(
     low: Fraction,
     high: Fraction,
 ) -> None:
-    """An AnalyzerError naming the edges the payouts' bounds allow on a shoe where no
-    payouts within them reach the window."""
+    """An OutOfReach naming the edges the payouts' bounds allow on a shoe where no payouts
+    within them reach the window."""
     for shoe, s in zip(shoes, priced, strict=True):
         smallest = sum(s.weights[u] * a for u, (a, _) in zip(bet.unknowns, ranges, strict=True))
         largest = sum(s.weights[u] * b for u, (_, b) in zip(bet.unknowns, ranges, strict=True))
         if largest < s.lo or smallest > s.hi:
-            edges = [-(s.fixed + total) / s.total for total in (largest, smallest)]
-            raise AnalyzerError(
-                f"no payouts reach the window {_percent(low)}..{_percent(high)} on {shoe}: the payouts' "
-                f"bounds allow house edges from {_percent(edges[0])} to {_percent(edges[1])}"
-            )
-
-
-def _percent(value: Fraction) -> str:
-    """`value` as a percentage to 4 decimals, rounded from the exact value (for messages)."""
-    units = round(value * 10**6)
-    sign = "-" if units < 0 else ""
-    return f"{sign}{abs(units) // 10**4}.{abs(units) % 10**4:04d}%"
+            lowest, highest = (-(s.fixed + total) / s.total for total in (largest, smallest))
+            raise OutOfReach(low, high, shoe, lowest, highest)
 
 
 def _solution(bet: Bet, pays: tuple[int, ...], distance: Fraction, priced: list[_Shoe]) -> Solution:

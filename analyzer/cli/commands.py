@@ -338,7 +338,7 @@ def _closed_form(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
 
 
 def _design(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
-    from analyzer.analyses.design import design, parse_window
+    from analyzer.analyses.design import OutOfReach, design, parse_window
     from analyzer.core.catalogue import get_bet, get_table
 
     for option in ("counts", "cards", "remove"):
@@ -353,15 +353,18 @@ def _design(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
             raise AnalyzerError(f"--table {quoted(args.table)}: give --bet, {some}")
         args.bet = open_bets[0]
     name = one_name(args.bet, "--bet")
-    found = design(
-        own[name] if name in own else get_bet(name),
-        deck_list(args),
-        *parse_window(args.edge),
-        rules=_edges_rules(args, table.rules, rules),
-        max_pay=int_arg(args.max_pay, "--max-pay"),
-        monotone=args.monotone,
-        limit=int_arg(args.limit, "--limit"),
-    )
+    try:
+        found = design(
+            own[name] if name in own else get_bet(name),
+            deck_list(args),
+            *parse_window(args.edge),
+            rules=_edges_rules(args, table.rules, rules),
+            max_pay=int_arg(args.max_pay, "--max-pay"),
+            monotone=args.monotone,
+            limit=int_arg(args.limit, "--limit"),
+        )
+    except OutOfReach as error:
+        raise AnalyzerError(error.words(fmt.percent)) from None
     text = fmt.render_design(found, args.format)
     if args.write is None:
         if args.pick is not None:
