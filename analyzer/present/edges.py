@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from analyzer.core.rules import Rules
     from analyzer.core.shoe import Shoe
 
-__all__ = ["EDGE_HEADERS", "bet_json", "bet_table", "edges_rows", "render_edges"]
+__all__ = ["EDGE_HEADERS", "bet_json", "bet_rows", "bet_table", "edges_rows", "render_edges"]
 
 
 def _pays(pays: Fraction | None) -> str:
@@ -95,6 +95,11 @@ EDGE_HEADERS = [
 
 def bet_table(analysis: BetAnalysis, fmt: str) -> str:
     """The combinatorial table of one bet: event, combinations, probability, pays, return."""
+    return table(*bet_rows(analysis), fmt)
+
+
+def bet_rows(analysis: BetAnalysis) -> tuple[list[list[str]], list[str]]:
+    """The rows and headers of `bet_table` (combinations only on a finite shoe)."""
     finite = analysis.lines and analysis.lines[0].combinations is not None
     headers = ["event", *(["combinations"] if finite else []), "probability", "pays", "return"]
     rows = []
@@ -103,7 +108,7 @@ def bet_table(analysis: BetAnalysis, fmt: str) -> str:
         rows.append([row.label, *counts, decimal(row.probability, 8), _pays(row.pays), decimal(row.ret, 8)])
     total_counts = [f"{sum(r.combinations or 0 for r in analysis.lines):,}"] if finite else []
     rows.append(["total", *total_counts, decimal(1, 8), "", decimal(analysis.expectation, 8)])
-    return table(rows, headers, fmt)
+    return rows, headers
 
 
 def render_edges(

@@ -11,9 +11,9 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from analyzer.present.counting import plus_minus, tags_text
-from analyzer.present.edges import _pays, bet_json, bet_table
+from analyzer.present.edges import _pays, bet_json, bet_rows
 from analyzer.present.effects import DERIVED_HEADERS, derived_rows
-from analyzer.present.rules import render_rules
+from analyzer.present.rules import tableau
 from analyzer.present.text import DOCUMENT_FORMATS, decimal, exact, percent, short_float, signed_decimal
 
 if TYPE_CHECKING:
@@ -79,7 +79,7 @@ def _what(sheet: ParSheet) -> list[Block]:
     bet, study = sheet.bet, sheet.study
     lines = [f"{line.label}: {_pays(line.pays)}" for line in sheet.analysis.lines]
     proc = study.procedure
-    tableau = render_rules(sheet.rules, "markdown").split("\n", 2)[2].strip()
+    paragraphs, rows, headers = tableau(sheet.rules)
     return [
         Block("h2", "1. What is bet"),
         _p(f"{bet.title}. Source: {bet.source or 'a table file'}. Reads: {', '.join(bet.reads)}."),
@@ -92,21 +92,9 @@ def _what(sheet: ParSheet) -> list[Block]:
             f"seen), no extra coup, seed {study.seed}."
         ),
         Block("h3", f"Tableau: {sheet.rules.name}"),
-        *_markdown_blocks(tableau),
+        *(_p(" ".join(paragraph)) for paragraph in paragraphs if any(paragraph)),
+        _table(rows, headers),
     ]
-
-
-def _markdown_blocks(text: str) -> list[Block]:
-    """The paragraphs and one pipe table of a Markdown text as blocks."""
-    blocks = []
-    for part in text.split("\n\n"):
-        lines = part.strip().split("\n")
-        if lines[0].startswith("|"):
-            cells = [[c.strip() for c in line.strip("|").split("|")] for line in lines]
-            blocks.append(_table(cells[2:], cells[0]))
-        elif part.strip():
-            blocks.append(_p(" ".join(lines)))
-    return blocks
 
 
 def _exact_table(sheet: ParSheet) -> list[Block]:
@@ -124,10 +112,9 @@ def _exact_table(sheet: ParSheet) -> list[Block]:
         ["variance of the net win", decimal(a.variance, 6), exact(a.variance)],
         ["standard deviation", short_float(a.std_dev, ".6f"), "(square root of the variance)"],
     ]
-    table = bet_table(a, "markdown")
     return [
         Block("h2", "2. The exact table"),
-        *_markdown_blocks(table),
+        _table(*bet_rows(a)),
         _table(rows, ["figure", "value", "exact"]),
     ]
 

@@ -9,7 +9,7 @@ from analyzer.present.text import FORMATS, check_format, dumps, heading, table
 if TYPE_CHECKING:
     from analyzer.core.rules import Rules
 
-__all__ = ["render_rules"]
+__all__ = ["render_rules", "tableau"]
 
 
 def render_rules(rules: Rules, fmt: str = "table") -> str:
@@ -21,22 +21,30 @@ def render_rules(rules: Rules, fmt: str = "table") -> str:
         from analyzer.ranks.graph import coup_graph, to_dot  # networkx only when asked
 
         return to_dot(coup_graph(rules))
-    lines = [
-        heading(f"Tableau: {rules.name}", fmt).rstrip("\n"),
-        "",
-        rules.description,
-        "",
-        f"Natural: a two-card total of {rules.natural} or more ends the coup.",
-        f"Punto draws on: {_list(rules.punto_draws)}.",
-        f"Banco, when Punto stood, draws on: {_list(rules.banco_draws_punto_stood)}.",
-        "",
-        "Banco when Punto drew (D = draws, S = stands), by Punto's third card:",
-        "",
+    paragraphs, rows, headers = tableau(rules)
+    lines = [heading(f"Tableau: {rules.name}", fmt).rstrip("\n"), ""]
+    for paragraph in paragraphs:
+        lines += [*paragraph, ""]
+    lines.append(table(rows, headers, fmt))
+    return "\n".join(lines) + "\n"
+
+
+def tableau(rules: Rules) -> tuple[list[list[str]], list[list[str]], list[str]]:
+    """The tableau as data: its paragraphs (each a list of lines: the description, the rules
+    of naturals, Punto and Banco when Punto stood, the matrix's caption), then Banco's matrix
+    when Punto drew (rows of D/S by Banco's total, and headers)."""
+    paragraphs = [
+        [rules.description],
+        [
+            f"Natural: a two-card total of {rules.natural} or more ends the coup.",
+            f"Punto draws on: {_list(rules.punto_draws)}.",
+            f"Banco, when Punto stood, draws on: {_list(rules.banco_draws_punto_stood)}.",
+        ],
+        ["Banco when Punto drew (D = draws, S = stands), by Punto's third card:"],
     ]
     totals = [t for t in range(10) if not rules.is_natural(t)]
-    body = [[str(t)] + ["D" if v in rules.banco_draws[t] else "S" for v in range(10)] for t in totals]
-    lines.append(table(body, ["Banco"] + [str(v) for v in range(10)], fmt))
-    return "\n".join(lines) + "\n"
+    rows = [[str(t)] + ["D" if v in rules.banco_draws[t] else "S" for v in range(10)] for t in totals]
+    return paragraphs, rows, ["Banco"] + [str(v) for v in range(10)]
 
 
 def _list(values: frozenset[int]) -> str:
