@@ -157,11 +157,15 @@ class ParSheet:
     best_counts: tuple[DerivedCount, ...]
     study: CountStudy
     material: Fraction
-    verdict: Verdict
 
     @property
     def bet(self) -> Bet:
         return self.analysis.bet
+
+    @property
+    def verdict(self) -> Verdict:
+        """Whether counting beats the bet: `judge` of the study against `material`."""
+        return judge(self.study, self.material)
 
     @property
     def volatility_index(self) -> dict[str, float]:
@@ -354,7 +358,6 @@ def par_sheets(
                 best_counts=best[bet.name],
                 study=study,
                 material=Fraction(material),
-                verdict=judge(study, Fraction(material)),
             )
         )
     return sheets
