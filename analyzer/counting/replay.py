@@ -389,15 +389,13 @@ def deal_record(entries: Sequence[Entry], shoe: Shoe, rules: Rules, suits: Seque
 
 
 def _counts(systems: Sequence[CountSystem], composition: Composition) -> dict[str, SystemCount]:
-    left, seen = composition.size, composition.seen
-    return {
-        system.name: SystemCount(
-            system.running_count(seen),
-            replace(system, trigger=Trigger.TRUE).count(seen, left),
-            system.bets(seen, left),
-        )
-        for system in systems
-    }
+    """Each system's count at `composition`, its running count computed once."""
+    left, counts = composition.size, {}
+    for system in systems:
+        running = system.running_count(composition.seen)
+        true = replace(system, trigger=Trigger.TRUE).count_of(running, left)
+        counts[system.name] = SystemCount(running, true, bool(system.fires(running, left)))
+    return counts
 
 
 def replay(

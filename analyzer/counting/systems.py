@@ -128,7 +128,11 @@ class CountSystem:
 
     def count(self, seen: Sequence[int], cards_left: int) -> Fraction:
         """The count this system triggers on: running, or true (per deck left)."""
-        top, under = self.count_parts(self.running_count(seen), cards_left)
+        return self.count_of(self.running_count(seen), cards_left)
+
+    def count_of(self, running: int, cards_left: int) -> Fraction:
+        """`count` from the running count (exact Fraction)."""
+        top, under = self.count_parts(running, cards_left)
         return Fraction(int(top), int(under))
 
     def bets(self, seen: Sequence[int], cards_left: int) -> bool:
