@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from fractions import Fraction
+from itertools import product
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -11,6 +13,7 @@ from hypothesis import strategies as st
 from analyzer.cards.batch import analyze_cards
 from analyzer.cards.engine import card_line_weights, outcome_weights
 from analyzer.cards.plain import plain_card_line_weights
+from analyzer.cards.suitclasses import suit_options
 from analyzer.core.bets import Bet, bet_from_mapping
 from analyzer.core.catalogue import CARD_BETS, RANK_BETS
 from analyzer.core.errors import AnalyzerError
@@ -156,3 +159,23 @@ def test_suits_of_removed_cards_matter() -> None:
     less_diamond = analyze_cards(nines, Shoe.decks(1).remove(["9D"])).expectation
     less_heart = analyze_cards(nines, Shoe.decks(1).remove(["9H"])).expectation
     assert less_diamond < less_heart
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sets(st.integers(0, 5), min_size=1, max_size=4), st.data())
+def test_suit_classes_count_every_assignment_of_suits_once(positions: set[int], data: st.DataObject) -> None:
+    cols = sorted(positions)
+    related = data.draw(st.sets(st.sampled_from(cols)))
+    named = [data.draw(st.integers(0, 15)) for _ in cols]
+    options = suit_options(cols, related, named)
+
+    def suits_of(mask: int) -> list[int]:
+        return [s for s in range(4) if mask >> s & 1]
+
+    covered = Counter(suits for option in options for suits in product(*[suits_of(m) for _, m in option]))
+    assert covered == Counter(product(range(4), repeat=len(cols)))  # a partition of the assignments
+    for option in options:
+        assert all(mask >> suit & 1 for suit, mask in option)  # the representative is in its class
+        # a suit read by name at a position is never lumped with others there
+        lumped = [mask for (_, mask), names in zip(option, named, strict=True) if mask & names]
+        assert all(len(suits_of(mask)) == 1 for mask in lumped)

@@ -16,6 +16,7 @@ Modules:
   or highest value (Super Tie, Tie Max): the rank-level coup classes on sub-shoes (the red
   cards, the cards of value at most h) with the whole shoe's tails.
 - ``rows``: every rank sequence of a coup under a tableau, unrolled from the coup graph.
+- ``suitclasses``: the classes of suits a row is refined into where a condition reads suits.
 - ``engine``: a bet's *plan* (its rows, refined by suit where a condition reads suits) and its
   weighing on one shoe (``card_line_weights``, ``plan_line_weights``, ``settle_cards``): the
   path of any other bet, of ``--shown`` (``analyzer.analyses.shown``), and the reference the
@@ -32,8 +33,9 @@ the rules' coup graph is unrolled into every rank sequence of a coup (about 1.7 
 the standard tableau; only the 13**4 first-four deals when the chosen bets look no further).
 A bet's lines are tried on each row with what the ranks decide; only rows where a suit or
 colour condition could change the settlement are refined, by enumerating the suits of just
-the positions those conditions read, and the hands' colours through signed colour-restricted
-terms. Weights are exact integers in the ordered 6-card-sequence convention of
+the positions those conditions read (by class: a suit read by name as itself or as one of
+the others, the last of the suits compared as an earlier one or one of the others), and the
+hands' colours through signed colour-restricted terms. Weights are exact integers in the ordered 6-card-sequence convention of
 ``analyzer.ranks``: a row of k cards, each a class of card types (a rank with all its suits,
 one colour or one suit), counts the ordered ways to deal distinct cards of those classes,
 times (N-k)_(6-k) for the cards that would follow. A row's weight is a product of at most six

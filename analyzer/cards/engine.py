@@ -6,7 +6,10 @@ tableau; only the 13**4 first-four deals when the chosen bets look no further). 
 lines are tried on each row with what the ranks decide; only rows where a suit or
 colour condition could change the settlement are refined, by enumerating the suits of
 just the positions those conditions read, and the hands' colours through signed
-colour-restricted terms.
+colour-restricted terms. Suits are enumerated by class, not one by one: where suits are
+read by name (the 9 of diamonds) a position takes each named suit and the others as one
+class, and where they are compared (a perfect pair) the last compared position takes an
+earlier one's suit or the others as one class (`analyzer.cards.suitclasses`).
 
 Weights are exact integers in the ordered 6-card-sequence convention of
 `analyzer.ranks.enumeration`: a row of k dealt cards, each a *class* of card types (one rank,
@@ -29,6 +32,7 @@ import numpy as np
 
 from analyzer.cards.conditions import Condition, bet_conditions, condition_holds, needs_coup, needs_ranks
 from analyzer.cards.factored import factored_weights
+from analyzer.cards.suitclasses import ANY_SUIT, refine_rows
 from analyzer.core.bets import FIELDS, Bet, can_price
 from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.fields import CardRows
@@ -57,8 +61,8 @@ __all__ = [
     "shoe_types",
 ]
 
-#: Suit masks: bit s for suit s (S, H, D, C); a hand restricted to red or black suits.
-ANY_SUIT, _RED, _BLACK = 0b1111, 0b0110, 0b1001
+#: A hand restricted to red or black suits (suit masks: bit s for suit s, S, H, D, C).
+_RED, _BLACK = 0b0110, 0b1001
 COLOUR_RESTRICTIONS = (ANY_SUIT, _RED, _BLACK)
 #: Colour indicators (red, black, mixed) of a hand as signed sums of restriction terms (any, red, black).
 COLOUR_INDICATOR = np.array([[0, 1, 0], [0, 0, 1], [1, -1, -1]], dtype=np.int64)
@@ -240,69 +244,6 @@ def _settle(
     return line_of, refine, need & dealt, related & dealt, named, colour
 
 
-def _suit_options(cols: list[int], related: set[int], named: list[int]) -> list[list[tuple[int, int]]]:
-    """The suit classes to enumerate at positions `cols` (a row's positions whose suits
-    matter): each option gives every position a (representative suit, suit mask).
-
-    A position whose suit is read only by name (the suits of mask `named[i]` at position
-    `cols[i]`) takes each named suit, and the other suits as one class. Positions whose
-    suits are compared take each suit, except the last of them: it takes each suit of the
-    earlier compared positions or a named suit, and every other suit as one class. Each
-    option's suits settle every condition alike, and the classes of a row stay nested or
-    disjoint (see the module doc), so each option's weight is the sum of the weights of
-    the suits it stands for."""
-    compared = [c for c in cols if c in related]
-    options: list[list[tuple[int, int]]] = [[]]
-    for c, names in zip(cols, named, strict=True):
-        grown: list[list[tuple[int, int]]] = []
-        for option in options:
-            if c in related and c != compared[-1]:
-                choices = [(suit, 1 << suit) for suit in range(4)]
-            else:
-                earlier = {option[cols.index(d)][0] for d in compared if d != c} if c in related else set()
-                singles = sorted(earlier | {suit for suit in range(4) if names >> suit & 1})
-                rest = [suit for suit in range(4) if suit not in singles]
-                choices = [(suit, 1 << suit) for suit in singles]
-                if rest:
-                    choices.append((rest[0], sum(1 << suit for suit in rest)))
-            grown.extend([*option, choice] for choice in choices)
-        options = grown
-    return options
-
-
-def _refine(
-    ranks: np.ndarray, need: np.ndarray, related: np.ndarray, named: np.ndarray, colour: np.ndarray
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Rows with the suits at their `need` positions enumerated by `_suit_options`:
-    (ranks, representative suits, suit masks, parent row index, colour flag) of every
-    expanded row."""
-    bits = 1 << np.arange(6)
-    names = (named.astype(np.int64) & 15) @ (16 ** np.arange(6))  # 4 bits a position
-    compared_bits = related.astype(np.int64) @ bits
-    pattern = ((names * 2 + colour) * 64 + compared_bits) * 64 + need.astype(np.int64) @ bits
-    out_ranks, out_suits, out_masks, parents = [], [], [], []
-    for p in np.unique(pattern).tolist():
-        idx = np.flatnonzero(pattern == p)
-        cols = [i for i in range(6) if p >> i & 1]
-        compared = {i for i in cols if p >> (6 + i) & 1}
-        masks_named = [p >> (13 + 4 * i) & 15 for i in cols]
-        options = np.array(_suit_options(cols, compared, masks_named), dtype=np.int8)
-        options = options.reshape(len(options), len(cols), 2)
-        suits = np.full((len(idx), len(options), 6), -1, dtype=np.int8)
-        suits[:, :, cols] = options[None, :, :, 0]
-        masks = np.full((len(idx), len(options), 6), ANY_SUIT, dtype=np.int8)
-        masks[:, :, cols] = options[None, :, :, 1]
-        out_suits.append(suits.reshape(-1, 6))
-        out_masks.append(masks.reshape(-1, 6))
-        out_ranks.append(np.repeat(ranks[idx], len(options), axis=0))
-        parents.append(np.repeat(idx, len(options)))
-    if not parents:
-        empty = np.zeros((0, 6), dtype=np.int8)
-        return empty, empty, empty, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=bool)
-    parent = np.concatenate(parents)
-    return np.vstack(out_ranks), np.vstack(out_suits), np.vstack(out_masks), parent, colour[parent]
-
-
 def _exact_sums(keys: np.ndarray, weights: np.ndarray, size: int) -> list[int]:
     """Exact sums of integer `weights` grouped by `keys` in 0..size-1 (Python ints)."""
     if len(keys) == 0:
@@ -459,7 +400,7 @@ def _build_plan(bet: Bet, rules: Rules, shown: Shown, alive: np.ndarray | None) 
     refined = np.flatnonzero(refine)
     parts = []
     if len(refined):
-        ranks, suits, masks, parent, coloured = _refine(
+        ranks, suits, masks, parent, coloured = refine_rows(
             row_ranks[refined], need[refined], related[refined], named[refined], colour[refined]
         )
         del line_of, refine, need, related, named, colour  # the plan's largest work arrays
