@@ -30,21 +30,21 @@ Modules:
 
 How the plans work. They are independent of the rank-level coup classes of ``analyzer.ranks``:
 the rules' coup graph is unrolled into every rank sequence of a coup (about 1.7 million under
-the standard tableau; only the 13**4 first-four deals when the chosen bets look no further).
-A bet's lines are tried on each row with what the ranks decide; only rows where a suit or
-colour condition could change the settlement are refined, by enumerating the suits of just
-the positions those conditions read (by class: a suit read by name as itself or as one of
-the others, the last of the suits compared as an earlier one or one of the others), and the
-hands' colours through signed colour-restricted terms. Weights are exact integers in the
-ordered 6-card-sequence convention of ``analyzer.ranks``: a row of k cards, each a class of card types (a rank with all its suits,
-one colour or one suit), counts the ordered ways to deal distinct cards of those classes,
-times (N-k)_(6-k) for the cards that would follow. A row's weight is a product of at most six
-factors size(class) - offset and the tail; rows with the same factors weigh the same on every
-shoe, so ``products`` groups them once (each product with its signed multiplicity on every
-line), and a batch costs one gather-and-multiply per product. Everything there is int64
-arithmetic, exact while a bet's numerator bound stays below 2**63; larger shoes take Python
-integers. A bet reading suits or colours on a shoe whose suits are unknown (``--counts``) is
-an error.
+the standard tableau; only the 13**4 first-four deals when the chosen bets look no further). A
+bet's lines are tried on each row with what the ranks decide; only rows where a suit or colour
+condition could change the settlement are refined, by enumerating the suits of just the
+positions those conditions read (by class: a suit read by name as itself or as one of the
+others, the last of the suits compared as an earlier one or one of the others), and the hands'
+colours through signed colour-restricted terms. Weights are exact integers in the ordered
+6-card-sequence convention of ``analyzer.ranks``: a row of k cards, each a class of card types
+(a rank with all its suits, one colour or one suit), counts the ordered ways to deal distinct
+cards of those classes, times (N-k)_(6-k) for the cards that would follow. A row's weight is a
+product of at most six factors size(class) - offset and the tail; rows with the same factors
+weigh the same on every shoe, so ``products`` groups them once (each product with its signed
+multiplicity on every line), and a batch costs one gather-and-multiply per product. Everything
+there is int64 arithmetic, exact while a bet's numerator bound stays below 2**63; larger shoes
+take Python integers. A bet reading suits or colours on a shoe whose suits are unknown
+(``--counts``) is an error.
 
 ``plain`` shares nothing with the others but the rules, the Outcome type and the bet's lines:
 it deals every sequence of card types card by card, plays the coup with the rules' own
