@@ -14,9 +14,7 @@ rounds:
   Perfect Pairs against the same study judging Dragon 7, the same seeds; and all 8
   card-level built-ins at once against Dragon 7 (`card_level_counting_ratio_all`).
 - `edges_depleted_vs_plain`: `edges` for every built-in on 8 decks less 9, 9, 8 against the
-  plain enumerator of the same depleted shoe, whole processes (wall clock and CPU);
-  `tabulate_import_vs_plain`: `python -c "import tabulate"` against the same plain process,
-  the floor of any command that renders a table.
+  plain enumerator of the same depleted shoe, whole processes (wall clock and CPU).
 
 Usage: python scripts/bench_cards.py [--rounds N]
 """
@@ -170,8 +168,6 @@ def edges_depleted(rounds: int) -> dict[str, Any]:
     commands = {
         "edges": [sys.executable, "-m", "analyzer", "edges", "--decks", "8", "--remove", "9,9,8"],
         "plain": [sys.executable, str(PLAIN), "--decks", "8", "--remove", "9,9,8"],
-        # The floor of any command that prints a table: the interpreter and tabulate alone.
-        "tabulate": [sys.executable, "-c", "import tabulate"],
     }
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     times: dict[str, list[tuple[float, float, int]]] = {name: [] for name in commands}
@@ -188,9 +184,6 @@ def edges_depleted(rounds: int) -> dict[str, Any]:
         "edges_depleted_vs_plain_cpu": statistics.median(cpu),
         "edges_depleted_process": summary([t[0] for t in times["edges"]]),
         "plain_depleted_process": summary([t[0] for t in times["plain"]]),
-        "tabulate_import_vs_plain": statistics.median(
-            t[0] / p[0] for t, p in zip(times["tabulate"], times["plain"], strict=True)
-        ),
     }
 
 
