@@ -203,40 +203,42 @@ def _settle(
                 ok &= condition_holds(cond, rows, outcomes)
         if cards:
             at = np.flatnonzero(ok)
+            # A suit condition that reads no suit of a row (no pair for a perfect pair, no 9
+            # for a count of 9D) is decided by its ranks: where it fails, the line cannot
+            # match whatever the suits and colours; where every one holds, it matches.
+            sample = CardRows(
+                rows.ranks[at], np.zeros((len(at), 6), dtype=np.int8), rows.colours[at], rows.outcome[at]
+            )
+            possible = np.ones(len(at), dtype=bool)
+            settled = np.full(len(at), not any(card.colour for card in cards))
             line_need = np.zeros((len(at), rows.ranks.shape[1]), dtype=bool)
             line_related = np.zeros_like(line_need)
             line_named = np.zeros(line_need.shape, dtype=np.int8)
-            for card in cards:
-                if card.suits is not None:
-                    reads = card.suits(rows.ranks[at])
-                    line_need |= reads
-                    if card.suit_names is None:
-                        line_related |= reads
-                    else:
-                        bits = sum(1 << suit for suit in card.suit_names)
-                        line_named |= np.where(reads, bits, 0).astype(np.int8)
-            line_colour = any(card.colour for card in cards)
-            # A row whose ranks leave these suit conditions no suit to read (no pair for a
-            # perfect pair, no 9 for a count of 9D) is settled on any suits, unrefined.
-            free = ~any_in_row(line_need) & ~refine[at] & (not line_colour)
-            if free.any():
-                rows_free = at[free]
-                sample = CardRows(
-                    rows.ranks[rows_free], np.zeros((len(rows_free), 6), dtype=np.int8),
-                    rows.colours[rows_free], rows.outcome[rows_free],
-                )  # fmt: skip
-                hit = np.ones(len(rows_free), dtype=bool)
-                for cond in conds:
-                    if cond.card in cards:
-                        hit &= condition_holds(cond, sample, outcomes)
-                line_of[rows_free[hit]] = index
-                open_rows[rows_free[hit]] = False
-            at, line_need, line_related = at[~free], line_need[~free], line_related[~free]
+            for cond in conds:
+                card = cond.card
+                if card is None or card.suits is None:
+                    continue
+                reads = card.suits(sample.ranks)
+                decided = ~any_in_row(reads)
+                holds = condition_holds(cond, sample, outcomes)
+                possible &= ~decided | holds
+                settled &= decided & holds
+                line_need |= reads
+                if card.suit_names is None:
+                    line_related |= reads
+                else:
+                    bits = sum(1 << suit for suit in card.suit_names)
+                    line_named |= np.where(reads, bits, 0).astype(np.int8)
+            free = settled & ~refine[at]  # matched on any suits, unrefined
+            line_of[at[free]] = index
+            open_rows[at[free]] = False
+            rest = possible & ~free
+            at = at[rest]
             refine[at] = True
-            need[at] |= line_need
-            related[at] |= line_related
-            named[at] |= line_named[~free]
-            colour[at] |= line_colour
+            need[at] |= line_need[rest]
+            related[at] |= line_related[rest]
+            named[at] |= line_named[rest]
+            colour[at] |= any(card.colour for card in cards)
         else:
             line_of[ok & ~refine] = index
             open_rows &= ~ok
