@@ -22,8 +22,8 @@ For the infinite deck every card type has probability 1/52 and the total is 52**
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from math import perm
 from typing import TYPE_CHECKING, Any
@@ -56,6 +56,7 @@ __all__ = [
     "card_plan",
     "check_suits_known",
     "outcome_weights",
+    "plan_in_parts",
     "plan_line_weights",
     "settle_cards",
     "shoe_types",
@@ -68,6 +69,10 @@ COLOUR_RESTRICTIONS = (ANY_SUIT, _RED, _BLACK)
 COLOUR_INDICATOR = np.array([[0, 1, 0], [0, 0, 1], [1, -1, -1]], dtype=np.int64)
 _POPCOUNT = np.array([bin(m).count("1") for m in range(16)], dtype=np.int64)
 _CHUNK = 1 << 18  # rows settled at a time
+_PARENTS = 1 << 15  # rows refined by suit at a time (each into up to hundreds of rows)
+#: Colour cells of a plan part: none (-1, -1), or every (Player, Banker) pair of colour codes.
+_NO_COLOURS = ((-1, -1),)
+_COLOUR_CELLS = tuple((cp, cb) for cp in range(3) for cb in range(3))
 
 
 def any_in_row(values: np.ndarray) -> np.ndarray:
@@ -371,6 +376,16 @@ def _settle_cells(
 
 def _build_plan(bet: Bet, rules: Rules, shown: Shown, alive: np.ndarray | None) -> CardPlan:
     """The plan of `bet` given `shown` cards; `alive` (per row) skips rows a shoe cannot deal."""
+    plan, parts = plan_in_parts(bet, rules, shown, alive)
+    return replace(plan, parts=tuple(parts))
+
+
+def plan_in_parts(
+    bet: Bet, rules: Rules, shown: Shown, alive: np.ndarray | None = None
+) -> tuple[CardPlan, Iterator[PlanPart]]:
+    """The plan of `bet` without its parts, and its parts one at a time (the refined rows
+    of `_PARENTS` rows at a time): a caller that reads each part once holds one part's
+    memory, not the plan's."""
     lines = bet_conditions(bet)
     rows = _plan_rows(bet, rules, shown)
     selected = np.ones(len(rows.ranks), dtype=bool) if alive is None else alive.copy()
@@ -400,29 +415,32 @@ def _build_plan(bet: Bet, rules: Rules, shown: Shown, alive: np.ndarray | None) 
     slots = len(bet.lines) + 1
     settled = np.where(refine, -2, np.where(line_of < 0, slots - 1, line_of)).astype(np.int32)
     refined = np.flatnonzero(refine)
-    parts = []
-    if len(refined):
-        ranks, suits, masks, parent, coloured = refine_rows(
-            row_ranks[refined], need[refined], related[refined], named[refined], colour[refined]
-        )
-        del line_of, refine, need, related, named, colour  # the plan's largest work arrays
-        if suited:
-            match = np.ones(len(ranks), dtype=bool)
-            for position, suit in suited.items():
-                match &= suits[:, position] == suit
-            ranks, suits, masks = ranks[match], suits[match], masks[match]
-            parent, coloured = parent[match], coloured[match]
-        outcome = row_outcome[refined][parent]
-        for part, cells in (
-            (~coloured, ((-1, -1),)),
-            (coloured, tuple((cp, cb) for cp in range(3) for cb in range(3))),
-        ):
-            if not part.any():
-                continue
-            part_rows = CardRows(ranks[part], suits[part], np.zeros((0, 2), dtype=np.int8), outcome[part])
-            settled_lines = _settle_cells(lines, part_rows, rows.outcomes, cells, slots)
-            parts.append(PlanPart(parent[part], part_rows.ranks, masks[part], cells, settled_lines))
-    return CardPlan(rows, chosen, settled, refined, tuple(parts), slots)
+    del line_of, refine
+    reads = (need[refined], related[refined], named[refined], colour[refined])
+    refined_outcome = row_outcome[refined]
+    del need, related, named, colour  # the settling's largest work arrays
+
+    def parts() -> Iterator[PlanPart]:
+        for at in range(0, len(refined), _PARENTS):
+            cut = slice(at, at + _PARENTS)
+            expanded = refine_rows(row_ranks[refined[cut]], *(array[cut] for array in reads))
+            ranks, suits, masks, parent, coloured = expanded
+            parent += at
+            if suited:
+                match = np.ones(len(ranks), dtype=bool)
+                for position, suit in suited.items():
+                    match &= suits[:, position] == suit
+                ranks, suits, masks = ranks[match], suits[match], masks[match]
+                parent, coloured = parent[match], coloured[match]
+            outcome = refined_outcome[parent]
+            for part, cells in ((~coloured, _NO_COLOURS), (coloured, _COLOUR_CELLS)):
+                if part.any():
+                    no_colours = np.zeros((0, 2), dtype=np.int8)
+                    part_rows = CardRows(ranks[part], suits[part], no_colours, outcome[part])
+                    settled_lines = _settle_cells(lines, part_rows, rows.outcomes, cells, slots)
+                    yield PlanPart(parent[part], part_rows.ranks, masks[part], cells, settled_lines)
+
+    return CardPlan(rows, chosen, settled, refined, (), slots), parts()
 
 
 @lru_cache(maxsize=16)

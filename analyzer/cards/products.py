@@ -21,7 +21,7 @@ values are the results themselves; larger shoes take the exact Python-integer pa
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -34,9 +34,10 @@ from analyzer.cards.engine import (
     COLOUR_INDICATOR,
     COLOUR_RESTRICTIONS,
     CardPlan,
+    PlanPart,
     any_in_row,
-    card_plan,
     class_offsets,
+    plan_in_parts,
     plan_line_weights,
 )
 from analyzer.cards.plancache import plan_key, read_products, write_products
@@ -116,7 +117,7 @@ def _key_factors(keys: np.ndarray) -> np.ndarray:
 Uses = list[tuple[np.ndarray, int]]  # (line of each row, signed multiplicity)
 
 
-def _plan_entries(plan: CardPlan) -> Iterator[tuple[np.ndarray, Uses]]:
+def _plan_entries(plan: CardPlan, parts: Iterable[PlanPart]) -> Iterator[tuple[np.ndarray, Uses]]:
     """Every weighed row of `plan` as `analyzer.cards.engine.card_line_weights` weighs it: product keys
     (R,) and the lines they count on, with their signs (a row of a colour part counts on
     each colour cell's line, with the sign of its term in that cell); `_CHUNK` rows at a
@@ -130,7 +131,7 @@ def _plan_entries(plan: CardPlan) -> Iterator[tuple[np.ndarray, Uses]]:
         any_mask = np.full(ranks.shape, ANY_SUIT, dtype=np.int8)
         offsets = rows.repeats[index]
         yield _product_keys(ranks, any_mask, offsets, by_value), [(plan.settled[chunk], 1)]
-    for part in plan.parts:
+    for part in parts:
         for at in range(0, len(part.ranks), _CHUNK):
             cut = slice(at, at + _CHUNK)
             lines = tuple(line[cut] for line in part.lines)
@@ -188,16 +189,31 @@ def _grouped(keys: np.ndarray, uses: Uses, width: int) -> tuple[np.ndarray, np.n
 def plan_products(bet: Bet, rules: Rules) -> tuple[np.ndarray, np.ndarray]:
     """The products of `bet`'s plan under `rules`: distinct product keys (P,) and each one's
     signed multiplicity on every line (P, slots), products that cancel dropped."""
-    plan = card_plan(bet, rules, ())
-    groups = [_grouped(keys, uses, plan.slots) for keys, uses in _plan_entries(plan)]
+    plan, parts = plan_in_parts(bet, rules, {})  # each part grouped, then let go
+    groups: list[tuple[np.ndarray, np.ndarray]] = []
+    held = merged = 0
+    for keys, uses in _plan_entries(plan, parts):
+        groups.append(_grouped(keys, uses, plan.slots))
+        held += len(groups[-1][0])
+        if held > 2 * max(merged, _CHUNK):  # merged when they double: bounded memory, n log n work
+            groups = [_merged(groups, plan.slots)]
+            held = merged = len(groups[0][0])
+    keys, weights = _merged(groups, plan.slots)
+    used = np.flatnonzero(any_in_row(weights))
+    return keys[used], weights[used]
+
+
+def _merged(groups: list[tuple[np.ndarray, np.ndarray]], width: int) -> tuple[np.ndarray, np.ndarray]:
+    """Groups of (distinct product keys, multiplicities (P, width)) summed into one."""
+    if not groups:
+        return np.zeros(0, dtype=np.int64), np.zeros((0, width), dtype=np.int64)
     keys, inverse = np.unique(np.concatenate([g[0] for g in groups]), return_inverse=True)
-    weights = np.zeros((len(keys), plan.slots), dtype=np.int64)
+    weights = np.zeros((len(keys), width), dtype=np.int64)
     at = 0
     for distinct, block in groups:  # keys are distinct within a group
         weights[inverse[at : at + len(distinct)]] += block
         at += len(distinct)
-    used = np.flatnonzero(weights.any(axis=1))
-    return keys[used], weights[used]
+    return keys, weights
 
 
 @lru_cache(maxsize=32)
