@@ -10,8 +10,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from analyzer.cards import suitclasses
 from analyzer.cards.batch import analyze_cards
-from analyzer.cards.engine import card_line_weights, outcome_weights
+from analyzer.cards.engine import card_line_weights, outcome_weights, plan_line_weights
 from analyzer.cards.plain import plain_card_line_weights
 from analyzer.cards.suitclasses import suit_options
 from analyzer.core.bets import Bet, bet_from_mapping
@@ -56,6 +57,7 @@ SPECS = {
         {"when": {"player_perfect_pair": True, "colour": "red"}, "pays": 12},
         {"when": {"b1_suit": "D", "banker_perfect_pair": True}, "pays": 5},
         {"when": {"player_suited": True, "count_first_four": {"9": 2, "9S": 1}}, "pays": 3},
+        {"when": {"player_suited": True, "banker_suited": True, "winner": "banker"}, "pays": 2},
     ],
 }
 BETS_UNDER_TEST = [bet_from_mapping(name, {"lines": lines}) for name, lines in SPECS.items()]
@@ -161,13 +163,14 @@ def test_suits_of_removed_cards_matter() -> None:
     assert less_diamond < less_heart
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(st.sets(st.integers(0, 5), min_size=1, max_size=4), st.data())
 def test_suit_classes_count_every_assignment_of_suits_once(positions: set[int], data: st.DataObject) -> None:
     cols = sorted(positions)
-    related = data.draw(st.sets(st.sampled_from(cols)))
+    components = [data.draw(st.sampled_from([None, 0, 1])) for _ in cols]
+    lumped = data.draw(st.sets(st.sampled_from(cols)))
     named = [data.draw(st.integers(0, 15)) for _ in cols]
-    options = suit_options(cols, related, named)
+    options = suit_options(cols, components, lumped, named)
 
     def suits_of(mask: int) -> list[int]:
         return [s for s in range(4) if mask >> s & 1]
@@ -176,6 +179,25 @@ def test_suit_classes_count_every_assignment_of_suits_once(positions: set[int], 
     assert covered == Counter(product(range(4), repeat=len(cols)))  # a partition of the assignments
     for option in options:
         assert all(mask >> suit & 1 for suit, mask in option)  # the representative is in its class
-        # a suit read by name at a position is never lumped with others there
-        lumped = [mask for (_, mask), names in zip(option, named, strict=True) if mask & names]
-        assert all(len(suits_of(mask)) == 1 for mask in lumped)
+        for i, ((_, mask), names, component) in enumerate(zip(option, named, components, strict=True)):
+            if len(suits_of(mask)) > 1:  # a class of several suits: none named, none of an
+                assert not mask & names  # earlier position compared with it
+                assert component is None or cols[i] in lumped
+                same = [d for d in range(i) if component is not None and components[d] == component]
+                assert not any(mask >> option[d][0] & 1 for d in same)
+
+
+def _every_suit(
+    cols: list[int], components: list[int | None], lumped: set[int], named: list[int]
+) -> list[list[tuple[int, int]]]:
+    return [[(suit, 1 << suit) for suit in suits] for suits in product(range(4), repeat=len(cols))]
+
+
+@pytest.mark.parametrize("bet", BETS_UNDER_TEST, ids=lambda b: b.name)
+def test_suit_classes_weigh_as_every_suit_enumerated(bet: Bet, monkeypatch: pytest.MonkeyPatch) -> None:
+    # 30 cards of four ranks in every suit, lopsided: pairs, same-rank hands and suits galore.
+    counts = {0: 3, 8: 2, 12: 2, 4: 1}  # A, 9, K, 5: copies of each suit
+    shoe = Shoe.from_cards([counts.get(t % 13, 0) + (t == 21) for t in range(52)])  # one 9 of diamonds more
+    classes = card_line_weights(bet, shoe)
+    monkeypatch.setattr(suitclasses, "suit_options", _every_suit)
+    assert plan_line_weights(bet, shoe) == classes

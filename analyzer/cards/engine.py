@@ -69,6 +69,7 @@ COLOUR_RESTRICTIONS = (ANY_SUIT, _RED, _BLACK)
 COLOUR_INDICATOR = np.array([[0, 1, 0], [0, 0, 1], [1, -1, -1]], dtype=np.int64)
 _POPCOUNT = np.array([bin(m).count("1") for m in range(16)], dtype=np.int64)
 _CHUNK = 1 << 18  # rows settled at a time
+_BITS = 1 << np.arange(6)  # a position's bit in a mask of positions
 _PARENTS = 1 << 15  # rows refined by suit at a time (each into up to hundreds of rows)
 #: Colour cells of a plan part: none (-1, -1), or every (Player, Banker) pair of colour codes.
 _NO_COLOURS = ((-1, -1),)
@@ -185,9 +186,10 @@ def _settle(
     lines: list[list[Condition]], rows: CardRows, outcomes: Sequence[Outcome]
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Each row's first matching line (-1: none) on its ranks, and which rows need
-    suits or colours resolved before they can be settled: (line, refine, need, related,
-    named, colour), `need` (R, 6) the positions whose suits matter, `related` those of them
-    whose suits are compared with one another, `named` (R, 6) the suits read by name at
+    suits or colours resolved before they can be settled: (line, refine, need, linked,
+    named, colour), `need` (R, 6) the positions whose suits matter, `linked` (R, 6) for
+    each position the mask of the positions its suit is compared with (itself included;
+    0: none), `named` (R, 6) the suits read by name at
     each position (a mask), `colour` whether the hands' colours matter.
 
     A line whose rank-level conditions fail on a row cannot match it whatever the suits,
@@ -197,7 +199,7 @@ def _settle(
     open_rows = np.ones(count, dtype=bool)
     refine = np.zeros(count, dtype=bool)
     need = np.zeros(rows.ranks.shape, dtype=bool)
-    related = np.zeros(rows.ranks.shape, dtype=bool)
+    linked = np.zeros(rows.ranks.shape, dtype=np.int8)
     named = np.zeros(rows.ranks.shape, dtype=np.int8)
     colour = np.zeros(count, dtype=bool)
     for index, conds in enumerate(lines):
@@ -217,7 +219,7 @@ def _settle(
             possible = np.ones(len(at), dtype=bool)
             settled = np.full(len(at), not any(card.colour for card in cards))
             line_need = np.zeros((len(at), rows.ranks.shape[1]), dtype=bool)
-            line_related = np.zeros_like(line_need)
+            line_linked = np.zeros(line_need.shape, dtype=np.int8)
             line_named = np.zeros(line_need.shape, dtype=np.int8)
             for cond in conds:
                 card = cond.card
@@ -229,8 +231,8 @@ def _settle(
                 possible &= ~decided | holds
                 settled &= decided & holds
                 line_need |= reads
-                if card.suit_names is None:
-                    line_related |= reads
+                if card.suit_names is None:  # compared: each position with the others read
+                    line_linked |= np.where(reads, (reads @ _BITS)[:, None], 0).astype(np.int8)
                 else:
                     bits = sum(1 << suit for suit in card.suit_names)
                     line_named |= np.where(reads, bits, 0).astype(np.int8)
@@ -241,14 +243,14 @@ def _settle(
             at = at[rest]
             refine[at] = True
             need[at] |= line_need[rest]
-            related[at] |= line_related[rest]
+            linked[at] |= line_linked[rest]
             named[at] |= line_named[rest]
             colour[at] |= any(card.colour for card in cards)
         else:
             line_of[ok & ~refine] = index
             open_rows &= ~ok
     dealt = rows.ranks >= 0
-    return line_of, refine, need & dealt, related & dealt, named, colour
+    return line_of, refine, need & dealt, np.where(dealt, linked, 0).astype(np.int8), named, colour
 
 
 def _exact_sums(keys: np.ndarray, weights: np.ndarray, size: int) -> list[int]:
@@ -405,7 +407,7 @@ def plan_in_parts(
         chunk = CardRows(ranks, unresolved, colours, row_outcome[at : at + _CHUNK])
         settles.append(_settle(lines, chunk, rows.outcomes))
     joined = (np.concatenate(arrays) for arrays in zip(*settles, strict=True))
-    line_of, refine, need, related, named, colour = joined
+    line_of, refine, need, linked, named, colour = joined
     del settles
     suited = {position: suit for position, (_, suit) in shown.items() if suit is not None}
     if suited:  # every suit its own class, so that the shown suits can be picked
@@ -416,9 +418,9 @@ def plan_in_parts(
     settled = np.where(refine, -2, np.where(line_of < 0, slots - 1, line_of)).astype(np.int32)
     refined = np.flatnonzero(refine)
     del line_of, refine
-    reads = (need[refined], related[refined], named[refined], colour[refined])
+    reads = (need[refined], linked[refined], named[refined], colour[refined])
     refined_outcome = row_outcome[refined]
-    del need, related, named, colour  # the settling's largest work arrays
+    del need, linked, named, colour  # the settling's largest work arrays
 
     def parts() -> Iterator[PlanPart]:
         for at in range(0, len(refined), _PARENTS):

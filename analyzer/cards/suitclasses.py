@@ -17,26 +17,30 @@ __all__ = ["ANY_SUIT", "refine_rows", "suit_options"]
 ANY_SUIT = 0b1111
 
 
-def suit_options(cols: list[int], related: set[int], named: list[int]) -> list[list[tuple[int, int]]]:
+def suit_options(
+    cols: list[int], components: list[int | None], lumped: set[int], named: list[int]
+) -> list[list[tuple[int, int]]]:
     """The suit classes to enumerate at positions `cols` (a row's positions whose suits
     matter): each option gives every position a (representative suit, suit mask).
 
-    A position whose suit is read only by name (the suits of mask `named[i]` at position
-    `cols[i]`) takes each named suit, and the other suits as one class. Positions whose
-    suits are compared take each suit, except the last of them: it takes each suit of the
-    earlier compared positions or a named suit, and every other suit as one class. Each
-    option's suits settle every condition alike, and the classes of a row stay nested or
-    disjoint (see the module doc), so each option's weight is the sum of the weights of
-    the suits it stands for."""
-    compared = [c for c in cols if c in related]
+    A position whose suit is read only by name (`components[i]` is None, the suits of mask
+    `named[i]` are named at position `cols[i]`) takes each named suit, and the other suits
+    as one class. Positions whose suits are compared (`components[i]`: the positions compared
+    with one another, directly or through others, share one) take each suit, except the
+    positions in `lumped` (the last of a component, where no other lumped position has its
+    rank): each takes each suit of its component's earlier positions or a named suit, and
+    every other suit as one class. Each option's suits settle every condition alike, and
+    the classes of a row stay nested or disjoint (see the module doc), so each option's
+    weight is the sum of the weights of the suits it stands for."""
     options: list[list[tuple[int, int]]] = [[]]
-    for c, names in zip(cols, named, strict=True):
+    for at, (c, component, names) in enumerate(zip(cols, components, named, strict=True)):
         grown: list[list[tuple[int, int]]] = []
         for option in options:
-            if c in related and c != compared[-1]:
+            if component is not None and c not in lumped:
                 choices = [(suit, 1 << suit) for suit in range(4)]
             else:
-                earlier = {option[cols.index(d)][0] for d in compared if d != c} if c in related else set()
+                same = [d for d in range(at) if component is not None and components[d] == component]
+                earlier = {option[d][0] for d in same}
                 singles = sorted(earlier | {suit for suit in range(4) if names >> suit & 1})
                 rest = [suit for suit in range(4) if suit not in singles]
                 choices = [(suit, 1 << suit) for suit in singles]
@@ -47,23 +51,50 @@ def suit_options(cols: list[int], related: set[int], named: list[int]) -> list[l
     return options
 
 
+def _components(ranks: np.ndarray, linked: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each position's component ((R, 6) its smallest position, 7: not compared) and which
+    positions are lumped ((R, 6) bool; see `suit_options`)."""
+    reach = linked.astype(np.int64)
+    for k in range(6):  # Warshall: a position reaching k reaches what k reaches
+        for i in range(6):
+            reach[:, i] |= np.where(reach[:, i] >> k & 1, reach[:, k], 0)
+    lowest = np.array([(m & -m).bit_length() - 1 if m else 7 for m in range(64)], dtype=np.int64)
+    component = lowest[reach]
+    last = (reach != 0) & (reach >> np.arange(1, 7) == 0)  # no later position in its component
+    lumped = last.copy()
+    for i in range(6):  # two lumped classes of one rank could overlap: the later one is not lumped
+        for j in range(i):
+            lumped[:, i] &= ~(last[:, j] & (ranks[:, j] == ranks[:, i]))
+    return component, lumped
+
+
 def refine_rows(
-    ranks: np.ndarray, need: np.ndarray, related: np.ndarray, named: np.ndarray, colour: np.ndarray
+    ranks: np.ndarray, need: np.ndarray, linked: np.ndarray, named: np.ndarray, colour: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Rows with the suits at their `need` positions enumerated by `suit_options`:
+    """Rows with the suits at their `need` positions enumerated by `suit_options`, `linked`
+    (R, 6) each position's mask of the positions its suit is compared with (0: none):
     (ranks, representative suits, suit masks, parent row index, colour flag) of every
     expanded row."""
     bits = 1 << np.arange(6)
+    component, lumped = _components(ranks, linked)
     names = (named.astype(np.int64) & 15) @ (16 ** np.arange(6))  # 4 bits a position
-    compared_bits = related.astype(np.int64) @ bits
-    pattern = ((names * 2 + colour) * 64 + compared_bits) * 64 + need.astype(np.int64) @ bits
+    components = component @ (8 ** np.arange(6))  # 3 bits a position
+    pattern = need.astype(np.int64) @ bits + 64 * (lumped.astype(np.int64) @ bits)
+    pattern += 2**12 * components + 2**30 * colour + 2**31 * names
     out_ranks, out_suits, out_masks, parents = [], [], [], []
     for p in np.unique(pattern).tolist():
         idx = np.flatnonzero(pattern == p)
         cols = [i for i in range(6) if p >> i & 1]
-        compared = {i for i in cols if p >> (6 + i) & 1}
-        masks_named = [p >> (13 + 4 * i) & 15 for i in cols]
-        options = np.array(suit_options(cols, compared, masks_named), dtype=np.int8)
+        labels = [p >> (12 + 3 * i) & 7 for i in cols]
+        options = np.array(
+            suit_options(
+                cols,
+                [None if label == 7 else label for label in labels],
+                {i for i in cols if p >> (6 + i) & 1},
+                [p >> (31 + 4 * i) & 15 for i in cols],
+            ),
+            dtype=np.int8,
+        )
         options = options.reshape(len(options), len(cols), 2)
         suits = np.full((len(idx), len(options), 6), -1, dtype=np.int8)
         suits[:, :, cols] = options[None, :, :, 0]
