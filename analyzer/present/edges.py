@@ -26,10 +26,10 @@ if TYPE_CHECKING:
     from analyzer.core.rules import Rules
     from analyzer.core.shoe import Shoe
 
-__all__ = ["EDGE_HEADERS", "bet_json", "bet_rows", "bet_table", "edges_rows", "render_edges"]
+__all__ = ["EDGE_HEADERS", "bet_json", "bet_rows", "bet_table", "edges_rows", "pays_text", "render_edges"]
 
 
-def _pays(pays: Fraction | None) -> str:
+def pays_text(pays: Fraction | None) -> str:
     """A payout as a casino writes it: "8:1", "19:20", "push", "loses"."""
     if pays is None:
         return "push"
@@ -105,7 +105,8 @@ def bet_rows(analysis: BetAnalysis) -> tuple[list[list[str]], list[str]]:
     rows = []
     for row in analysis.lines:
         counts = [f"{row.combinations:,}"] if finite else []
-        rows.append([row.label, *counts, decimal(row.probability, 8), _pays(row.pays), decimal(row.ret, 8)])
+        pays = pays_text(row.pays)
+        rows.append([row.label, *counts, decimal(row.probability, 8), pays, decimal(row.ret, 8)])
     total_counts = [f"{sum(r.combinations or 0 for r in analysis.lines):,}"] if finite else []
     rows.append(["total", *total_counts, decimal(1, 8), "", decimal(analysis.expectation, 8)])
     return rows, headers

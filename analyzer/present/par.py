@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from analyzer.present.counting import plus_minus, tags_text
-from analyzer.present.edges import _pays, bet_json, bet_rows
+from analyzer.present.edges import bet_json, bet_rows, pays_text
 from analyzer.present.effects import DERIVED_HEADERS, derived_rows
 from analyzer.present.rules import tableau
 from analyzer.present.text import DOCUMENT_FORMATS, decimal, exact, percent, short_float, signed_decimal
@@ -77,7 +77,7 @@ def _title(sheet: ParSheet) -> str:
 
 def _what(sheet: ParSheet) -> list[Block]:
     bet, study = sheet.bet, sheet.study
-    lines = [f"{line.label}: {_pays(line.pays)}" for line in sheet.analysis.lines]
+    lines = [f"{line.label}: {pays_text(line.pays)}" for line in sheet.analysis.lines]
     proc = study.procedure
     paragraphs, rows, headers = tableau(sheet.rules)
     return [
@@ -150,13 +150,13 @@ def _top_award(sheet: ParSheet) -> list[Block]:
         return [*blocks, _p("No line pays.")]
     blocks.append(
         _p(
-            f"**{top.label}** pays {_pays(top.pays)}: probability {decimal(top.probability, 10)} "
+            f"**{top.label}** pays {pays_text(top.pays)}: probability {decimal(top.probability, 10)} "
             f"(exactly {exact(top.probability)}), {_one_in(top.probability)} rounds."
         )
     )
     rare = sheet.rare_awards
     if rare:
-        items = tuple(f"{line.label}: {_pays(line.pays)}, {_one_in(line.probability)}" for line in rare)
+        items = tuple(f"{line.label}: {pays_text(line.pays)}, {_one_in(line.probability)}" for line in rare)
         blocks += [
             _p(
                 f"**Flagged**: lines paying {RARE_PAYS} to 1 or more that occur less often than once "
@@ -381,7 +381,7 @@ def index_rows(sheets: Sequence[ParSheet]) -> list[list[str]]:
             s.bet.name,
             s.bet.title,
             percent(s.analysis.house_edge),
-            "n/a" if s.top_award is None else _pays(s.top_award.pays),
+            "n/a" if s.top_award is None else pays_text(s.top_award.pays),
             s.verdict.text,
         ]
         for s in sheets
