@@ -108,4 +108,16 @@ def refine_rows(
         empty = np.zeros((0, 6), dtype=np.int8)
         return empty, empty, empty, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=bool)
     parent = np.concatenate(parents)
-    return np.vstack(out_ranks), np.vstack(out_suits), np.vstack(out_masks), parent, colour[parent]
+    ranks, masks = np.vstack(out_ranks), np.vstack(out_masks)
+    _check_nested(ranks, masks)
+    return ranks, np.vstack(out_suits), masks, parent, colour[parent]
+
+
+def _check_nested(ranks: np.ndarray, masks: np.ndarray) -> None:
+    """The weights' premise: two classes of one rank in a row are nested or disjoint."""
+    for i in range(6):
+        for j in range(i + 1, 6):
+            at = np.flatnonzero((ranks[:, i] == ranks[:, j]) & (ranks[:, i] >= 0))
+            mi, mj = masks[at, i], masks[at, j]
+            apart = ((mi & mj) == 0) | ((mi & ~mj) == 0) | ((mj & ~mi) == 0)
+            assert apart.all(), "suit classes of one rank overlap"
