@@ -34,7 +34,7 @@ the standard tableau; only the 13**4 first-four deals when the chosen bets look 
 bet's lines are tried on each row with what the ranks decide; only rows where a suit or colour
 condition could change the settlement are refined, by enumerating the suits of just the
 positions those conditions read (by class: a suit read by name as itself or as one of the
-others, the last of the suits compared as an earlier one or one of the others), and the hands'
+others, the last of each group of compared suits as an earlier one or one of the others), and the hands'
 colours through signed colour-restricted terms. Weights are exact integers in the ordered
 6-card-sequence convention of ``analyzer.ranks``: a row of k cards, each a class of card types
 (a rank with all its suits, one colour or one suit), counts the ordered ways to deal distinct

@@ -8,8 +8,8 @@ colour condition could change the settlement are refined, by enumerating the sui
 just the positions those conditions read, and the hands' colours through signed
 colour-restricted terms. Suits are enumerated by class, not one by one: where suits are
 read by name (the 9 of diamonds) a position takes each named suit and the others as one
-class, and where they are compared (a perfect pair) the last compared position takes an
-earlier one's suit or the others as one class (`analyzer.cards.suitclasses`).
+class, and where they are compared (a perfect pair) the last position of each group compared
+takes an earlier one's suit or the others as one class (`analyzer.cards.suitclasses`).
 
 Weights are exact integers in the ordered 6-card-sequence convention of
 `analyzer.ranks.enumeration`: a row of k dealt cards, each a *class* of card types (one rank,
@@ -54,7 +54,9 @@ __all__ = [
     "any_in_row",
     "card_line_weights",
     "card_plan",
+    "cell_sign",
     "check_suits_known",
+    "colour_terms",
     "outcome_weights",
     "plan_in_parts",
     "plan_line_weights",
@@ -189,8 +191,8 @@ def _settle(
     suits or colours resolved before they can be settled: (line, refine, need, linked,
     named, colour), `need` (R, 6) the positions whose suits matter, `linked` (R, 6) for
     each position the mask of the positions its suit is compared with (itself included;
-    0: none), `named` (R, 6) the suits read by name at
-    each position (a mask), `colour` whether the hands' colours matter.
+    0: none), `named` (R, 6) the suits read by name at each position (a mask), `colour`
+    whether the hands' colours matter.
 
     A line whose rank-level conditions fail on a row cannot match it whatever the suits,
     so only the lines that could still settle a row add to what it needs."""
@@ -217,7 +219,8 @@ def _settle(
                 rows.ranks[at], np.zeros((len(at), 6), dtype=np.int8), rows.colours[at], rows.outcome[at]
             )
             possible = np.ones(len(at), dtype=bool)
-            settled = np.full(len(at), not any(card.colour for card in cards))
+            line_colour = any(card.colour for card in cards)
+            settled = np.full(len(at), not line_colour)
             line_need = np.zeros((len(at), rows.ranks.shape[1]), dtype=bool)
             line_linked = np.zeros(line_need.shape, dtype=np.int8)
             line_named = np.zeros(line_need.shape, dtype=np.int8)
@@ -245,7 +248,7 @@ def _settle(
             need[at] |= line_need[rest]
             linked[at] |= line_linked[rest]
             named[at] |= line_named[rest]
-            colour[at] |= any(card.colour for card in cards)
+            colour[at] |= line_colour
         else:
             line_of[ok & ~refine] = index
             open_rows &= ~ok
@@ -452,6 +455,28 @@ def card_plan(bet: Bet, rules: Rules, shown: tuple[tuple[int, tuple[int, int | N
     return _build_plan(bet, rules, dict(shown), None)
 
 
+_PLAYER = np.array([p % 2 == 0 for p in range(6)])  # the Player's positions
+
+
+Term = tuple[int, int]  # a colour term: the Player's and Banker's restrictions (indices)
+
+
+def colour_terms(ranks: np.ndarray, masks: np.ndarray) -> Iterator[tuple[Term, np.ndarray, np.ndarray]]:
+    """The colour-restricted terms of rows (`ranks`, suit `masks`): for each term, the rows'
+    masks restricted to it and which rows it leaves a dealt position without a suit (their
+    term weighs 0). A colour cell weighs the sum of the terms with their `cell_sign`."""
+    for tp, rp in enumerate(COLOUR_RESTRICTIONS):
+        for tb, rb in enumerate(COLOUR_RESTRICTIONS):
+            restricted = masks & np.where(_PLAYER, rp, rb)[None, :]
+            empty = any_in_row((restricted == 0) & (ranks >= 0))
+            yield (tp, tb), np.where(restricted == 0, ANY_SUIT, restricted), empty
+
+
+def cell_sign(cell: tuple[int, int], term: Term) -> int:
+    """The sign of colour term `term` in colour cell `cell` (Player's, Banker's codes)."""
+    return int(COLOUR_INDICATOR[cell[0], term[0]] * COLOUR_INDICATOR[cell[1], term[1]])
+
+
 def _part_sums(part: PlanPart, alive: np.ndarray, f: _ShoeFactors, slots: int) -> list[int]:
     """Line weights of a part's live rows; a colour cell's weight is a signed sum of
     colour-restricted terms (hands restricted to any, red or black suits)."""
@@ -460,21 +485,16 @@ def _part_sums(part: PlanPart, alive: np.ndarray, f: _ShoeFactors, slots: int) -
     if part.cells[0][0] < 0:
         weight = _class_weights(ranks, masks, f)
         return _exact_sums(part.lines[0][alive], weight, slots)
-    player = np.array([p % 2 == 0 for p in range(6)])
-    terms = {}
-    for tp, rp in enumerate(COLOUR_RESTRICTIONS):
-        for tb, rb in enumerate(COLOUR_RESTRICTIONS):
-            restricted = masks & np.where(player, rp, rb)[None, :]
-            empty = ((restricted == 0) & (ranks >= 0)).any(axis=1)
-            w = _class_weights(ranks, np.where(restricted == 0, ANY_SUIT, restricted), f)
-            terms[tp, tb] = np.where(empty, 0, w)
-    for (cp, cb), lines in zip(part.cells, part.lines, strict=True):
+    terms = {
+        term: np.where(empty, 0, _class_weights(ranks, restricted, f))
+        for term, restricted, empty in colour_terms(ranks, masks)
+    }
+    for cell, lines in zip(part.cells, part.lines, strict=True):
         w = np.zeros(len(ranks), dtype=f.dtype)
-        for tp in range(3):
-            for tb in range(3):
-                sign = int(COLOUR_INDICATOR[cp, tp] * COLOUR_INDICATOR[cb, tb])
-                if sign:
-                    w = w + sign * terms[tp, tb]
+        for term, weight in terms.items():
+            sign = cell_sign(cell, term)
+            if sign:
+                w = w + sign * weight
         extra = _exact_sums(lines[alive], np.asarray(w), slots)
         sums = [a + b for a, b in zip(sums, extra, strict=True)]
     return sums

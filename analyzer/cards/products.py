@@ -31,12 +31,12 @@ import numpy as np
 from analyzer.cards.conditions import bet_payoffs, bet_slots
 from analyzer.cards.engine import (
     ANY_SUIT,
-    COLOUR_INDICATOR,
-    COLOUR_RESTRICTIONS,
     CardPlan,
     PlanPart,
     any_in_row,
+    cell_sign,
     class_offsets,
+    colour_terms,
     plan_in_parts,
     plan_line_weights,
 )
@@ -154,26 +154,19 @@ def _part_entries(
         return
     # A colour cell's weight is a signed sum of colour-restricted terms, as in the card
     # engine; a row whose cells' signs cancel on every line has no use for a term.
-    player = np.array([p % 2 == 0 for p in range(6)])
     rows = np.arange(len(ranks))
-    for tp, rp in enumerate(COLOUR_RESTRICTIONS):
-        for tb, rb in enumerate(COLOUR_RESTRICTIONS):
-            restricted = masks & np.where(player, rp, rb)[None, :]
-            signs = [int(COLOUR_INDICATOR[cp, tp] * COLOUR_INDICATOR[cb, tb]) for cp, cb in cells]
-            net = np.zeros((len(ranks), plan.slots), dtype=np.int64)
-            for cell_lines, sign in zip(lines, signs, strict=True):
-                if sign:
-                    net[rows, cell_lines] += sign  # one line a row
-            live = any_in_row(net) & ~any_in_row((restricted == 0) & (ranks >= 0))
-            if not live.any():
-                continue
-            term_ranks = ranks[live]
-            term_masks = np.where(restricted == 0, ANY_SUIT, restricted)[live]
+    for term, restricted, empty in colour_terms(ranks, masks):
+        signs = [cell_sign(cell, term) for cell in cells]
+        net = np.zeros((len(ranks), plan.slots), dtype=np.int64)
+        for cell_lines, sign in zip(lines, signs, strict=True):
+            if sign:
+                net[rows, cell_lines] += sign  # one line a row
+        live = any_in_row(net) & ~empty
+        if live.any():
+            term_ranks, term_masks = ranks[live], restricted[live]
             keys = _product_keys(term_ranks, term_masks, class_offsets(term_ranks, term_masks), by_value)
-            yield (
-                keys,
-                [(cell_lines[live], sign) for cell_lines, sign in zip(lines, signs, strict=True) if sign],
-            )
+            uses = [(cell_lines[live], sign) for cell_lines, sign in zip(lines, signs, strict=True) if sign]
+            yield keys, uses
 
 
 def _grouped(keys: np.ndarray, uses: Uses, width: int) -> tuple[np.ndarray, np.ndarray]:
@@ -203,15 +196,19 @@ def plan_products(bet: Bet, rules: Rules) -> tuple[np.ndarray, np.ndarray]:
     return keys[used], weights[used]
 
 
-def _merged(groups: list[tuple[np.ndarray, np.ndarray]], width: int) -> tuple[np.ndarray, np.ndarray]:
-    """Groups of (distinct product keys, multiplicities (P, width)) summed into one."""
+def _merged(
+    groups: Sequence[tuple[np.ndarray, np.ndarray]], width: int, columns: Sequence[range] | None = None
+) -> tuple[np.ndarray, np.ndarray]:
+    """Groups of (distinct product keys, multiplicities) summed into one (P, width) table,
+    group i's multiplicities in `columns[i]` (default: every column)."""
     if not groups:
         return np.zeros(0, dtype=np.int64), np.zeros((0, width), dtype=np.int64)
     keys, inverse = np.unique(np.concatenate([g[0] for g in groups]), return_inverse=True)
     weights = np.zeros((len(keys), width), dtype=np.int64)
     at = 0
-    for distinct, block in groups:  # keys are distinct within a group
-        weights[inverse[at : at + len(distinct)]] += block
+    for i, (distinct, block) in enumerate(groups):  # keys are distinct within a group
+        cols = range(width) if columns is None else columns[i]
+        weights[inverse[at : at + len(distinct)], cols.start : cols.stop] += block
         at += len(distinct)
     return keys, weights
 
@@ -237,12 +234,7 @@ class PlanProducts:
         self.suits = any(bet.needs_suits for bet in self.bets)
         parts = [stored_products(bet, rules) for bet in self.bets]
         self.slots = slots = bet_slots(self.bets)
-        keys, inverse = np.unique(np.concatenate([k for k, _ in parts]), return_inverse=True)
-        weights = np.zeros((len(keys), slots[-1].stop), dtype=np.int64)
-        at = 0
-        for (distinct, block), s in zip(parts, slots, strict=True):  # keys are distinct per bet
-            weights[inverse[at : at + len(distinct)], s.start : s.stop] += block
-            at += len(distinct)
+        keys, weights = _merged(parts, slots[-1].stop if slots else 0, slots)
         used = np.flatnonzero(weights.any(axis=1))  # products whose terms all cancel are dropped
         self.products = len(used)
         self._lines = weights[used]
