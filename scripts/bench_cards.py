@@ -60,8 +60,12 @@ def _run(command: list[str], env: dict[str, str]) -> tuple[float, float, int]:
     return wall, cpu, peak[-1] if peak else 0
 
 
-def _environment(cache: str) -> dict[str, str]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "BACCARAT_CACHE": cache}
+def _environment(cache: str | None = None) -> dict[str, str]:
+    """The processes' environment: this checkout, compiled modules cached (as after `pip
+    install`; `bench.whole_processes` does the same), and `cache` as the plan cache."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    if cache is not None:
+        env["BACCARAT_CACHE"] = cache
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     return env
 
@@ -169,7 +173,7 @@ def edges_depleted(rounds: int) -> dict[str, Any]:
         "edges": [sys.executable, "-m", "analyzer", "edges", "--decks", "8", "--remove", "9,9,8"],
         "plain": [sys.executable, str(PLAIN), "--decks", "8", "--remove", "9,9,8"],
     }
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env = _environment()
     times: dict[str, list[tuple[float, float, int]]] = {name: [] for name in commands}
     for i in range(rounds + 1):  # round 0 warms the caches and is not counted
         for name in list(commands) if i % 2 else list(reversed(commands)):
