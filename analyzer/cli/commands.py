@@ -24,7 +24,6 @@ from analyzer.cli.arguments import (
     refuse_shoe_options,
     removed_cards,
 )
-from analyzer.core import progress
 from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.rules import Rules, get_rules
 from analyzer.core.shoe import Shoe
@@ -174,7 +173,7 @@ def _count(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     with open_executor(address, workers, timeout) as executor:
         results = evaluate_systems(
             systems, bets, procedure, rules, shoes=shoes, seed=int_arg(args.seed, "--seed"),
-            workers=workers, progress=progress.enabled(), executor=executor,
+            workers=workers, executor=executor,
         )  # fmt: skip
     if results and results[0].coups == 0:
         raise AnalyzerError(
@@ -317,7 +316,7 @@ def _report(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
 
     refuse_shoe_options(args, "report", "the reports state their own shoes and rules", ("rules",))
     out = _out_dir(args.out, "reports")
-    written = _written(args.out, lambda: write_reports(out, progress=progress.enabled()))
+    written = _written(args.out, lambda: write_reports(out))
     summary = fmt.render_odds(odds(Shoe.decks(8)), "table")
     return summary + "\nReports written:\n" + "".join(f"  {path}\n" for path in written)
 

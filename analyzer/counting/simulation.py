@@ -30,10 +30,10 @@ from pathlib import Path
 
 import numpy as np
 
+from analyzer.core import progress
 from analyzer.core.bets import Bet
 from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.outcome import OUTCOME_CODES, Outcome, unpack_outcomes
-from analyzer.core.progress import Bar, bar
 from analyzer.core.ranks import RANK_POINTS
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
@@ -407,7 +407,6 @@ def evaluate_systems(
     shoes: int = 1000,
     seed: int = 1,
     workers: int = 1,
-    progress: bool = False,
     executor: Executor | None = None,
     chunk: int = CHUNK,
 ) -> list[SystemEvaluation]:
@@ -460,7 +459,7 @@ def evaluate_systems(
             for i in range(chunks)
         )  # fmt: skip
         totals = [SystemEvaluation(system, bet) for system, bet in zip(systems, bets, strict=True)]
-        bar = _progress(chunks, shoes, progress)
+        bar = progress.bar(chunks, f"counting study: {shoes:,} shoes", unit="chunk")  # on a terminal
         try:
             for part in _run(jobs, pool, share=own):
                 for total, result in zip(totals, part, strict=True):
@@ -510,10 +509,6 @@ def _run(
     finally:
         for _, future in pending:
             future.cancel()
-
-
-def _progress(chunks: int, shoes: int, enabled: bool) -> Bar:
-    return bar(chunks, f"counting study: {shoes:,} shoes", unit="chunk") if enabled else Bar()
 
 
 @dataclass(frozen=True)

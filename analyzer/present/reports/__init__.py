@@ -78,14 +78,14 @@ def build_reports(runs: CountingRuns | None = None, executor: Executor | None = 
 
 
 def _build(
-    runs: CountingRuns | None, executor: Executor | None, progress: bool = False
+    runs: CountingRuns | None, executor: Executor | None
 ) -> tuple[dict[str, str], CountingRuns]:
     """The reports' texts and the counting runs behind them. With an executor, its workers
     solve the games while this process writes the other reports, then run the counting
     studies (queued behind the games)."""
     games = start_games_report(executor)
     texts = {name: build() for name, build in steps(REPORTS.items(), "reports", name=lambda item: item[0])}
-    runs = runs or counting_runs(progress=progress, executor=executor)
+    runs = runs or counting_runs(executor=executor)
     texts["counting.md"] = counting_report(runs)
     with working("reports: the games (chemin de fer, banque, macao, punto 5)"):
         texts.update(games())
@@ -190,14 +190,14 @@ def write_texts(directory: Path, texts: dict[str, str]) -> list[str]:
     return list(texts)
 
 
-def write_reports(out: Path, progress: bool = False) -> list[Path]:
+def write_reports(out: Path) -> list[Path]:
     """(Re)write every report into `out`, all files or none (`write_all_or_none`). Returns the
     paths written."""
     final = Path(out).resolve()
 
     def write(staging: Path) -> list[str]:
         with open_executor("local", 2) as pool:
-            texts, runs = _build(None, pool, progress)
+            texts, runs = _build(None, pool)
         names = write_texts(staging, texts)
         for name in KEPT:
             if (final / name).is_file():

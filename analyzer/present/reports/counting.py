@@ -39,7 +39,7 @@ class CountingRuns:
     choice: ChoiceValue
 
 
-def counting_runs(workers: int = 2, progress: bool = False, executor: Executor | None = None) -> CountingRuns:
+def counting_runs(workers: int = 2, executor: Executor | None = None) -> CountingRuns:
     """The counting simulations (identical for any number of `workers` and any executor),
     on `executor` or else one local process pool shared by every study."""
     systems = list(SYSTEMS.values())
@@ -48,7 +48,7 @@ def counting_runs(workers: int = 2, progress: bool = False, executor: Executor |
     sixteen = Procedure(shoe=Shoe.decks(8), cut_card=16)
     how = [SYSTEMS["dragon7-how"]]
     with nullcontext(executor) if executor else open_executor("local", workers) as pool:
-        run = partial(evaluate_systems, shoes=_COUNT_SHOES, seed=1, workers=workers, progress=progress)
+        run = partial(evaluate_systems, shoes=_COUNT_SHOES, seed=1, workers=workers)
         run = partial(run, executor=pool)
         return CountingRuns(
             fourteen=run(systems, bets, fourteen),
