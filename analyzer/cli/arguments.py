@@ -145,9 +145,14 @@ def int_arg(text: str, option: str) -> int:
 
 
 def refuse_shoe_options(
-    args: argparse.Namespace, command: str, why: str, also: tuple[str, ...] = ()
+    args: argparse.Namespace,
+    command: str,
+    why: str,
+    also: tuple[str, ...] = (),
+    shoe: tuple[str, ...] = ("decks", "counts", "cards", "remove"),
 ) -> None:
-    for option in ("decks", "counts", "cards", "remove", *also):
+    """Refuse each of the `shoe` options and `also` that `command` was given, saying `why`."""
+    for option in (*shoe, *also):
         if getattr(args, option) is not None:
             raise AnalyzerError(f"{command} does not take --{option}: {why}")
 

@@ -340,9 +340,8 @@ def _design(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     from analyzer.analyses.design import OutOfReach, design, parse_window
     from analyzer.core.catalogue import get_bet, get_table
 
-    for option in ("counts", "cards", "remove"):
-        if getattr(args, option) is not None:
-            raise AnalyzerError(f"design does not take --{option}: it prices full shoes, --decks N,M or inf")
+    why = "it prices full shoes, --decks N,M or inf"
+    refuse_shoe_options(args, "design", why, shoe=("counts", "cards", "remove"))
     table = get_table(one_name(args.table, "--table"))
     own = {bet.name: bet for bet in table.bets}
     if args.bet is None:

@@ -240,7 +240,7 @@ def deal_chunk(
     as card types (a `SuitedBatch`; every card a spade when the shoe's suits are unknown)."""
     counts = procedure.shoe.counts or ()
     if suited:
-        from analyzer.counting.suited import shoe_types
+        from analyzer.cards.engine import shoe_types
 
         counts = shoe_types(procedure.shoe)
     return deal_batch(counts, rules, seed, shoes, procedure.cut_card, procedure.extra_coup, procedure.burn)

@@ -14,19 +14,10 @@ from analyzer.cards.engine import settle_cards
 from analyzer.core.bets import Bet
 from analyzer.core.outcome import unpack_outcomes
 from analyzer.core.rules import Rules
-from analyzer.core.shoe import Shoe
-from analyzer.core.suits import TYPES
 from analyzer.counting.dealer import SuitedBatch
 from analyzer.ranks.fast import FastEvaluator
 
-__all__ = ["card_lines", "shoe_types", "value_suited"]
-
-
-def shoe_types(shoe: Shoe) -> tuple[int, ...]:
-    """The shoe's 52 card-type counts; every card a spade when its suits are not known."""
-    if shoe.types is not None:
-        return shoe.types
-    return (*(shoe.counts or ()), *(0,) * (TYPES - 13))
+__all__ = ["card_lines", "value_suited"]
 
 
 def value_suited(
