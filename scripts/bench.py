@@ -203,6 +203,13 @@ def compositions(rng: np.random.Generator, count: int, decks: int) -> np.ndarray
     return np.array([rng.multivariate_hypergeometric([4 * decks] * 13, int(n)) for n in sizes])
 
 
+def suited_compositions(seed: int, count: int) -> np.ndarray:
+    """Random depleted suited 8-deck shoes (52 card-type counts), 28%-100% of the cards left."""
+    rng = np.random.default_rng(seed)
+    sizes = rng.integers(int(416 * 0.28), 417, size=count)
+    return np.array([rng.multivariate_hypergeometric([8] * 52, int(n)) for n in sizes])
+
+
 def one_at_a_time(bets: Sequence[Any], counts: np.ndarray) -> tuple[float, list[list[Any]]]:
     """Seconds per composition of the exact path, one by one, and its expectations."""
     values = []
@@ -291,24 +298,19 @@ def gemm_rate() -> float:
     return 512**3 / seconds
 
 
-def card_level(seed: int, count: int = 2000, repeats: int = 5, sample: int = 4) -> dict[str, Any]:
-    """Card-level throughput: depleted suited 8-deck shoes (28%-100% of the cards left),
-    every card-level built-in priced exactly by the batch evaluator (analyzer.cards.batch,
-    one core) against the one-shoe engine (analyzer.cards.engine.analyze_cards, the path
-    `edges` takes) on the first `sample` of the same shoes, with the results checked equal."""
+def card_level(seed: int, count: int = 2000, sample: int = 4) -> dict[str, Any]:
+    """Card-level checks: every card-level built-in priced exactly by the batch evaluator
+    (analyzer.cards.batch) on depleted suited 8-deck shoes against the one-shoe engine
+    (analyzer.cards.batch.analyze_cards, the path `edges` takes) on the first `sample` of
+    the same shoes, the results checked equal; the batch rate is `bench_cards.card_vs_rank`'s
+    (the same shoes)."""
     from analyzer.cards.batch import CardEvaluator, analyze_cards
     from analyzer.core.catalogue import CARD_BETS
 
-    rng = np.random.default_rng(seed)
-    sizes = rng.integers(int(416 * 0.28), 417, size=count)
-    shoes = np.array([rng.multivariate_hypergeometric([8] * 52, int(n)) for n in sizes])
+    shoes = suited_compositions(seed, count)
     bets = list(CARD_BETS.values())
     build, evaluator = timed(lambda: CardEvaluator(bets))
-    evaluator.expectations(shoes[:256])  # warm up
-    rates = []
-    for _ in range(repeats):
-        seconds, (numerators, totals) = timed(lambda: evaluator.expectations(shoes))
-        rates.append(count / seconds)
+    numerators, totals = evaluator.expectations(shoes[:sample])
     one_by_one = []
     for row in range(sample):
         shoe = Shoe.from_cards(shoes[row].tolist())
@@ -321,12 +323,9 @@ def card_level(seed: int, count: int = 2000, repeats: int = 5, sample: int = 4) 
     return {
         "card_level_bets": len(bets),
         "card_level_compositions": count,
-        "card_level_rate": summary(rates),
         "card_level_build_seconds": build,
         "card_level_products": evaluator.products,
         "card_level_one_at_a_time": summary(one_by_one),
-        "card_level_speedup_vs_one_at_a_time": statistics.median(rates) / statistics.median(one_by_one),
-        "compositions_per_second_card_level": statistics.median(rates),
     }
 
 
@@ -361,6 +360,10 @@ def measure(rounds: int, count: int, seed: int) -> dict[str, Any]:
     from bench_cards import card_figures  # this folder is on sys.path
 
     figures.update(card_figures(seed, max(3, rounds // 2)))
+    rates = figures["card_level_rate"] = figures["card_level_vs_rank_level_rates"]["card"]  # earlier keys
+    figures["compositions_per_second_card_level"] = rates["median"]
+    one_by_one = figures["card_level_one_at_a_time"]["median"]
+    figures["card_level_speedup_vs_one_at_a_time"] = rates["median"] / one_by_one
     studies = figures["card_level_counting_shoes_per_second"]  # the earlier keys, from the same studies
     figures["counting_card_level_shoes_per_second"] = studies["perfect-pairs-v1"]
     figures["counting_rank_level_shoes_per_second"] = studies["dragon7"]
@@ -580,12 +583,9 @@ def speed_markdown(f: dict[str, Any], command: str, date: str) -> str:
          f"{f['all_lattice_columns']} columns)",
          f"{_n(f['floor_compositions_per_second'])} / "
          f"{_n(f['floor_compositions_per_second_all_bets'])} compositions/s", "", ""],
-        [f"card-level batch evaluator (`analyzer.cards.batch`), {f['card_level_bets']} card-level built-ins, "
-         "suited 8-deck shoes, one core",
-         f"{_n(f['card_level_rate']['median'])} compositions/s "
-         f"({card_speedup})", _quartiles(f["card_level_rate"]), ""],
         [f"card-level bets ({f['card_level_bets']}), suited compositions one at a time (`analyze_cards`), "
-         "the same shoes", f"{_n(f['card_level_one_at_a_time']['median'], 1)} compositions/s",
+         "the shoes of the card-level batch rate below",
+         f"{_n(f['card_level_one_at_a_time']['median'], 1)} compositions/s (the batch: {card_speedup})",
          _quartiles(f["card_level_one_at_a_time"], places=1), ""],
     ]  # fmt: skip
     if "shoes_per_second" in f:  # the counting studies of scripts/bench_counting.py
@@ -596,11 +596,6 @@ def speed_markdown(f: dict[str, Any], command: str, date: str) -> str:
         low, high = f["worker_speedup_spread"]
         rows.append(["the same study, two workers against one, 10,000 shoes", f"{f['worker_speedup']:.2f}x",
                      f"{low:.2f}-{high:.2f} (range of the repeats)", "1.7x"])  # fmt: skip
-    card, rank = f["counting_card_level_shoes_per_second"], f["counting_rank_level_shoes_per_second"]
-    rows.append(["counting study judging Perfect Pairs (suited shoes, card-level values) / the same count "
-                 "judging Dragon 7, the same shoes",
-                 f"{_n(card['median'])} / {_n(rank['median'])} shoes/s",
-                 f"{_quartiles(card)} / {_quartiles(rank)}", ""])  # fmt: skip
     rows += _card_rows(f)
     if "report_seconds" in f:  # not measured by this script; add it to the figures to list it
         rows.append(["`baccarat report` (two worker processes for the games and the counting studies)",

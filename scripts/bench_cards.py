@@ -33,8 +33,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-import numpy as np
-from bench import PLAIN, ROOT, summary  # this folder is on sys.path
+from bench import PLAIN, ROOT, suited_compositions, summary  # this folder is on sys.path
 
 TABLE = ROOT / "tests" / "golden" / "table.toml"
 MAIN_BETS = ("banker", "player", "tie", "dragon7", "panda8", "player-pair", "banker-pair", "either-pair")
@@ -116,9 +115,7 @@ def card_vs_rank(seed: int, count: int = 2000, rounds: int = 7) -> dict[str, Any
     from analyzer.core.catalogue import BETS, CARD_BETS
     from analyzer.ranks.fast import FastEvaluator
 
-    rng = np.random.default_rng(seed)
-    sizes = rng.integers(int(416 * 0.28), 417, size=count)
-    types = np.array([rng.multivariate_hypergeometric([8] * 52, int(n)) for n in sizes])
+    types = suited_compositions(seed, count)
     ranks = types.reshape(count, 4, 13).sum(axis=1)
     cards, rank = CardEvaluator(list(CARD_BETS.values())), FastEvaluator([BETS[n] for n in MAIN_BETS])
     sides = {"card": lambda _: cards.expectations(types), "rank": lambda _: rank.expectations(ranks)}
