@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 
 from analyzer.analyses.closed_form import ClosedForm, closed_forms
 from analyzer.analyses.effects import CardEffects, EffectsOfRemoval, removal_effects
@@ -117,10 +118,18 @@ class CountStudy:
 
     system: CountSystem | None
     procedure: Procedure
-    shoes: int
     seed: int
     evaluation: SystemEvaluation
-    figures: AdvantageFigures
+
+    @property
+    def shoes(self) -> int:
+        """The shoes played."""
+        return self.evaluation.shoes
+
+    @cached_property
+    def figures(self) -> AdvantageFigures:
+        """The study's advantage figures (win per shoe and per 100 coups, N0, ...)."""
+        return advantage_figures(self.evaluation)
 
     @property
     def win_per_shoe(self) -> tuple[float, float]:
@@ -335,9 +344,7 @@ def par_sheets(
                 raise AnalyzerError(
                     f"no coup can be dealt from {shoe} with cut card {cut_card} after the burn"
                 )
-            studies[bet.name] = CountStudy(
-                systems[bet.name], procedure, shoes, seed, result, advantage_figures(result)
-            )
+            studies[bet.name] = CountStudy(systems[bet.name], procedure, seed, result)
     sheets = []
     for i, (bet, analysis) in enumerate(zip(bets, analyses, strict=True)):
         study = studies[bet.name]

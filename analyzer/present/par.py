@@ -14,7 +14,15 @@ from analyzer.present.counting import plus_minus, tags_text
 from analyzer.present.edges import bet_json, bet_rows, pays_text
 from analyzer.present.effects import DERIVED_HEADERS, derived_rows
 from analyzer.present.rules import tableau
-from analyzer.present.text import DOCUMENT_FORMATS, decimal, exact, percent, short_float, signed_decimal
+from analyzer.present.text import (
+    DOCUMENT_FORMATS,
+    decimal,
+    exact,
+    heading,
+    percent,
+    short_float,
+    signed_decimal,
+)
 
 if TYPE_CHECKING:
     from analyzer.counting.par import ParSheet
@@ -25,10 +33,12 @@ __all__ = [
     "MARKER",
     "Block",
     "index_rows",
+    "index_where",
     "par_index",
     "par_json",
     "sheet_blocks",
     "sheet_markdown",
+    "sheet_title",
 ]
 
 #: The formats of `baccarat par-sheet`, the default first.
@@ -71,8 +81,14 @@ def _one_in(probability: Fraction) -> str:
     return f"1 in {decimal(1 / probability, 2)}" if probability else "never"
 
 
-def _title(sheet: ParSheet) -> str:
+def sheet_title(sheet: ParSheet) -> str:
+    """A sheet's title (Markdown inline code for the bet's name)."""
     return f"Par sheet: {sheet.bet.title} (`{sheet.bet.name}`)"
+
+
+def index_where(sheets: Sequence[ParSheet]) -> str:
+    """The index's note of the shoe and tableau of its sheets ("" for none)."""
+    return f" on {sheets[0].shoe}, {sheets[0].rules.name} tableau" if sheets else ""
 
 
 def _what(sheet: ParSheet) -> list[Block]:
@@ -286,7 +302,7 @@ def _markdown(blocks: Sequence[Block]) -> str:
     out = []
     for block in blocks:
         if block.kind in ("h2", "h3"):
-            out.append(f"{'#' * int(block.kind[1])} {block.text}\n\n")
+            out.append(heading(block.text, "markdown", int(block.kind[1])))
         elif block.kind == "p":
             out.append(block.text + "\n\n")
         elif block.kind == "list":
@@ -298,9 +314,8 @@ def _markdown(blocks: Sequence[Block]) -> str:
 
 def sheet_markdown(sheet: ParSheet) -> str:
     """One sheet in Markdown (its charts are in the HTML sheet)."""
-    return f"# {_title(sheet)}\n\n{MARKER}; do not edit. Charts: in the HTML sheet.\n\n" + _markdown(
-        sheet_blocks(sheet)
-    )
+    note = f"{MARKER}; do not edit. Charts: in the HTML sheet.\n\n"
+    return heading(sheet_title(sheet), "markdown", 1) + note + _markdown(sheet_blocks(sheet))
 
 
 def par_json(sheet: ParSheet) -> dict[str, Any]:
@@ -398,10 +413,9 @@ def par_index(sheets: Sequence[ParSheet], links: dict[str, str]) -> str:
         row[0] = f"[{row[0]}]({links[row[0]]})"
     from analyzer.present.text import table
 
-    first = sheets[0] if sheets else None
-    where = f" on {first.shoe}, {first.rules.name} tableau" if first else ""
     return (
-        f"# Par sheets\n\n{MARKER}; do not edit. One sheet per bet{where}.\n\n"
+        heading("Par sheets", "markdown", 1)
+        + f"{MARKER}; do not edit. One sheet per bet{index_where(sheets)}.\n\n"
         + table(rows, INDEX_HEADERS, "markdown")
         + "\n"
     )

@@ -12,7 +12,15 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from analyzer.present.par import INDEX_HEADERS, MARKER, Block, index_rows, sheet_blocks
+from analyzer.present.par import (
+    INDEX_HEADERS,
+    MARKER,
+    Block,
+    index_rows,
+    index_where,
+    sheet_blocks,
+    sheet_title,
+)
 from analyzer.present.plots import pyplot
 from analyzer.present.text import table
 
@@ -158,7 +166,7 @@ def sheet_html(sheet: ParSheet, index: str = "") -> str:
     name = sheet.bet.name
     nav = f'<nav><a href="{html.escape(index)}">all par sheets</a></nav>\n' if index else ""
     body = "".join(_block(b, sheet, f"{name}-") for b in sheet_blocks(sheet))
-    title = _inline(f"Par sheet: {sheet.bet.title} (`{name}`)")
+    title = _inline(sheet_title(sheet))
     head = f"{nav}<h1>{title}</h1>\n<p>{_inline(MARKER)}.</p>\n"
     return f'<article id="{html.escape(name)}">\n{head}{body}</article>\n'
 
@@ -174,9 +182,8 @@ def html_index(sheets: Sequence[ParSheet], links: dict[str, str]) -> str:
     rows = [[_inline(cell) for cell in row] for row in index_rows(sheets)]
     for row, sheet in zip(rows, sheets, strict=True):
         row[0] = f'<a href="{html.escape(links[sheet.bet.name])}">{row[0]}</a>'
-    where = f" on {sheets[0].shoe}, {sheets[0].rules.name} tableau" if sheets else ""
     body = (
-        f"<h1>Par sheets</h1>\n<p>{_inline(MARKER)}; one sheet per bet{where}.</p>\n"
+        f"<h1>Par sheets</h1>\n<p>{_inline(MARKER)}; one sheet per bet{index_where(sheets)}.</p>\n"
         + table(rows, INDEX_HEADERS, "html")
         + "\n"
     )
