@@ -34,7 +34,7 @@ from analyzer.core.ranks import RANKS
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
 from analyzer.core.suits import TYPES, card_name
-from analyzer.ranks.fast import FastEvaluator
+from analyzer.ranks.fast import FastEvaluator, expectations_by_bet
 
 __all__ = [
     "CardEffects",
@@ -106,13 +106,7 @@ def effects_of_removal(bets: Sequence[Bet], shoe: Shoe, rules: Rules = STANDARD)
     rows = [base] + [base - np.eye(13, dtype=np.int64)[i] for i in range(13) if counts[i] > 0]
     present = [RANKS[i] for i in range(13) if counts[i] > 0]
     numerators, totals = evaluator.expectations(np.array(rows))
-    ev = [
-        {
-            bet.name: Fraction(int(numerators[r, i]), d * int(totals[r]))
-            for i, (bet, d) in enumerate(zip(evaluator.bets, evaluator.denominators, strict=True))
-        }
-        for r in range(len(rows))
-    ]
+    ev = expectations_by_bet(evaluator.bets, evaluator.denominators, numerators, totals)
     effects = {
         bet.name: {str(rank): ev[j + 1][bet.name] - ev[0][bet.name] for j, rank in enumerate(present)}
         for bet in bets

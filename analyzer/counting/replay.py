@@ -34,7 +34,7 @@ from analyzer.core.shoe import Shoe
 from analyzer.counting.record import Entry, Mark, RecordCard, undone
 from analyzer.counting.simulation import deal_coup
 from analyzer.counting.systems import CountSystem, Trigger
-from analyzer.ranks.fast import FastEvaluator
+from analyzer.ranks.fast import FastEvaluator, expectations_by_bet
 
 __all__ = [
     "Composition",
@@ -142,10 +142,12 @@ class Valuer:
         chosen = list(fresh.values())
         if self._ranks is not None and chosen:
             counts = np.array([c.counts for c in chosen], dtype=np.int64)
-            _fractions(found, self.ranked, self._ranks.denominators, *self._ranks.expectations(counts))
+            priced = self._ranks.expectations(counts)
+            _into(found, expectations_by_bet(self.ranked, self._ranks.denominators, *priced))
         if self._cards is not None and chosen:
             rows = self._rows(chosen)
-            _fractions(found, self.carded, self._cards.denominators, *self._cards.expectations(rows))
+            priced = self._cards.expectations(rows)
+            _into(found, expectations_by_bet(self.carded, self._cards.denominators, *priced))
         for key, values in found.items():
             self._values[key] = {bet.name: values[bet.name] for bet in self.bets}
         return [self._values.get(self._key(c), {}) for c in compositions]
@@ -202,18 +204,10 @@ class Valuer:
         return [{bet.name: values[bet.name] for bet in self.bets} for values in found]
 
 
-def _fractions(
-    found: dict[tuple[object, ...], dict[str, Fraction]],
-    bets: Sequence[Bet],
-    denominators: Sequence[int],
-    numerators: np.ndarray,
-    totals: np.ndarray,
-) -> None:
-    """Each row's exact expectations (numerators / (denominator * total)) into `found`, by
-    bet name (the rows in the order of `found`'s keys)."""
-    for r, values in enumerate(found.values()):
-        for j, bet in enumerate(bets):
-            values[bet.name] = Fraction(int(numerators[r, j]), denominators[j] * int(totals[r]))
+def _into(found: dict[tuple[object, ...], dict[str, Fraction]], rows: list[dict[str, Fraction]]) -> None:
+    """Each row's expectations by bet name into `found` (the rows in the order of its keys)."""
+    for values, row in zip(found.values(), rows, strict=True):
+        values.update(row)
 
 
 def _slots(outcome: Outcome) -> list[int]:

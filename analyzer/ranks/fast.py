@@ -39,6 +39,7 @@ __all__ = [
     "FLOAT_EXACT_CARDS",
     "FastEvaluator",
     "PinnedForm",
+    "expectations_by_bet",
     "payoff_lattice",
     "sequence_totals",
 ]
@@ -179,11 +180,19 @@ class FastEvaluator:
 
     def expectation_fractions(self, counts: Sequence[int]) -> dict[str, Fraction]:
         """Exact expectation of every bet for one composition, by bet name."""
-        numerators, totals = self.expectations(np.array([counts]))
-        return {
-            bet.name: Fraction(int(numerators[0, i]), d * int(totals[0]))
-            for i, (bet, d) in enumerate(zip(self.bets, self.denominators, strict=True))
-        }
+        return expectations_by_bet(self.bets, self.denominators, *self.expectations(np.array([counts])))[0]
+
+
+def expectations_by_bet(
+    bets: Sequence[Bet], denominators: Sequence[int], numerators: np.ndarray, totals: np.ndarray
+) -> list[dict[str, Fraction]]:
+    """An evaluator's `expectations` (numerators (W, bets), totals (W,)) as exact Fractions,
+    numerator / (denominator * total), one dict by bet name per composition."""
+    names = [bet.name for bet in bets]
+    return [
+        {name: Fraction(int(n), d * int(total)) for name, d, n in zip(names, denominators, row, strict=True)}
+        for row, total in zip(numerators, totals, strict=True)
+    ]
 
 
 @dataclass(frozen=True, eq=False)
