@@ -318,7 +318,7 @@ def _report(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     out = _out_dir(args.out, "reports")
     written = _written(args.out, lambda: write_reports(out))
     summary = fmt.render_odds(odds(Shoe.decks(8)), "table")
-    return summary + "\nReports written:\n" + "".join(f"  {path}\n" for path in written)
+    return summary + "\n" + fmt.written_list("Reports", written)
 
 
 def _closed_form(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
@@ -388,19 +388,13 @@ def _write_design(args: argparse.Namespace, found: Design, title: str) -> str:
     if out.exists() and out.resolve() == Path(args.table.strip()).resolve():
         raise AnalyzerError(f"--write {quoted(args.write)} is the --table file designed: write another file")
     solution = found.solutions[pick - 1]
-    edges = ", ".join(
-        f"{shoe} {a.house_edge}" for shoe, a in zip(found.shoes, solution.analyses, strict=True)
-    )
-    comment = (
-        f"Written by baccarat design: paytable {pick} of {found.count:,} with a house edge in "
-        f"{found.low}..{found.high}.\nExact house edges: {edges}."
-    )
     try:
-        out.write_text(table_text(solution.bet, found.rules, title, comment), encoding="utf-8")
+        text = table_text(solution.bet, found.rules, title, fmt.design_comment(found, pick))
+        out.write_text(text, encoding="utf-8")
     except OSError as error:
         reason = error.strerror or error
         raise AnalyzerError(f"--write {quoted(args.write)} cannot be written: {reason}") from None
-    return f"Paytable {pick} written to {args.write}."
+    return fmt.written_paytable(pick, args.write)
 
 
 def _out_dir(text: str, example: str) -> Path:
@@ -454,7 +448,7 @@ def _par_sheet(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     written = _written(args.out, lambda: write_all_or_none(out, lambda staging: write_texts(staging, files)))
     if args.format == "json":
         return fmt.dumps({"written": [str(path) for path in written]})
-    return "Par sheets written:\n" + "".join(f"  {path}\n" for path in written)
+    return fmt.written_list("Par sheets", written)
 
 
 def list_command(args: argparse.Namespace) -> str:

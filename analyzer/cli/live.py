@@ -92,8 +92,7 @@ def track_live(setup: TrackSetup, form: str, finish: Callable[[str], str]) -> st
             ) == (candidate.coups[keep].player, candidate.coups[keep].banker):
                 keep += 1
             for coup in reversed(before[keep:]):
-                back = {"taken_back": coup.index}
-                _write(fmt.track_line(back) if form == "json" else f"Coup {coup.index} taken back.\n\n")
+                _write(fmt.render_taken_back(coup.index, form))
             for coup in candidate.coups[keep:]:
                 _write(fmt.render_coup(candidate, coup, form))
             result = candidate

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from analyzer.analyses.design import Design, Solution
     from analyzer.core.shoe import Shoe
 
-__all__ = ["deck_key", "render_design", "shoes_json"]
+__all__ = ["deck_key", "design_comment", "render_design", "shoes_json", "written_paytable"]
 
 
 def _decks(shoe: Shoe) -> int | str:
@@ -23,6 +23,23 @@ def _decks(shoe: Shoe) -> int | str:
     `shoe_json` gives them), any other shoe as its label."""
     decks: int | str = shoe_json(shoe).get("decks", str(shoe))
     return decks
+
+
+def design_comment(found: Design, pick: int) -> str:
+    """The comment atop a table file `design --write` writes: which paytable, of how many,
+    and its exact house edges."""
+    solution = found.solutions[pick - 1]
+    priced = zip(found.shoes, solution.analyses, strict=True)
+    edges = ", ".join(f"{shoe} {analysis.house_edge}" for shoe, analysis in priced)
+    return (
+        f"Written by baccarat design: paytable {pick} of {found.count:,} with a house edge in "
+        f"{found.low}..{found.high}.\nExact house edges: {edges}."
+    )
+
+
+def written_paytable(pick: int, path: str) -> str:
+    """design's word that paytable `pick` was written to `path`."""
+    return f"Paytable {pick} written to {path}."
 
 
 def deck_key(shoe: Shoe) -> str:

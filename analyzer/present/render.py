@@ -31,7 +31,7 @@ from analyzer.present.counting import (
     render_count,
     tags_text,
 )
-from analyzer.present.design import render_design, shoes_json
+from analyzer.present.design import design_comment, render_design, shoes_json, written_paytable
 from analyzer.present.edges import EDGE_HEADERS, bet_json, bet_table, edges_rows, render_edges
 from analyzer.present.effects import (
     DERIVED_HEADERS,
@@ -54,8 +54,16 @@ from analyzer.present.text import (
     exact,
     percent,
     table,
+    written_list,
 )
-from analyzer.present.track import render_coup, render_track, render_track_summary, track_json, track_line
+from analyzer.present.track import (
+    render_coup,
+    render_taken_back,
+    render_track,
+    render_track_summary,
+    track_json,
+    track_line,
+)
 
 __all__ = [
     "ADVANTAGE_HEADERS",
@@ -75,6 +83,7 @@ __all__ = [
     "count_rows",
     "decimal",
     "derived_rows",
+    "design_comment",
     "dumps",
     "edges_rows",
     "exact",
@@ -92,6 +101,7 @@ __all__ = [
     "render_punto_table",
     "render_removal_effects",
     "render_rules",
+    "render_taken_back",
     "render_track",
     "render_track_summary",
     "shoe_json",
@@ -101,4 +111,6 @@ __all__ = [
     "track_json",
     "track_line",
     "with_shown",
+    "written_list",
+    "written_paytable",
 ]

@@ -31,6 +31,7 @@ __all__ = [
     "signed_percent",
     "table",
     "wrap",
+    "written_list",
 ]
 
 
@@ -138,6 +139,11 @@ def heading(title: str, fmt: str, level: int = 2) -> str:
     """A section heading: Markdown `##` (or `level` hashes) for markdown, the bare title
     otherwise; a blank line follows."""
     return f"{'#' * level} {title}\n\n" if fmt == "markdown" else f"{title}\n\n"
+
+
+def written_list(what: str, paths: Sequence[object]) -> str:
+    """The files a command wrote, one a line under "`what` written:"."""
+    return f"{what} written:\n" + "".join(f"  {path}\n" for path in paths)
 
 
 def wrap(text: str, width: int) -> str:

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 __all__ = [
     "coup_json",
     "render_coup",
+    "render_taken_back",
     "render_track",
     "render_track_summary",
     "track_json",
@@ -118,6 +119,11 @@ def track_json(result: Replay, record: str) -> dict[str, Any]:
 def track_line(data: dict[str, Any]) -> str:
     """One JSON value on one line (live entry writes a coup so, as it is dealt)."""
     return json.dumps(data, separators=(",", ":")) + "\n"
+
+
+def render_taken_back(index: int, fmt: str) -> str:
+    """Live entry's word that `undo` took coup `index` back."""
+    return track_line({"taken_back": index}) if fmt == "json" else f"Coup {index} taken back.\n\n"
 
 
 # -- tables -------------------------------------------------------------------------------
