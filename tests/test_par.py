@@ -25,6 +25,7 @@ from analyzer.counting.par import (
     verdict,
 )
 from analyzer.counting.systems import SYSTEMS, derived_system
+from analyzer.present.par import verdict_reason, verdict_text
 from analyzer.present.par_documents import par_files, render_par_sheets
 from tests.clirun import one_line_error, run
 
@@ -59,10 +60,10 @@ def test_verdict_rule(win: tuple[float, float] | None, perfect: tuple[float, flo
 
 def test_inconclusive_says_how_many_shoes_settle_it() -> None:
     found = verdict((0.10, 0.03), (0.5, 0.05), Fraction(1, 20), 1000)
-    assert found.kind == INCONCLUSIVE and found.text == "inconclusive at 1,000 shoes"
+    assert found.kind == INCONCLUSIVE and verdict_text(found) == "inconclusive at 1,000 shoes"
     # 3 SE at N shoes equals the gap 0.05: 0.09 * sqrt(1000 / N) = 0.05
     assert found.shoes_to_settle == math.ceil(1000 * (0.09 / 0.05) ** 2) == 3240
-    assert "about 3,240 shoes would settle it" in found.reason
+    assert "about 3,240 shoes would settle it" in verdict_reason(found)
     assert verdict(None, (0.3, 0.01), Fraction(1, 20), 1000).shoes_to_settle is None
 
 

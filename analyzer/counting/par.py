@@ -97,18 +97,20 @@ class HoldBand:
 @dataclass(frozen=True)
 class Verdict:
     """Whether counting beats the bet: `kind` is "beatable", "not beatable by counting" or
-    "inconclusive"; `reason` gives the figures it rests on; `shoes_to_settle` (inconclusive
-    only) the shoes after which the same rule would decide, None if more shoes cannot."""
+    "inconclusive", decided by `rule` ("count": the count's win per shoe clears the
+    threshold by SIGMAS standard errors; "bound": the perfect-information bound stays below
+    it; "open": neither) from the figures it rests on: the count's win per shoe and the
+    bound's (mean, standard error; `win` None: no linear count), over `shoes` shoes, against
+    `material` units per shoe; `shoes_to_settle` (inconclusive only) the shoes after which the
+    same rule would decide, None if more shoes cannot."""
 
     kind: str
-    reason: str
+    rule: str
+    win: tuple[float, float] | None
+    perfect: tuple[float, float]
+    material: Fraction
     shoes: int
     shoes_to_settle: int | None = None
-
-    @property
-    def text(self) -> str:
-        """The verdict as a sheet states it, e.g. "inconclusive at 2,000 shoes"."""
-        return f"{self.kind} at {self.shoes:,} shoes" if self.kind == INCONCLUSIVE else self.kind
 
 
 @dataclass(frozen=True)
@@ -220,40 +222,19 @@ def verdict(
     count) and the perfect-information bound's, over `shoes` shoes, against `material`."""
     p, sp = perfect
     limit = float(material)
-    threshold = f"the threshold of {limit:g} units per shoe"
-    ceiling = f"{p:+.4f} ± {sp:.4f} units per shoe"
     if win is not None:
         m, s = win
-        figures = f"the count wins {m:+.4f} ± {s:.4f} units per shoe"
         if m - SIGMAS * s > limit:
-            return Verdict(
-                BEATABLE, f"{figures}: more than {SIGMAS} standard errors above {threshold}", shoes
-            )
+            return Verdict(BEATABLE, "count", win, perfect, material, shoes)
         if m + SIGMAS * s < limit:
-            return Verdict(
-                NOT_BEATABLE, f"{figures}: more than {SIGMAS} standard errors below {threshold}", shoes
-            )
-    else:
-        figures = "no linear count reads this bet (every rank's removal has the same effect)"
+            return Verdict(NOT_BEATABLE, "count", win, perfect, material, shoes)
     if p + SIGMAS * sp < limit:
-        reason = f"{figures}, and the perfect-information bound, {ceiling}, which no count can pass,"
-        return Verdict(
-            NOT_BEATABLE, f"{reason} is more than {SIGMAS} standard errors below {threshold}", shoes
-        )
+        return Verdict(NOT_BEATABLE, "bound", win, perfect, material, shoes)
     settle = [_shoes_to_settle(p, sp, limit, shoes)] if p < limit else []
     if win is not None:
         settle.append(_shoes_to_settle(*win, limit, shoes))
-        where = f"within {SIGMAS} standard errors of {threshold} (the perfect-information bound: {ceiling})"
-    else:
-        where = (
-            f"and the perfect-information bound, {ceiling}, is not below {threshold}: "
-            "a count made for this bet would need a study of its own"
-        )
     needed = min((k for k in settle if k is not None), default=None)
-    more = (
-        f"about {needed:,} shoes would settle it" if needed else "more shoes of this study cannot settle it"
-    )
-    return Verdict(INCONCLUSIVE, f"{figures}, {where}; {more}", shoes, needed)
+    return Verdict(INCONCLUSIVE, "open", win, perfect, material, shoes, needed)
 
 
 def _shoes_to_settle(mean: float, se: float, limit: float, shoes: int) -> int | None:

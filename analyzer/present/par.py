@@ -25,7 +25,7 @@ from analyzer.present.text import (
 )
 
 if TYPE_CHECKING:
-    from analyzer.counting.par import ParSheet
+    from analyzer.counting.par import ParSheet, Verdict
 
 __all__ = [
     "FORMATS",
@@ -39,6 +39,8 @@ __all__ = [
     "sheet_blocks",
     "sheet_markdown",
     "sheet_title",
+    "verdict_reason",
+    "verdict_text",
 ]
 
 #: The formats of `baccarat par-sheet`, the default first.
@@ -70,6 +72,43 @@ def _table(rows: Sequence[Sequence[str]], headers: Sequence[str]) -> Block:
 
 def _pm(mean: float, se: float) -> str:
     return plus_minus(mean, se, 4)
+
+
+def verdict_text(verdict: Verdict) -> str:
+    """The verdict as a sheet states it, e.g. "inconclusive at 2,000 shoes"."""
+    from analyzer.counting.par import INCONCLUSIVE
+
+    return f"{verdict.kind} at {verdict.shoes:,} shoes" if verdict.kind == INCONCLUSIVE else verdict.kind
+
+
+def verdict_reason(verdict: Verdict) -> str:
+    """The figures a verdict rests on and the rule that decided it, in one sentence."""
+    from analyzer.counting.par import BEATABLE, SIGMAS
+
+    limit = float(verdict.material)
+    threshold = f"the threshold of {limit:g} units per shoe"
+    ceiling = f"{_pm(*verdict.perfect)} units per shoe"
+    if verdict.win is None:
+        figures = "no linear count reads this bet (every rank's removal has the same effect)"
+    else:
+        figures = f"the count wins {_pm(*verdict.win)} units per shoe"
+    if verdict.rule == "count":
+        side = "above" if verdict.kind == BEATABLE else "below"
+        return f"{figures}: more than {SIGMAS} standard errors {side} {threshold}"
+    if verdict.rule == "bound":
+        reason = f"{figures}, and the perfect-information bound, {ceiling}, which no count can pass,"
+        return f"{reason} is more than {SIGMAS} standard errors below {threshold}"
+    if verdict.win is not None:
+        where = f"within {SIGMAS} standard errors of {threshold} (the perfect-information bound: {ceiling})"
+    else:
+        where = (
+            f"and the perfect-information bound, {ceiling}, is not below {threshold}: "
+            "a count made for this bet would need a study of its own"
+        )
+    needed = verdict.shoes_to_settle
+    unsettled = "more shoes of this study cannot settle it"
+    more = f"about {needed:,} shoes would settle it" if needed else unsettled
+    return f"{figures}, {where}; {more}"
 
 
 def _power(rounds: int) -> str:
@@ -268,9 +307,9 @@ def _countability(sheet: ParSheet) -> list[Block]:
         _p(played + f" {study.shoes:,} shoes, each coup valued exactly for the cards left."),
         _table(rows, ["figure", "mean ± standard error"]),
         _p(
-            f"**Verdict: {verdict.text}.** Against a materiality threshold of {material:g} units per shoe of "
-            f"flat one-unit bets: {verdict.reason}. The perfect-information bound (betting exactly the "
-            f"coups of positive exact value) is the ceiling no count can pass."
+            f"**Verdict: {verdict_text(verdict)}.** Against a materiality threshold of {material:g} units "
+            f"per shoe of flat one-unit bets: {verdict_reason(verdict)}. The perfect-information bound "
+            f"(betting exactly the coups of positive exact value) is the ceiling no count can pass."
         ),
         _p(
             f"Resolution: at {study.shoes:,} shoes the standard error of the count's win per shoe is "
@@ -377,7 +416,7 @@ def par_json(sheet: ParSheet) -> dict[str, Any]:
                 "perfect": mean_se(study.perfect),
             },
             "verdict": sheet.verdict.kind,
-            "verdict_reason": sheet.verdict.reason,
+            "verdict_reason": verdict_reason(sheet.verdict),
             "shoes_to_settle": sheet.verdict.shoes_to_settle,
         },
     )
@@ -397,7 +436,7 @@ def index_rows(sheets: Sequence[ParSheet]) -> list[list[str]]:
             s.bet.title,
             percent(s.analysis.house_edge),
             "n/a" if s.top_award is None else pays_text(s.top_award.pays),
-            s.verdict.text,
+            verdict_text(s.verdict),
         ]
         for s in sheets
     ]
