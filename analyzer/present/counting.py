@@ -21,6 +21,8 @@ __all__ = [
     "advantage_rows",
     "count_json",
     "count_rows",
+    "mean_se",
+    "plus_minus",
     "render_count",
     "tags_text",
 ]
@@ -43,7 +45,7 @@ def count_json(result: SystemEvaluation) -> dict[str, Any]:
         "trigger_edge": None if edge is None else exact(edge),
         "realized_triggered": exact(result.realized_triggered),
         "perfect": exact(result.perfect),
-        "win_per_shoe": {k: {"mean": round(m, 6), "se": round(se, 6)} for k, (m, se) in stats.items()},
+        "win_per_shoe": {k: mean_se(m, se) for k, (m, se) in stats.items()},
     }
 
 
@@ -51,6 +53,11 @@ COUNT_HEADERS = [
     "system", "bet", "bets/shoe", "count-EV corr", "P(EV>0)", "EV when betting",
     "EV win/shoe", "realized win/shoe", "win/100 coups", "perfect info/shoe",
 ]  # fmt: skip
+
+
+def mean_se(mean: float, se: float) -> dict[str, float]:
+    """A simulated figure and its standard error as JSON gives them (6 decimals)."""
+    return {"mean": round(mean, 6), "se": round(se, 6)}
 
 
 def plus_minus(value: float, error: float, places: int) -> str:
@@ -106,10 +113,7 @@ def advantage_json(figures: AdvantageFigures) -> dict[str, Any]:
             "risk_of_ruin", "coups_per_hour", "bets_per_hour", "win_per_hour",
         )
     }  # fmt: skip
-    data["win_per_100_coups"] = {
-        "mean": round(figures.win_per_100_coups, 6),
-        "se": round(figures.win_per_100_coups_se, 6),
-    }
+    data["win_per_100_coups"] = mean_se(figures.win_per_100_coups, figures.win_per_100_coups_se)
     return data
 
 

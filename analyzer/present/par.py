@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from analyzer.present.counting import plus_minus, tags_text
+from analyzer.present.counting import mean_se, plus_minus, tags_text
 from analyzer.present.edges import bet_json, bet_rows, pays_text
 from analyzer.present.effects import DERIVED_HEADERS, derived_rows
 from analyzer.present.rules import tableau
@@ -372,8 +372,6 @@ def par_json(sheet: ParSheet) -> dict[str, Any]:
             "one_in": exact(1 / line.probability) if line.probability else None,
         }
 
-    def mean_se(pair: tuple[float, float]) -> dict[str, float]:
-        return {"mean": round(pair[0], 6), "se": round(pair[1], 6)}
 
     counts = derived_rows(sheet.best_counts)
     data.update(
@@ -409,11 +407,11 @@ def par_json(sheet: ParSheet) -> dict[str, Any]:
                 "decks": str(study.procedure.shoe),
                 "cut_card": study.procedure.cut_card,
                 "seed": study.seed,
-                "win_per_shoe": mean_se(study.win_per_shoe),
-                "win_per_100_coups": mean_se((figures.win_per_100_coups, figures.win_per_100_coups_se)),
+                "win_per_shoe": mean_se(*study.win_per_shoe),
+                "win_per_100_coups": mean_se(figures.win_per_100_coups, figures.win_per_100_coups_se),
                 "bets_per_shoe": round(figures.bets_per_shoe, 6),
                 "n0": None if figures.n0 is None else round(figures.n0, 3),
-                "perfect": mean_se(study.perfect),
+                "perfect": mean_se(*study.perfect),
             },
             "verdict": sheet.verdict.kind,
             "verdict_reason": verdict_reason(sheet.verdict),
