@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from analyzer.core.errors import AnalyzerError, quoted, read_text
 from analyzer.core.ranks import RANKS
-from analyzer.core.suits import SUITS, parse_card
+from analyzer.core.suits import SUITS, card_name, parse_card
 
 __all__ = [
     "SAMPLE",
@@ -58,9 +58,14 @@ class RecordCard:
     burned: bool = False
 
     @property
+    def type(self) -> int | None:
+        """The card's type (index of `analyzer.core.suits`), None for a rank alone."""
+        return None if self.suit is None else self.suit * len(RANKS) + self.rank
+
+    @property
     def name(self) -> str:
         """The card as a record writes it: "9H", or "9" for a rank alone."""
-        return RANKS[self.rank].value + ("" if self.suit is None else SUITS[self.suit].value)
+        return RANKS[self.rank].value if self.type is None else card_name(self.type)
 
     @property
     def where(self) -> str:

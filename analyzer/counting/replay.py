@@ -314,8 +314,8 @@ def _take(
                 "cards such as 9H, or choose --bets that read no suits"
             )
         types = None
-    if types is not None and card.suit is not None:
-        index = card.suit * len(RANKS) + card.rank
+    index = card.type
+    if types is not None and index is not None:
         if types[index] == 0:
             raise AnalyzerError(f"{card.where}: {name} cannot come out: the shoe has no {card.name} left")
         types[index] -= 1
