@@ -494,7 +494,8 @@ def _card_rows(f: dict[str, Any]) -> list[list[str]]:
          f"{seconds('first')} / {seconds('warm')}",
          f"CPU {seconds('first', 'cpu')} / {seconds('warm', 'cpu')}; "
          f"{user['first']['peak_mb']:.0f} / {user['warm']['peak_mb']:.0f} MB", "2 s / 0.5 s; 300 MB"],
-        ["  `eor` with it, warm / plain enumerator of the same shoe (1 deck)",
+        ["  `eor` with it, warm; beside it, the plain enumerator of the same 1-deck shoe (three "
+         "outcomes only: context, not the same work)",
          f"{seconds('eor_warm')} / {seconds('plain')}",
          f"{_quartiles(user['eor_warm']['wall'], places=2)} / "
          f"{_quartiles(user['plain']['wall'], places=2)} s", "3 s"],
