@@ -16,6 +16,6 @@ def frame(rows: Sequence[Sequence[Any]], columns: Sequence[str], index: str | No
     try:
         import pandas as pd  # type: ignore[import-untyped,unused-ignore]
     except ImportError:
-        raise AnalyzerError("to_frame() needs pandas: pip install 'baccarat-analyzer[frames]'") from None
+        raise AnalyzerError("to_frame() needs pandas: pip install '.[frames]' (in the project)") from None
     data = pd.DataFrame([list(row) for row in rows], columns=list(columns))
     return data.set_index(index) if index else data

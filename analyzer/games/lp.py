@@ -91,7 +91,7 @@ def simplex(
     number: Callable[[Any], Any] = Fraction
     if fast or (fast is None and _mpq is not None):
         if _mpq is None:
-            raise ArithmeticError("simplex: fast=True needs gmpy2 (pip install baccarat-analyzer[fast])")
+            raise ArithmeticError("simplex: fast=True needs gmpy2: pip install '.[fast]' (in the project)")
         number = _mpq
     x, reduced = _simplex(
         [number(c) for c in cost],
