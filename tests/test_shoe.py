@@ -64,6 +64,12 @@ def test_remove() -> None:
     assert Shoe.decks(1).remove([]) == Shoe.decks(1)
 
 
+def test_remove_takes_a_string_as_one_card_or_a_list_never_its_characters() -> None:
+    assert Shoe.decks(1).remove("10") == Shoe.decks(1).remove(["10"])  # not "1" and "0"
+    assert Shoe.decks(1).remove("5,5,KH") == Shoe.decks(1).remove(["5", "5", "KH"])
+    assert Shoe.decks(1).remove("10").counts == (4,) * 9 + (3, 4, 4, 4)
+
+
 def test_remove_more_than_the_shoe_holds() -> None:
     with pytest.raises(AnalyzerError, match="no 5 left"):
         Shoe.decks(1).remove(["5"] * 5)

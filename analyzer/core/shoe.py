@@ -114,7 +114,10 @@ class Shoe:
     def remove(self, ranks: Iterable[Rank | str | tuple[Rank, Suit | None]]) -> Shoe:
         """This shoe with the named cards taken out (one card per item): a rank ("K") or a
         suited card ("KH", or a (rank, suit) pair). Removing a card whose suit is not given
-        leaves the suits of the shoe unknown."""
+        leaves the suits of the shoe unknown. A string is one card or a comma-separated list
+        ("10", "5,5,K"), never its characters."""
+        if isinstance(ranks, str):
+            ranks = ranks.split(",")
         taken = [_card(item) for item in ranks]
         if not taken:
             return self
