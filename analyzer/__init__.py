@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from analyzer.core.errors import AnalyzerError
     from analyzer.core.outcome import Outcome, Winner
     from analyzer.core.ranks import RANKS, Rank
-    from analyzer.core.rules import RULES, SEED004, STANDARD, Rules, get_rules
+    from analyzer.core.rules import BANCO_4_DRAWS_ON_0_1, RULES, SEED004, STANDARD, Rules, get_rules
     from analyzer.core.shoe import Shoe
     from analyzer.core.suits import SUITS, Suit
     from analyzer.counting.simulation import Procedure, evaluate_systems
@@ -84,7 +84,8 @@ _HOME = {
     "punto_table": "analyzer.analyses.odds",
     "plain_distribution": "analyzer.ranks.plain",
     "RULES": "analyzer.core.rules",
-    "SEED004": "analyzer.core.rules",
+    "BANCO_4_DRAWS_ON_0_1": "analyzer.core.rules",
+    "SEED004": "analyzer.core.rules",  # the old name of BANCO_4_DRAWS_ON_0_1
     "STANDARD": "analyzer.core.rules",
     "Rules": "analyzer.core.rules",
     "get_rules": "analyzer.core.rules",
@@ -102,6 +103,7 @@ _HOME = {
 
 __all__ = [
     "ALL_BETS",
+    "BANCO_4_DRAWS_ON_0_1",
     "BETS",
     "CARD_BETS",
     "RANKS",

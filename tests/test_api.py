@@ -14,9 +14,9 @@ import sympy as sp
 
 import analyzer
 from analyzer import (
+    BANCO_4_DRAWS_ON_0_1,
     BETS,
     CARD_BETS,
-    SEED004,
     STANDARD,
     AnalyzerError,
     Rules,
@@ -118,7 +118,7 @@ def test_pricing_takes_bets_then_a_shoe_then_optional_rules() -> None:
     tie, pairs = analyze_bets([TIE, PAIRS], ONE)
     assert tie == analyze_bets([TIE], ONE, STANDARD)[0]
     assert pairs == analyze_cards(PAIRS, ONE) == analyze_cards(PAIRS, ONE, STANDARD)
-    assert analyze_bets([TIE], ONE, SEED004) != [tie]
+    assert analyze_bets([TIE], ONE, BANCO_4_DRAWS_ON_0_1) != [tie]
 
 
 # -- short reprs in signatures -------------------------------------------------------------
@@ -126,7 +126,7 @@ def test_pricing_takes_bets_then_a_shoe_then_optional_rules() -> None:
 
 def test_rules_have_a_short_repr_and_keep_dataclass_equality() -> None:
     assert repr(STANDARD) == "Rules('standard')"
-    assert repr(SEED004) == "Rules('banco-4-draws-on-0-1')"
+    assert repr(BANCO_4_DRAWS_ON_0_1) == "Rules('banco-4-draws-on-0-1')"
     assert str(inspect.signature(odds)) == "(shoe: 'Shoe', rules: 'Rules' = Rules('standard')) -> 'Odds'"
     for function in (odds, punto_table, distribution, analyze_bets, analyze_cards, effects_of_removal):
         assert len(str(inspect.signature(function))) < 120, function

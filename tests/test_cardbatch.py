@@ -16,7 +16,7 @@ from analyzer.cards.restrictions import Restrictions
 from analyzer.core.bets import Bet, bet_from_mapping
 from analyzer.core.catalogue import CARD_BETS
 from analyzer.core.errors import AnalyzerError
-from analyzer.core.rules import SEED004, STANDARD
+from analyzer.core.rules import BANCO_4_DRAWS_ON_0_1, STANDARD
 from analyzer.core.shoe import Shoe
 
 BUILT_IN = tuple(CARD_BETS.values())
@@ -133,8 +133,8 @@ def test_other_rules_and_rank_counts() -> None:
     tie_max = (CARD_BETS["tie-max-low"], CARD_BETS["tie-max-high"])
     types = [2, 1, 0, 3] * 13
     bets = (*tie_max, CARD_BETS["super-tie"], OTHERS[1])
-    weights, _ = CardEvaluator(bets, SEED004).line_weights(np.array([types]))
-    assert [int(w) for w in weights[0]] == reference(bets, types, SEED004)
+    weights, _ = CardEvaluator(bets, BANCO_4_DRAWS_ON_0_1).line_weights(np.array([types]))
+    assert [int(w) for w in weights[0]] == reference(bets, types, BANCO_4_DRAWS_ON_0_1)
     counts = np.array([[5, 7, 6, 6, 6, 6, 4, 6, 7, 5, 6, 6, 6]])
     ranked, _ = card_evaluator(tie_max).line_weights(counts)
     shoe = Shoe.from_counts(counts[0].tolist())

@@ -18,7 +18,7 @@ from analyzer.cards.suitclasses import suit_options
 from analyzer.core.bets import Bet, bet_from_mapping
 from analyzer.core.catalogue import CARD_BETS, RANK_BETS
 from analyzer.core.errors import AnalyzerError
-from analyzer.core.rules import SEED004, STANDARD
+from analyzer.core.rules import BANCO_4_DRAWS_ON_0_1, STANDARD
 from analyzer.core.shoe import Shoe
 from analyzer.ranks.enumeration import distribution
 
@@ -108,7 +108,12 @@ def _lopsided() -> Shoe:
 
 @pytest.mark.parametrize(
     ("shoe", "rules"),
-    [(Shoe.decks(8), STANDARD), (Shoe.decks(1), STANDARD), (_lopsided(), STANDARD), (Shoe.decks(8), SEED004)],
+    [
+        (Shoe.decks(8), STANDARD),
+        (Shoe.decks(1), STANDARD),
+        (_lopsided(), STANDARD),
+        (Shoe.decks(8), BANCO_4_DRAWS_ON_0_1),
+    ],
     ids=["8 decks", "1 deck", "lopsided", "8 decks, banco-4-draws-on-0-1"],
 )
 def test_rank_level_outcomes_agree(shoe: Shoe, rules: object) -> None:

@@ -17,7 +17,7 @@ import pytest
 from clirun import assert_one_line_error, run
 
 from analyzer.analyses.odds import odds, punto_table
-from analyzer.core.rules import SEED004, STANDARD
+from analyzer.core.rules import BANCO_4_DRAWS_ON_0_1, STANDARD
 from analyzer.core.shoe import Shoe
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -161,7 +161,7 @@ def test_odds_json_counts_and_rules(capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run(capsys, "odds", "--decks", "6", "--rules", "seed004", "--format", "json")
     data = json.loads(out)
     assert data["rules"] == "banco-4-draws-on-0-1"  # "seed004" is its old name, still accepted
-    assert Fraction(data["banker"]) == odds(Shoe.decks(6), SEED004).banker
+    assert Fraction(data["banker"]) == odds(Shoe.decks(6), BANCO_4_DRAWS_ON_0_1).banker
 
 
 def test_remove_is_shoe_remove(capsys: pytest.CaptureFixture[str]) -> None:
@@ -229,7 +229,7 @@ def test_rules_formats(capsys: pytest.CaptureFixture[str]) -> None:
     assert "->" in out
     _, out, _ = run(capsys, "rules", "--format", "json", "--rules", "seed004")
     data = json.loads(out)
-    assert {key: data[key] for key in SEED004.to_mapping()} == SEED004.to_mapping()
+    assert {key: data[key] for key in BANCO_4_DRAWS_ON_0_1.to_mapping()} == BANCO_4_DRAWS_ON_0_1.to_mapping()
     _, out, _ = run(capsys, "rules")
     assert "Punto draws on: 0, 1, 2, 3, 4, 5." in out
     four = next(line for line in out.splitlines() if line.split()[:1] == ["4"])
@@ -243,7 +243,7 @@ def test_rules_from_toml(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> 
     _, out, _ = run(capsys, "odds", "--rules", str(path), "--format", "json")
     data = json.loads(out)
     assert data["rules"] == "variant"
-    assert Fraction(data["banker"]) == odds(Shoe.decks(8), SEED004).banker
+    assert Fraction(data["banker"]) == odds(Shoe.decks(8), BANCO_4_DRAWS_ON_0_1).banker
 
 
 def test_empty_decks_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:

@@ -15,7 +15,7 @@ import sympy as sp
 from analyzer.analyses.closed_form import D, closed_forms, evaluate
 from analyzer.analyses.pricing import analyze
 from analyzer.core.catalogue import RANK_BETS
-from analyzer.core.rules import SEED004, STANDARD
+from analyzer.core.rules import BANCO_4_DRAWS_ON_0_1, STANDARD
 from analyzer.core.shoe import Shoe
 from analyzer.ranks.enumeration import distribution
 
@@ -56,9 +56,9 @@ def test_pair_bet_has_the_textbook_form(forms: dict) -> None:
 
 
 def test_other_rules_at_six_decks() -> None:
-    (form,) = closed_forms([RANK_BETS["dragon7"]], SEED004)
+    (form,) = closed_forms([RANK_BETS["dragon7"]], BANCO_4_DRAWS_ON_0_1)
     assert (
         evaluate(form.house_edge, 6)
-        == analyze(RANK_BETS["dragon7"], distribution(Shoe.decks(6), SEED004)).house_edge
+        == analyze(RANK_BETS["dragon7"], distribution(Shoe.decks(6), BANCO_4_DRAWS_ON_0_1)).house_edge
     )
-    assert STANDARD != SEED004
+    assert STANDARD != BANCO_4_DRAWS_ON_0_1

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from analyzer import SEED004, STANDARD, Shoe, distribution
+from analyzer import BANCO_4_DRAWS_ON_0_1, STANDARD, Shoe, distribution
 from analyzer.analyses.compare import STANDARD_SHOES, compare_tables, matching_commission, tableau_effects
 from analyzer.analyses.pricing import analyze
 from analyzer.core.bets import commission_banker
@@ -29,7 +29,7 @@ def test_matching_commission_round_trips() -> None:
 
 def test_seed004_moves_only_bets_that_see_banco_4_draws() -> None:
     bets = list(RANK_BETS.values())
-    effects = {e.bet.name: e for e in tableau_effects(bets, Shoe.decks(8), STANDARD, SEED004)}
+    effects = {e.bet.name: e for e in tableau_effects(bets, Shoe.decks(8), STANDARD, BANCO_4_DRAWS_ON_0_1)}
     # Bets settled on the first four cards cannot move.
     for name in (
         "player-pair",
@@ -49,7 +49,7 @@ def test_seed004_moves_only_bets_that_see_banco_4_draws() -> None:
 
 def test_compare_tables_covers_every_table_and_shoe() -> None:
     bets = list(RANK_BETS.values())
-    cmp = compare_tables(list(TABLES.values()), STANDARD_SHOES, Shoe.decks(8), SEED004, bets)
+    cmp = compare_tables(list(TABLES.values()), STANDARD_SHOES, Shoe.decks(8), BANCO_4_DRAWS_ON_0_1, bets)
     assert len(cmp.shoes) == 6
     for table in TABLES.values():
         for bet in table.bets:

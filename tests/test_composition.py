@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from analyzer import SEED004, Shoe, distribution
+from analyzer import BANCO_4_DRAWS_ON_0_1, Shoe, distribution
 from analyzer.analyses.effects import effects_of_removal, estimate_quality, linear_estimates
 from analyzer.analyses.pricing import analyze
 from analyzer.core.bets import Bet, bet_from_mapping
@@ -73,8 +73,8 @@ def test_batches_equal_one_by_one_and_other_rules() -> None:
         for i, bet in enumerate(MAIN):
             value = Fraction(int(numerators[row, i]), fast.denominators[i] * int(totals[row]))
             assert value == analyze(bet, dist).expectation
-    seed004 = FastEvaluator(MAIN, SEED004)
-    dist = distribution(Shoe.from_counts(counts[3].tolist()), SEED004)
+    seed004 = FastEvaluator(MAIN, BANCO_4_DRAWS_ON_0_1)
+    dist = distribution(Shoe.from_counts(counts[3].tolist()), BANCO_4_DRAWS_ON_0_1)
     assert seed004.expectation_fractions(counts[3].tolist()) == {
         b.name: analyze(b, dist).expectation for b in MAIN
     }

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 import analyzer.ranks.compiler as compiler_module
 from analyzer.core.outcome import Outcome, Winner
 from analyzer.core.ranks import RANK_POINTS, ZERO_RANKS
-from analyzer.core.rules import SEED004, STANDARD, Rules, get_rules
+from analyzer.core.rules import BANCO_4_DRAWS_ON_0_1, STANDARD, Rules, get_rules
 from analyzer.core.shoe import Shoe
 from analyzer.ranks.enumeration import Distribution, compile_rules, distribution
 from analyzer.ranks.plain import plain_distribution
@@ -99,7 +99,7 @@ RULE_NAMES = ["standard", "seed004", "custom"]
 
 
 def _rules(name: str, custom: Rules) -> Rules:
-    return {"standard": STANDARD, "seed004": SEED004, "custom": custom}[name]
+    return {"standard": STANDARD, "seed004": BANCO_4_DRAWS_ON_0_1, "custom": custom}[name]
 
 
 @settings(max_examples=40, deadline=None)
@@ -162,7 +162,7 @@ shoes = st.one_of(tiny_shoes(), lopsided_shoes(), st.integers(1, 8).map(Shoe.dec
 
 
 @settings(max_examples=60, deadline=None)
-@given(shoe=shoes, rules=st.sampled_from([STANDARD, SEED004]))
+@given(shoe=shoes, rules=st.sampled_from([STANDARD, BANCO_4_DRAWS_ON_0_1]))
 def test_identities(shoe: Shoe, rules: Rules) -> None:
     dist = distribution(shoe, rules)
     n = shoe.size

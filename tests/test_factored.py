@@ -14,7 +14,7 @@ from analyzer.cards.engine import card_line_weights, plan_line_weights
 from analyzer.cards.plain import plain_card_line_weights
 from analyzer.core.bets import Bet, bet_from_mapping
 from analyzer.core.catalogue import CARD_BETS
-from analyzer.core.rules import SEED004, STANDARD, Rules
+from analyzer.core.rules import BANCO_4_DRAWS_ON_0_1, STANDARD, Rules
 from analyzer.core.shoe import Shoe
 
 # Bets of each factored shape beyond the built-ins, reading what the built-ins do not.
@@ -87,7 +87,7 @@ def test_the_path_is_taken(path: str, bet: Bet) -> None:
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(suited_shoes(), st.sampled_from(CASES), st.sampled_from([STANDARD, SEED004]))
+@given(suited_shoes(), st.sampled_from(CASES), st.sampled_from([STANDARD, BANCO_4_DRAWS_ON_0_1]))
 def test_one_shoe_equals_the_plan(types: list[int], case: tuple[str, Bet], rules: Rules) -> None:
     _, bet = case
     shoe = Shoe.from_cards(types)
@@ -103,7 +103,7 @@ def test_tiny_shoes_equal_the_plain_card_by_card_path(types: list[int], case: tu
 
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(suited_shoes(), min_size=1, max_size=5), st.sampled_from([STANDARD, SEED004]))
+@given(st.lists(suited_shoes(), min_size=1, max_size=5), st.sampled_from([STANDARD, BANCO_4_DRAWS_ON_0_1]))
 def test_batches_equal_the_plans(shoes: list[list[int]], rules: Rules) -> None:
     """Every factored bet at once, on a batch mixing tiny and depleted shoes (sub-shoes of
     fewer than six cards among them), line weights and expectations."""

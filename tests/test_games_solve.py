@@ -10,7 +10,7 @@ import pytest
 
 from analyzer.cli import main
 from analyzer.core.errors import AnalyzerError
-from analyzer.core.rules import SEED004, STANDARD
+from analyzer.core.rules import BANCO_4_DRAWS_ON_0_1, STANDARD
 from analyzer.core.shoe import Shoe
 from analyzer.games import GAMES, BanqueResult, CheminResult, MacaoResults, solve
 from analyzer.games.punto5 import Punto5
@@ -64,7 +64,7 @@ def test_seed004_tableau_changes_only_the_customary_comparison() -> None:
     """The Banker is free, so seed 004's tableau changes the game only through 'banker follows
     the tableau' and 'both follow custom'."""
     standard = json.loads(solve_text("chemin-de-fer", Shoe.infinite(), STANDARD, None, "json"))
-    seed004 = json.loads(solve_text("chemin-de-fer", Shoe.infinite(), SEED004, None, "json"))
+    seed004 = json.loads(solve_text("chemin-de-fer", Shoe.infinite(), BANCO_4_DRAWS_ON_0_1, None, "json"))
     assert standard["value"] == seed004["value"]
     assert standard["custom"]["both_follow_custom"] != seed004["custom"]["both_follow_custom"]
 

@@ -11,7 +11,7 @@ from collections import Counter
 import networkx as nx
 import pytest
 
-from analyzer.core.rules import SEED004, STANDARD, Rules
+from analyzer.core.rules import BANCO_4_DRAWS_ON_0_1, STANDARD, Rules
 from analyzer.ranks.graph import continuations, coup_graph, to_dot
 
 DEALT = [("dealt", p, b) for p in range(10) for b in range(10)]
@@ -21,7 +21,7 @@ def _reachable(g: nx.DiGraph) -> set:
     return nx.descendants(g, ("deal",)) | {("deal",)}
 
 
-@pytest.mark.parametrize("rules", [STANDARD, SEED004])
+@pytest.mark.parametrize("rules", [STANDARD, BANCO_4_DRAWS_ON_0_1])
 def test_every_path_from_a_deal_ends_in_a_settle_node(rules: Rules) -> None:
     g = coup_graph(rules)
     assert nx.is_directed_acyclic_graph(g)  # so every maximal path ends in a sink
@@ -77,12 +77,12 @@ def test_continuation_counts() -> None:
     assert [len(conts[6, b]) for b in range(10)] == [10, 10, 10, 10, 10, 10, 1, 1, 1, 1]
     assert all(len(conts[p, b]) == 1 for p in range(10) for b in (8, 9))
     assert sum(len(c) for c in conts.values()) == 3394
-    seed = continuations(SEED004)
+    seed = continuations(BANCO_4_DRAWS_ON_0_1)
     assert [len(seed[0, b]) for b in range(10)] == [100, 100, 100, 91, 82, 46, 28, 10, 1, 1]
     assert sum(len(c) for c in seed.values()) == 3394 + 6 * 18
 
 
-@pytest.mark.parametrize("rules", [STANDARD, SEED004])
+@pytest.mark.parametrize("rules", [STANDARD, BANCO_4_DRAWS_ON_0_1])
 def test_continuations_follow_the_rules(rules: Rules) -> None:
     for (p, b), conts in continuations(rules).items():
         assert len(set(conts)) == len(conts)
@@ -101,7 +101,7 @@ def test_continuations_follow_the_rules(rules: Rules) -> None:
 def test_seed004_differs_from_standard_exactly_at_banco_4_against_0_and_1() -> None:
     """Same nodes and edges with options; only the taken flag of the Banco-4 decisions after a
     third card of 0 or 1 moves (Punto's 0-7, counting its untaken draws on 6-7)."""
-    a, b = coup_graph(STANDARD, options=True), coup_graph(SEED004, options=True)
+    a, b = coup_graph(STANDARD, options=True), coup_graph(BANCO_4_DRAWS_ON_0_1, options=True)
     assert set(a.nodes) == set(b.nodes)
     assert set(a.edges) == set(b.edges)
     moved = {u for u, v, d in a.edges(data=True) if d.get("taken") != b.edges[u, v].get("taken")}
@@ -110,7 +110,7 @@ def test_seed004_differs_from_standard_exactly_at_banco_4_against_0_and_1() -> N
     for node in expected:
         assert a.edges[node, ("banco-card", *node[1:])]["taken"] is False
         assert b.edges[node, ("banco-card", *node[1:])]["taken"] is True
-    assert len(STANDARD.differences(SEED004)) == 2
+    assert len(STANDARD.differences(BANCO_4_DRAWS_ON_0_1)) == 2
 
 
 def test_to_dot() -> None:

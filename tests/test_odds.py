@@ -28,7 +28,7 @@ import pytest
 
 from analyzer.analyses.odds import odds, punto_table
 from analyzer.core.outcome import Winner
-from analyzer.core.rules import SEED004, STANDARD
+from analyzer.core.rules import BANCO_4_DRAWS_ON_0_1, STANDARD
 from analyzer.core.shoe import Shoe
 from analyzer.present.text import decimal, percent
 
@@ -225,9 +225,9 @@ def test_punto_table_shape_and_weights() -> None:
 def test_rules_change_the_odds() -> None:
     """Seed 004's Banco 4 also draws against a Punto third card of 0 or 1, so only the rows
     where Punto draws change; Punto's stand rows (5 stand, 6-9) are the same game."""
-    standard, seed = odds(Shoe.decks(8), STANDARD), odds(Shoe.decks(8), SEED004)
+    standard, seed = odds(Shoe.decks(8), STANDARD), odds(Shoe.decks(8), BANCO_4_DRAWS_ON_0_1)
     assert standard.banker != seed.banker
     assert seed.total == standard.total == sum(seed.counts.values())
-    rows = zip(punto_table(Shoe.decks(8)), punto_table(Shoe.decks(8), SEED004), strict=True)
+    rows = zip(punto_table(Shoe.decks(8)), punto_table(Shoe.decks(8), BANCO_4_DRAWS_ON_0_1), strict=True)
     same = [a == b for a, b in rows]
     assert same == [False] * 6 + [True] * 5

@@ -12,7 +12,7 @@ from analyzer.cards.batch import CardEvaluator, shoe_line_weights
 from analyzer.cards.engine import plan_line_weights
 from analyzer.cards.plancache import plan_key
 from analyzer.core.bets import bet_from_mapping
-from analyzer.core.rules import SEED004, STANDARD
+from analyzer.core.rules import BANCO_4_DRAWS_ON_0_1, STANDARD
 from analyzer.core.shoe import Shoe
 
 LINES = [
@@ -38,7 +38,7 @@ def test_plans_are_cached_by_content(tmp_path: Path, monkeypatch: pytest.MonkeyP
     assert np.array_equal(again[0], keys) and np.array_equal(again[1], lines)
     # the key is the conditions and the tableau: payouts and names do not change it
     repaid = bet_from_mapping("other", {"lines": [{**LINES[0], "pays": 7}, LINES[1]]})
-    assert plan_key(repaid, STANDARD) == plan_key(BET, STANDARD) != plan_key(BET, SEED004)
+    assert plan_key(repaid, STANDARD) == plan_key(BET, STANDARD) != plan_key(BET, BANCO_4_DRAWS_ON_0_1)
     assert plan_key(bet_from_mapping("one", {"lines": LINES[:1]}), STANDARD) != plan_key(BET, STANDARD)
     cached.write_bytes(b"not an archive")  # a damaged file is rebuilt
     products.stored_products.cache_clear()

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from analyzer.core.bets import FIELDS
 from analyzer.core.catalogue import RANK_BETS
-from analyzer.core.rules import RULES, SEED004, STANDARD
+from analyzer.core.rules import BANCO_4_DRAWS_ON_0_1, RULES, STANDARD
 from analyzer.core.shoe import Shoe
 from analyzer.ranks import fast as composition_module
 from analyzer.ranks import polyeval, polyproducts
@@ -223,7 +223,7 @@ def test_20_deck_shoes_contract_group_by_group(monkeypatch: pytest.MonkeyPatch) 
 
 
 def test_expectation_fractions_on_another_tableau() -> None:
-    evaluator = FastEvaluator(MAIN, SEED004)
+    evaluator = FastEvaluator(MAIN, BANCO_4_DRAWS_ON_0_1)
     counts = [5, 31, 2, 17, 0, 9, 32, 12, 3, 30, 28, 1, 16]
     folded = evaluator.matrix.astype(object) @ evaluator.payoffs.astype(object)
     values = list(exact_values(evaluator, counts) @ folded)

@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
+import analyzer.core.rules as rules_module
 from analyzer.core.errors import AnalyzerError
-from analyzer.core.rules import RULES, SEED004, STANDARD, Rules, get_rules, rules_from_mapping
+from analyzer.core.rules import BANCO_4_DRAWS_ON_0_1, RULES, STANDARD, Rules, get_rules, rules_from_mapping
 
 # The brief's table: Banco total -> Punto's third-card values on which Banco draws.
 BRIEF_TABLEAU = {
@@ -40,19 +41,19 @@ def test_standard_matches_the_brief() -> None:
 def test_seed004_differs_only_at_banco_4() -> None:
     for total in range(10):
         for v in range(10):
-            differs = STANDARD.banco_draws_on(total, v) != SEED004.banco_draws_on(total, v)
+            differs = STANDARD.banco_draws_on(total, v) != BANCO_4_DRAWS_ON_0_1.banco_draws_on(total, v)
             assert differs == (total == 4 and v in {0, 1}), (total, v)
-    assert SEED004.banco_draws_on(4, 0) and SEED004.banco_draws_on(4, 1)
-    assert SEED004.punto_draws == STANDARD.punto_draws
-    assert SEED004.banco_draws_punto_stood == STANDARD.banco_draws_punto_stood
+    assert BANCO_4_DRAWS_ON_0_1.banco_draws_on(4, 0) and BANCO_4_DRAWS_ON_0_1.banco_draws_on(4, 1)
+    assert BANCO_4_DRAWS_ON_0_1.punto_draws == STANDARD.punto_draws
+    assert BANCO_4_DRAWS_ON_0_1.banco_draws_punto_stood == STANDARD.banco_draws_punto_stood
 
 
 def test_differences() -> None:
-    assert STANDARD.differences(SEED004) == [
+    assert STANDARD.differences(BANCO_4_DRAWS_ON_0_1) == [
         "Banco draws on 4 against a third card of 0",
         "Banco draws on 4 against a third card of 1",
     ]
-    assert SEED004.differences(STANDARD) == [
+    assert BANCO_4_DRAWS_ON_0_1.differences(STANDARD) == [
         "Banco stands on 4 against a third card of 0",
         "Banco stands on 4 against a third card of 1",
     ]
@@ -74,12 +75,13 @@ def test_with_punto() -> None:
 def test_registry() -> None:
     assert set(RULES) == {"standard", "banco-4-draws-on-0-1"}
     assert get_rules("standard") is STANDARD
-    assert get_rules("banco-4-draws-on-0-1") is SEED004
-    assert get_rules("seed004") is SEED004  # the old name stays an alias
-    assert get_rules(SEED004) is SEED004
+    assert get_rules("banco-4-draws-on-0-1") is BANCO_4_DRAWS_ON_0_1
+    assert get_rules("seed004") is BANCO_4_DRAWS_ON_0_1  # the old name stays an alias
+    assert rules_module.SEED004 is BANCO_4_DRAWS_ON_0_1  # and the old Python name
+    assert get_rules(BANCO_4_DRAWS_ON_0_1) is BANCO_4_DRAWS_ON_0_1
 
 
-@pytest.mark.parametrize("rules", [STANDARD, SEED004])
+@pytest.mark.parametrize("rules", [STANDARD, BANCO_4_DRAWS_ON_0_1])
 def test_mapping_round_trip(rules: Rules) -> None:
     assert rules_from_mapping(rules.to_mapping()) == rules
 
@@ -100,8 +102,8 @@ def test_readme_toml_is_seed004(tmp_path: Path) -> None:
     path.write_text(README_TOML, encoding="utf-8")
     loaded = get_rules(str(path))
     assert loaded.name == "banco-4-draws-on-0-1"
-    assert loaded == replace(SEED004, name="banco-4-draws-on-0-1")
-    assert STANDARD.differences(loaded) == STANDARD.differences(SEED004)
+    assert loaded == replace(BANCO_4_DRAWS_ON_0_1, name="banco-4-draws-on-0-1")
+    assert STANDARD.differences(loaded) == STANDARD.differences(BANCO_4_DRAWS_ON_0_1)
 
 
 def test_toml_defaults(tmp_path: Path) -> None:
@@ -109,7 +111,7 @@ def test_toml_defaults(tmp_path: Path) -> None:
     path.write_text('base = "seed004"\nnatural = 9\n', encoding="utf-8")
     loaded = get_rules(str(path))
     assert loaded.name == "my-rules"  # the file's stem
-    assert loaded == replace(SEED004, name="my-rules", natural=9)
+    assert loaded == replace(BANCO_4_DRAWS_ON_0_1, name="my-rules", natural=9)
     assert not loaded.is_natural(8)
 
 

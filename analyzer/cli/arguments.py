@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from analyzer.core.errors import QUOTE_LIMIT, AnalyzerError, list_items, quoted, read_fraction, read_int
-from analyzer.core.rules import RULES, SEED004
+from analyzer.core.rules import BANCO_4_DRAWS_ON_0_1, RULES
 from analyzer.core.shoe import Shoe, parse_cards, parse_counts, parse_decks
 from analyzer.present.text import FORMATS
 
@@ -238,8 +238,11 @@ OPTIONS: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
         (
             ("--variant",),
             {
-                "default": SEED004.name,
-                "help": f"tableau compared against --rules (default {SEED004.name}; `baccarat list rules`)",
+                "default": BANCO_4_DRAWS_ON_0_1.name,
+                "help": (
+                    f"tableau compared against --rules (default {BANCO_4_DRAWS_ON_0_1.name}; "
+                    "`baccarat list rules`)"
+                ),
             },
         ),
     ],

@@ -14,7 +14,16 @@ from typing import Any
 
 from analyzer.core.errors import AnalyzerError, check_keys, quoted, read_toml
 
-__all__ = ["ALIASES", "RULES", "SEED004", "STANDARD", "Rules", "get_rules", "rules_from_mapping"]
+__all__ = [
+    "ALIASES",
+    "BANCO_4_DRAWS_ON_0_1",
+    "RULES",
+    "SEED004",
+    "STANDARD",
+    "Rules",
+    "get_rules",
+    "rules_from_mapping",
+]
 
 _TOTALS = range(10)
 
@@ -142,7 +151,7 @@ STANDARD = Rules(
     description="The punto banco tableau of every casino source (Wikipedia, a gambling dictionary).",
 )
 
-SEED004 = replace(
+BANCO_4_DRAWS_ON_0_1 = replace(
     STANDARD,
     name="banco-4-draws-on-0-1",
     banco_draws=(*STANDARD.banco_draws[:4], frozenset(range(8)), *STANDARD.banco_draws[5:]),
@@ -151,10 +160,13 @@ SEED004 = replace(
     ),
 )
 
+#: The old name of BANCO_4_DRAWS_ON_0_1, kept for code that imports it.
+SEED004 = BANCO_4_DRAWS_ON_0_1
+
 #: Built-in tableaux by name.
-RULES: dict[str, Rules] = {rules.name: rules for rules in (STANDARD, SEED004)}
-#: Old names still accepted: alias -> name in RULES.
-ALIASES: dict[str, str] = {"seed004": SEED004.name}
+RULES: dict[str, Rules] = {rules.name: rules for rules in (STANDARD, BANCO_4_DRAWS_ON_0_1)}
+#: Old names still accepted, no longer listed: alias -> name in RULES.
+ALIASES: dict[str, str] = {"seed004": BANCO_4_DRAWS_ON_0_1.name}
 
 _KEYS = {
     "name",

@@ -38,13 +38,12 @@ _RULES_SOURCES = {
 
 @dataclass(frozen=True)
 class Entry:
-    """One built-in: its name, a title a reader recognises, its source, older names, and
+    """One built-in: its name, a title a reader recognises, and its source, and
     for a bet what it reads (`analyzer.core.bets.READS`: outcome, values, ranks, suits, colours)."""
 
     name: str
     title: str
     source: str
-    aliases: tuple[str, ...] = ()
     reads: tuple[str, ...] = ()
 
 
@@ -62,17 +61,10 @@ def entries(kind: str) -> list[Entry]:
             for t in TABLES.values()
         ]
     if kind == "rules":
-        from analyzer.core.rules import ALIASES, RULES
+        from analyzer.core.rules import RULES
 
-        return [
-            Entry(
-                r.name,
-                r.description,
-                _RULES_SOURCES.get(r.name, ""),
-                tuple(a for a, n in ALIASES.items() if n == r.name),
-            )
-            for r in RULES.values()
-        ]
+        # Old names (`ALIASES`) are still accepted but not listed: a reader can't look them up.
+        return [Entry(r.name, r.description, _RULES_SOURCES.get(r.name, "")) for r in RULES.values()]
     if kind == "systems":
         from analyzer.counting.systems import SYSTEMS
 

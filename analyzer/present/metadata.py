@@ -55,7 +55,6 @@ def render_list(kind: str, entries: Sequence[Any], fmt: str = "table") -> str:
                     e.name: {
                         "title": e.title,
                         "source": e.source,
-                        **({"aliases": list(e.aliases)} if e.aliases else {}),
                         **({"reads": list(e.reads)} if e.reads else {}),
                     }
                     for e in entries
@@ -66,10 +65,9 @@ def render_list(kind: str, entries: Sequence[Any], fmt: str = "table") -> str:
     title_width, source_width = (32, 40) if reads else (40, 48)
     rows = []
     for e in entries:
-        name = e.name + "".join(f" (alias {a})" for a in e.aliases)
         title, source = (wrap(e.title, title_width), wrap(e.source, source_width)) if fmt == "table" else (
             e.title, e.source
         )
-        rows.append([name, *([", ".join(e.reads)] if reads else []), title, source])
+        rows.append([e.name, *([", ".join(e.reads)] if reads else []), title, source])
     headers = ["name", *(["reads"] if reads else []), "title", "source"]
     return heading(f"Built-in {kind}", fmt) + table(rows, headers, fmt) + "\n"

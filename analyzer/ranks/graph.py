@@ -47,12 +47,12 @@ def coup_graph(rules: Rules, options: bool = False) -> nx.DiGraph:
 
     Banco on 4 against a third card of 1 (Punto's final total 4):
 
-    >>> from analyzer import SEED004, STANDARD
+    >>> from analyzer import BANCO_4_DRAWS_ON_0_1, STANDARD
     >>> from analyzer.ranks.graph import coup_graph
     >>> node = ("banco", 4, 4, 1)
     >>> sorted((e["action"], e["taken"]) for e in coup_graph(STANDARD, options=True)[node].values())
     [('draw', False), ('stand', True)]
-    >>> [e["action"] for e in coup_graph(SEED004)[node].values()]
+    >>> [e["action"] for e in coup_graph(BANCO_4_DRAWS_ON_0_1)[node].values()]
     ['draw']
     """
     g = nx.DiGraph(rules=rules.name)

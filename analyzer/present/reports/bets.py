@@ -9,7 +9,7 @@ from analyzer.analyses.compare import STANDARD_SHOES, Comparison, compare_tables
 from analyzer.analyses.odds import odds, punto_table
 from analyzer.analyses.pricing import analyze
 from analyzer.core.catalogue import RANK_BETS, TABLES
-from analyzer.core.rules import SEED004, STANDARD
+from analyzer.core.rules import BANCO_4_DRAWS_ON_0_1, STANDARD
 from analyzer.core.shoe import Shoe
 from analyzer.present.compare import render_compare
 from analyzer.present.edges import render_edges
@@ -122,7 +122,12 @@ def _card_edges_section() -> str:
 def _comparison() -> Comparison:
     """The payout-rule and tableau comparison (compare.md and tableau.md share one run)."""
     return compare_tables(
-        list(TABLES.values()), STANDARD_SHOES, Shoe.decks(8), SEED004, list(RANK_BETS.values()), base=STANDARD
+        list(TABLES.values()),
+        STANDARD_SHOES,
+        Shoe.decks(8),
+        BANCO_4_DRAWS_ON_0_1,
+        list(RANK_BETS.values()),
+        base=STANDARD,
     )
 
 
@@ -140,16 +145,17 @@ def compare_report() -> str:
 
 
 def tableau_report() -> str:
-    """tableau.md: the SEED004 tableau (Banco 4 also draws on 0-1) against the standard one."""
+    """tableau.md: the banco-4-draws-on-0-1 tableau (Banco 4 also draws on 0-1) against the
+    standard one."""
     return (
-        f"# Tableaux compared: {SEED004.name} against standard\n\n"
+        f"# Tableaux compared: {BANCO_4_DRAWS_ON_0_1.name} against standard\n\n"
         + PREAMBLE
-        + f"`{SEED004.name}` (formerly `seed004`) is the grid of a Russian-language beginner's guide "
+        + f"`{BANCO_4_DRAWS_ON_0_1.name}` is the grid of a Russian-language beginner's guide "
         "to baccarat, where Banco 4 also draws against a third card of 0 or 1; every other source "
         "gives the standard tableau. Figures are for a coup dealt off the top of a full shoe.\n\n"
         + render_rules(STANDARD, "markdown")
         + "\n"
-        + render_rules(SEED004, "markdown")
+        + render_rules(BANCO_4_DRAWS_ON_0_1, "markdown")
         + "\n"
         + render_compare(_comparison(), "markdown", sections=("tableau",))
     )
