@@ -63,6 +63,11 @@ def test_per_rank_for_bets_without_suits() -> None:
         assert eor.effects["tie-max-high"][rank] == removed - base
 
 
+def test_repr_is_one_short_line() -> None:
+    eor = card_effects_of_removal([CARD_BETS["tie-max-high"]], Shoe.decks(1))
+    assert repr(eor) == "CardEffects(tie-max-high: 13 ranks; 1 deck, standard)"
+
+
 def test_suit_bet_needs_known_suits() -> None:
     with pytest.raises(AnalyzerError, match="suits are not known"):
         card_effects_of_removal([CARD_BETS["perfect-pairs-v1"]], Shoe.from_counts([8] * 13))

@@ -173,6 +173,11 @@ class CardEffects:
     per: dict[str, str]
     identity: dict[str, Fraction]
 
+    def __repr__(self) -> str:
+        """One line for a notebook: the bets, what a card is for each, the shoe and rules."""
+        bets = ", ".join(f"{name}: {len(self.effects[name])} {self.per[name]}s" for name in self.effects)
+        return f"CardEffects({bets}; {self.shoe}, {self.rules.name})"
+
 
 def card_effects_of_removal(bets: Sequence[Bet], shoe: Shoe, rules: Rules = STANDARD) -> CardEffects:
     """Effects of removal of every card type (suit bets) or rank (others) on every bet: the
