@@ -1,15 +1,17 @@
 """The disk cache: its folder (BACCARAT_CACHE, else the platform's), files checked by their
 checksum, bounded by count and bytes (least recently used first), cleared of the project's
-files only."""
+files only; `baccarat cache [--clear]`."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import sys
 from pathlib import Path
 
 import pytest
+from clirun import one_line_error, run
 
 from analyzer.ranks import diskcache
 
@@ -112,3 +114,34 @@ def test_the_code_version_is_the_source(tmp_path: Path) -> None:
     engine.write_text(engine.read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
     assert diskcache.sources_digest(tmp_path, ("cards",)) != before
     assert diskcache.code_version("core", "ranks") != diskcache.code_version("core", "ranks", "cards")
+
+
+def test_the_cache_command(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    diskcache.write_cache_file("plans", KEYS[1], b"x" * 10)
+    (folder / "notes.txt").write_text("mine", encoding="utf-8")
+    size = diskcache.cache_path("plans", KEYS[1]).stat().st_size
+    code, out, err = run(capsys, "cache")
+    assert code == 0 and err == ""
+    assert out.splitlines()[:2] == [f"Cache folder: {folder}", f"Files: 1 ({size:,} bytes)"]
+    assert f"at most {diskcache.CACHE_FILES:,} files and {diskcache.CACHE_BYTES:,} bytes" in out
+    code, out, _ = run(capsys, "cache", "--clear", "--format", "json")
+    assert code == 0
+    assert json.loads(out) == {
+        "folder": str(folder), "files": 0, "bytes": 0, "removed": {"files": 1, "bytes": size},
+        "max_files": diskcache.CACHE_FILES, "max_bytes": diskcache.CACHE_BYTES,
+        "version": json.loads(out)["version"],
+    }  # fmt: skip
+    assert [path.name for path in folder.iterdir()] == ["notes.txt"]
+    code, out, _ = run(capsys, "cache", "--clear")
+    assert code == 0 and "Removed: 0 files (0 bytes)" in out
+
+
+def test_the_cache_command_refuses_bad_input(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert "--format 'csv': use one of table, json" in one_line_error(capsys, "cache", "--format", "csv")
+    assert "--clear is given twice" in one_line_error(capsys, "cache", "--clear", "--clear")
+    (tmp_path / "file").write_text("not a folder", encoding="utf-8")
+    monkeypatch.setenv("BACCARAT_CACHE", str(tmp_path / "file"))
+    err = one_line_error(capsys, "cache", "--clear")
+    assert f"the cache folder {str(tmp_path / 'file')!r} cannot be read: it is not a folder" in err
