@@ -137,10 +137,13 @@ def test_the_cache_command(folder: Path, capsys: pytest.CaptureFixture[str]) -> 
 
 
 def test_the_cache_command_refuses_bad_input(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    folder: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    diskcache.write_cache_file("plans", KEYS[1], b"x" * 10)
     assert "--format 'csv': use one of table, json" in one_line_error(capsys, "cache", "--format", "csv")
     assert "--clear is given twice" in one_line_error(capsys, "cache", "--clear", "--clear")
+    assert diskcache.cache_info().files == 1  # refused before anything is removed
+    tmp_path = folder.parent
     (tmp_path / "file").write_text("not a folder", encoding="utf-8")
     monkeypatch.setenv("BACCARAT_CACHE", str(tmp_path / "file"))
     err = one_line_error(capsys, "cache", "--clear")
