@@ -1,9 +1,11 @@
 """Stored coup classes: shipped files equal a fresh compile, the user cache is keyed by the
-tableau's content, damaged files are recompiled; the plain-integer evaluation agrees with
-the plain enumerator; `odds` equals the full distribution's counts."""
+tableau's content and the code's version, damaged or edited files are recompiled; the
+plain-integer evaluation agrees with the plain enumerator; `odds` equals the full
+distribution's counts."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import numpy as np
@@ -14,7 +16,7 @@ from hypothesis import strategies as st
 from analyzer.analyses.odds import Odds, odds
 from analyzer.core.rules import RULES, STANDARD, Rules
 from analyzer.core.shoe import Shoe
-from analyzer.ranks import coupstore
+from analyzer.ranks import coupstore, diskcache
 from analyzer.ranks.compiler import compile_fresh
 from analyzer.ranks.enumeration import compile_rules, distribution, winner_weights
 from analyzer.ranks.plain import plain_distribution
@@ -52,7 +54,7 @@ def test_user_rules_are_cached_by_content(tmp_path: Path, monkeypatch: pytest.Mo
     coupstore._stored.cache_clear()
     first = coupstore.stored_classes(rules)
     files = list(tmp_path.glob("coups-*.bin"))
-    assert len(files) == 1 and files[0].name == coupstore.shipped_path(rules).name
+    assert files == [diskcache.cache_path("coups", coupstore.cache_key(rules))]
     coupstore._stored.cache_clear()
     again = coupstore.stored_classes(rules)  # read back from the cache
     assert again is not first and again.outcomes == first.outcomes
@@ -60,26 +62,47 @@ def test_user_rules_are_cached_by_content(tmp_path: Path, monkeypatch: pytest.Mo
     assert distribution(shoe, rules).weights == plain_distribution(shoe, rules).weights
 
 
-def test_damaged_or_foreign_cache_files_are_recompiled(
+def test_damaged_edited_or_foreign_cache_files_are_recompiled(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("BACCARAT_CACHE", str(tmp_path))
     rules = STANDARD.with_punto(7, True)
-    name = coupstore.shipped_path(rules).name
+    path = diskcache.cache_path("coups", coupstore.cache_key(rules))
     shoe = Shoe.from_counts([2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2])
     expected = plain_distribution(shoe, rules).weights
+    classes = compile_fresh(rules)
+    right = coupstore.encode(classes)
+    coupstore._stored.cache_clear()
+    distribution(shoe, rules)  # caches the right file
+    good = path.read_bytes()
+    header = good[: good.index(b"\n") + 1]
+    # the same shapes, other numbers: what the checksum alone can tell from the right file
+    coefficients = np.where(classes.entry_coef == 1, 2, classes.entry_coef)
+    edited = coupstore.encode(dataclasses.replace(classes, entry_coef=coefficients))
+    assert len(edited) > 1000 and edited != right
     foreign = coupstore.shipped_path(STANDARD).read_bytes()
-    right = coupstore.encode(compile_fresh(rules))
-    flipped = right[:-300] + bytes(b ^ 0x5A for b in right[-300:-200]) + right[-200:]
-    for damaged in (b"", b"garbage", foreign, right[:-100], flipped, right[:20] + b"9" + right[21:]):
-        (tmp_path / name).write_bytes(damaged)
+    # garbage, the right classes without a checksum (the old layout), truncated, edited, foreign
+    for damaged in (b"garbage", right, good[:-100], header + edited, header + foreign):
+        path.write_bytes(damaged)
         coupstore._stored.cache_clear()
         assert distribution(shoe, rules).weights == expected
+        assert path.read_bytes() == good  # replaced by the right file
+    # a right checksum over another tableau's classes
+    diskcache.write_cache_file("coups", coupstore.cache_key(rules), foreign)
+    coupstore._stored.cache_clear()
+    assert distribution(shoe, rules).weights == expected and path.read_bytes() == good
+
+
+def test_the_key_holds_the_code_version(monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = STANDARD.with_punto(7, True)
+    before = coupstore.cache_key(rules)
+    monkeypatch.setattr(coupstore, "code_version", lambda *packages: "0.1.0-other")
+    assert coupstore.cache_key(rules) != before
 
 
 def test_cache_keeps_a_bounded_number_of_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("BACCARAT_CACHE", str(tmp_path))
-    monkeypatch.setattr(coupstore, "CACHE_FILES", 2)
+    monkeypatch.setattr(diskcache, "CACHE_FILES", 2)
     coupstore._stored.cache_clear()
     for total in (0, 1, 2):
         coupstore.stored_classes(STANDARD.with_punto(6, True).with_punto(total, False))

@@ -1,19 +1,24 @@
-"""A card-level bet's plan products, cached on disk by the bet's conditions."""
+"""A card-level bet's plan products, cached on disk by the bet's conditions and the code's
+version, each file checked by its checksum: an edited, truncated or foreign file is rebuilt."""
 
 from __future__ import annotations
 
+import io
+import json
 from pathlib import Path
 
 import numpy as np
 import pytest
+from clirun import run
 
-from analyzer.cards import products
+from analyzer.cards import batch, plancache, products
 from analyzer.cards.batch import CardEvaluator, shoe_line_weights
 from analyzer.cards.engine import plan_line_weights
 from analyzer.cards.plancache import plan_key
 from analyzer.core.bets import bet_from_mapping
 from analyzer.core.rules import BANCO_4_DRAWS_ON_0_1, STANDARD
 from analyzer.core.shoe import Shoe
+from analyzer.ranks import diskcache
 
 LINES = [
     {"when": {"pairs_same_card": True}, "pays": 500},
@@ -26,7 +31,7 @@ def test_plans_are_cached_by_content(tmp_path: Path, monkeypatch: pytest.MonkeyP
     monkeypatch.setenv("BACCARAT_CACHE", str(tmp_path))
     products.stored_products.cache_clear()
     keys, lines = products.stored_products(BET, STANDARD)
-    (cached,) = tmp_path.glob("plans-*.npz")
+    assert len(list(tmp_path.glob("plans-*.npz"))) == 1
 
     def never(*_: object) -> None:
         raise AssertionError("the plan was built again")
@@ -40,11 +45,89 @@ def test_plans_are_cached_by_content(tmp_path: Path, monkeypatch: pytest.MonkeyP
     repaid = bet_from_mapping("other", {"lines": [{**LINES[0], "pays": 7}, LINES[1]]})
     assert plan_key(repaid, STANDARD) == plan_key(BET, STANDARD) != plan_key(BET, BANCO_4_DRAWS_ON_0_1)
     assert plan_key(bet_from_mapping("one", {"lines": LINES[:1]}), STANDARD) != plan_key(BET, STANDARD)
-    cached.write_bytes(b"not an archive")  # a damaged file is rebuilt
     products.stored_products.cache_clear()
-    rebuilt = products.stored_products(BET, STANDARD)
-    assert np.array_equal(rebuilt[1], lines) and cached.stat().st_size > 100
+
+
+def _fresh() -> None:
+    """Forget the plans held in memory, so the next evaluation reads the disk cache."""
     products.stored_products.cache_clear()
+    batch.card_evaluator.cache_clear()
+
+
+def _archive(keys: np.ndarray, lines: np.ndarray) -> bytes:
+    buffer = io.BytesIO()
+    np.savez(buffer, keys=keys, lines=lines)
+    return buffer.getvalue()
+
+
+def test_edited_truncated_or_foreign_plans_are_rebuilt(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("BACCARAT_CACHE", str(tmp_path))
+    shoe = Shoe.decks(1)
+    expected = plan_line_weights(BET, shoe)  # the card engine's plan, no products, no cache
+    _fresh()
+    assert shoe_line_weights(BET, shoe) == expected
+    path = diskcache.cache_path("plans", plan_key(BET, STANDARD))
+    good = path.read_bytes()
+    header, payload = good[: good.index(b"\n") + 1], good[good.index(b"\n") + 1 :]
+    with np.load(io.BytesIO(payload)) as data:
+        keys, lines = data["keys"], data["lines"].copy()
+    lines[:, -1] += 1  # other numbers in the same shapes: a different "exact" weight if read
+    edited = _archive(keys, lines)
+    assert diskcache.read_cache_file("plans", plan_key(BET, STANDARD)) == payload
+    for damaged in (header + edited, edited, good[: len(good) // 2], good[:-1], header, b"", b"\x00" * 500,
+                    header + payload[:1000] + bytes(200) + payload[1200:]):  # fmt: skip
+        path.write_bytes(damaged)
+        _fresh()
+        assert shoe_line_weights(BET, shoe) == expected
+        assert path.read_bytes() == good  # replaced by a good file
+    # a right checksum over what is not the products (a truncated archive, one of pickles,
+    # other arrays, other types): still rebuilt
+    pickled = io.BytesIO()
+    np.savez(pickled, keys=keys, lines=np.array([object()] * len(keys)))
+    for wrong in (payload[:-50], pickled.getvalue(), _archive(keys, lines[:-1]),
+                  _archive(keys, lines[:, :1].ravel()), _archive(keys.astype(np.int32), lines),
+                  b"garbage"):  # fmt: skip
+        diskcache.write_cache_file("plans", plan_key(BET, STANDARD), wrong)
+        _fresh()
+        assert plancache.read_products(plan_key(BET, STANDARD)) is None
+        assert shoe_line_weights(BET, shoe) == expected and path.read_bytes() == good
+    _fresh()
+
+
+def test_a_damaged_plan_is_rebuilt_by_the_cli(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("BACCARAT_CACHE", str(tmp_path / "cache"))
+    table = tmp_path / "t.toml"
+    table.write_text(
+        '[bets.cached]\nlines = [\n  { when = { pairs_same_card = true }, pays = 500 },\n'
+        '  { when = { p2_suit = "H", b1_rank = "K" }, pays = 3 },\n]\n',
+        encoding="utf-8",
+    )
+    argv = ["edges", "--table", str(table), "--decks", "1", "--format", "json"]
+    _fresh()
+    code, out, err = run(capsys, *argv)
+    assert code == 0 and err == ""
+    assert "cached" in json.loads(out)["bets"]
+    (path,) = (tmp_path / "cache").glob("plans-*.npz")
+    good = path.read_bytes()
+    header = good[: good.index(b"\n") + 1]
+    with np.load(io.BytesIO(good[len(header) :])) as data:
+        edited = _archive(data["keys"], data["lines"] * 2)
+    for damaged in (header + edited, good[: len(good) // 3]):
+        path.write_bytes(damaged)
+        _fresh()
+        assert run(capsys, *argv) == (0, out, "")  # the same exact edge, no traceback
+        assert path.read_bytes() == good
+    _fresh()
+
+
+def test_the_key_holds_the_code_version(monkeypatch: pytest.MonkeyPatch) -> None:
+    before = plan_key(BET, STANDARD)
+    monkeypatch.setattr(plancache, "code_version", lambda *packages: "0.1.0-other")
+    assert plan_key(BET, STANDARD) != before
 
 
 def test_one_shoe_from_the_products_equals_the_plan() -> None:

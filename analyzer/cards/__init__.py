@@ -22,7 +22,7 @@ Modules:
   path of any other bet, of ``--shown`` (``analyzer.analyses.shown``), and the reference the
   factored forms are checked against.
 - ``products``: a plan's rows grouped by their factors (products), for batches of shoes;
-  ``plancache``: those products cached on disk by the bet's conditions.
+  ``plancache``: those products cached on disk by the bet's conditions and the code's version.
 - ``batch``: ``CardEvaluator`` (many 52-card-type compositions at once: counting studies,
   effects of removal; ``paths`` names each bet's path) and ``analyze_cards`` (one shoe, by the
   fastest exact path: a factored form, the cached products, else the engine).

@@ -18,7 +18,7 @@ import sys
 from collections.abc import Sequence
 
 from analyzer.cli.arguments import EXAMPLES, OPTIONS, Parser, common_options, shoe_from_args
-from analyzer.cli.commands import COMMANDS, list_command, with_metadata
+from analyzer.cli.commands import CACHE_HELP, COMMANDS, cache_command, list_command, with_metadata
 from analyzer.core import progress
 from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.rules import get_rules
@@ -50,6 +50,12 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         )
         for flags, options in OPTIONS.get(name, []):
             command.add_argument(*flags, **options)  # type: ignore[arg-type]
+    if only in (None, "cache"):
+        cache = sub.add_parser(
+            "cache", help=CACHE_HELP, description=CACHE_HELP, epilog=f"Example: {EXAMPLES['cache']}"
+        )
+        cache.add_argument("--clear", action="store_true", help="remove the project's files (no other)")
+        cache.add_argument("--format", default="table", help="table|json (default table)")
     if only is not None and only != "list":
         return parser
     from analyzer.present.listing import KINDS
@@ -69,12 +75,14 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 def run(argv: Sequence[str] | None = None) -> str:
     """Parse `argv` and return the command's output text; bad input raises AnalyzerError."""
     argv = sys.argv[1:] if argv is None else list(argv)
-    parser = build_parser(argv[0] if argv and argv[0] in (*COMMANDS, "list") else None)
+    parser = build_parser(argv[0] if argv and argv[0] in (*COMMANDS, "list", "cache") else None)
     args = parser.parse_args(argv)
     if args.command is None:
         return parser.format_help()
     if args.command == "list":
         return list_command(args)
+    if args.command == "cache":
+        return cache_command(args)
     command, _, formats = COMMANDS[args.command]
     if args.format not in formats:
         raise AnalyzerError(f"--format {quoted(args.format)}: use one of {', '.join(formats)}")

@@ -211,6 +211,7 @@ EXAMPLES: dict[str, str] = {
     "par-sheet": "baccarat par-sheet --bets dragon7 --shoes 2000 --format html",
     "track": "baccarat track analyzer/counting/data/sample-shoe.txt --bets dragon7",
     "list": "baccarat list bets --format json",
+    "cache": "baccarat cache --clear",
 }
 
 SHOWN_OPTION: tuple[tuple[str, ...], dict[str, object]] = (

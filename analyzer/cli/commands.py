@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from analyzer.counting.simulation import Procedure
     from analyzer.counting.systems import CountSystem
 
-__all__ = ["COMMANDS", "Command", "list_command", "with_metadata"]
+__all__ = ["CACHE_HELP", "COMMANDS", "Command", "cache_command", "list_command", "with_metadata"]
 
 
 def _odds(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
@@ -456,6 +456,34 @@ def list_command(args: argparse.Namespace) -> str:
 
     text = fmt.render_list(args.what, entries(args.what), args.format)
     return fmt.dumps({**json.loads(text), "version": __version__}) if args.format == "json" else text
+
+
+CACHE_HELP = "the cache folder of compiled tableaux and plans (--clear empties it)"
+
+
+def cache_command(args: argparse.Namespace) -> str:
+    """`baccarat cache [--clear]`: the cache folder, the project's files in it and their
+    bytes, its bounds; --clear first removes those files (never another file)."""
+    from analyzer.ranks.diskcache import CACHE_BYTES, CACHE_FILES, cache_info, clear_cache
+
+    if args.format not in ("table", "json"):
+        raise AnalyzerError(f"--format {quoted(args.format)}: use one of table, json")
+    removed = clear_cache() if args.clear else None
+    info = cache_info()
+    if args.format == "json":
+        gone = None if removed is None else {"files": removed.files, "bytes": removed.bytes}
+        data = {"folder": str(info.folder), "files": info.files, "bytes": info.bytes, "removed": gone}
+        return fmt.dumps({**data, "max_files": CACHE_FILES, "max_bytes": CACHE_BYTES, "version": __version__})
+    folder = str(info.folder) if str(info.folder).isprintable() else quoted(str(info.folder))
+    lines = [f"Cache folder: {folder}"]
+    if removed is not None:
+        lines.append(f"Removed: {removed.files:,} files ({removed.bytes:,} bytes)")
+    lines += [
+        f"Files: {info.files:,} ({info.bytes:,} bytes)",
+        f"Kept: at most {CACHE_FILES:,} files and {CACHE_BYTES:,} bytes, the least recently used go first",
+        "BACCARAT_CACHE moves it; baccarat cache --clear empties it",
+    ]
+    return "\n".join(lines) + "\n"
 
 
 def _used(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> tuple[Shoe, Rules]:

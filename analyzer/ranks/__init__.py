@@ -8,6 +8,8 @@ Modules:
   (``distribution``, ``compile_rules``).
 - ``coupstore``: the compiled classes on disk (shipped files, user cache) and their evaluation
   in plain Python integers.
+- ``diskcache``: the user's cache folder (compiled classes, the card engine's plan products):
+  files checked by a checksum, keyed by the producing code's version, bounded, cleared.
 - ``polynomials``: full-deck shoes as polynomials in the number of decks d.
 - ``polyeval``: exact batch evaluation of integer combinations of the class monomials.
 - ``fast``: ``FastEvaluator``, many depleted shoes at once for a set of bets, and
@@ -21,9 +23,9 @@ of falling factorials of the shoe's per-value counts (with a refinement for pair
 ten-valued cards, whose ranks can differ). The compile walks the state graph of ``graph``. The
 classes of the built-in tableaux ship in ``coups/`` (a test checks each equals a fresh
 compile); any other tableau, such as a ``--rules`` file, is compiled on first use (tens of
-milliseconds) and cached by its content (natural and drawing sets, not its name) in
-``$BACCARAT_CACHE``, else ``$XDG_CACHE_HOME/baccarat-analyzer``, else
-``~/.cache/baccarat-analyzer`` (at most 64 files; a damaged file is recompiled). A shoe is then
+milliseconds) and cached by its content (natural and drawing sets, not its name) and the
+code's version in ``$BACCARAT_CACHE``, else the platform's user cache folder (``diskcache``:
+at most 128 files and 256 MiB; a damaged or edited file is recompiled). A shoe is then
 a polynomial evaluation in plain Python integers, exact at any size, and one ``Fraction`` at
 the end; ``odds`` uses three coefficient rows folded by result, so a cold ``baccarat odds``
 loads neither numpy nor networkx (a test checks it). Bets are priced from the same classes:

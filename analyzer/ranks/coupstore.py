@@ -4,10 +4,11 @@ Compiling a tableau into coup classes (`analyzer.ranks.enumeration.compile_rules
 networkx and takes tens of milliseconds; evaluating the classes on a shoe takes a few. So
 the classes are stored: files shipped in the package for the built-in tableaux (built by
 `scripts/build_coups.py`, checked by a test to equal a fresh compile), and a cache in the
-user's cache directory for any other tableau, keyed by the tableau's content (natural and
-drawing sets; names and descriptions play no part). A stored file holds its full key and
-is used only when the key matches, so a damaged or foreign file is recompiled, never
-trusted.
+user's cache folder (`analyzer.ranks.diskcache`) for any other tableau, keyed by the
+tableau's content (natural and drawing sets; names and descriptions play no part) and the
+version of the code that compiles it. A stored file holds its full key and is used only
+when the key matches, and a cached one only when its checksum does too, so a damaged,
+edited or foreign file is recompiled, never trusted.
 
 `StoredClasses` evaluates the classes with the standard library only (ints, `array`,
 `map`), which is what keeps a cold `baccarat odds` cheap: exact Python integers at any
@@ -16,12 +17,11 @@ shoe size, one monomial value per basis element, then sums.
 
 from __future__ import annotations
 
-import os
+import hashlib
 import sys
 import zlib
 from array import array
 from collections.abc import Sequence
-from contextlib import suppress
 from functools import lru_cache
 from itertools import accumulate
 from operator import mul, sub
@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from analyzer.core.rules import Rules
+from analyzer.ranks.diskcache import code_version, read_cache_file, write_cache_file
 
 if TYPE_CHECKING:
     from analyzer.core.outcome import Outcome
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
 __all__ = [
     "FORMAT",
     "StoredClasses",
-    "cache_dir",
+    "cache_key",
     "decode_file",
     "encode",
     "rules_key",
@@ -45,7 +46,6 @@ __all__ = [
     "shipped_rules",
     "split_header",
     "stored_classes",
-    "write_cache_file",
 ]
 
 #: Version of the stored layout; part of every key, so a new layout never reads an old file.
@@ -87,13 +87,11 @@ def _file_name(key: str) -> str:
     return f"coups-{zlib.crc32(key.encode()):08x}.bin"
 
 
-def cache_dir() -> Path:
-    """Where compiled classes of non-built-in tableaux are cached ($BACCARAT_CACHE, else
-    $XDG_CACHE_HOME/baccarat-analyzer, else ~/.cache/baccarat-analyzer)."""
-    if os.environ.get("BACCARAT_CACHE"):
-        return Path(os.environ["BACCARAT_CACHE"])
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "baccarat-analyzer"
+def cache_key(rules: Rules) -> str:
+    """The key of the cached classes of `rules`: the tableau's content and the version of
+    the code that compiles and encodes them (the core and rank-level layers)."""
+    content = repr((rules_key(rules), code_version("core", "ranks")))
+    return hashlib.sha256(content.encode()).hexdigest()
 
 
 class StoredClasses:
@@ -283,34 +281,6 @@ def _read(path: Path, rules: Rules) -> StoredClasses | None:
     return _decode(data, rules)
 
 
-#: Most files kept in the cache (the least recently written go first).
-CACHE_FILES = 64
-
-
-def _write_cache(data: bytes, key: str) -> None:
-    write_cache_file(data, _file_name(key))
-
-
-def write_cache_file(data: bytes, name: str) -> None:
-    """Write the cache file `name` (prefix-hash.ext) atomically, keeping at most CACHE_FILES
-    files of its prefix (the least recently written go first); a cache that cannot be
-    written is simply skipped."""
-    folder = cache_dir()
-    target = folder / name
-    temp = folder / f".{target.name}.{os.getpid()}.tmp"
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        temp.write_bytes(data)
-        os.replace(temp, target)
-        prefix, suffix = name.split("-")[0], Path(name).suffix
-        files = sorted(folder.glob(f"{prefix}-*{suffix}"), key=lambda p: p.stat().st_mtime)
-        for old in files[:-CACHE_FILES]:
-            old.unlink(missing_ok=True)
-    except OSError:
-        with suppress(OSError):
-            temp.unlink(missing_ok=True)
-
-
 def shipped_rules() -> list[Rules]:
     """The tableaux whose classes ship with the package: the built-ins, each also with Punto
     drawing and standing on 5 (the two rows of the table after Punto's two cards)."""
@@ -330,14 +300,17 @@ def shipped_path(rules: Rules) -> Path:
 
 @lru_cache(maxsize=64)
 def _stored(key: str, rules: Rules) -> StoredClasses:
-    name = _file_name(key)
-    found = _read(_SHIPPED / name, rules) or _read(cache_dir() / name, rules)
+    found = _read(_SHIPPED / _file_name(key), rules)
+    if found is not None:
+        return found
+    cached = read_cache_file("coups", cache_key(rules))
+    found = None if cached is None else _decode(cached, rules)
     if found is not None:
         return found
     from analyzer.ranks.compiler import compile_fresh
 
     data = encode(compile_fresh(rules))
-    _write_cache(data, key)
+    write_cache_file("coups", cache_key(rules), data)
     result = _decode(data, rules)
     assert result is not None
     return result
