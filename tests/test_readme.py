@@ -176,3 +176,17 @@ def test_the_api_page_documents_every_public_name() -> None:
     public = set(analyzer.__all__) - {"SEED004"}  # the old name of RULES["banco-4-draws-on-0-1"]
     assert reference | data == public, (reference | data) ^ public
     assert not reference & data
+
+
+def test_the_paths_the_pages_name_exist() -> None:
+    """Every file or folder of the repository a page or CONTRIBUTING.md names in backticks
+    exists (the reports are named by path, not linked, so the site builds strictly)."""
+    missing = []
+    for page in [*PAGES, ROOT / "CONTRIBUTING.md"]:
+        text = page.read_text(encoding="utf-8")
+        for path in re.findall(r"`((?:analyzer|tests|scripts|reports|examples|docs)/[^`\s]*)`", text):
+            if "NAME" in path or "*" in path:  # a placeholder or a pattern
+                continue
+            if not (ROOT / path).exists():
+                missing.append(f"{_name(page)}: {path}")
+    assert not missing, missing
