@@ -23,8 +23,8 @@ Modules:
 Tableaux. A ``Rules`` value holds the natural threshold, the totals on which Punto draws,
 Banco's totals when Punto stood, and Banco's matrix (Banco total x point value of Punto's
 third card). Built-ins: ``standard`` (every casino source) and ``banco-4-draws-on-0-1`` (the
-grid of a Russian-language beginner's guide, where Banco 4 also draws against
-a third card of 0 or 1). A TOML file defines any other; keys left out keep those of ``base``
+grid of a Russian-language beginner's guide, where Banco 4 also draws against a third card of
+0 or 1). A TOML file defines any other; keys left out keep those of ``base``
 (default ``standard``).
 
 Bets. A bet is an ordered list of lines, each a condition (``when``: all of its fields must

@@ -3,10 +3,11 @@
 Exact values stay exact here: fractions print as "p/q" (strings in JSON) and decimals are
 rounded from the exact values, never from floats. Terminal tables fit 120 columns.
 
-- ``format``: the renderers of every command but ``solve`` (``render_odds``, ``render_edges``,
-  ``render_compare``, ``render_eor``, ``render_count``, ``render_closed_forms``, ...), the
-  helpers ``exact``, ``decimal``, ``percent``, and the JSON shoe fields (``shoe``,
-  ``shoe_spec``).
+- ``render``: the renderers of every command but ``solve`` (``render_odds``, ``render_edges``,
+  ``render_compare``, ``render_eor``, ``render_count``, ``render_closed_forms``, ...), each
+  defined in the module of its subject (``odds``, ``edges``, ``compare``, ...) and gathered
+  here; ``text``: the output formats and the helpers ``exact``, ``decimal``, ``percent``;
+  ``metadata``: the JSON shoe fields (``shoe``, ``shoe_spec``).
 - ``games``: the renderers of the games' results (``render_game``: ``baccarat solve GAME``).
 - ``listing``: what ``baccarat list`` shows: every built-in name with its title and source.
 - ``par``, ``par_html``, ``par_documents``: par sheets in Markdown, JSON and self-contained HTML.
