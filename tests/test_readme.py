@@ -161,7 +161,7 @@ def test_the_pages_use_names_a_reader_can_look_up() -> None:
 def test_the_commands_tables_list_every_command() -> None:
     for page in (README, DOCS / "cli.md"):
         rows = re.findall(r"^\| `baccarat ([\w-]+)", page.read_text(encoding="utf-8"), re.M)
-        assert sorted(rows) == sorted({*COMMANDS, "list"}), _name(page)
+        assert sorted(rows) == sorted({*COMMANDS, "list", "cache"}), _name(page)
 
 
 def test_the_bet_language_page_names_every_field() -> None:
@@ -178,7 +178,7 @@ def test_the_api_page_documents_every_public_name() -> None:
     text = (DOCS / "api.md").read_text(encoding="utf-8")
     reference = set(re.findall(r"^        - (\w+)$", text, re.M))  # the `::: analyzer` members
     data = set(re.findall(r"^\| `(\w+)` \|", text, re.M))  # the built-in data table
-    public = set(analyzer.__all__) - {"SEED004"}  # the old name of RULES["banco-4-draws-on-0-1"]
+    public = set(analyzer.__all__) - {"SEED004"}  # the old name of BANCO_4_DRAWS_ON_0_1
     assert reference | data == public, (reference | data) ^ public
     assert not reference & data
 
