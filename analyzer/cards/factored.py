@@ -18,7 +18,10 @@ Three shapes of bet are valued without unrolling the coup's rank sequences:
 
 Every form gives exact integer line weights in ordered 6-card sequences for (W, 52)
 card-type counts, the convention of `analyzer.cards.engine.card_line_weights`, which the
-tests check them against. Other bets take the card engine's plans.
+tests check them against. Each proves from the batch's largest shoe, before it computes,
+that its int64 values are exact (each value in range, or a result in range of int64
+arithmetic modulo 2**64), and takes Python integers where they may not be. Other bets take
+the card engine's plans.
 """
 
 from __future__ import annotations
@@ -50,7 +53,7 @@ __all__ = [
 ]
 
 _INT64 = 2**63
-_EXACT = 2.0**52  # float64 sums of products of integers stay exact below this
+_FLOAT_EXACT = 2**53  # float64 integers are exact below this
 _FIRST_FOUR = (0, 1, 2, 3)
 _HANDS = ((0, 2), (1, 3))  # the Player's and the Banker's first two cards
 _MOST_CLASSES = 10  # first-four counts: at most this many classes of card types
@@ -113,35 +116,47 @@ class HandPairs:
     pairs: tuple[tuple[int, int, int], ...]
 
     def weights(self, types: np.ndarray) -> np.ndarray:
-        sizes = types.sum(axis=1)
-        exact = float(sizes.max(initial=0)) ** 2 * TYPES * 6 < _EXACT
-        n = types.astype(np.float64) if exact else types.astype(object)
-        matrices = self.symmetric if exact else self.symmetric.astype(object)
-        products = (n @ matrices).reshape(len(types), -1, TYPES)  # n @ (M + M^T) of each M
-        diagonal = n @ (self.diagonals.T if exact else self.diagonals.T.astype(object))
-        # sum over u, v of M[u, v] n_u (n_v - [u = v]), each M
-        quadratic = [_as_int(v) for v in ((n[:, None, :] * products).sum(axis=2) / 2 - diagonal).T]
+        n, products, diagonal = self._linear(types)
+        # sum over u, v of M[u, v] n_u (n_v - [u = v]), each M (2 n^T M n, halved exactly)
+        quadratic = list((((n[:, None, :] * products).sum(axis=2) >> 1) - diagonal).T)
         players, bankers = self.signatures
         sides = [  # each Player signature's row plus column sums of M[u, v] n_u (n_v - [u = v])
             n * products[:, s] - 2 * n * self.diagonals[s] for s in range(players)
         ]
-        head = np.zeros((len(types), self.slots), dtype=np.int64 if exact else object)
+        sizes = types.sum(axis=1)
+        # A head (the first four cards' weight of a line) lies in [0, (N)_4]: int64 arithmetic,
+        # exact modulo 2**64, gives it while (N)_4 < 2**63, whatever its terms; else Python ints.
+        if perm(int(sizes.max(initial=0)), len(_FIRST_FOUR)) >= _INT64:
+            products, quadratic = products.astype(object), [q.astype(object) for q in quadratic]
+            sides = [side.astype(object) for side in sides]
+        head = np.zeros((len(types), self.slots), dtype=products.dtype)
         for line in range(self.slots):
             head[:, line] = quadratic[players + bankers + line]
         for s, t, line in self.pairs:
-            # the Banker's two cards drawn from the shoe less the Player's two
-            shared = _as_int((products[:, players + t] * sides[s]).sum(axis=1))
+            # the Banker's two cards drawn from the shoe less the Player's two (the product
+            # and `shared` may pass 2**63: modulo 2**64, the head comes out exact)
+            shared = (products[:, players + t] * sides[s]).sum(axis=1)
             head[:, line] += quadratic[players + t] * quadratic[s] - shared
         return _with_tail(head, sizes, len(_FIRST_FOUR))
 
-
-def _as_int(values: np.ndarray) -> np.ndarray:
-    """Exact float64 (or Python int) values as int64 or Python ints."""
-    if values.dtype == object:
-        return values
-    if float(np.abs(values).max(initial=0)) < _EXACT:
-        return np.asarray(np.rint(values).astype(np.int64))
-    return np.array([int(v) for v in values], dtype=object)
+    def _linear(self, types: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(counts n, n @ (M + M^T) of each M (W, k, 52), n @ diagonals (W, k)), exact: int64
+        while the quadratic forms and the sides fit, else Python ints. With c the matrices'
+        largest entry and N the largest shoe, an entry of n @ (M + M^T) is at most c N (its
+        float64 product exact below 2**53), a quadratic form's double 2 n^T M n and a side's
+        entry n_u (n @ (M + M^T))_u at most c N**2 (int64 below 2**63)."""
+        largest = int(types.sum(axis=1).max(initial=0))
+        scale = max(int(self.symmetric.max(initial=1)), 1) * max(largest, 1)
+        if scale >= _FLOAT_EXACT or scale * largest >= _INT64:
+            n = types.astype(object)
+            products = n @ self.symmetric.astype(object)
+            diagonal = n @ self.diagonals.T.astype(object)
+        else:
+            n = types.astype(np.int64)
+            floats = types.astype(np.float64)
+            products = np.rint(floats @ self.symmetric).astype(np.int64)
+            diagonal = np.rint(floats @ self.diagonals.T).astype(np.int64)
+        return n, products.reshape(len(types), -1, TYPES), diagonal
 
 
 def _hand_rows(hand: tuple[int, int]) -> CardRows:
@@ -223,6 +238,8 @@ class FirstFourCounts:
 
     def weights(self, types: np.ndarray) -> np.ndarray:
         sizes = types.sum(axis=1)
+        # A deal's weight, its orderings (at most 4!) times the ordered draws of its classes,
+        # is at most 4! (N)_4, and so is every partial sum of a head: int64 below 2**63.
         wide = perm(int(sizes.max(initial=0)), len(_FIRST_FOUR)) * 24 >= _INT64
         counts = types @ self.member  # (W, C) cards of each class
         counts = counts.astype(object) if wide else counts
