@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
 from math import factorial, perm, prod
-from typing import ClassVar, Protocol
+from typing import Any, ClassVar, Protocol
 
 import numpy as np
 
@@ -116,47 +116,53 @@ class HandPairs:
     pairs: tuple[tuple[int, int, int], ...]
 
     def weights(self, types: np.ndarray) -> np.ndarray:
-        n, products, diagonal = self._linear(types)
-        # sum over u, v of M[u, v] n_u (n_v - [u = v]), each M (2 n^T M n, halved exactly)
-        quadratic = list((((n[:, None, :] * products).sum(axis=2) >> 1) - diagonal).T)
+        sizes = types.sum(axis=1)
+        largest = int(sizes.max(initial=0))
+        # With c the matrices' largest entry and N the largest shoe, an entry of n @ (M + M^T)
+        # is at most c N, a quadratic form's double 2 n^T M n and a side's entry at most
+        # `bound` = c N**2, every term of `shared` and of a head (all >= 0, the heads at most
+        # (N)_4) at most bound**2: float64 is exact while bound**2 < 2**53 (the 8-deck path),
+        # int64 while bound < 2**63, the heads' products and sums then modulo 2**64 (exact
+        # while (N)_4 < 2**63); Python ints beyond.
+        bound = max(int(self.symmetric.max(initial=1)), 1) * largest * largest
+        dtype: Any = np.float64 if bound * bound < _FLOAT_EXACT else np.int64 if bound < _INT64 else object
+        n, products, diagonal = self._linear(types, dtype)
+        # sum over u, v of M[u, v] n_u (n_v - [u = v]), each M
+        quadratic = list(((n[:, None, :] * products).sum(axis=2) // 2 - diagonal).T)
         players, bankers = self.signatures
         sides = [  # each Player signature's row plus column sums of M[u, v] n_u (n_v - [u = v])
             n * products[:, s] - 2 * n * self.diagonals[s] for s in range(players)
         ]
-        sizes = types.sum(axis=1)
-        # A head (the first four cards' weight of a line) lies in [0, (N)_4]: int64 arithmetic,
-        # exact modulo 2**64, gives it while (N)_4 < 2**63, whatever its terms; else Python ints.
-        if perm(int(sizes.max(initial=0)), len(_FIRST_FOUR)) >= _INT64:
+        if dtype is np.int64 and perm(largest, len(_FIRST_FOUR)) >= _INT64:
             products, quadratic = products.astype(object), [q.astype(object) for q in quadratic]
             sides = [side.astype(object) for side in sides]
         head = np.zeros((len(types), self.slots), dtype=products.dtype)
         for line in range(self.slots):
             head[:, line] = quadratic[players + bankers + line]
         for s, t, line in self.pairs:
-            # the Banker's two cards drawn from the shoe less the Player's two (the product
-            # and `shared` may pass 2**63: modulo 2**64, the head comes out exact)
+            # the Banker's two cards drawn from the shoe less the Player's two
             shared = (products[:, players + t] * sides[s]).sum(axis=1)
             head[:, line] += quadratic[players + t] * quadratic[s] - shared
+        if head.dtype == np.float64:
+            head = np.rint(head).astype(np.int64)
         return _with_tail(head, sizes, len(_FIRST_FOUR))
 
-    def _linear(self, types: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """(counts n, n @ (M + M^T) of each M (W, k, 52), n @ diagonals (W, k)), exact: int64
-        while the quadratic forms and the sides fit, else Python ints. With c the matrices'
-        largest entry and N the largest shoe, an entry of n @ (M + M^T) is at most c N (its
-        float64 product exact below 2**53), a quadratic form's double 2 n^T M n and a side's
-        entry n_u (n @ (M + M^T))_u at most c N**2 (int64 below 2**63)."""
-        largest = int(types.sum(axis=1).max(initial=0))
-        scale = max(int(self.symmetric.max(initial=1)), 1) * max(largest, 1)
-        if scale >= _FLOAT_EXACT or scale * largest >= _INT64:
+    def _linear(self, types: np.ndarray, dtype: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(counts n, n @ (M + M^T) of each M (W, k, 52), n @ diagonals (W, k)) in `dtype`,
+        exact: the products' entries, at most c N, by a float64 product below 2**53."""
+        floats = types.astype(np.float64)
+        scale = max(int(self.symmetric.max(initial=1)), 1)
+        if scale * float(floats.sum(axis=1).max(initial=0)) >= _FLOAT_EXACT:
             n = types.astype(object)
             products = n @ self.symmetric.astype(object)
-            diagonal = n @ self.diagonals.T.astype(object)
+            diagonal = n @ self.diagonals.T
         else:
-            n = types.astype(np.int64)
-            floats = types.astype(np.float64)
-            products = np.rint(floats @ self.symmetric).astype(np.int64)
-            diagonal = np.rint(floats @ self.diagonals.T).astype(np.int64)
-        return n, products.reshape(len(types), -1, TYPES), diagonal
+            products, diagonal = floats @ self.symmetric, floats @ self.diagonals.T
+            if dtype is not np.float64:
+                products, diagonal = np.rint(products).astype(np.int64), np.rint(diagonal).astype(np.int64)
+            n = floats if dtype is np.float64 else types.astype(dtype)
+        shape = (len(types), -1, TYPES)
+        return n, products.astype(dtype, copy=False).reshape(shape), diagonal.astype(dtype, copy=False)
 
 
 def _hand_rows(hand: tuple[int, int]) -> CardRows:
