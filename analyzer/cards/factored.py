@@ -18,7 +18,10 @@ Three shapes of bet are valued without unrolling the coup's rank sequences:
 
 Every form gives exact integer line weights in ordered 6-card sequences for (W, 52)
 card-type counts, the convention of `analyzer.cards.engine.card_line_weights`, which the
-tests check them against. Other bets take the card engine's plans.
+tests check them against. Each proves from the batch's largest shoe, before it computes,
+that its int64 values are exact (each value in range, or a result in range of int64
+arithmetic modulo 2**64), and takes Python integers where they may not be. Other bets take
+the card engine's plans.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
 from math import factorial, perm, prod
-from typing import ClassVar, Protocol
+from typing import Any, ClassVar, Protocol
 
 import numpy as np
 
@@ -50,7 +53,7 @@ __all__ = [
 ]
 
 _INT64 = 2**63
-_EXACT = 2.0**52  # float64 sums of products of integers stay exact below this
+_FLOAT_EXACT = 2**53  # float64 integers are exact below this
 _FIRST_FOUR = (0, 1, 2, 3)
 _HANDS = ((0, 2), (1, 3))  # the Player's and the Banker's first two cards
 _MOST_CLASSES = 10  # first-four counts: at most this many classes of card types
@@ -114,34 +117,52 @@ class HandPairs:
 
     def weights(self, types: np.ndarray) -> np.ndarray:
         sizes = types.sum(axis=1)
-        exact = float(sizes.max(initial=0)) ** 2 * TYPES * 6 < _EXACT
-        n = types.astype(np.float64) if exact else types.astype(object)
-        matrices = self.symmetric if exact else self.symmetric.astype(object)
-        products = (n @ matrices).reshape(len(types), -1, TYPES)  # n @ (M + M^T) of each M
-        diagonal = n @ (self.diagonals.T if exact else self.diagonals.T.astype(object))
+        largest = int(sizes.max(initial=0))
+        # With c the matrices' largest entry and N the largest shoe, an entry of n @ (M + M^T)
+        # is at most c N, a quadratic form's double 2 n^T M n and a side's entry at most
+        # `bound` = c N**2, every term of `shared` and of a head (all >= 0, the heads at most
+        # (N)_4) at most bound**2: float64 is exact while bound**2 < 2**53 (the 8-deck path),
+        # int64 while bound < 2**63, the heads' products and sums then modulo 2**64 (exact
+        # while (N)_4 < 2**63); Python ints beyond.
+        bound = max(int(self.symmetric.max(initial=1)), 1) * largest * largest
+        dtype: Any = np.float64 if bound * bound < _FLOAT_EXACT else np.int64 if bound < _INT64 else object
+        n, products, diagonal = self._linear(types, dtype)
         # sum over u, v of M[u, v] n_u (n_v - [u = v]), each M
-        quadratic = [_as_int(v) for v in ((n[:, None, :] * products).sum(axis=2) / 2 - diagonal).T]
+        quadratic = list(((n[:, None, :] * products).sum(axis=2) // 2 - diagonal).T)
         players, bankers = self.signatures
         sides = [  # each Player signature's row plus column sums of M[u, v] n_u (n_v - [u = v])
             n * products[:, s] - 2 * n * self.diagonals[s] for s in range(players)
         ]
-        head = np.zeros((len(types), self.slots), dtype=np.int64 if exact else object)
+        if dtype is np.int64 and perm(largest, len(_FIRST_FOUR)) >= _INT64:
+            products, quadratic = products.astype(object), [q.astype(object) for q in quadratic]
+            sides = [side.astype(object) for side in sides]
+        head = np.zeros((len(types), self.slots), dtype=products.dtype)
         for line in range(self.slots):
             head[:, line] = quadratic[players + bankers + line]
         for s, t, line in self.pairs:
             # the Banker's two cards drawn from the shoe less the Player's two
-            shared = _as_int((products[:, players + t] * sides[s]).sum(axis=1))
+            shared = (products[:, players + t] * sides[s]).sum(axis=1)
             head[:, line] += quadratic[players + t] * quadratic[s] - shared
+        if head.dtype == np.float64:
+            head = np.rint(head).astype(np.int64)
         return _with_tail(head, sizes, len(_FIRST_FOUR))
 
-
-def _as_int(values: np.ndarray) -> np.ndarray:
-    """Exact float64 (or Python int) values as int64 or Python ints."""
-    if values.dtype == object:
-        return values
-    if float(np.abs(values).max(initial=0)) < _EXACT:
-        return np.asarray(np.rint(values).astype(np.int64))
-    return np.array([int(v) for v in values], dtype=object)
+    def _linear(self, types: np.ndarray, dtype: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(counts n, n @ (M + M^T) of each M (W, k, 52), n @ diagonals (W, k)) in `dtype`,
+        exact: the products' entries, at most c N, by a float64 product below 2**53."""
+        floats = types.astype(np.float64)
+        scale = max(int(self.symmetric.max(initial=1)), 1)
+        if scale * float(floats.sum(axis=1).max(initial=0)) >= _FLOAT_EXACT:
+            n = types.astype(object)
+            products = n @ self.symmetric.astype(object)
+            diagonal = n @ self.diagonals.T
+        else:
+            products, diagonal = floats @ self.symmetric, floats @ self.diagonals.T
+            if dtype is not np.float64:
+                products, diagonal = np.rint(products).astype(np.int64), np.rint(diagonal).astype(np.int64)
+            n = floats if dtype is np.float64 else types.astype(dtype)
+        shape = (len(types), -1, TYPES)
+        return n, products.astype(dtype, copy=False).reshape(shape), diagonal.astype(dtype, copy=False)
 
 
 def _hand_rows(hand: tuple[int, int]) -> CardRows:
@@ -223,6 +244,8 @@ class FirstFourCounts:
 
     def weights(self, types: np.ndarray) -> np.ndarray:
         sizes = types.sum(axis=1)
+        # A deal's weight, its orderings (at most 4!) times the ordered draws of its classes,
+        # is at most 4! (N)_4, and so is every partial sum of a head: int64 below 2**63.
         wide = perm(int(sizes.max(initial=0)), len(_FIRST_FOUR)) * 24 >= _INT64
         counts = types @ self.member  # (W, C) cards of each class
         counts = counts.astype(object) if wide else counts

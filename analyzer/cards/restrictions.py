@@ -100,6 +100,7 @@ class Restrictions:
         own = np.zeros(self._payoffs.shape, dtype=bool)
         for i, s in enumerate(self.slots):
             own[s, i] = True
+        self._largest_payoff = int(np.abs(self._payoffs).max(initial=1))
         self._anchor = self._payoffs[[s.stop - 1 for s in self.slots], range(len(self.bets))]
         self._shifted = self._payoffs - np.where(own, self._anchor[None, :], 0)  # no line: 0
         self._columns: dict[bool, list[tuple[np.ndarray, np.ndarray, np.ndarray, int]]] = {}
@@ -147,13 +148,16 @@ class Restrictions:
         return sums
 
     def _sum(self, types: np.ndarray, numerators: bool) -> np.ndarray:
-        """(W, columns) the sets' results summed, exact (int64 while every bound fits, else
-        Python ints)."""
+        """(W, columns) the sets' results summed, exact: int64 while the sum of their bounds
+        (each set's scale times the largest (N)_6) is below 2**63, so that every partial
+        sum is the result itself; else each set's exact result in Python ints."""
         sizes = types.sum(axis=1)
         width = len(self.bets) if numerators else self.width
-        result: np.ndarray = np.zeros((len(types), width), dtype=np.int64)
         largest = perm(int(sizes.max(initial=CARDS_PER_COUP)), CARDS_PER_COUP)
-        for form, ranks, scale in self._batch_forms(numerators):
+        forms = self._batch_forms(numerators)
+        narrow = largest * sum(scale for _, _, scale in forms) < _INT64
+        result: np.ndarray = np.zeros((len(types), width), dtype=np.int64 if narrow else object)
+        for form, ranks, scale in forms:
             counts = types @ ranks
             values = form.evaluate(counts, largest * scale, sizes)
             if values is None:
@@ -161,8 +165,7 @@ class Restrictions:
                 values = PinnedForm(form, np.eye(form.columns, dtype=np.int64), zero).exact(counts, sizes)
                 if values is None:
                     return np.array([self.exact_row(row, numerators) for row in types], dtype=object)
-                result = result.astype(object)
-            result = result + values
+            result = result + (values if narrow else values.astype(object))
         return result
 
     def _batched(self, types: np.ndarray, numerators: bool) -> np.ndarray:
@@ -185,7 +188,9 @@ class Restrictions:
         sums = self._batched(types, numerators=True)
         sizes = types.sum(axis=1)
         largest = perm(int(sizes.max(initial=CARDS_PER_COUP)), CARDS_PER_COUP)
-        if sums.dtype == object or largest * int(np.abs(self._anchor).max(initial=1)) >= _INT64:
+        # A numerator sum_l w_l p_l (w_l >= 0 summing to (N)_6) is within +-(N)_6 max |p_l|:
+        # int64 arithmetic, exact modulo 2**64, gives it below 2**63; else Python ints.
+        if sums.dtype == object or largest * self._largest_payoff >= _INT64:
             totals = np.array([perm(int(n), CARDS_PER_COUP) for n in sizes], dtype=object)
             return np.asarray(sums.astype(object) + totals[:, None] * self._anchor.astype(object)[None, :])
         totals = np.ones(len(sizes), dtype=np.int64)
