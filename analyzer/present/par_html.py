@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from analyzer.core.bets import safe_name
 from analyzer.present.par import (
     INDEX_HEADERS,
     MARKER,
@@ -163,12 +164,12 @@ def _page(title: str, body: str) -> str:
 
 def sheet_html(sheet: ParSheet, index: str = "") -> str:
     """One sheet as an <article> (`index`: a link back to an index page, if any)."""
-    name = sheet.bet.name
+    name = safe_name(sheet.bet.name)  # an id: letters, digits, "-", "_", "."; nothing to escape
     nav = f'<nav><a href="{html.escape(index)}">all par sheets</a></nav>\n' if index else ""
     body = "".join(_block(b, sheet, f"{name}-") for b in sheet_blocks(sheet))
     title = _inline(sheet_title(sheet))
     head = f"{nav}<h1>{title}</h1>\n<p>{_inline(MARKER)}.</p>\n"
-    return f'<article id="{html.escape(name)}">\n{head}{body}</article>\n'
+    return f'<article id="{name}">\n{head}{body}</article>\n'
 
 
 def html_page(sheets: Sequence[ParSheet], index: str = "") -> str:

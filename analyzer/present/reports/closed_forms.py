@@ -10,7 +10,7 @@ from analyzer.analyses.closed_form import MAIN_BETS, ClosedForm, closed_forms, e
 from analyzer.core.catalogue import BETS
 from analyzer.core.rules import STANDARD
 from analyzer.present.closed_forms import render_closed_forms
-from analyzer.present.reports.shared import PNG_METADATA, PREAMBLE, pyplot
+from analyzer.present.reports.shared import PREAMBLE, pyplot, save_png
 from analyzer.present.text import exact, percent, table
 
 __all__ = ["closed_form_report", "edge_by_decks_plot"]
@@ -61,5 +61,4 @@ def edge_by_decks_plot(path: Path) -> None:
         ax.legend(fontsize=8)
     fig.suptitle("House edge against the number of decks (standard tableau, full shoe)")
     fig.tight_layout()
-    fig.savefig(path, dpi=90, metadata=PNG_METADATA)
-    plt.close(fig)
+    save_png(fig, path)

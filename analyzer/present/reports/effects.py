@@ -14,7 +14,7 @@ from analyzer.core.shoe import Shoe
 from analyzer.counting.simulation import Procedure, deal_shoe
 from analyzer.counting.systems import derived_counts
 from analyzer.present.effects import DERIVED_HEADERS, derived_rows, render_eor
-from analyzer.present.reports.shared import PNG_METADATA, PREAMBLE, pyplot
+from analyzer.present.reports.shared import PREAMBLE, pyplot, save_png
 from analyzer.present.text import table
 
 __all__ = ["eor_plot", "eor_report"]
@@ -89,5 +89,4 @@ def eor_plot(path: Path) -> None:
         ax.set_ylabel("change in expectation (% of a bet)")
     fig.suptitle("Effects of removing one card off the top of a full 8-deck shoe")
     fig.tight_layout()
-    fig.savefig(path, dpi=90, metadata=PNG_METADATA)
-    plt.close(fig)
+    save_png(fig, path)
