@@ -55,7 +55,7 @@ def edge_by_decks_plot(path: Path) -> None:
         edges = [100 * float(evaluate(form.house_edge, d)) for d in decks]
         ax.plot(decks, edges, marker="o", ms=3, label="exact, d decks")
         ax.axhline(100 * float(form.house_edge_limit), color="grey", ls="--", lw=0.8, label="infinite deck")
-        ax.set_title(form.bet.title)
+        ax.set_title(form.bet.title, parse_math=False)
         ax.set_xlabel("number of decks")
         ax.set_ylabel("house edge (%)")
         ax.legend(fontsize=8)

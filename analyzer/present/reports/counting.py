@@ -236,7 +236,7 @@ def counting_plot(runs: CountingRuns, path: Path) -> None:
         ax.axhline(0, color="grey", lw=0.8)
         ax.axvline(float(result.system.threshold), color="red", lw=0.8, ls="--",
                    label=f"bets at {result.system.rule}")  # fmt: skip
-        ax.set_title(f"{result.bet.title}: {name}")
+        ax.set_title(f"{result.bet.title}: {name}", parse_math=False)
         ax.set_xlabel(("true count" if result.system.trigger == "true" else "running count") + " (floor)")
         ax.set_ylabel("mean exact expectation per unit bet")
         handles = ax.get_legend_handles_labels()[0] + share.get_legend_handles_labels()[0]

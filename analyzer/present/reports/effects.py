@@ -84,7 +84,7 @@ def eor_plot(path: Path) -> None:
         values = [100 * float(eor.effects[name][rank]) for rank in [*labels[:9], "10"]]
         ax.bar(labels, values, color=["tab:green" if v > 0 else "tab:red" for v in values])
         ax.axhline(0, color="black", lw=0.6)
-        ax.set_title(BETS[name].title)
+        ax.set_title(BETS[name].title, parse_math=False)
         ax.set_xlabel("rank removed")
         ax.set_ylabel("change in expectation (% of a bet)")
     fig.suptitle("Effects of removing one card off the top of a full 8-deck shoe")
