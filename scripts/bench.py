@@ -59,6 +59,7 @@ from tabulate import tabulate  # type: ignore[import-untyped,unused-ignore]  # n
 
 from analyzer.analyses.pricing import analyze  # noqa: E402
 from analyzer.core.catalogue import BETS, RANK_BETS  # noqa: E402
+from analyzer.core.files import write_atomic  # noqa: E402
 from analyzer.core.outcome import Winner  # noqa: E402
 from analyzer.core.shoe import Shoe  # noqa: E402
 from analyzer.ranks.compiler import compile_fresh  # noqa: E402
@@ -646,7 +647,7 @@ def main() -> None:
     if not args.no_markdown:
         command = " ".join(["python scripts/bench.py", *sys.argv[1:]]).replace(" --json", "")
         text = speed_markdown(figures, command, datetime.date.today().isoformat())
-        args.markdown.write_text(text, encoding="utf-8")
+        write_atomic(args.markdown, text)
         print(f"bench: wrote {args.markdown}", file=sys.stderr)
 
 

@@ -18,6 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from analyzer.analyses.shipped import encode_bet_polynomials, encode_outcome_polynomials  # noqa: E402
+from analyzer.core.files import write_atomic  # noqa: E402
 from analyzer.core.rules import RULES  # noqa: E402
 from analyzer.ranks import polynomials as deckpoly  # noqa: E402
 from analyzer.ranks.compiler import compile_fresh  # noqa: E402
@@ -30,12 +31,12 @@ def main() -> None:
         old.unlink()
     for rules in shipped_rules():
         path = shipped_path(rules)
-        path.write_bytes(encode(compile_fresh(rules)))
+        write_atomic(path, encode(compile_fresh(rules)))
         print(f"{path.relative_to(ROOT)}: {rules.name}, {path.stat().st_size:,} bytes")
     deckpoly.outcome_polynomials.cache_clear()
     for rules in shipped_rules():
         path = deckpoly.outcome_polynomials_path(rules)
-        path.write_bytes(encode_outcome_polynomials(rules))
+        write_atomic(path, encode_outcome_polynomials(rules))
         print(f"{path.relative_to(ROOT)}: {rules.name}, {path.stat().st_size:,} bytes")
     import json
     import tomllib
@@ -49,11 +50,11 @@ def main() -> None:
         text = (core / name).read_text(encoding="utf-8")
         copies[name] = {"crc32": zlib.crc32(text.encode()), "length": len(text), "data": tomllib.loads(text)}
     path = core / PARSED
-    path.write_text(json.dumps(copies, indent=1) + "\n", encoding="utf-8")
+    write_atomic(path, json.dumps(copies, indent=1) + "\n")
     print(f"{path.relative_to(ROOT)}: built-in catalogues parsed, {path.stat().st_size:,} bytes")
 
     path = deckpoly.BET_FILE
-    path.write_text(encode_bet_polynomials(list(ALL_BETS.values()), list(RULES.values())))
+    write_atomic(path, encode_bet_polynomials(list(ALL_BETS.values()), list(RULES.values())))
     print(f"{path.relative_to(ROOT)}: {len(ALL_BETS)} bets, {path.stat().st_size:,} bytes")
 
 if __name__ == "__main__":

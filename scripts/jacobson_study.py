@@ -39,6 +39,7 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 from analyzer.core.catalogue import BETS  # noqa: E402
+from analyzer.core.files import write_atomic  # noqa: E402
 from analyzer.core.rules import STANDARD  # noqa: E402
 from analyzer.core.shoe import Shoe  # noqa: E402
 from analyzer.counting.simulation import Procedure, View, evaluate_views  # noqa: E402
@@ -111,9 +112,7 @@ def save(state: dict[str, Any], exact: dict[tuple[str, str], ExactSum], path: Pa
         cell["exact"] = str(Fraction(cell["exact"]) + total.value())
     exact.clear()
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(state, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    os.replace(tmp, path)
+    write_atomic(path, json.dumps(state, indent=1, sort_keys=True) + "\n")
 
 
 def main() -> int:

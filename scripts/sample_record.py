@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from analyzer.core.files import write_atomic
 from analyzer.counting.record import SAMPLE, sample_record
 
 if __name__ == "__main__":
     path = Path(__file__).resolve().parent.parent / "analyzer" / "counting" / "data" / SAMPLE
-    path.write_text(sample_record(), encoding="utf-8")
+    write_atomic(path, sample_record())
     print(f"wrote {path}")

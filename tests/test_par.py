@@ -218,7 +218,8 @@ def test_out_writes_every_file_or_none(capsys: pytest.CaptureFixture[str], tmp_p
     out = tmp_path / "sheets"
     code, _, err = run(capsys, "par-sheet", "--bets", "player-pair,tie", "--shoes", "10", "--out", str(out))
     assert code == 0, err
-    assert sorted(p.name for p in out.iterdir()) == ["README.md", "player-pair.md", "tie.md"]
+    names = [".baccarat-par-sheet.json", "README.md", "player-pair.md", "tie.md"]  # the manifest first
+    assert sorted(p.name for p in out.iterdir()) == names
     assert "[tie](tie.md)" in (out / "README.md").read_text(encoding="utf-8")
     again = ["par-sheet", "--bets", "tie", "--shoes", "10", "--out", str(out), "--format", "json"]
     code, _, err = run(capsys, *again)

@@ -374,6 +374,7 @@ def _design(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
 
 def _write_design(args: argparse.Namespace, found: Design, title: str) -> str:
     """Write the --pick'th paytable of `found` to --write as a table file; say what was written."""
+    from analyzer.core.files import write_atomic
     from analyzer.core.tablefile import table_text
 
     pick = 1 if args.pick is None else int_arg(args.pick, "--pick")
@@ -390,21 +391,21 @@ def _write_design(args: argparse.Namespace, found: Design, title: str) -> str:
     solution = found.solutions[pick - 1]
     try:
         text = table_text(solution.bet, found.rules, title, fmt.design_comment(found, pick))
-        out.write_text(text, encoding="utf-8")
+        write_atomic(out, text)
     except OSError as error:
         reason = error.strerror or error
         raise AnalyzerError(f"--write {quoted(args.write)} cannot be written: {reason}") from None
     return fmt.written_paytable(pick, args.write)
 
 
-def _out_dir(text: str, example: str) -> Path:
+def _out_dir(text: str, example: str, command: str = "report") -> Path:
     """The directory `--out text` names, refused before any computing if it cannot take the
-    files (`analyzer.present.reports.check_output_dir`)."""
+    files of `baccarat COMMAND` (`analyzer.present.reports.check_output_dir`)."""
     from analyzer.present.reports import check_output_dir
 
     if not text.strip():
         raise AnalyzerError(f"--out '': give a directory, e.g. {example}")
-    check_output_dir(Path(text), f"--out {quoted(text)}")
+    check_output_dir(Path(text), f"--out {quoted(text)}", command)
     return Path(text)
 
 
@@ -420,7 +421,7 @@ def _par_sheet(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     from analyzer.core.errors import read_fraction
     from analyzer.counting.executors import check_executor, check_workers, open_executor
     from analyzer.counting.par import par_sheets
-    from analyzer.present.par_documents import par_files, render_par_sheets
+    from analyzer.present.par_documents import par_files, render_par_sheets, sheet_files
 
     address = check_executor(args.executor)
     workers = check_workers(int_arg(args.workers, "--workers"))
@@ -431,7 +432,10 @@ def _par_sheet(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     material = read_fraction(args.material, "--material")
     if material is None or material < 0:
         raise AnalyzerError(f"--material {quoted(args.material)}: use a number of units per shoe, 0 or more")
-    out = None if args.out is None else _out_dir(args.out, "sheets")
+    out = None
+    if args.out is not None:
+        out = _out_dir(args.out, "sheets", "par-sheet")
+        sheet_files([bet.name for bet in bets], args.format)  # names that collide: refused now
     shoes, seed = int_arg(args.shoes, "--shoes"), int_arg(args.seed, "--seed")
     with open_executor(address, workers) as executor:
         sheets = par_sheets(
@@ -440,12 +444,12 @@ def _par_sheet(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
         )  # fmt: skip
     if out is None:
         return render_par_sheets(sheets, args.format)
-    from analyzer.present.reports import write_all_or_none, write_texts
+    from analyzer.present.reports import write_owned
 
     files = par_files(sheets, args.format)
     if args.format == "json":
         files = {name: with_metadata(text, args, shoe, rules) for name, text in files.items()}
-    written = _written(args.out, lambda: write_all_or_none(out, lambda staging: write_texts(staging, files)))
+    written = _written(args.out, lambda: write_owned(out, files, f"--out {quoted(args.out)}"))
     if args.format == "json":
         return fmt.dumps({"written": [str(path) for path in written]})
     return fmt.written_list("Par sheets", written)

@@ -44,6 +44,8 @@ if TYPE_CHECKING:
 __all__ = [
     "FIELDS",
     "LOSS",
+    "NAME_LIMIT",
+    "NAME_RULE",
     "READS",
     "Bet",
     "Line",
@@ -51,10 +53,12 @@ __all__ = [
     "bet_from_mapping",
     "can_price",
     "check_card_bets",
+    "check_name",
     "check_priced",
     "commission_banker",
     "parse_pays",
     "parse_ratio",
+    "safe_name",
 ]
 
 
@@ -297,6 +301,36 @@ def _allowed(name: str, value: Any, what: str) -> tuple[Any, ...]:
     return tuple(values)
 
 
+#: What a bet's name in a table file may hold: it names files and HTML ids, so it is data,
+#: never a path or markup.
+NAME_LIMIT = 64
+NAME_RULE = f"use letters, digits, '-', '_' and '.' (not first), at most {NAME_LIMIT} characters"
+_NAME = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9_.-]*", re.ASCII)
+
+
+def check_name(name: object, where: str) -> str:
+    """`name` if it is a safe name (NAME_RULE), else AnalyzerError naming it and the rule."""
+    if not isinstance(name, str) or len(name) > NAME_LIMIT or not _NAME.fullmatch(name):
+        raise AnalyzerError(f"{where}: bet name {quoted(name)} is not allowed; {NAME_RULE}")
+    return name
+
+
+def safe_name(name: str) -> str:
+    """`name` as a file name or an HTML id: itself when it keeps NAME_RULE; else its allowed
+    characters (any other as "_", no leading "."), cut short, and "-" and 8 hex digits of
+    its SHA-256, so that different names stay apart.
+
+    >>> safe_name("dragon7"), safe_name("tie-17/2to1"), safe_name("../../x")
+    ('dragon7', 'tie-17_2to1-d68fccc8', '_.._x-9cdf6a50')
+    """
+    if len(name) <= NAME_LIMIT and _NAME.fullmatch(name):
+        return name
+    import hashlib
+
+    kept = re.sub(r"[^A-Za-z0-9_.-]", "_", name, flags=re.ASCII).lstrip(".")[: NAME_LIMIT - 9] or "bet"
+    return f"{kept}-{hashlib.sha256(name.encode('utf-8', 'surrogatepass')).hexdigest()[:8]}"
+
+
 _LINE_KEYS = {"when", "pays", "label"}
 _BET_KEYS = {"title", "source", "lines", "kind"}
 KINDS = ("player", "banker", "tie", "side")
@@ -307,7 +341,7 @@ def bet_from_mapping(name: str, data: Mapping[str, Any], source: str = "bet") ->
 
     `pays` is a ratio (1, 0.95, "19/20"), "push" or "lose".
     """
-    where = f"{source}: bets.{name}"
+    where = f"{source}: bets.{check_name(name, source)}"
     if not isinstance(data, Mapping):
         raise AnalyzerError(f"{where} must be a table with title and lines")
     check_keys(data, _BET_KEYS, where)

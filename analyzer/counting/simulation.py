@@ -18,7 +18,6 @@ from __future__ import annotations
 import math
 import os
 import pickle
-import tempfile
 import threading
 from collections import deque
 from collections.abc import Iterator, Sequence
@@ -33,6 +32,7 @@ import numpy as np
 from analyzer.core import progress
 from analyzer.core.bets import Bet
 from analyzer.core.errors import AnalyzerError, quoted
+from analyzer.core.files import write_temporary
 from analyzer.core.outcome import OUTCOME_CODES, Outcome, unpack_outcomes
 from analyzer.core.ranks import RANK_POINTS
 from analyzer.core.rules import STANDARD, Rules
@@ -446,9 +446,7 @@ def evaluate_systems(
         payload: FastEvaluator | bytes | str | None = evaluator
         shipped = None
         if isinstance(pool, ProcessPoolExecutor):  # pickled once, read once by each worker
-            handle, shipped = tempfile.mkstemp(prefix="baccarat-evaluator-", suffix=".pickle")
-            with os.fdopen(handle, "wb") as file:
-                pickle.dump(evaluator, file)
+            shipped = write_temporary(pickle.dumps(evaluator), "baccarat-evaluator-", ".pickle")
             payload = token = shipped
         elif pool is not None:
             payload = pickle.dumps(evaluator)

@@ -7,7 +7,16 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from analyzer.present.text import check_format, dumps, heading, percent, table
+from analyzer.present.text import (
+    check_format,
+    dumps,
+    heading,
+    markdown_code,
+    markdown_text,
+    percent,
+    table,
+    user_text,
+)
 
 __all__ = ["render_closed_forms"]
 
@@ -36,17 +45,17 @@ def render_closed_forms(forms: Sequence[Any], fmt: str = "table") -> str:
                 },
             }
         )
-    rules = forms[0].rules.name if forms else "standard"
+    rules = user_text(forms[0].rules.name, fmt) if forms else "standard"
     out = [heading(f"Closed forms in the number of decks d, {rules} rules", fmt)]
     for f in forms:
         if fmt == "markdown":
-            out.append(f"### {f.bet.title} (`{f.bet.name}`)\n\n")
+            out.append(f"### {markdown_text(f.bet.title)} ({markdown_code(f.bet.name)})\n\n")
             out.append(f"House edge: $${sp.latex(f.house_edge)}$$\n\n")
             out.append(
                 f"Infinite deck: ${sp.latex(f.house_edge_limit)}$ "
                 f"({percent(_fraction(f.house_edge_limit))})\n\n"
             )
-            rows = [[label, f"${sp.latex(p)}$"] for label, p in f.results]
+            rows = [[markdown_text(label), f"${sp.latex(p)}$"] for label, p in f.results]
             out.append(table(rows, ["result", "probability"], fmt) + "\n\n")
         else:
             out.append(f"{f.bet.title} ({f.bet.name})\n")

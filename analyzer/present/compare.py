@@ -6,7 +6,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from analyzer.present.text import check_format, dumps, exact, heading, percent, signed_percent, table
+from analyzer.present.text import (
+    check_format,
+    dumps,
+    exact,
+    heading,
+    percent,
+    signed_percent,
+    table,
+    user_text,
+)
 
 if TYPE_CHECKING:
     from analyzer.analyses.compare import Comparison
@@ -57,12 +66,17 @@ def render_compare(
                 },
             }
         )
+    base, variant = user_text(cmp.base.name, fmt), user_text(cmp.variant.name, fmt)
     parts = {
         "edges": lambda: (
             heading("House edge of each table's bets across shoes", fmt)
             + table(
                 [
-                    [t.title, bet.name, *(percent(edge) for edge in cmp.edges[(t.name, bet.name)])]
+                    [
+                        user_text(t.title, fmt),
+                        user_text(bet.name, fmt),
+                        *(percent(edge) for edge in cmp.edges[(t.name, bet.name)]),
+                    ]
                     for t in cmp.tables
                     for bet in t.bets
                 ],
@@ -71,11 +85,11 @@ def render_compare(
             )
         ),
         "commissions": lambda: (
-            heading(f"Commission giving the same Banker edge ({cmp.shoe})", fmt)
+            heading(f"Commission giving the same Banker edge ({user_text(str(cmp.shoe), fmt)})", fmt)
             + table(
                 [
                     [
-                        m.bet.name,
+                        user_text(m.bet.name, fmt),
                         percent(m.house_edge),
                         percent(m.commission),
                         signed_percent(m.relative_to(), 2),
@@ -88,16 +102,22 @@ def render_compare(
             )
         ),
         "tableau": lambda: (
-            heading(f"Tableau {cmp.variant.name} against {cmp.base.name} ({cmp.shoe})", fmt)
+            heading(f"Tableau {variant} against {base} ({user_text(str(cmp.shoe), fmt)})", fmt)
             + "Differences: "
             + ("; ".join(cmp.base.differences(cmp.variant)) or "none")
             + ".\n\n"
             + table(
                 [
-                    [e.bet.name, percent(e.base), percent(e.variant), percent(e.change), exact(e.change)]
+                    [
+                        user_text(e.bet.name, fmt),
+                        percent(e.base),
+                        percent(e.variant),
+                        percent(e.change),
+                        exact(e.change),
+                    ]
                     for e in cmp.tableau
                 ],
-                ["bet", f"edge ({cmp.base.name})", f"edge ({cmp.variant.name})", "change", "change (exact)"],
+                ["bet", f"edge ({base})", f"edge ({variant})", "change", "change (exact)"],
                 fmt,
             )
         ),

@@ -8,7 +8,17 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from analyzer.present.text import check_format, decimal, dumps, exact, heading, percent, short_float, table
+from analyzer.present.text import (
+    check_format,
+    decimal,
+    dumps,
+    exact,
+    heading,
+    percent,
+    short_float,
+    table,
+    user_text,
+)
 
 if TYPE_CHECKING:
     from analyzer.counting.advantage import AdvantageFigures
@@ -65,8 +75,9 @@ def plus_minus(value: float, error: float, places: int) -> str:
     return f"{short_float(value, f'+.{places}f')} ± {short_float(error, f'.{places}f')}"
 
 
-def count_rows(results: Sequence[SystemEvaluation]) -> list[list[str]]:
-    """Rows under COUNT_HEADERS: one per system, wins per shoe with their standard errors."""
+def count_rows(results: Sequence[SystemEvaluation], fmt: str = "table") -> list[list[str]]:
+    """Rows under COUNT_HEADERS: one per system, wins per shoe with their standard errors
+    (names as `fmt` shows a user's text)."""
     rows = []
     for r in results:
         (ev, ev_se), (real, real_se), (perf, perf_se) = (
@@ -75,8 +86,8 @@ def count_rows(results: Sequence[SystemEvaluation]) -> list[list[str]]:
         per_100 = r.expectation_triggered * 100 / r.coups if r.coups else Fraction(0)
         rows.append(
             [
-                r.system.name,
-                r.bet.name,
+                user_text(r.system.name, fmt),
+                user_text(r.bet.name, fmt),
                 f"{r.triggers / r.shoes:.2f}",
                 f"{r.correlation:.3f}",
                 percent(Fraction(r.positive, max(r.coups, 1)), 2),
@@ -124,14 +135,16 @@ ADVANTAGE_HEADERS = [
 
 
 def advantage_rows(
-    results: Sequence[SystemEvaluation], figures: Sequence[AdvantageFigures]
+    results: Sequence[SystemEvaluation], figures: Sequence[AdvantageFigures], fmt: str = "table"
 ) -> list[list[str]]:
-    """One row per system: its tags and rule, and the advantage-play figures."""
+    """One row per system: its tags and rule, and the advantage-play figures (names as `fmt`
+    shows a user's text)."""
     rows = []
     for r, f in zip(results, figures, strict=True):
         rows.append(
             [
-                r.system.name, r.bet.name, tags_text(r.system.tags), r.system.rule, f"{f.bets_per_shoe:.2f}",
+                user_text(r.system.name, fmt), user_text(r.bet.name, fmt), tags_text(r.system.tags),
+                r.system.rule, f"{f.bets_per_shoe:.2f}",
                 plus_minus(f.win_per_shoe, f.win_per_shoe_se, 3),
                 plus_minus(f.win_per_100_coups, f.win_per_100_coups_se, 4),
                 short_float(f.sd_per_shoe, ".2f"), short_float(f.sd_per_coup_bet, ".2f"),
@@ -161,7 +174,8 @@ def render_count(
         "'EV win' sums the exact expectation of the coups bet; 'realized' the outcomes dealt; "
         "'perfect info' bets exactly when the exact expectation is positive.\n"
     )
-    text = heading(f"Counting systems: {procedure}", fmt) + table(count_rows(results), COUNT_HEADERS, fmt)
+    text = heading(f"Counting systems: {procedure}", fmt)
+    text += table(count_rows(results, fmt), COUNT_HEADERS, fmt)
     text += note
     if not figures:
         return text
@@ -170,7 +184,7 @@ def render_count(
         text
         + "\n"
         + heading("Advantage-play figures", fmt)
-        + table(advantage_rows(results, figures), ADVANTAGE_HEADERS, fmt)
+        + table(advantage_rows(results, figures, fmt), ADVANTAGE_HEADERS, fmt)
         + f"\n\nTags A..9 then ten-valued (all 13 ranks when those differ). Win per shoe: exact EV of "
         f"the coups bet; per 100 coups dealt. SD: of the result dealt. N0 = (SD per coup bet / EV per "
         f"coup bet)^2. Risk of ruin for a bankroll of {first.bankroll:g} units: {_ruin_formula()}. "

@@ -9,7 +9,17 @@ from typing import TYPE_CHECKING, Any
 from analyzer.analyses.design import top_award_one_in
 from analyzer.core.tablefile import written_pays
 from analyzer.present.metadata import shoe_json
-from analyzer.present.text import check_format, decimal, dumps, exact, heading, percent, short_float, table
+from analyzer.present.text import (
+    check_format,
+    decimal,
+    dumps,
+    exact,
+    heading,
+    percent,
+    short_float,
+    table,
+    user_text,
+)
 
 if TYPE_CHECKING:
     from analyzer.analyses.design import Design, Solution
@@ -84,11 +94,15 @@ def render_design(design: Design, fmt: str) -> str:
         )
     shoes = ", ".join(str(shoe) for shoe in design.shoes)
     window = f"{percent(design.low)}..{percent(design.high)}"
-    out = [heading(f"Paytables of {design.bet.title} ({design.bet.name}): house edge {window} on {shoes}, "
-                   f"{design.rules.name} rules", fmt)]  # fmt: skip
+    bet, rules = f"{user_text(design.bet.title, fmt)} ({user_text(design.bet.name, fmt)})", design.rules.name
+    out = [heading(f"Paytables of {bet}: house edge {window} on {shoes}, {user_text(rules, fmt)} rules", fmt)]
     ranges = dict(zip(design.bet.unknowns, design.ranges, strict=True))
     rows = [
-        [i + 1, line.describe(), _shown_pays(line.pays, ranges.get(i)) if i in ranges else line.result]
+        [
+            i + 1,
+            user_text(line.describe(), fmt),
+            _shown_pays(line.pays, ranges.get(i)) if i in ranges else line.result,
+        ]
         for i, line in enumerate(design.bet.lines)
     ]
     out.append(table(rows, ["line", "event", "pays"], fmt) + "\n\n")

@@ -14,11 +14,14 @@ from analyzer.present.text import (
     dumps,
     exact,
     heading,
+    markdown_code,
+    markdown_text,
     percent,
     scientific,
     short_exact,
     short_float,
     table,
+    user_text,
 )
 
 if TYPE_CHECKING:
@@ -66,12 +69,12 @@ def bet_json(analysis: BetAnalysis) -> dict[str, Any]:
     }
 
 
-def edges_rows(analyses: Sequence[BetAnalysis]) -> list[list[str]]:
-    """Rows under EDGE_HEADERS: one per bet."""
+def edges_rows(analyses: Sequence[BetAnalysis], fmt: str = "table") -> list[list[str]]:
+    """Rows under EDGE_HEADERS: one per bet (names and titles as `fmt` shows a user's text)."""
     return [
         [
-            a.bet.name,
-            a.bet.title,
+            user_text(a.bet.name, fmt),
+            user_text(a.bet.title, fmt),
             percent(a.house_edge),
             "n/a" if a.house_edge_resolved is None else percent(a.house_edge_resolved),
             decimal(a.hit_frequency),
@@ -95,18 +98,20 @@ EDGE_HEADERS = [
 
 def bet_table(analysis: BetAnalysis, fmt: str) -> str:
     """The combinatorial table of one bet: event, combinations, probability, pays, return."""
-    return table(*bet_rows(analysis), fmt)
+    return table(*bet_rows(analysis, fmt), fmt)
 
 
-def bet_rows(analysis: BetAnalysis) -> tuple[list[list[str]], list[str]]:
-    """The rows and headers of `bet_table` (combinations only on a finite shoe)."""
+def bet_rows(analysis: BetAnalysis, fmt: str = "table") -> tuple[list[list[str]], list[str]]:
+    """The rows and headers of `bet_table` (combinations only on a finite shoe; the lines'
+    labels as `fmt` shows a user's text)."""
     finite = analysis.lines and analysis.lines[0].combinations is not None
     headers = ["event", *(["combinations"] if finite else []), "probability", "pays", "return"]
     rows = []
     for row in analysis.lines:
         counts = [f"{row.combinations:,}"] if finite else []
         pays = pays_text(row.pays)
-        rows.append([row.label, *counts, decimal(row.probability, 8), pays, decimal(row.ret, 8)])
+        label = user_text(row.label, fmt)
+        rows.append([label, *counts, decimal(row.probability, 8), pays, decimal(row.ret, 8)])
     total_counts = [f"{sum(r.combinations or 0 for r in analysis.lines):,}"] if finite else []
     rows.append(["total", *total_counts, decimal(1, 8), "", decimal(analysis.expectation, 8)])
     return rows, headers
@@ -122,8 +127,8 @@ def render_edges(
             {"shoe": str(shoe), "rules": rules.name, "bets": {a.bet.name: bet_json(a) for a in analyses}}
         )
     out = [
-        heading(f"House edges: {shoe}, {rules.name} rules", fmt),
-        table(edges_rows(analyses), EDGE_HEADERS, fmt),
+        heading(f"House edges: {user_text(str(shoe), fmt)}, {user_text(rules.name, fmt)} rules", fmt),
+        table(edges_rows(analyses, fmt), EDGE_HEADERS, fmt),
     ]
     out.append(
         "\n\nHouse edge per unit bet, positive when the house wins; pushes count as bets. "
@@ -131,7 +136,9 @@ def render_edges(
     )
     if details:
         for a in analyses:
-            title = f"### {a.bet.title} (`{a.bet.name}`)" if fmt == "markdown" else a.bet.title
-            source = f"Source: {a.bet.source}." if a.bet.source else ""
+            title = a.bet.title
+            if fmt == "markdown":
+                title = f"### {markdown_text(a.bet.title)} ({markdown_code(a.bet.name)})"
+            source = f"Source: {user_text(a.bet.source, fmt)}." if a.bet.source else ""
             out.append(f"\n{title}\n\n{source}\n\n{bet_table(a, fmt)}\n")
     return "".join(out)

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from analyzer.core.ranks import RANKS
-from analyzer.present.text import check_format, dumps, exact, heading, signed_decimal, table
+from analyzer.present.text import check_format, dumps, exact, heading, signed_decimal, table, user_text
 
 if TYPE_CHECKING:
     from analyzer.analyses.effects import CardEffects, EffectsOfRemoval, RemovalEffects
@@ -33,7 +33,7 @@ def _render_eor(eor: EffectsOfRemoval, fmt: str, places: int = 7) -> str:
     check_format(fmt)
     if fmt == "json":
         return dumps(_eor_data(eor))
-    title = f"Effects of removal: {eor.shoe}, {eor.rules.name} rules"
+    title = f"Effects of removal: {_shoe_rules(eor, fmt)} rules"
     note = (
         "\n\nChange in expectation per unit bet (bettor's view) from removing one card of each rank "
         "off the top of this shoe; ten-valued ranks share one row when their effects are equal. Last "
@@ -68,7 +68,7 @@ def _eor_by_rank(eor: EffectsOfRemoval, fmt: str, places: int) -> str:
             for group in groups
         ]
         rows.append(["sum n_r x effect", *(exact(identity[bet]) for bet in chosen)])
-        blocks.append(table(rows, ["rank removed", *chosen], fmt))
+        blocks.append(table(rows, ["rank removed", *(user_text(bet, fmt) for bet in chosen)], fmt))
     return "\n\n".join(blocks)
 
 
@@ -77,11 +77,17 @@ DERIVED_HEADERS = [
 ]  # fmt: skip
 
 
-def derived_rows(counts: Sequence[DerivedCount]) -> list[list[str]]:
-    """Rows of best linear counts: tags shown for A..9 and the ten-valued ranks."""
+def _shoe_rules(eor: EffectsOfRemoval | CardEffects, fmt: str) -> str:
+    """"SHOE, RULES" of a heading, as `fmt` shows a user's text."""
+    return f"{user_text(str(eor.shoe), fmt)}, {user_text(eor.rules.name, fmt)}"
+
+
+def derived_rows(counts: Sequence[DerivedCount], fmt: str = "table") -> list[list[str]]:
+    """Rows of best linear counts: tags shown for A..9 and the ten-valued ranks (the bet's
+    name as `fmt` shows a user's text)."""
     return [
         [
-            c.bet,
+            user_text(c.bet, fmt),
             str(c.level),
             " ".join(f"{t:+d}" for t in c.tags[:10]),
             "yes" if c.balanced else "no",
@@ -118,7 +124,7 @@ def render_eor(eor: EffectsOfRemoval, fmt: str, counts: Sequence[DerivedCount] =
     if not counts:
         return text
     title = "Best linear counts (from these effects)"
-    return text + "\n" + heading(title, fmt) + table(derived_rows(counts), DERIVED_HEADERS, fmt) + "\n"
+    return text + "\n" + heading(title, fmt) + table(derived_rows(counts, fmt), DERIVED_HEADERS, fmt) + "\n"
 
 
 def _card_eor_data(eor: CardEffects) -> dict[str, Any]:
@@ -146,8 +152,8 @@ def render_card_eor(eor: CardEffects, fmt: str, places: int = 7) -> str:
         keys = list(eor.effects[bets[0]])
         rows = [[key, *(signed_decimal(eor.effects[b][key], places) for b in bets)] for key in keys]
         rows.append(["sum n EoR", *(exact(eor.identity[b]) for b in bets)])
-        title = f"Effects of removal per {per}, card-level bets: {eor.shoe}, {eor.rules.name} rules"
-        out.append(heading(title, fmt) + table(rows, [per, *bets], fmt) + "\n")
+        title = f"Effects of removal per {per}, card-level bets: {_shoe_rules(eor, fmt)} rules"
+        out.append(heading(title, fmt) + table(rows, [per, *(user_text(b, fmt) for b in bets)], fmt) + "\n")
     note = (
         "\nChange in expectation per unit bet (bettor's view) from removing one card of each type or rank. "
         "Last row: sum over the shoe of (cards of the type or rank) x effect, exactly 0.\n"

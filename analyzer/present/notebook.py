@@ -30,8 +30,10 @@ def _distribution(value: Any) -> str:
 
 def _analysis(value: Any) -> str:
     from analyzer.present.render import bet_table, percent
+    from analyzer.present.text import markdown_code, markdown_text
 
-    heading = f"**{value.bet.title}** (`{value.bet.name}`): house edge {percent(value.house_edge)}"
+    title, name = markdown_text(value.bet.title), markdown_code(value.bet.name)
+    heading = f"**{title}** ({name}): house edge {percent(value.house_edge)}"
     return heading + "\n\n" + bet_table(value, "markdown") + "\n"
 
 

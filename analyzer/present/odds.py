@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from analyzer.present.text import check_format, decimal, dumps, exact, heading, table
+from analyzer.present.text import check_format, decimal, dumps, exact, heading, table, user_text
 
 if TYPE_CHECKING:  # types only: a cold `baccarat odds` loads none of these
     from analyzer.analyses.odds import Odds, PuntoRow
@@ -33,7 +33,8 @@ def render_odds(odds: Odds, fmt: str = "table") -> str:
         for row, count in zip(rows, odds.counts.values(), strict=True):
             row.insert(1, f"{count:,}")
         rows.append(["total", f"{odds.total:,}", decimal(1, 10), "1"])
-    title = f"Outcome probabilities: {odds.shoe}, {odds.rules.name} rules"
+    shoe, rules = user_text(str(odds.shoe), fmt), user_text(odds.rules.name, fmt)
+    title = f"Outcome probabilities: {shoe}, {rules} rules"
     note = (
         "\n\nCombinations count ordered sequences of 6 cards (the published convention)."
         if odds.counts is not None

@@ -19,6 +19,8 @@ from analyzer.present.text import (
     decimal,
     exact,
     heading,
+    markdown_code,
+    markdown_text,
     percent,
     short_float,
     signed_decimal,
@@ -122,31 +124,36 @@ def _one_in(probability: Fraction) -> str:
 
 def sheet_title(sheet: ParSheet) -> str:
     """A sheet's title (Markdown inline code for the bet's name)."""
-    return f"Par sheet: {sheet.bet.title} (`{sheet.bet.name}`)"
+    return f"Par sheet: {markdown_text(sheet.bet.title)} ({markdown_code(sheet.bet.name)})"
 
 
 def index_where(sheets: Sequence[ParSheet]) -> str:
     """The index's note of the shoe and tableau of its sheets ("" for none)."""
-    return f" on {sheets[0].shoe}, {sheets[0].rules.name} tableau" if sheets else ""
+    return f" on {_shoe(sheets[0])}, {markdown_text(sheets[0].rules.name)} tableau" if sheets else ""
+
+
+def _shoe(sheet: ParSheet) -> str:
+    return markdown_text(str(sheet.shoe))
 
 
 def _what(sheet: ParSheet) -> list[Block]:
     bet, study = sheet.bet, sheet.study
-    lines = [f"{line.label}: {pays_text(line.pays)}" for line in sheet.analysis.lines]
+    lines = [f"{markdown_text(line.label)}: {pays_text(line.pays)}" for line in sheet.analysis.lines]
     proc = study.procedure
-    paragraphs, rows, headers = tableau(sheet.rules)
+    paragraphs, rows, headers = tableau(sheet.rules, "markdown")
+    source = markdown_text(bet.source) if bet.source else "a table file"
     return [
         Block("h2", "1. What is bet"),
-        _p(f"{bet.title}. Source: {bet.source or 'a table file'}. Reads: {', '.join(bet.reads)}."),
+        _p(f"{markdown_text(bet.title)}. Source: {source}. Reads: {', '.join(bet.reads)}."),
         _p("Pay table (payout to 1 per unit bet; a push returns the stake):"),
         Block("list", items=tuple(lines)),
         _p(
-            f"Shoe: {sheet.shoe} ({sheet.shoe.size:,} cards), every coup dealt from a full shoe "
+            f"Shoe: {_shoe(sheet)} ({sheet.shoe.size:,} cards), every coup dealt from a full shoe "
             f"(combinations count ordered sequences of 6 cards). Counting study: {study.shoes:,} shoes "
-            f"of {proc.shoe}, cut card {proc.cut_card} cards from the end, burn (the face-up first card "
-            f"seen), no extra coup, seed {study.seed}."
+            f"of {markdown_text(str(proc.shoe))}, cut card {proc.cut_card} cards from the end, burn (the "
+            f"face-up first card seen), no extra coup, seed {study.seed}."
         ),
-        Block("h3", f"Tableau: {sheet.rules.name}"),
+        Block("h3", f"Tableau: {markdown_text(sheet.rules.name)}"),
         *(_p(" ".join(paragraph)) for paragraph in paragraphs if any(paragraph)),
         _table(rows, headers),
     ]
@@ -169,7 +176,7 @@ def _exact_table(sheet: ParSheet) -> list[Block]:
     ]
     return [
         Block("h2", "2. The exact table"),
-        _table(*bet_rows(a)),
+        _table(*bet_rows(a, "markdown")),
         _table(rows, ["figure", "value", "exact"]),
     ]
 
@@ -205,13 +212,17 @@ def _top_award(sheet: ParSheet) -> list[Block]:
         return [*blocks, _p("No line pays.")]
     blocks.append(
         _p(
-            f"**{top.label}** pays {pays_text(top.pays)}: probability {decimal(top.probability, 10)} "
-            f"(exactly {exact(top.probability)}), {_one_in(top.probability)} rounds."
+            f"**{markdown_text(top.label)}** pays {pays_text(top.pays)}: probability "
+            f"{decimal(top.probability, 10)} (exactly {exact(top.probability)}), "
+            f"{_one_in(top.probability)} rounds."
         )
     )
     rare = sheet.rare_awards
     if rare:
-        items = tuple(f"{line.label}: {pays_text(line.pays)}, {_one_in(line.probability)}" for line in rare)
+        items = tuple(
+            f"{markdown_text(line.label)}: {pays_text(line.pays)}, {_one_in(line.probability)}"
+            for line in rare
+        )
         blocks += [
             _p(
                 f"**Flagged**: lines paying {RARE_PAYS} to 1 or more that occur less often than once "
@@ -236,7 +247,10 @@ def _sensitivity(sheet: ParSheet) -> list[Block]:
     ]
     blocks = [
         Block("h2", "5. Sensitivity"),
-        _p(f"House edge by the number of decks ({sheet.rules.name} tableau; inf: the infinite deck):"),
+        _p(
+            f"House edge by the number of decks ({markdown_text(sheet.rules.name)} tableau; "
+            "inf: the infinite deck):"
+        ),
         _table(decks, ["decks", "house edge", "exact"]),
     ]
     form = sheet.closed_form
@@ -248,9 +262,9 @@ def _sensitivity(sheet: ParSheet) -> list[Block]:
             )
         )
     if sheet.by_rules:
-        rows = [[name, percent(edge), exact(edge)] for name, edge in sheet.by_rules]
+        rows = [[markdown_text(name), percent(edge), exact(edge)] for name, edge in sheet.by_rules]
         blocks += [
-            _p(f"Under the other built-in tableau, on {sheet.shoe}:"),
+            _p(f"Under the other built-in tableau, on {_shoe(sheet)}:"),
             _table(rows, ["tableau", "house edge", "exact"]),
         ]
     return blocks
@@ -262,7 +276,7 @@ def _effects(sheet: ParSheet) -> list[Block]:
         Block("h2", "6. Effects of removal"),
         _p(
             f"Exact change in the bettor's expectation per unit bet from removing one card of each "
-            f"{sheet.per} from {sheet.shoe}; weighted by the shoe's counts they sum to exactly 0."
+            f"{sheet.per} from {_shoe(sheet)}; weighted by the shoe's counts they sum to exactly 0."
         ),
         _table(rows, [sheet.per, "effect", "exact"]),
         Block("chart", "effects"),
@@ -278,7 +292,7 @@ def _countability(sheet: ParSheet) -> list[Block]:
     if sheet.best_counts:
         blocks += [
             _p("Best linear counts (tags per rank, from the effects of removal of each rank):"),
-            _table(derived_rows(sheet.best_counts), DERIVED_HEADERS),
+            _table(derived_rows(sheet.best_counts, "markdown"), DERIVED_HEADERS),
         ]
         system = study.system
         assert system is not None
@@ -427,11 +441,11 @@ def par_json(sheet: ParSheet) -> dict[str, Any]:
 
 
 def index_rows(sheets: Sequence[ParSheet]) -> list[list[str]]:
-    """One row per sheet for an index: bet, title, house edge, top award, verdict."""
+    """One row per sheet for an index (Markdown text): bet, title, house edge, top award, verdict."""
     return [
         [
-            s.bet.name,
-            s.bet.title,
+            markdown_text(s.bet.name),
+            markdown_text(s.bet.title),
             percent(s.analysis.house_edge),
             "n/a" if s.top_award is None else pays_text(s.top_award.pays),
             verdict_text(s.verdict),
@@ -446,8 +460,8 @@ INDEX_HEADERS = ["bet", "title", "house edge", "top award", "verdict"]
 def par_index(sheets: Sequence[ParSheet], links: dict[str, str]) -> str:
     """A Markdown index of `sheets`, each bet name linked to `links[name]`."""
     rows = index_rows(sheets)
-    for row in rows:
-        row[0] = f"[{row[0]}]({links[row[0]]})"
+    for row, sheet in zip(rows, sheets, strict=True):
+        row[0] = f"[{row[0]}]({links[sheet.bet.name]})"  # a file name: safe characters only
     from analyzer.present.text import table
 
     return (

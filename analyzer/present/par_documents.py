@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from analyzer.core.bets import safe_name
+from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.present.par import FORMATS, par_index, par_json, sheet_markdown
 from analyzer.present.par_html import html_index, html_page
 from analyzer.present.text import check_format, dumps, exact
@@ -14,7 +16,7 @@ from analyzer.present.text import check_format, dumps, exact
 if TYPE_CHECKING:
     from analyzer.counting.par import ParSheet
 
-__all__ = ["FILES", "par_files", "render_par_sheets"]
+__all__ = ["FILES", "par_files", "render_par_sheets", "sheet_files"]
 
 
 def render_par_sheets(sheets: Sequence[ParSheet], fmt: str) -> str:
@@ -31,12 +33,38 @@ def render_par_sheets(sheets: Sequence[ParSheet], fmt: str) -> str:
 FILES = {"markdown": (".md", "README.md"), "html": (".html", "index.html"), "json": (".json", "index.json")}
 
 
-def par_files(sheets: Sequence[ParSheet], fmt: str) -> dict[str, str]:
-    """One file per sheet (named after its bet) and an index, by file name, in `fmt`. Each
-    JSON file holds {"generated_by": "baccarat par-sheet", "bets": {NAME: ...}}."""
+def sheet_files(names: Sequence[str], fmt: str) -> dict[str, str]:
+    """Each bet's file name in a folder of sheets in `fmt`: its safe name
+    (`analyzer.core.bets.safe_name`) and the format's extension. Two bets' files, or a bet's
+    and the index, that differ at most in case (as on a case-insensitive filesystem) are
+    refused with an AnalyzerError naming them."""
     check_format(fmt, FORMATS)
     ext, index = FILES[fmt]
-    links = {s.bet.name: s.bet.name + ext for s in sheets}
+    taken: dict[str, str | None] = {index.casefold(): None}
+    files: dict[str, str] = {}
+    for name in names:
+        file = safe_name(name) + ext
+        other = taken.setdefault(file.casefold(), name)
+        if other is None:
+            raise AnalyzerError(
+                f"bet {quoted(name)} would be written to {quoted(file)}, the index of the sheets "
+                f"({quoted(index)}, case ignored): rename the bet in the table file"
+            )
+        if other != name:
+            raise AnalyzerError(
+                f"bets {quoted(other)} and {quoted(name)} would both be written to {quoted(file)} "
+                "(case ignored): rename the bet in the table file"
+            )
+        files[name] = file
+    return files
+
+
+def par_files(sheets: Sequence[ParSheet], fmt: str) -> dict[str, str]:
+    """One file per sheet (`sheet_files`) and an index, by file name, in `fmt`. Each
+    JSON file holds {"generated_by": "baccarat par-sheet", "bets": {NAME: ...}}."""
+    check_format(fmt, FORMATS)
+    index = FILES[fmt][1]
+    links = sheet_files([s.bet.name for s in sheets], fmt)
     if fmt == "json":
         files = {
             links[s.bet.name]: dumps(

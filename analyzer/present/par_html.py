@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from analyzer.core.bets import safe_name
 from analyzer.present.par import (
     INDEX_HEADERS,
     MARKER,
@@ -56,18 +57,27 @@ nav a { margin-right: .8em; }
 
 #: matplotlib settings of every chart: deterministic SVG ids, text kept as text (small files).
 _RC = {"svg.hashsalt": "baccarat-par-sheet", "svg.fonttype": "none", "font.size": 9}
-_BOLD, _CODE = re.compile(r"\*\*(.+?)\*\*"), re.compile(r"`([^`]+)`")
+#: The marks of a sheet's text, read left to right as Markdown reads them: a backslash-escaped
+#: mark (`analyzer.present.text.markdown_text`), a `code` span, a bold mark, other text.
+_TOKEN = re.compile(r"\\([!-/:-@\[-`{-~])|`([^`]+)`|(\*\*)|([^\\`*]+|.)", re.DOTALL)
 
 
 def _inline(text: str) -> str:
-    """Text with **bold** and `code` marks as HTML, everything else escaped."""
-    parts = _CODE.split(text)  # odd parts are code: no bold marks inside them
-    return "".join(
-        f"<code>{html.escape(part, quote=False)}</code>"
-        if i % 2
-        else _BOLD.sub(r"<strong>\1</strong>", html.escape(part, quote=False))
-        for i, part in enumerate(parts)
-    )
+    """A sheet's text as HTML: **bold** and `code` marks as tags, backslash-escaped marks as
+    themselves, everything else escaped (a `**` left unpaired is text)."""
+    pieces: list[str | None] = []  # None: a bold mark
+    for escaped, code, bold, plain in _TOKEN.findall(text):
+        if bold:
+            pieces.append(None)
+        elif code:
+            pieces.append(f"<code>{html.escape(code, quote=False)}</code>")
+        else:
+            pieces.append(html.escape(escaped or plain, quote=False))
+    marks = [i for i, piece in enumerate(pieces) if piece is None]
+    if len(marks) % 2:
+        pieces[marks[-1]] = "**"
+    tags = iter(["<strong>", "</strong>"] * (len(marks) // 2))
+    return "".join(next(tags) if piece is None else piece for piece in pieces)
 
 
 def _svg(fig: Any, prefix: str) -> str:
@@ -110,7 +120,7 @@ def _volatility_chart(sheet: ParSheet, prefix: str) -> str:
         ax.minorticks_off()
         ax.set_xlabel("rounds played N")
         ax.set_ylabel("hold, % of the amount bet")
-        ax.set_title(f"{sheet.bet.title}: expected hold ± z·σ/√N")
+        ax.set_title(f"{sheet.bet.title}: expected hold ± z·σ/√N", parse_math=False)  # no $math$
         ax.legend(loc="upper right", fontsize=8)
         ax.grid(True, which="major", alpha=0.3)
         fig.subplots_adjust(left=0.1, right=0.98, top=0.9, bottom=0.15)
@@ -129,7 +139,7 @@ def _effects_chart(sheet: ParSheet, prefix: str) -> str:
         ax.axhline(0, color="#444", linewidth=0.6)
         ax.set_xlabel(f"{sheet.per} removed")
         ax.set_ylabel("change in expectation, %")
-        ax.set_title(f"{sheet.bet.title}: effect of removing one card ({sheet.shoe})")
+        ax.set_title(f"{sheet.bet.title}: effect of removing one card ({sheet.shoe})", parse_math=False)
         fig.subplots_adjust(left=0.12, right=0.98, top=0.9, bottom=0.25 if many else 0.17)
         return _svg(fig, prefix)
 
@@ -163,12 +173,12 @@ def _page(title: str, body: str) -> str:
 
 def sheet_html(sheet: ParSheet, index: str = "") -> str:
     """One sheet as an <article> (`index`: a link back to an index page, if any)."""
-    name = sheet.bet.name
+    name = safe_name(sheet.bet.name)  # an id: letters, digits, "-", "_", "."; nothing to escape
     nav = f'<nav><a href="{html.escape(index)}">all par sheets</a></nav>\n' if index else ""
     body = "".join(_block(b, sheet, f"{name}-") for b in sheet_blocks(sheet))
     title = _inline(sheet_title(sheet))
     head = f"{nav}<h1>{title}</h1>\n<p>{_inline(MARKER)}.</p>\n"
-    return f'<article id="{html.escape(name)}">\n{head}{body}</article>\n'
+    return f'<article id="{name}">\n{head}{body}</article>\n'
 
 
 def html_page(sheets: Sequence[ParSheet], index: str = "") -> str:
@@ -183,7 +193,7 @@ def html_index(sheets: Sequence[ParSheet], links: dict[str, str]) -> str:
     for row, sheet in zip(rows, sheets, strict=True):
         row[0] = f'<a href="{html.escape(links[sheet.bet.name])}">{row[0]}</a>'
     body = (
-        f"<h1>Par sheets</h1>\n<p>{_inline(MARKER)}; one sheet per bet{index_where(sheets)}.</p>\n"
+        f"<h1>Par sheets</h1>\n<p>{_inline(f'{MARKER}; one sheet per bet{index_where(sheets)}.')}</p>\n"
         + table(rows, INDEX_HEADERS, "html")
         + "\n"
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from analyzer.present.text import FORMATS, check_format, dumps, heading, table
+from analyzer.present.text import FORMATS, check_format, dumps, heading, table, user_text
 
 if TYPE_CHECKING:
     from analyzer.core.rules import Rules
@@ -21,20 +21,21 @@ def render_rules(rules: Rules, fmt: str = "table") -> str:
         from analyzer.ranks.graph import coup_graph, to_dot  # networkx only when asked
 
         return to_dot(coup_graph(rules))
-    paragraphs, rows, headers = tableau(rules)
-    lines = [heading(f"Tableau: {rules.name}", fmt).rstrip("\n"), ""]
+    paragraphs, rows, headers = tableau(rules, fmt)
+    lines = [heading(f"Tableau: {user_text(rules.name, fmt)}", fmt).rstrip("\n"), ""]
     for paragraph in paragraphs:
         lines += [*paragraph, ""]
     lines.append(table(rows, headers, fmt))
     return "\n".join(lines) + "\n"
 
 
-def tableau(rules: Rules) -> tuple[list[list[str]], list[list[str]], list[str]]:
-    """The tableau as data: its paragraphs (each a list of lines: the description, the rules
-    of naturals, Punto and Banco when Punto stood, the matrix's caption), then Banco's matrix
-    when Punto drew (rows of D/S by Banco's total, and headers)."""
+def tableau(rules: Rules, fmt: str = "table") -> tuple[list[list[str]], list[list[str]], list[str]]:
+    """The tableau as data: its paragraphs (each a list of lines: the description, as `fmt`
+    shows a user's text, the rules of naturals, Punto and Banco when Punto stood, the
+    matrix's caption), then Banco's matrix when Punto drew (rows of D/S by Banco's total,
+    and headers)."""
     paragraphs = [
-        [rules.description],
+        [user_text(rules.description, fmt)],
         [
             f"Natural: a two-card total of {rules.natural} or more ends the coup.",
             f"Punto draws on: {_list(rules.punto_draws)}.",

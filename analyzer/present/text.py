@@ -23,6 +23,8 @@ __all__ = [
     "dumps",
     "exact",
     "heading",
+    "markdown_code",
+    "markdown_text",
     "percent",
     "scientific",
     "short_exact",
@@ -30,6 +32,7 @@ __all__ = [
     "signed_decimal",
     "signed_percent",
     "table",
+    "user_text",
     "wrap",
     "written_list",
 ]
@@ -141,6 +144,47 @@ def heading(title: str, fmt: str, level: int = 2) -> str:
     return f"{'#' * level} {title}\n\n" if fmt == "markdown" else f"{title}\n\n"
 
 
+#: Line breaks (those `str.splitlines` knows): a user's text keeps to one line in a document.
+_BREAKS = re.compile("\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
+#: Marks Markdown reads anywhere (emphasis, code, links, raw HTML, headings' ends, entities,
+#: strikethrough); a table's `|` is escaped by `table`.
+_MARKS = re.compile(r"([\\`*_\[\]<>#&~])")
+#: Marks Markdown reads at the start of a line (a list, a numbered list, a setext heading).
+_LEADING = re.compile(r"^(\s*)([-+=]|\d+(?=[.)]))")
+#: A code span: its inside is literal in Markdown, so it is kept as it is.
+_CODE_SPAN = re.compile(r"(`[^`]+`)")
+
+
+def markdown_text(text: str) -> str:
+    r"""A user's text (a title, a label, a source, a file name) as Markdown that shows it
+    literally: line breaks become spaces, Markdown's marks are backslash-escaped, and a
+    `code` span is kept (its inside is literal already).
+
+    >>> print(markdown_text("<b>*Lucky*</b> [x](javascript:y)\nnext"))
+    \<b\>\*Lucky\*\</b\> \[x\](javascript:y) next
+    >>> print(markdown_text("1. any rate: `banker_commission`"))
+    1\. any rate: `banker_commission`
+    """
+    parts = _CODE_SPAN.split(_BREAKS.sub(" ", text))
+    escaped = "".join(part if i % 2 else _MARKS.sub(r"\\\1", part) for i, part in enumerate(parts))
+    lead = _LEADING.match(escaped)
+    if lead is None:
+        return escaped
+    cut = lead.end() if lead.group(2)[0].isdigit() else lead.start(2)
+    return f"{escaped[:cut]}\\{escaped[cut:]}"
+
+
+def markdown_code(text: str) -> str:
+    """A name as Markdown inline code, or as escaped text (`markdown_text`) if it holds a
+    backtick or a line break."""
+    return markdown_text(text) if "`" in text or _BREAKS.search(text) else f"`{text}`"
+
+
+def user_text(text: str, fmt: str) -> str:
+    """A user's text as the format `fmt` shows it: `markdown_text` in Markdown, else as it is."""
+    return markdown_text(text) if fmt == "markdown" else text
+
+
 def written_list(what: str, paths: Sequence[object]) -> str:
     """The files a command wrote, one a line under "`what` written:"."""
     return f"{what} written:\n" + "".join(f"  {path}\n" for path in paths)
@@ -184,9 +228,9 @@ def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], fmt: str) -> st
     if fmt == "html":  # cells are HTML already (the caller escapes them)
         html = tabulate(cells, headers=headers, tablefmt="unsafehtml", disable_numparse=True, colalign=align)
         return str(html)
-    if fmt == "markdown":
-        cells = [[cell.replace("|", "\\|") for cell in row] for row in cells]
-        headers = [header.replace("|", "\\|") for header in headers]
+    if fmt == "markdown":  # a row holds to one line: a line break in a cell becomes a space
+        cells = [[_BREAKS.sub(" ", cell).replace("|", "\\|") for cell in row] for row in cells]
+        headers = [_BREAKS.sub(" ", header).replace("|", "\\|") for header in headers]
         return str(tabulate(cells, headers=headers, tablefmt="pipe", disable_numparse=True, colalign=align))
     return _fit(cells, list(headers), align)
 

@@ -17,6 +17,7 @@ from analyzer.present.text import (
     short_exact,
     signed_decimal,
     table,
+    user_text,
 )
 
 if TYPE_CHECKING:
@@ -138,22 +139,23 @@ def _counts_cell(position: Position, name: str) -> str:
     return f"{count.running:+d} / {_units(count.true)}" + (" bets" if count.fires else "")
 
 
-def _positive_cell(position: Position) -> str:
+def _positive_cell(position: Position, fmt: str) -> str:
     """The bets of positive expectation, each with its stake (with a bankroll) in units."""
     if not position.expectations:
         return "(fewer than 6 cards left)"
     cells = []
     for name in position.positive:
         stake = f" bet {position.stakes[name]}" if name in position.stakes else ""
-        cells.append(f"{name} {_signed(position.expectations[name])}{stake}")
+        cells.append(f"{user_text(name, fmt)} {_signed(position.expectations[name])}{stake}")
     return ", ".join(cells) or "none"
 
 
-def _coup_rows(result: Replay) -> tuple[list[list[str]], list[str]]:
+def _coup_rows(result: Replay, fmt: str) -> tuple[list[list[str]], list[str]]:
     systems = [system.name for system in result.systems]
     sized = result.sizing is not None
     positive = "EV > 0 next coup" + (" (Kelly bet)" if sized else "")
-    headers = ["coup", "player", "banker", "winner", "cards left", *systems, positive]
+    shown = [user_text(name, fmt) for name in systems]
+    headers = ["coup", "player", "banker", "winner", "cards left", *shown, positive]
     if sized:
         headers.append("bankroll")
     rows = []
@@ -168,7 +170,7 @@ def _coup_rows(result: Replay) -> tuple[list[list[str]], list[str]]:
                 str(outcome.winner) + (" (cut card out)" if coup.cut else ""),
             ]
         row += [_counts_cell(position, name) for name in systems]
-        row.append(_positive_cell(position))
+        row.append(_positive_cell(position, fmt))
         if sized:
             row.append(decimal(position.bankroll or 0, 2))
         rows.append(row)
@@ -183,12 +185,19 @@ def _summary_text(result: Replay, fmt: str) -> str:
         text += f"; an incomplete last coup: {' '.join(summary.incomplete)}"
     text += ".\n\n"
     rows = [
-        [name, str(t.coups), decimal(t.expectation, 4), _units(t.won)] for name, t in summary.bets.items()
+        [user_text(name, fmt), str(t.coups), decimal(t.expectation, 4), _units(t.won)]
+        for name, t in summary.bets.items()
     ]
     text += table(rows, ["bet", "coups with EV > 0", "sum of their EV", "units won, 1 a coup"], fmt) + "\n\n"
     if result.systems:
         rows = [
-            [s.name, s.bet, str(t.coups), decimal(t.expectation, 4), _units(t.won)]
+            [
+                user_text(s.name, fmt),
+                user_text(s.bet, fmt),
+                str(t.coups),
+                decimal(t.expectation, 4),
+                _units(t.won),
+            ]
             for s in result.systems
             for t in [summary.systems[s.name]]
         ]
@@ -227,9 +236,10 @@ def _sizing_note(result: Replay) -> str:
     )
 
 
-def _title(result: Replay, record: str) -> str:
-    where = "entered live" if record == "-" else record
-    return f"Recorded shoe {where}: {result.shoe}, {result.rules.name} rules"
+def _title(result: Replay, record: str, fmt: str) -> str:
+    where = "entered live" if record == "-" else user_text(record, fmt)
+    shoe, rules = user_text(str(result.shoe), fmt), user_text(result.rules.name, fmt)
+    return f"Recorded shoe {where}: {shoe}, {rules} rules"
 
 
 def render_track(result: Replay, fmt: str, record: str) -> str:
@@ -238,9 +248,9 @@ def render_track(result: Replay, fmt: str, record: str) -> str:
     check_format(fmt)
     if fmt == "json":
         return dumps(track_json(result, record))
-    rows, headers = _coup_rows(result)
+    rows, headers = _coup_rows(result, fmt)
     text = (
-        heading(_title(result, record), fmt)
+        heading(_title(result, record, fmt), fmt)
         + _NOTE
         + _sizing_note(result)
         + "\n\n"
@@ -251,7 +261,7 @@ def render_track(result: Replay, fmt: str, record: str) -> str:
     positions = [("start", result.start), *((str(c.index), c.after) for c in result.coups)]
     ev_rows = [[label, *(_ev_cell(p, name) for name in names)] for label, p in positions]
     text += heading("Expectation of each bet on the next coup (per unit staked)", fmt)
-    text += table(ev_rows, ["coup", *names], fmt) + "\n\n"
+    text += table(ev_rows, ["coup", *(user_text(name, fmt) for name in names)], fmt) + "\n\n"
     return text + _summary_text(result, fmt)
 
 
@@ -279,7 +289,7 @@ def render_coup(result: Replay, coup: TrackedCoup, fmt: str) -> str:
     if after.expectations:
         headers = ["bet", "next coup", "exact", *(["bet size"] if result.sizing else [])]
         rows = [
-            [name + (" *" if value > 0 else ""), _signed(value), short_exact(value)]
+            [user_text(name, fmt) + (" *" if value > 0 else ""), _signed(value), short_exact(value)]
             + ([str(after.stakes.get(name, ""))] if result.sizing else [])
             for name, value in after.expectations.items()
         ]
@@ -288,7 +298,7 @@ def render_coup(result: Replay, coup: TrackedCoup, fmt: str) -> str:
         text += "Fewer than 6 cards left: the next coup is not valued.\n"
     if result.systems:
         rows = [
-            [name, f"{c.running:+d}", _units(c.true), "yes" if c.fires else "no"]
+            [user_text(name, fmt), f"{c.running:+d}", _units(c.true), "yes" if c.fires else "no"]
             for name, c in after.counts.items()
         ]
         text += "\n" + table(rows, ["system", "running", "true count", "bets next coup"], fmt) + "\n"

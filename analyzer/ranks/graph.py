@@ -130,7 +130,9 @@ def to_dot(g: nx.DiGraph) -> str:
     ids = {node: f"n{i}" for i, node in enumerate(g.nodes)}
 
     def quote(text: object) -> str:
-        return '"' + str(text).replace("\\", "\\\\").replace('"', '\\"') + '"'
+        """A DOT quoted string: backslashes and quotes escaped, a line break as DOT's \\n."""
+        escaped = str(text).replace("\\", "\\\\").replace('"', '\\"')
+        return '"' + "\\n".join(escaped.splitlines()) + '"'
 
     shapes = {"decision": "box", "chance": "circle", "settle": "doubleoctagon"}
     lines = [f"digraph {quote(g.graph.get('rules', 'coup'))} {{", "  rankdir=LR;"]

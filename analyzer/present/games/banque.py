@@ -10,7 +10,16 @@ from analyzer.games.banque import BanqueReply, BanqueSolution, InfoSet
 from analyzer.games.banque_table import NATURAL, OBS_LABEL, OBSERVATIONS
 from analyzer.games.hands import FREE_TOTAL
 from analyzer.present.games.cells import row_label
-from analyzer.present.text import check_format, dumps, exact, heading, percent, signed_percent, table
+from analyzer.present.text import (
+    check_format,
+    dumps,
+    exact,
+    heading,
+    percent,
+    signed_percent,
+    table,
+    user_text,
+)
 
 __all__ = [
     "BANQUE_MODEL_TEXT",
@@ -147,7 +156,8 @@ def banque_text(reply: BanqueReply, solution: BanqueSolution | None, fmt: str, l
     parts.append(
         f"Both sides follow custom: draw on {forced}, "
         f"stand on 6-7, and on {FREE_TOTAL} each side {five} (the customary choice assumed here is to "
-        f"draw: the punto banco rule). Naturals: {r.rules.name} rules. Commission on Banker wins: "
+        f"draw: the punto banco rule). Naturals: {user_text(r.rules.name, fmt)} rules. "
+        "Commission on Banker wins: "
         f"{percent(r.commission, 2)}. The Banker sees its own "
         f"{'total' if r.shoe.is_infinite else 'two cards'} and each side's state.\n\n"
     )

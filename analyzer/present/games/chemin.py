@@ -12,7 +12,17 @@ from analyzer.games.chemin import MODELS, CheminSolution
 from analyzer.games.chemin_graph import InfoKey
 from analyzer.games.hands import FREE_TOTAL, hand_label
 from analyzer.present.games.cells import action_cell, cell_name, row_label
-from analyzer.present.text import check_format, decimal, dumps, exact, heading, percent, signed_percent, table
+from analyzer.present.text import (
+    check_format,
+    decimal,
+    dumps,
+    exact,
+    heading,
+    percent,
+    signed_percent,
+    table,
+    user_text,
+)
 
 __all__ = [
     "CHEMIN_MODEL_TEXT",
@@ -134,7 +144,7 @@ def chemin_text(solution: CheminSolution, fmt: str, level: int = 2) -> str:
     title = f"Chemin de fer: {s.shoe}, {s.info} model"
     parts = [heading(title, fmt, level)]
     parts.append(
-        f"Model: {MODELS[s.info]}. Rules: {s.rules.name} naturals and Player custom (draw on "
+        f"Model: {MODELS[s.info]}. Rules: {user_text(s.rules.name, fmt)} naturals and Player custom (draw on "
         f"{', '.join(str(t) for t in sorted(s.rules.punto_draws - {FREE_TOTAL}))}; free on {FREE_TOTAL}); "
         f"the Banker is free everywhere. Commission on Banker wins: {percent(s.commission, 2)}. "
         "Values are the Banker's expectation per unit staked (ties push).\n\n"

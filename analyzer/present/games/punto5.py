@@ -8,7 +8,17 @@ from typing import Any
 
 from analyzer.games import punto5
 from analyzer.games.punto5 import TIE_PAYS, Choice, Punto5
-from analyzer.present.text import check_format, decimal, dumps, exact, heading, percent, signed_percent, table
+from analyzer.present.text import (
+    check_format,
+    decimal,
+    dumps,
+    exact,
+    heading,
+    percent,
+    signed_percent,
+    table,
+    user_text,
+)
 
 __all__ = ["PUNTO5_MODEL_TEXT", "punto5_json", "punto5_text", "render_punto5"]
 
@@ -80,7 +90,7 @@ def _totals(values: frozenset[int]) -> str:
 def punto5_text(result: Punto5, fmt: str, level: int = 2) -> str:
     """Both choices on a 5 as text or Markdown, headed at `level`, with the better one's house edges."""
     r = result
-    parts = [heading(f"Punto 5 (Russian rules): {r.shoe}, {r.rules.name} rules", fmt, level)]
+    parts = [heading(f"Punto 5 (Russian rules): {r.shoe}, {user_text(r.rules.name, fmt)} rules", fmt, level)]
     parts.append(
         f"P(Punto's two cards total 5) = {exact(r.draw.probability_five)} "
         f"({percent(r.draw.probability_five)}). Given that 5, the result of each choice (when Punto "

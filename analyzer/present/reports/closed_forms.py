@@ -10,7 +10,7 @@ from analyzer.analyses.closed_form import MAIN_BETS, ClosedForm, closed_forms, e
 from analyzer.core.catalogue import BETS
 from analyzer.core.rules import STANDARD
 from analyzer.present.closed_forms import render_closed_forms
-from analyzer.present.reports.shared import PNG_METADATA, PREAMBLE, pyplot
+from analyzer.present.reports.shared import PREAMBLE, pyplot, save_png
 from analyzer.present.text import exact, percent, table
 
 __all__ = ["closed_form_report", "edge_by_decks_plot"]
@@ -55,11 +55,10 @@ def edge_by_decks_plot(path: Path) -> None:
         edges = [100 * float(evaluate(form.house_edge, d)) for d in decks]
         ax.plot(decks, edges, marker="o", ms=3, label="exact, d decks")
         ax.axhline(100 * float(form.house_edge_limit), color="grey", ls="--", lw=0.8, label="infinite deck")
-        ax.set_title(form.bet.title)
+        ax.set_title(form.bet.title, parse_math=False)
         ax.set_xlabel("number of decks")
         ax.set_ylabel("house edge (%)")
         ax.legend(fontsize=8)
     fig.suptitle("House edge against the number of decks (standard tableau, full shoe)")
     fig.tight_layout()
-    fig.savefig(path, dpi=90, metadata=PNG_METADATA)
-    plt.close(fig)
+    save_png(fig, path)

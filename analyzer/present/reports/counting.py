@@ -19,7 +19,7 @@ from analyzer.counting.studies import JACOBSON_PUBLISHED, JacobsonVariant, jacob
 from analyzer.counting.summary import SystemEvaluation
 from analyzer.counting.systems import SYSTEMS
 from analyzer.present.counting import render_count
-from analyzer.present.reports.shared import PNG_METADATA, PREAMBLE, pyplot
+from analyzer.present.reports.shared import PREAMBLE, pyplot, save_png
 from analyzer.present.text import percent, table
 
 __all__ = ["CountingRuns", "counting_plot", "counting_report", "counting_runs"]
@@ -236,7 +236,7 @@ def counting_plot(runs: CountingRuns, path: Path) -> None:
         ax.axhline(0, color="grey", lw=0.8)
         ax.axvline(float(result.system.threshold), color="red", lw=0.8, ls="--",
                    label=f"bets at {result.system.rule}")  # fmt: skip
-        ax.set_title(f"{result.bet.title}: {name}")
+        ax.set_title(f"{result.bet.title}: {name}", parse_math=False)
         ax.set_xlabel(("true count" if result.system.trigger == "true" else "running count") + " (floor)")
         ax.set_ylabel("mean exact expectation per unit bet")
         handles = ax.get_legend_handles_labels()[0] + share.get_legend_handles_labels()[0]
@@ -248,5 +248,4 @@ def counting_plot(runs: CountingRuns, path: Path) -> None:
         ha="center", fontsize=8,
     )  # fmt: skip
     fig.tight_layout(rect=(0, 0.02, 1, 1))
-    fig.savefig(path, dpi=90, metadata=PNG_METADATA)
-    plt.close(fig)
+    save_png(fig, path)

@@ -14,7 +14,7 @@ from analyzer.core.shoe import Shoe
 from analyzer.counting.simulation import Procedure, deal_shoe
 from analyzer.counting.systems import derived_counts
 from analyzer.present.effects import DERIVED_HEADERS, derived_rows, render_eor
-from analyzer.present.reports.shared import PNG_METADATA, PREAMBLE, pyplot
+from analyzer.present.reports.shared import PREAMBLE, pyplot, save_png
 from analyzer.present.text import table
 
 __all__ = ["eor_plot", "eor_report"]
@@ -84,10 +84,9 @@ def eor_plot(path: Path) -> None:
         values = [100 * float(eor.effects[name][rank]) for rank in [*labels[:9], "10"]]
         ax.bar(labels, values, color=["tab:green" if v > 0 else "tab:red" for v in values])
         ax.axhline(0, color="black", lw=0.6)
-        ax.set_title(BETS[name].title)
+        ax.set_title(BETS[name].title, parse_math=False)
         ax.set_xlabel("rank removed")
         ax.set_ylabel("change in expectation (% of a bet)")
     fig.suptitle("Effects of removing one card off the top of a full 8-deck shoe")
     fig.tight_layout()
-    fig.savefig(path, dpi=90, metadata=PNG_METADATA)
-    plt.close(fig)
+    save_png(fig, path)

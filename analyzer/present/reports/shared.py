@@ -3,9 +3,12 @@ PNG files that do not change from one run to the next."""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 from analyzer.present.plots import pyplot
 
-__all__ = ["PNG_METADATA", "PREAMBLE", "pyplot"]
+__all__ = ["PNG_METADATA", "PREAMBLE", "pyplot", "save_png"]
 
 
 PREAMBLE = (
@@ -17,3 +20,15 @@ PREAMBLE = (
 #: PNG text metadata: no software version (stable files), and a mark of who wrote them.
 PNG_METADATA = {"Software": None, "Source": "baccarat report"}
 
+
+def save_png(fig: Any, path: Path) -> None:
+    """Write the figure `fig` to `path` as a PNG (90 dpi, PNG_METADATA), whole or not at
+    all (`analyzer.core.files.write_atomic`), and close it."""
+    import io
+
+    from analyzer.core.files import write_atomic
+
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=90, metadata=PNG_METADATA)
+    pyplot().close(fig)
+    write_atomic(path, buffer.getvalue())

@@ -1,0 +1,160 @@
+"""Nothing lost: every file is written whole or not at all, and `par-sheet --out` writes only
+the files it owns (a manifest in the folder lists them)."""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from clirun import one_line_error, run
+
+from analyzer.core.files import write_atomic, write_files
+
+ROOT = Path(__file__).resolve().parent.parent
+TIE = 'lines = [{ when = { winner = "tie" }, pays = 8 }]'
+DRAFT = 'title = "Draft"\n[bets.my-tie]\nlines = [{ when = { winner = "tie" }, pays = "?" }]\n'
+OLD = "# a table file kept by hand\n" + "# " + "x" * 3000 + "\n"
+
+
+def _limited(limit: int) -> None:
+    """In the child: files may grow to `limit` bytes (a disk that fills up), EFBIG beyond."""
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (limit, resource.getrlimit(resource.RLIMIT_FSIZE)[1]))
+
+
+def test_design_write_on_a_full_disk_keeps_the_old_file(tmp_path: Path) -> None:
+    """`design --write` over an existing file on a disk that fills up: a one-line error, the
+    old file whole (it was truncated first, then half-written) and no temporary file left."""
+    draft, out = tmp_path / "draft.toml", tmp_path / "designed.toml"
+    draft.write_text(DRAFT, encoding="utf-8")
+    out.write_text(OLD, encoding="utf-8")
+    argv = ["design", "--table", str(draft), "--edge", "4.8%..4.9%", "--write", str(out)]
+    done = subprocess.run(
+        [sys.executable, "-B", "-m", "analyzer", *argv],
+        cwd=ROOT, capture_output=True, text=True, timeout=120, check=False,
+        preexec_fn=lambda: _limited(200),
+    )  # fmt: skip
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.count("\n") == 1
+    assert f"--write '{out}' cannot be written: File too large" in done.stderr
+    assert out.read_text(encoding="utf-8") == OLD
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["designed.toml", "draft.toml"]
+
+
+def test_design_write_replaces_a_file_keeping_its_mode(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    draft, out = tmp_path / "draft.toml", tmp_path / "designed.toml"
+    draft.write_text(DRAFT, encoding="utf-8")
+    out.write_text(OLD, encoding="utf-8")
+    out.chmod(0o640)
+    code, _, err = run(capsys, "design", "--table", str(draft), "--edge", "4.8%..4.9%", "--write", str(out))
+    assert code == 0, err
+    assert "[bets.my-tie]" in out.read_text(encoding="utf-8")
+    assert out.stat().st_mode & 0o777 == 0o640
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["designed.toml", "draft.toml"]
+
+
+def test_write_files_is_all_or_none(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A failure while the files are written (here the third) changes none of them."""
+    (tmp_path / "a.md").write_text("old a", encoding="utf-8")
+    real = os.fdopen
+    opened = []
+
+    def failing(fd: int, *args: object, **kwargs: object) -> object:
+        opened.append(fd)
+        if len(opened) == 3:
+            raise OSError(28, "No space left on device")
+        return real(fd, *args, **kwargs)  # type: ignore[call-overload]
+
+    monkeypatch.setattr(os, "fdopen", failing)
+    with pytest.raises(OSError, match="No space"):
+        write_files(tmp_path, {"a.md": "new a", "b.md": "new b", "c.md": "new c"})
+    monkeypatch.undo()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.md"]
+    assert (tmp_path / "a.md").read_text(encoding="utf-8") == "old a"
+    write_atomic(tmp_path / "a.md", "new a")
+    assert (tmp_path / "a.md").read_text(encoding="utf-8") == "new a"
+
+
+# -- par-sheet --out ----------------------------------------------------------------------------
+
+SHEET = ["par-sheet", "--shoes", "5"]
+
+
+def test_par_sheet_out_refuses_a_folder_of_other_files(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """`--out reports`: the reports (and the bench's speed.md, which cannot be regenerated)
+    are not the command's files; the folder is refused and left as it was."""
+    reports = tmp_path / "reports"
+    reports.mkdir()
+    (reports / "speed.md").write_text("# Speed\n", encoding="utf-8")
+    (reports / "par-sheet-dragon7.png").write_bytes(b"\x89PNG screenshot")
+    err = one_line_error(capsys, *SHEET, "--bets", "tie", "--out", str(reports))
+    assert "holds 'par-sheet-dragon7.png', which `baccarat par-sheet` did not write" in err
+    assert sorted(p.name for p in reports.iterdir()) == ["par-sheet-dragon7.png", "speed.md"]
+    assert (reports / "speed.md").read_text(encoding="utf-8") == "# Speed\n"
+
+
+def test_a_second_par_sheet_run_keeps_the_first_runs_sheets(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out = tmp_path / "sheets"
+    code, _, err = run(capsys, *SHEET, "--bets", "player-pair,tie", "--out", str(out))
+    assert code == 0, err
+    first = (out / "player-pair.md").read_text(encoding="utf-8")
+    code, _, err = run(capsys, *SHEET, "--bets", "dragon7", "--out", str(out))
+    assert code == 0, err
+    assert sorted(p.name for p in out.iterdir()) == [
+        ".baccarat-par-sheet.json", "README.md", "dragon7.md", "player-pair.md", "tie.md",
+    ]  # fmt: skip
+    assert (out / "player-pair.md").read_text(encoding="utf-8") == first
+    assert "[dragon7](dragon7.md)" in (out / "README.md").read_text(encoding="utf-8")
+    manifest = json.loads((out / ".baccarat-par-sheet.json").read_text(encoding="utf-8"))
+    assert manifest["files"] == ["README.md", "dragon7.md", "player-pair.md", "tie.md"]
+    (out / "notes.txt").write_text("mine", encoding="utf-8")
+    err = one_line_error(capsys, *SHEET, "--bets", "tie", "--out", str(out))
+    assert "holds 'notes.txt', which `baccarat par-sheet` did not write" in err
+    assert (out / "notes.txt").read_text(encoding="utf-8") == "mine"
+
+
+def test_report_refuses_a_par_sheet_folder(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, err = run(capsys, *SHEET, "--bets", "tie", "--out", str(tmp_path / "sheets"))
+    assert code == 0, err
+    err = one_line_error(capsys, "report", "--out", str(tmp_path / "sheets"))
+    assert "holds '.baccarat-par-sheet.json', which `baccarat report` did not write" in err
+
+
+@pytest.mark.parametrize(
+    ("name", "fmt", "words"),
+    [
+        ("README", "markdown", "bet 'README' would be written to 'README.md', the index"),
+        ("readme", "markdown", "bet 'readme' would be written to 'readme.md', the index"),
+        ("Index", "html", "bet 'Index' would be written to 'Index.html', the index"),
+        ("index", "json", "bet 'index' would be written to 'index.json', the index"),
+    ],
+)
+def test_a_bet_named_like_the_index_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str, fmt: str, words: str
+) -> None:
+    table = tmp_path / "t.toml"
+    table.write_text(f"[bets.{name}]\n{TIE}\n", encoding="utf-8")
+    err = one_line_error(capsys, *SHEET, "--table", str(table), "--format", fmt, "--out", str(tmp_path / "o"))
+    assert words in err and "rename the bet" in err
+    assert not (tmp_path / "o").exists()
+
+
+def test_bets_whose_files_differ_only_in_case_are_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    table = tmp_path / "t.toml"
+    table.write_text(f"[bets.Lucky]\n{TIE}\n[bets.lucky]\n{TIE}\n", encoding="utf-8")
+    err = one_line_error(capsys, *SHEET, "--table", str(table), "--out", str(tmp_path / "o"))
+    assert "bets 'Lucky' and 'lucky' would both be written to 'lucky.md'" in err
