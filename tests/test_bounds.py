@@ -1,17 +1,153 @@
-"""Bounded work, said before it starts: every input file is read up to a stated size and no
-further."""
+"""Bounded work, said before it starts: the paytable search refuses a search over its node
+limit and a listing over its row limit in one line (the counts in it exact), and every input
+file is read up to a stated size and no further."""
 
 from __future__ import annotations
 
+import json
+import math
 import os
+import random
 import threading
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
 
+from analyzer import Shoe, analyze_bets
+from analyzer.analyses.design import MAX_LISTED_ROWS, MAX_NODES, design, parse_window
+from analyzer.analyses.paysearch import Band, BandSearch
+from analyzer.core.bets import bet_from_mapping
 from analyzer.core.errors import MAX_TOML_BYTES, AnalyzerError
 from analyzer.counting.record import MAX_RECORD
 from tests.clirun import one_line_error, run
+
+Count = Callable[[int, list[int], Sequence[Band]], int]
+
+# -- the paytable search ---------------------------------------------------------------------
+
+
+Lines = list[tuple[dict[str, object], str]]  # (when, pays)
+
+
+def _lines_that_happen(count: int, pays: str) -> Lines:
+    """`count` lines (winner, a hand's total and cards) each of which happens on 8 decks."""
+    conditions = [
+        {"winner": winner, f"{hand}_total": total, f"{hand}_cards": cards}
+        for winner in ("banker", "player", "tie")
+        for hand in ["player" if winner == "tie" else winner]
+        for total in range(10)
+        for cards in (2, 3)
+    ]
+    probe = bet_from_mapping("probe", {"lines": [{"when": c, "pays": 1} for c in conditions]})
+    [priced] = analyze_bets([probe], Shoe.decks(8))
+    happen = [c for c, row in zip(conditions, priced.lines, strict=False) if row.combinations]
+    return [(c, pays) for c in happen[:count]]
+
+
+def _table(path: Path, name: str, lines: Lines) -> Path:
+    rows = ",\n".join(
+        "  { when = { " + ", ".join(f"{k} = {json.dumps(v)}" for k, v in when.items())
+        + f" }}, pays = {json.dumps(pays)} }}"
+        for when, pays in lines
+    )
+    path.write_text(f'title = "T"\n[bets.{name}]\nlines = [\n{rows}\n]\n', encoding="utf-8")
+    return path
+
+
+def test_a_search_over_the_node_limit_is_refused_before_it_starts(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """28 lines paying 1..2: 2^28 candidates, under the candidate cap, ran past 10 minutes.
+    The count visits at most 2^0 + ... + 2^26 nodes (all lines but the last two enumerated)."""
+    path = _table(tmp_path / "many.toml", "many", _lines_that_happen(28, "1..2"))
+    err = one_line_error(capsys, "design", "--table", str(path), "--edge=-117%..-116%")
+    assert "268,435,456 candidate paytables" in err and f"{2**27 - 1:,} nodes" in err
+    assert f"over the limit of {MAX_NODES:,}" in err and "raise --max-nodes" in err
+
+
+def test_max_nodes_is_the_limit_to_the_node(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = _table(tmp_path / "few.toml", "few", _lines_that_happen(12, "1..2"))
+    argv = ["design", "--table", str(path), "--edge=10%..60%", "--limit", "2"]
+    nodes = 2**11 - 1  # ten levels of two values enumerated above the last two
+    assert f"may visit {nodes:,} nodes, over the limit of {nodes - 1:,}" in one_line_error(
+        capsys, *argv, "--max-nodes", str(nodes - 1)
+    )
+    code, out, err = run(capsys, *argv, "--max-nodes", str(nodes))
+    assert code == 0 and "paytables in the window" in out, err
+    assert "--max-nodes 0: use a whole number, 1 or more" in one_line_error(capsys, *argv, "--max-nodes", "0")
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_node_bound_is_the_work_and_the_bar_adds_up_to_it(seed: int) -> None:
+    """With bands that cut nothing off, a count visits exactly `nodes()` nodes; with any
+    bands at most that many, and the progress told adds up to `nodes()` either way."""
+    rng = random.Random(seed)
+    for _ in range(40):
+        n, shoes = rng.randint(1, 5), rng.randint(1, 2)
+        weights = [[rng.randint(1, 20) for _ in range(shoes)] for _ in range(n)]
+        boxes = [(a, a + rng.randint(0, 5)) for a in (rng.randint(0, 4) for _ in range(n))]
+        search = BandSearch(weights, boxes, [])
+        visits = 0
+        inner = search._count
+
+        def counted(level: int, partial: list[int], bands: Sequence[Band], inner: Count = inner) -> int:
+            nonlocal visits
+            visits += 1  # every call is a node: the level before last counts the last two
+            return inner(level, partial, bands)
+
+        search._count = counted  # type: ignore[method-assign]
+        everything = [(-(10**9), 10**9)] * shoes
+        some = [(lo, lo + rng.randint(0, 100)) for lo in (rng.randint(0, 150) for _ in range(shoes))]
+        for bands, exact in ((everything, True), (some, False)):
+            told: list[int] = []
+            visits = 0
+            search.count(bands, told.append)
+            assert sum(told) == search.nodes()
+            assert visits == search.nodes() if exact else visits <= search.nodes()
+        sizes = [b - a + 1 for a, b in search.boxes]  # in the search's order
+        assert search.nodes() == sum(math.prod(sizes[:k]) for k in range(max(1, n - 1)))
+
+
+def _three(tmp_path: Path) -> Path:
+    lines: Lines = [
+        ({"winner": "banker", "banker_cards": 3, "banker_total": 7}, "?"),
+        ({"winner": "player", "player_cards": 3, "player_total": 7}, "?"),
+        ({"winner": "tie", "player_total": 7}, "?"),
+    ]
+    return _table(tmp_path / "three.toml", "three", lines)
+
+
+def test_a_listing_over_the_row_limit_is_refused_once_counted(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """27,288 paytables in -40%..40%, 4 rows each (three lines and no line, one shoe): a
+    --limit that lists them all would hold 109,152 rows; listing was every paytable held."""
+    path = _three(tmp_path)
+    argv = ["design", "--table", str(path), "--edge=-40%..40%"]
+    err = one_line_error(capsys, *argv, "--limit", "1000000000000")
+    assert "listing the 27,288 paytables found takes 109,152 rows (4 each" in err
+    assert f"over the limit of {MAX_LISTED_ROWS:,}: give --limit 25,000 or less" in err
+    assert "listing 25,001 of the 27,288" in one_line_error(capsys, *argv, "--limit", "25001")
+    code, out, _ = run(capsys, *argv, "--limit", "2")
+    assert code == 0 and "27,288 paytables in the window; the 2 closest" in out
+
+
+def test_the_listing_keeps_the_closest_whatever_the_band_holds() -> None:
+    """The paytables listed are the closest of all found (a band around the middle may hold
+    more than --limit: the rest are let go as they come)."""
+    lines = [
+        {"when": {"winner": "tie", "natural": True}, "pays": "1..40"},
+        {"when": {"winner": "tie", "natural": False}, "pays": "1..40"},
+    ]
+    bet = bet_from_mapping("two", {"lines": lines})
+    low, high = parse_window("-20%..30%")
+    every = design(bet, [Shoe.decks(8)], low, high, limit=1600)
+    for limit in (1, 7, 50):
+        found = design(bet, [Shoe.decks(8)], low, high, limit=limit)
+        assert found.count == every.count
+        assert [s.pays for s in found.solutions] == [s.pays for s in every.solutions[:limit]]
+
 
 # -- input files -----------------------------------------------------------------------------
 
