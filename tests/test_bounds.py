@@ -1,9 +1,11 @@
 """Bounded work, said before it starts: the paytable search refuses a search over its node
-limit and a listing over its row limit in one line (the counts in it exact), and every input
-file is read up to a stated size and no further."""
+limit and a listing over its row limit in one line (the counts in it exact), a card-level plan
+too large to refine is refused with its count of rows, and every input file is read up to a
+stated size and no further."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import os
@@ -12,13 +14,17 @@ import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from analyzer import Shoe, analyze_bets
 from analyzer.analyses.design import MAX_LISTED_ROWS, MAX_NODES, design, parse_window
 from analyzer.analyses.paysearch import Band, BandSearch
-from analyzer.core.bets import bet_from_mapping
+from analyzer.cards.budget import MAX_REFINED_ROWS, PART_ROWS, part_cuts
+from analyzer.cards.engine import plan_in_parts
+from analyzer.core.bets import Bet, bet_from_mapping
 from analyzer.core.errors import MAX_TOML_BYTES, AnalyzerError
+from analyzer.core.rules import STANDARD
 from analyzer.counting.record import MAX_RECORD
 from tests.clirun import one_line_error, run
 
@@ -147,6 +153,67 @@ def test_the_listing_keeps_the_closest_whatever_the_band_holds() -> None:
         found = design(bet, [Shoe.decks(8)], low, high, limit=limit)
         assert found.count == every.count
         assert [s.pays for s in found.solutions] == [s.pays for s in every.solutions[:limit]]
+
+
+# -- card-level plans ------------------------------------------------------------------------
+
+
+def _suits(positions: str, name: str = "suits") -> Bet:
+    when = {f"{p}_suit": "hearts" for p in positions.split(",")}
+    return bet_from_mapping(name, {"lines": [{"when": when, "pays": 1000}]})
+
+
+def test_a_plan_too_large_to_refine_is_refused_with_its_rows(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Six hearts: every coup row refined into up to 4^6 suit classes took 11 GB and ended in
+    a MemoryError; the rows are counted first, 1,253,376,000 of them."""
+    when = ", ".join(f'{p}_suit = "hearts"' for p in ("p1", "b1", "p2", "b2", "p3", "b3"))
+    path = tmp_path / "hearts.toml"
+    path.write_text(f'[bets.hearts]\nlines = [{{ when = {{ {when} }}, pays = 1000 }}]\n', encoding="utf-8")
+    err = one_line_error(capsys, "edges", "--table", str(path))
+    assert "bet 'hearts': pricing it refines 1,253,376,000 coup rows by suit" in err
+    assert f"over the limit of {MAX_REFINED_ROWS:,}" in err
+
+
+@pytest.mark.parametrize(
+    ("bet", "rows"),
+    [(_suits("p1,b1"), 13**4 * 4**2), (_suits("p3"), None), (_suits("b2"), 13**4 * 4)],
+    ids=["p1-b1", "p3", "b2"],
+)
+def test_refined_rows_are_counted_before_they_are_made(
+    bet: Bet, rows: int | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The count the limit reads is the rows the parts hold; parts hold at most PART_ROWS
+    rows (here made small, so that the plans are cut) and give the same weights."""
+    import analyzer.cards.budget as budget
+
+    counted: list[int] = []
+    check = budget.check_refined
+
+    def counting(bet: Bet, counts: np.ndarray, colour: np.ndarray) -> None:
+        counted.append(int(counts.sum()))
+        check(bet, counts, colour)
+
+    monkeypatch.setattr(budget, "check_refined", counting)
+    _, parts = plan_in_parts(bet, STANDARD, {})
+    whole = [len(part.ranks) for part in parts]
+    monkeypatch.setattr(budget, "PART_ROWS", 5000)
+    _, cut = plan_in_parts(bet, STANDARD, {})
+    small = [len(part.ranks) for part in cut]
+    assert counted[0] == counted[1] == sum(whole) == sum(small) == (rows or sum(whole))
+    assert max(small) <= 5000 < max(whole)
+
+
+def test_parts_are_cut_at_the_rows_and_the_parents() -> None:
+    rng = np.random.default_rng(1)
+    counts = rng.choice([1, 4, 16, 64, 256, 4096], size=5000)
+    for parents, rows in ((50, 10_000), (10**6, 4096), (7, PART_ROWS)):
+        cuts = part_cuts(counts, parents, rows)
+        assert cuts[0] == 0 and cuts[-1] == len(counts) and all(a < b for a, b in itertools.pairwise(cuts))
+        for a, b in itertools.pairwise(cuts):
+            assert b - a <= parents and (counts[a:b].sum() <= rows or b - a == 1)
+            assert b == len(counts) or b - a == parents or counts[a : b + 1].sum() > rows
 
 
 # -- input files -----------------------------------------------------------------------------
