@@ -200,6 +200,7 @@ COMMANDS: dict[str, dict[str, st.SearchStrategy[str]]] = {
         "--decks": leaf(["8", "6,8", "1,inf", "0", "8,8", ""]),
         "--max-pay": leaf(["1000", "1", "0", "-1", "x", "9" * 30]),
         "--limit": leaf(["20", "0", "-1", "x"]),
+        "--max-nodes": leaf(["1000000", "1", "0", "x"]),
         "--format": leaf(FORMATS),
     },
     "track": {

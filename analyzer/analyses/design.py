@@ -10,6 +10,11 @@ interval found by exact integer division, and the last line's interval is counte
 listed. Each line's weights come once per shoe from the pricing paths (`analyze_bets`), so
 rank-level and card-level bets alike; nothing is rounded.
 
+The work is bounded before it starts: the candidates (`MAX_CANDIDATES`), the nodes a count
+of the search visits at most (`max_nodes`, default `MAX_NODES`) and, once the paytables are
+counted, the rows of the listing (`MAX_LISTED_ROWS`); the listing keeps only the paytables
+it reports.
+
 >>> from analyzer import Shoe, get_bet
 >>> from analyzer.core.bets import Unknown
 >>> from dataclasses import replace
@@ -22,6 +27,7 @@ rank-level and card-level bets alike; nothing is rounded.
 
 from __future__ import annotations
 
+import heapq
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -34,11 +40,14 @@ from analyzer.core.bets import Bet, Unknown
 from analyzer.core.checks import check_type
 from analyzer.core.conventions import check_arguments
 from analyzer.core.errors import AnalyzerError, quoted, read_fraction
+from analyzer.core.progress import bar, steps, working
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
 
 __all__ = [
     "MAX_CANDIDATES",
+    "MAX_LISTED_ROWS",
+    "MAX_NODES",
     "Design",
     "OutOfReach",
     "Solution",
@@ -49,6 +58,12 @@ __all__ = [
 
 #: The most candidate assignments (the product of the lines' numbers of payouts) searched.
 MAX_CANDIDATES = 10**9
+#: The default most nodes a count of the search may visit (`BandSearch.nodes`): some 200,000
+#: a second on one shoe, so seconds; each count of the listing's band visits at most as many.
+MAX_NODES = 10**6
+#: The most rows the listed paytables hold (one a line and one for no line, on each shoe):
+#: each is priced exactly and kept until written (about 2 KB and 0.15 ms a row).
+MAX_LISTED_ROWS = 10**5
 
 
 class OutOfReach(AnalyzerError):
@@ -154,12 +169,15 @@ def design(
     max_pay: int = 1000,
     monotone: bool = False,
     limit: int = 20,
+    max_nodes: int = MAX_NODES,
 ) -> Design:
     """Every paytable of `bet` (its `Unknown` lines given whole payouts: "?" from 1 to
     `max_pay`, "A..B" from A to B) whose exact house edge lies in `low`..`high` on every
     shoe; the first `limit` listed. With `monotone`, a line never pays less than a commoner
     one (rarer: no likelier on any shoe and less likely on one; winning lines only, and
-    pairs of fixed lines are as given). Bad input raises an AnalyzerError."""
+    pairs of fixed lines are as given). A search that may visit more than `max_nodes`
+    nodes, or a listing over `MAX_LISTED_ROWS` rows, is refused. Bad input raises an
+    AnalyzerError."""
     check_type("design()", "bet", bet, Bet, "one Bet with unknown payouts")
     if not bet.unknowns:
         raise AnalyzerError(
@@ -177,6 +195,8 @@ def design(
         raise AnalyzerError(f"--max-pay {quoted(max_pay)}: use a whole payout of at least 1")
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
         raise AnalyzerError(f"--limit {quoted(limit)}: use a whole number, 0 or more")
+    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
+        raise AnalyzerError(f"--max-nodes {quoted(max_nodes)}: use a whole number, 1 or more")
     ranges = [_range(bet.lines[u].pays, max_pay) for u in bet.unknowns]
     _check_candidates(bet, ranges)
     template = bet.with_pays({u: 1 for u in bet.unknowns})
@@ -198,11 +218,14 @@ def design(
         ranges,
         [(slot[i], slot[j]) for i, j in rarer if i in slot and j in slot],
     )
+    _check_nodes(bet, ranges, search, max_nodes)
     bands = [(s.lo, s.hi) for s in priced]
-    count = search.count(bands)
+    count = _counted(search, bands, "design: counting paytables")
+    _check_listing(bet, len(shoes), limit, count)
     keys = _DistanceKeys(priced, [[s.weights[u] for u in bet.unknowns] for s in priced], (low + high) / 2)
     best = _closest(search, priced, bands, keys, (high - low) / 2, limit, count)
-    solutions = tuple(_solution(bet, pays, distance, priced) for distance, pays in best)
+    listing = steps(best, "design: pricing the paytables")
+    solutions = tuple(_solution(bet, pays, distance, priced) for distance, pays in listing)
     return Design(bet, tuple(shoes), rules, low, high, tuple(ranges), monotone, count, solutions)
 
 
@@ -234,22 +257,33 @@ def _closest(
 
     width, found = half, count
     if count > limit:  # bracket the width: `narrow` holds too few, `width` enough
+        what = "design: narrowing the listing's band"
         narrow, width = Fraction(0), half * limit / count
-        found = search.count(within(width))
+        found = _counted(search, within(width), what)
         while found < limit:
             narrow, width = width, width * 2
-            found = search.count(within(width))
+            found = _counted(search, within(width), what)
         for _ in range(_BISECTIONS):
             if found <= 4 * limit:
                 break
             middle = (narrow + width) / 2
-            inside = search.count(within(middle))
+            inside = _counted(search, within(middle), what)
             if inside >= limit:
                 width, found = middle, inside
             else:
                 narrow = middle
-    ranked = sorted((keys.key(pays), pays) for pays in search.points(within(width)))
-    return [(keys.distance(key), pays) for key, pays in ranked[:limit]]
+    with working(f"design: listing the {min(limit, found):,} closest of {found:,} paytables"):
+        ranked = heapq.nsmallest(limit, ((keys.key(pays), pays) for pays in search.points(within(width))))
+    return [(keys.distance(key), pays) for key, pays in ranked]
+
+
+def _counted(search: BandSearch, bands: list[tuple[int, int]], what: str) -> int:
+    """`search.count(bands)`, a bar of its nodes on a terminal when it is long."""
+    shown = bar(search.nodes(), what, unit="node")
+    try:
+        return search.count(bands, shown.update)
+    finally:
+        shown.close()
 
 
 #: Halvings of the listing band's width at most (each one count of the paytables).
@@ -282,17 +316,54 @@ def _range(pays: object, max_pay: int) -> tuple[int, int]:
     return pays.low, max_pay if pays.high is None else pays.high
 
 
+def _candidates(ranges: list[tuple[int, int]]) -> int:
+    """The number of candidate paytables: the product of the lines' numbers of payouts."""
+    return math.prod(b - a + 1 for a, b in ranges)
+
+
 def _check_candidates(bet: Bet, ranges: list[tuple[int, int]]) -> None:
     sizes = [b - a + 1 for a, b in ranges]
-    candidates = math.prod(sizes)
+    candidates = _candidates(ranges)
     if candidates > MAX_CANDIDATES:
-        narrow = 'narrow the lines\' ranges ("A..B")'
-        if any(bet.lines[u].pays == Unknown() for u in bet.unknowns):
-            narrow += " or lower --max-pay"
         raise AnalyzerError(
             f"bet {quoted(bet.name)}: {candidates:,} candidate paytables "
-            f"({' x '.join(f'{n:,}' for n in sizes)} payouts) are over {MAX_CANDIDATES:,}: {narrow}"
+            f"({' x '.join(f'{n:,}' for n in sizes)} payouts) are over {MAX_CANDIDATES:,}: {_narrowing(bet)}"
         )
+
+
+def _narrowing(bet: Bet) -> str:
+    """What narrows the candidates: the lines' ranges, and --max-pay for a "?" line."""
+    narrow = 'narrow the lines\' ranges ("A..B")'
+    if any(bet.lines[u].pays == Unknown() for u in bet.unknowns):
+        narrow += " or lower --max-pay"
+    return narrow
+
+
+def _check_nodes(bet: Bet, ranges: list[tuple[int, int]], search: BandSearch, max_nodes: int) -> None:
+    """Refuse a search whose count may visit more than `max_nodes` nodes, before it starts."""
+    nodes = search.nodes()
+    if nodes > max_nodes:
+        raise AnalyzerError(
+            f"bet {quoted(bet.name)}: searching its {_candidates(ranges):,} candidate paytables may visit "
+            f"{nodes:,} nodes, over the limit of {max_nodes:,}: {_narrowing(bet)}, or raise --max-nodes"
+        )
+
+
+def _check_listing(bet: Bet, shoes: int, limit: int, count: int) -> None:
+    """Refuse a listing of more than `MAX_LISTED_ROWS` rows, before it starts."""
+    per = shoes * (len(bet.lines) + 1)
+    listed = min(limit, count)
+    if listed * per > MAX_LISTED_ROWS:
+        raise AnalyzerError(
+            f"--limit {limit:,}: listing {_of(listed, count)} paytables found takes "
+            f"{listed * per:,} rows ({per:,} each: a row a line and one for no line on each shoe), "
+            f"over the limit of {MAX_LISTED_ROWS:,}: give --limit {MAX_LISTED_ROWS // per:,} or less"
+        )
+
+
+def _of(listed: int, count: int) -> str:
+    """"the 63" when all of the `count` are listed, else "20 of the 63"."""
+    return f"the {count:,}" if listed == count else f"{listed:,} of the {count:,}"
 
 
 def _shoe_names(shoes: Sequence[Shoe]) -> str:

@@ -10,7 +10,9 @@ enumerated when counting: for each value y of the one before last, the last one'
 form an interval between the lowest of some lines in y and the highest of others, so their
 number summed over y is a sum of floors of linear functions, which `floor_sum` gives in a
 few steps (the envelopes of the lines split the range of y where they cross). Listing visits
-only the values of y that `count` shows hold points (halving the range).
+only the values of y that `count` shows hold points (halving the range). `nodes` bounds a
+count's work before it starts: every value of each level above the last two, under every
+value of the levels before it.
 
 >>> search = BandSearch([[2], [3]], [(0, 10), (0, 10)], [])
 >>> search.count([(10, 12)]), sorted(search.points([(10, 11)]))
@@ -19,7 +21,7 @@ only the values of y that `count` shows hold points (halving the range).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations, pairwise
 
 __all__ = ["Band", "BandSearch", "floor_sum"]
@@ -29,6 +31,12 @@ Band = tuple[int, int]
 LineInY = tuple[int, int, int]
 #: A range of the level before last this short is listed value by value, not halved.
 _FEW = 16
+#: The most nodes of the bound at the levels where a count tells its progress.
+_TOLD = 10**4
+
+
+def _told_nothing(nodes: int) -> None:
+    """Progress told to no one."""
 
 
 def floor_sum(n: int, m: int, a: int, b: int) -> int:
@@ -119,14 +127,36 @@ class BandSearch:
         self.above = [[j for i, j in ordered if i == k and j < k] for k in range(n)]
         self.below = [[i for i, j in ordered if j == k and i < k] for k in range(n)]
         self.values = [0] * n
+        # Each level's most nodes in the subtree under one node of it (the last two levels
+        # are one node: counted, not enumerated), and the deepest level that tells progress.
+        sizes = [max(0, b - a + 1) for a, b in self.boxes]
+        self.subtree = [1] * n
+        for level in range(n - 3, -1, -1):
+            self.subtree[level] = 1 + sizes[level] * self.subtree[level + 1]
+        self._telling, reach = 0, 1
+        while self._telling < n - 2 and reach * sizes[self._telling] <= _TOLD:
+            reach *= sizes[self._telling]
+            self._telling += 1
+        self._told = -1  # the levels at or above it tell `_advance` (-1: none)
+        self._advance: Callable[[int], object] = _told_nothing
 
     def _rest(self, level: int, side: int) -> list[int]:
         later = range(level + 1, self.n)
         return [sum(self.weights[j][d] * self.boxes[j][side] for j in later) for d in range(self.shoes)]
 
-    def count(self, bands: Sequence[Band]) -> int:
-        """The number of points in every band (bands[d] = (lo, hi) for shoe d)."""
-        return self._count(0, [0] * self.shoes, bands)
+    def nodes(self) -> int:
+        """The most nodes a `count` visits (whatever the bands): the bound of its work."""
+        return self.subtree[0]
+
+    def count(self, bands: Sequence[Band], advance: Callable[[int], object] | None = None) -> int:
+        """The number of points in every band (bands[d] = (lo, hi) for shoe d); `advance(k)`
+        is told the nodes of the bound done (visited or cut off) as it goes, `nodes()` in all."""
+        if advance is not None:
+            self._told, self._advance = self._telling, advance
+        try:
+            return self._count(0, [0] * self.shoes, bands)
+        finally:
+            self._told = -1
 
     def points(self, bands: Sequence[Band]) -> Iterator[tuple[int, ...]]:
         """Every point in every band, each in the variables' own order."""
@@ -158,6 +188,9 @@ class BandSearch:
 
     def _count(self, level: int, partial: list[int], bands: Sequence[Band]) -> int:
         a, b = self._interval(level, partial, bands)
+        if level <= self._told:  # this node and the subtrees it cuts off (the deepest: all of it)
+            kept = max(0, b - a + 1) if level < self._told else 0
+            self._advance(self.subtree[level] - (kept * self.subtree[level + 1] if kept else 0))
         if a > b:
             return 0
         if level == self.n - 1:

@@ -17,6 +17,8 @@ Modules:
   cards, the cards of value at most h) with the whole shoe's tails.
 - ``rows``: every rank sequence of a coup under a tableau, unrolled from the coup graph.
 - ``suitclasses``: the classes of suits a row is refined into where a condition reads suits.
+- ``budget``: the bound on a plan's work, said before it starts (the rows refined by suit,
+  counted first; a plan over the limit refused, the rest refined in parts of bounded size).
 - ``engine``: a bet's *plan* (its rows, refined by suit where a condition reads suits) and its
   weighing on one shoe (``card_line_weights``, ``plan_line_weights``, ``settle_cards``): the
   path of any other bet, of ``--shown`` (``analyzer.analyses.shown``), and the reference the

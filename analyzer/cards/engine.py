@@ -25,11 +25,13 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from itertools import pairwise
 from math import perm
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from analyzer.cards.budget import plan_cuts
 from analyzer.cards.conditions import Condition, bet_conditions, condition_holds, needs_coup, needs_ranks
 from analyzer.cards.factored import factored_weights
 from analyzer.cards.suitclasses import ANY_SUIT, refine_rows
@@ -424,10 +426,11 @@ def plan_in_parts(
     reads = (need[refined], linked[refined], named[refined], colour[refined])
     refined_outcome = row_outcome[refined]
     del need, linked, named, colour  # the settling's largest work arrays
+    cuts = plan_cuts(bet, row_ranks[refined], reads, _PARENTS)  # the work, said before it starts
 
     def parts() -> Iterator[PlanPart]:
-        for at in range(0, len(refined), _PARENTS):
-            cut = slice(at, at + _PARENTS)
+        for at, stop in pairwise(cuts):
+            cut = slice(at, stop)
             expanded = refine_rows(row_ranks[refined[cut]], *(array[cut] for array in reads))
             ranks, suits, masks, parent, coloured = expanded
             parent += at

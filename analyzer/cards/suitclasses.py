@@ -9,9 +9,11 @@ nested or disjoint, which the engine's weights need (`analyzer.cards.engine`).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
-__all__ = ["ANY_SUIT", "refine_rows", "suit_options"]
+__all__ = ["ANY_SUIT", "refine_rows", "refined_counts", "suit_options"]
 
 #: The suit mask of every suit (bit s for suit s: S, H, D, C).
 ANY_SUIT = 0b1111
@@ -68,34 +70,60 @@ def _components(ranks: np.ndarray, linked: np.ndarray) -> tuple[np.ndarray, np.n
     return component, lumped
 
 
+def _patterns(
+    ranks: np.ndarray, need: np.ndarray, linked: np.ndarray, named: np.ndarray, colour: np.ndarray
+) -> np.ndarray:
+    """(R,) each row's refinement pattern: the positions whose suits matter, the lumped ones,
+    the components, the colour flag and the named suits, in one integer (`_options` reads it)."""
+    bits = 1 << np.arange(6)
+    component, lumped = _components(ranks, linked)
+    names = (named.astype(np.int64) & 15) @ (16 ** np.arange(6))  # 4 bits a position
+    components = component @ (8 ** np.arange(6))  # 3 bits a position
+    pattern: np.ndarray = need.astype(np.int64) @ bits + 64 * (lumped.astype(np.int64) @ bits)
+    pattern += 2**12 * components + 2**30 * colour + 2**31 * names
+    return pattern
+
+
+@lru_cache(maxsize=256)
+def _options(p: int) -> tuple[list[int], np.ndarray]:
+    """The refined positions of pattern `p` and its `suit_options` ((O, positions, 2) int8)."""
+    cols = [i for i in range(6) if p >> i & 1]
+    labels = [p >> (12 + 3 * i) & 7 for i in cols]
+    options = np.array(
+        suit_options(
+            cols,
+            [None if label == 7 else label for label in labels],
+            {i for i in cols if p >> (6 + i) & 1},
+            [p >> (31 + 4 * i) & 15 for i in cols],
+        ),
+        dtype=np.int8,
+    )
+    return cols, options.reshape(len(options), len(cols), 2)
+
+
+def refined_counts(
+    ranks: np.ndarray, need: np.ndarray, linked: np.ndarray, named: np.ndarray, colour: np.ndarray
+) -> np.ndarray:
+    """(R,) how many rows `refine_rows` expands each row into, without expanding them."""
+    pattern = _patterns(ranks, need, linked, named, colour)
+    distinct, inverse = np.unique(pattern, return_inverse=True)
+    sizes = np.array([len(_options(p)[1]) for p in distinct.tolist()], dtype=np.int64)
+    counts: np.ndarray = sizes[inverse.ravel()]
+    return counts
+
+
 def refine_rows(
     ranks: np.ndarray, need: np.ndarray, linked: np.ndarray, named: np.ndarray, colour: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Rows with the suits at their `need` positions enumerated by `suit_options`, `linked`
     (R, 6) each position's mask of the positions its suit is compared with (0: none):
     (ranks, representative suits, suit masks, parent row index, colour flag) of every
-    expanded row."""
-    bits = 1 << np.arange(6)
-    component, lumped = _components(ranks, linked)
-    names = (named.astype(np.int64) & 15) @ (16 ** np.arange(6))  # 4 bits a position
-    components = component @ (8 ** np.arange(6))  # 3 bits a position
-    pattern = need.astype(np.int64) @ bits + 64 * (lumped.astype(np.int64) @ bits)
-    pattern += 2**12 * components + 2**30 * colour + 2**31 * names
+    expanded row (`refined_counts` of each row)."""
+    pattern = _patterns(ranks, need, linked, named, colour)
     out_ranks, out_suits, out_masks, parents = [], [], [], []
     for p in np.unique(pattern).tolist():
         idx = np.flatnonzero(pattern == p)
-        cols = [i for i in range(6) if p >> i & 1]
-        labels = [p >> (12 + 3 * i) & 7 for i in cols]
-        options = np.array(
-            suit_options(
-                cols,
-                [None if label == 7 else label for label in labels],
-                {i for i in cols if p >> (6 + i) & 1},
-                [p >> (31 + 4 * i) & 15 for i in cols],
-            ),
-            dtype=np.int8,
-        )
-        options = options.reshape(len(options), len(cols), 2)
+        cols, options = _options(p)
         suits = np.full((len(idx), len(options), 6), -1, dtype=np.int8)
         suits[:, :, cols] = options[None, :, :, 0]
         masks = np.full((len(idx), len(options), 6), ANY_SUIT, dtype=np.int8)

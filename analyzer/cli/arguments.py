@@ -351,6 +351,13 @@ OPTIONS: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
             ("--limit",),
             {"default": "20", "help": "paytables listed, closest to the window's middle first (default 20)"},
         ),
+        (
+            ("--max-nodes",),
+            {
+                "default": "1000000",
+                "help": "the most nodes the search may visit, refused above (default 1,000,000)",
+            },
+        ),
         (("--write",), {"metavar": "FILE", "help": "write paytable --pick as a table file that edges reads"}),
         (("--pick",), {"help": "which listed paytable --write writes (default 1, the closest)"}),
     ],

@@ -360,6 +360,7 @@ def _design(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
             max_pay=int_arg(args.max_pay, "--max-pay"),
             monotone=args.monotone,
             limit=int_arg(args.limit, "--limit"),
+            max_nodes=int_arg(args.max_nodes, "--max-nodes"),
         )
     except OutOfReach as error:
         raise AnalyzerError(error.words(fmt.percent)) from None

@@ -5,13 +5,16 @@ The CLI turns an AnalyzerError into a one-line error and exit code 2.
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 __all__ = [
+    "MAX_TOML_BYTES",
     "QUOTE_LIMIT",
     "AnalyzerError",
     "check_keys",
@@ -23,6 +26,8 @@ __all__ = [
     "read_toml",
 ]
 
+#: The largest TOML file read (a table, rules or counting-system file), in bytes.
+MAX_TOML_BYTES = 10**6
 #: The most characters of an offending value that a message quotes.
 QUOTE_LIMIT = 80
 #: Numbers given as text: ASCII digits only (no other script's digits, no underscores).
@@ -100,21 +105,28 @@ def check_keys(data: Mapping[str, Any], allowed: Iterable[str], where: str) -> N
             raise AnalyzerError(f"{where}: unknown key {quoted(key)}; allowed: {', '.join(sorted(allowed))}")
 
 
-def read_text(path: str, what: str, limit: int | None = None) -> str:
-    """The text of the file `path` (UTF-8), a `what` file: missing, unreadable or (with
-    `limit`) longer than `limit` characters, one AnalyzerError naming it."""
+def read_text(path: str, what: str, limit: int = MAX_TOML_BYTES) -> str:
+    """The text of the file `path` (UTF-8, newlines as text mode reads them), a `what` file:
+    missing, unreadable or larger than `limit` bytes, one AnalyzerError naming it. At most
+    `limit` + 1 bytes are read, so that a device or a pipe (/dev/zero) cannot fill memory."""
     name = quoted(path)
     try:
-        with Path(path).open(encoding="utf-8") as file:
-            text = file.read(-1 if limit is None else limit + 1)
+        with Path(path).open("rb") as file:
+            status = os.fstat(file.fileno())
+            size = status.st_size if stat.S_ISREG(status.st_mode) else 0
+            if size > limit:  # a regular file tells its size: refused unread
+                over = f"over the limit of {limit:,} bytes"
+                raise AnalyzerError(f"{what} file {name} is {size:,} bytes, {over}")
+            data = file.read(limit + 1)
+        if len(data) > limit:
+            raise AnalyzerError(f"{what} file {name} is larger than the limit of {limit:,} bytes")
+        text = data.decode("utf-8")
     except FileNotFoundError:
         raise AnalyzerError(f"{what} file {name} not found") from None
     except (OSError, UnicodeDecodeError) as error:
         reason = error.strerror if isinstance(error, OSError) and error.strerror else error
         raise AnalyzerError(f"{what} file {name} cannot be read: {reason}") from None
-    if limit is not None and len(text) > limit:
-        raise AnalyzerError(f"{what} file {name} is larger than {limit:,} characters")
-    return text
+    return text.replace("\r\n", "\n").replace("\r", "\n")  # universal newlines, as text mode
 
 
 def read_toml(spec: str, what: str, builtins: Iterable[str]) -> dict[str, Any]:

@@ -42,7 +42,7 @@ CUT, UNDO = "cut", "undo"
 #: The sample record (analyzer/counting/data/), and how it was dealt: decks, run seed, shoe, cut card.
 SAMPLE = "sample-shoe.txt"
 SAMPLE_DEAL = (8, 1, 0, 14)
-#: The largest record read from a file, in characters (a shoe of 1,000 decks fits easily).
+#: The largest record read from a file, in bytes (a shoe of 1,000 decks fits easily).
 MAX_RECORD = 10**7
 
 
