@@ -52,6 +52,7 @@ __all__ = [
     "OutOfReach",
     "Solution",
     "design",
+    "design_comment",
     "parse_window",
     "top_award_one_in",
 ]
@@ -135,6 +136,18 @@ def _edge(side: str, what: str, allowed: str) -> Fraction:
     if value is None:
         raise AnalyzerError(f"{what}: {quoted(side)} is not a house edge; {allowed}")
     return value / scale
+
+
+def design_comment(found: Design, pick: int) -> str:
+    """The comment atop the table file of paytable `pick` of `found` (a design written to a
+    file): which paytable, of how many, and its exact house edges."""
+    solution = found.solutions[pick - 1]
+    priced = zip(found.shoes, solution.analyses, strict=True)
+    edges = ", ".join(f"{shoe} {analysis.house_edge}" for shoe, analysis in priced)
+    return (
+        f"Written by baccarat design: paytable {pick} of {found.count:,} with a house edge in "
+        f"{found.low}..{found.high}.\nExact house edges: {edges}."
+    )
 
 
 def top_award_one_in(analysis: BetAnalysis) -> Fraction | None:

@@ -1,6 +1,7 @@
-"""The `baccarat` command: parses arguments, calls the library, hands results to the
-renderer. `arguments` reads the command line, `commands` runs each command, `live` reads a
-recorded shoe from standard input (`baccarat track -`).
+"""The `baccarat` command: parses arguments, calls the library, hands its typed results to
+the presentation layer and writes what it renders. `arguments` reads the command line and
+words the library's errors (each argument as its flag), `commands` runs each command, `live`
+reads a recorded shoe from standard input (`baccarat track -`).
 
 >>> import json
 >>> from analyzer.cli import run
@@ -17,8 +18,8 @@ import os
 import sys
 from collections.abc import Sequence
 
-from analyzer.cli.arguments import EXAMPLES, OPTIONS, Parser, common_options, shoe_from_args
-from analyzer.cli.commands import CACHE_HELP, COMMANDS, cache_command, list_command, with_metadata
+from analyzer.cli.arguments import EXAMPLES, OPTIONS, Parser, cli_words, common_options, shoe_from_args
+from analyzer.cli.commands import CACHE_HELP, COMMANDS, cache_command, list_command
 from analyzer.core import progress
 from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.rules import get_rules
@@ -86,26 +87,8 @@ def run(argv: Sequence[str] | None = None) -> str:
     command, _, formats = COMMANDS[args.command]
     if args.format not in formats:
         raise AnalyzerError(f"--format {quoted(args.format)}: use one of {', '.join(formats)}")
-    shoe, rules = shoe_from_args(args), get_rules(args.rules or "standard")
-    text = command(args, shoe, rules)
-    if args.format == "table":
-        return _wrap_prose(text)
-    return with_metadata(text, args, shoe, rules) if args.format == "json" else text
-
-
-def _wrap_prose(text: str) -> str:
-    """Prose lines wrapped to the terminal tables' width (table rows, which hold runs of
-    spaces, are fitted by the formatter and left alone)."""
-    import textwrap
-
-    lines = []
-    for line in text.split("\n"):
-        if len(line) > fmt.WIDTH and "  " not in line.strip():
-            indent = line[: len(line) - len(line.lstrip())]
-            lines += textwrap.wrap(line, fmt.WIDTH, subsequent_indent=indent * 2, break_long_words=False)
-        else:
-            lines.append(line)
-    return "\n".join(lines)
+    shoe = shoe_from_args(args)
+    return command(args, shoe, None if args.rules is None else get_rules(args.rules))
 
 
 def _one_line(message: str) -> str:
@@ -128,7 +111,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         text = run(argv)
     except AnalyzerError as error:
-        print(f"baccarat: error: {_one_line(str(error))}", file=sys.stderr)
+        print(f"baccarat: error: {_one_line(cli_words(error))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("baccarat: interrupted", file=sys.stderr)

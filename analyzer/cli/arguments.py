@@ -5,24 +5,23 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import Any, NoReturn
 
 from analyzer.core.errors import QUOTE_LIMIT, AnalyzerError, list_items, quoted, read_fraction, read_int
 from analyzer.core.rules import BANCO_4_DRAWS_ON_0_1, RULES
 from analyzer.core.shoe import Shoe, parse_cards, parse_counts, parse_decks
 from analyzer.present.text import FORMATS
 
-if TYPE_CHECKING:
-    from analyzer.core.bets import Bet
-
 __all__ = [
     "EXAMPLES",
     "OPTIONS",
     "Parser",
-    "bet_list",
+    "bet_names",
+    "cli_words",
     "common_options",
     "deck_item",
     "deck_list",
+    "flag",
     "float_arg",
     "int_arg",
     "name_list",
@@ -48,6 +47,21 @@ class Parser(argparse.ArgumentParser):
         if message.endswith("expected one argument"):
             message += " (for a value starting with '-', write --option=VALUE)"
         raise AnalyzerError(" ".join(_cut(word) for word in message.split(" ")))
+
+
+#: The flag of each library argument not named `--` and its name with "-" for "_".
+FLAGS = {"window": "--edge", "systems": "--system"}
+
+
+def flag(argument: str, value: str = "") -> str:
+    """A library argument as the CLI words it: its flag (`max_pay` -> `--max-pay`), and the value."""
+    option = FLAGS.get(argument, "--" + argument.replace("_", "-"))
+    return f"{option} {value}" if value else option
+
+
+def cli_words(error: AnalyzerError) -> str:
+    """A library error's message with each argument it mentions worded as its flag."""
+    return error.worded(flag)
 
 
 def _cut(word: str) -> str:
@@ -173,10 +187,9 @@ def one_name(text: str, option: str) -> str:
     return text.strip()
 
 
-def bet_list(text: str, option: str) -> tuple[Bet, ...]:
-    from analyzer.core.catalogue import get_bet
-
-    return tuple(get_bet(name) for name in name_list(text, option))
+def bet_names(text: str | None, option: str = "--bets") -> list[str] | None:
+    """The names of a --bets list, None when it is not given."""
+    return None if text is None else name_list(text, option)
 
 
 #: Commands whose --decks is a list of deck counts, each priced (their shoe is the first).

@@ -11,41 +11,15 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
-from analyzer.core.bets import Bet
+from analyzer.cli.arguments import cli_words
 from analyzer.core.errors import AnalyzerError
-from analyzer.core.rules import Rules
-from analyzer.core.shoe import Shoe
 from analyzer.counting.record import Entry, RecordCard, parse_line, undone
-from analyzer.counting.replay import Replay, Sizing, Valuer, replay
-from analyzer.counting.systems import CountSystem
+from analyzer.counting.replay import Replay
+from analyzer.counting.tracking import TrackSetup, coup_changes
 from analyzer.present import render as fmt
 
-__all__ = ["TrackSetup", "track_live"]
-
-
-@dataclass
-class TrackSetup:
-    """What `track` values: the rules, the shoe, the bets for a suited record and for a
-    ranks-only one, the systems and the sizing; the valuer is built on first use."""
-
-    rules: Rules
-    shoe: Shoe
-    bets: tuple[tuple[Bet, ...], tuple[Bet, ...]]
-    systems: tuple[CountSystem, ...]
-    sizing: Sizing | None
-    _valuers: dict[bool, Valuer] = field(default_factory=dict)
-
-    def valuer(self, suited: bool) -> Valuer:
-        """The valuer of the bets a suited (or ranks-only) record allows."""
-        if suited not in self._valuers:
-            self._valuers[suited] = Valuer(self.bets[0] if suited else self.bets[1], self.rules)
-        return self._valuers[suited]
-
-
-def _replay(setup: TrackSetup, entries: list[Entry], suited: bool) -> Replay:
-    return replay(entries, setup.shoe, setup.valuer(suited), setup.systems, setup.sizing)
+__all__ = ["track_live"]
 
 
 def _write(text: str) -> None:
@@ -53,19 +27,17 @@ def _write(text: str) -> None:
     sys.stdout.flush()
 
 
-def track_live(setup: TrackSetup, form: str, finish: Callable[[str], str]) -> str:
+def track_live(setup: TrackSetup, form: str, finish: Callable[[Replay], str]) -> str:
     """Read a shoe from standard input line by line, report each coup as it is dealt and
-    return the summary (`finish` adds the JSON metadata); on Ctrl-C write the summary, then
-    let the interrupt end the command."""
+    return the summary (`finish` renders the replay so far); on Ctrl-C write the summary,
+    then let the interrupt end the command."""
     entries: list[Entry] = []
     suited: bool | None = None  # decided by the first card: the default bets follow it
     result: Replay | None = None
     number = 0
 
     def summary() -> str:
-        final = result or _replay(setup, entries, setup.shoe.types is not None)
-        text = fmt.render_track_summary(final, form)
-        return finish(text) if form == "json" else text
+        return finish(result or setup.replay(entries, setup.shoe.types is not None))
 
     try:
         while line := sys.stdin.readline():
@@ -78,22 +50,16 @@ def track_live(setup: TrackSetup, form: str, finish: Callable[[str], str]) -> st
                     undone(entries + new)  # the rule the replay applies: a bad undo is refused now
                     entries += new
                     continue
-                candidate = _replay(setup, entries + new, first)
+                candidate = setup.replay(entries + new, first)
             except AnalyzerError as error:
-                print(f"baccarat: error: {error}", file=sys.stderr, flush=True)
+                print(f"baccarat: error: {cli_words(error)}", file=sys.stderr, flush=True)
                 continue
             entries += new
             suited = first
-            before = result.coups if result is not None else ()
-            keep = 0
-            while keep < min(len(before), len(candidate.coups)) and (
-                before[keep].player,
-                before[keep].banker,
-            ) == (candidate.coups[keep].player, candidate.coups[keep].banker):
-                keep += 1
-            for coup in reversed(before[keep:]):
+            taken_back, dealt = coup_changes(result, candidate)
+            for coup in taken_back:
                 _write(fmt.render_taken_back(coup.index, form))
-            for coup in candidate.coups[keep:]:
+            for coup in dealt:
                 _write(fmt.render_coup(candidate, coup, form))
             result = candidate
     except KeyboardInterrupt:

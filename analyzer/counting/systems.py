@@ -25,11 +25,12 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
-from analyzer.core.errors import AnalyzerError, check_keys, quoted, read_fraction, read_toml
+from analyzer.core.errors import AnalyzerError, check_keys, mention, quoted, read_fraction, read_toml
 from analyzer.core.ranks import RANK_POINTS, RANKS, parse_rank
 
 if TYPE_CHECKING:  # the effects (and the card engine under them) load only where they are computed
     from analyzer.analyses.effects import EffectsOfRemoval
+    from analyzer.core.bets import Bet
 
 __all__ = [
     "SYSTEMS",
@@ -43,6 +44,8 @@ __all__ = [
     "derived_system",
     "get_system",
     "linear_break_even",
+    "named_systems",
+    "system_bet",
     "system_from_mapping",
 ]
 
@@ -253,6 +256,29 @@ def get_system(spec: str) -> list[CountSystem]:
                 "system; give it another name"
             )
     return [system_from_mapping(name, body, spec) for name, body in systems.items()]
+
+
+def named_systems(specs: Sequence[str]) -> list[tuple[str, CountSystem]]:
+    """The systems of `specs` (built-in names or .toml files, `get_system`), each with the
+    spec naming it; two systems of one name are an error."""
+    named = [(spec, system) for spec in specs for system in get_system(spec)]
+    for i, (spec, system) in enumerate(named):
+        if any(system.name == other.name for _, other in named[:i]):
+            raise AnalyzerError(
+                f"{mention('systems')}: {quoted(spec)} gives a system named {quoted(system.name)} again; "
+                "give each system one name"
+            )
+    return named
+
+
+def system_bet(spec: str, system: CountSystem) -> Bet:
+    """The system's own bet (a built-in); an unknown one is named with the spec giving it."""
+    from analyzer.core.catalogue import get_bet
+
+    try:
+        return get_bet(system.bet)
+    except AnalyzerError as error:
+        raise AnalyzerError(f"{spec}: systems.{system.name}.bet: {error.template}") from None
 
 
 def betting_correlation(tags: Sequence[int], effects: Sequence[Fraction]) -> float:

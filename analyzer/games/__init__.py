@@ -7,7 +7,10 @@
 - ``banque``: baccarat banque, one Banker hand against two sides.
 - ``macao``: macao and Victoria, the ancestors, with a player's best threshold strategy.
 
-`solve` returns a typed result; `analyzer.present.games` renders it (``baccarat solve GAME``).
+`GAMES` holds one entry per game: its name, title, source, default shoe and solver (each
+solver loads only when its game is solved); `solve` returns the game's typed result and
+`solve_result` the same with the shoe, rules and commission used (``baccarat solve GAME``),
+which `analyzer.present` renders (`analyzer.present.games`, by the result's type).
 
 Modules: ``punto5`` (the Russian rules), ``chemin`` (the zero-sum game, solved through the game
 graph of ``chemin_graph``: two-card hands and information sets compiled into a bilinear form),
@@ -21,15 +24,18 @@ gmpy2's when the ``fast`` extra is installed, with the same results), ``hands`` 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING, TypeAlias
 
-from analyzer.core.errors import AnalyzerError, quoted
+from analyzer.core.errors import AnalyzerError, mention, quoted
 from analyzer.core.progress import working
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
-from analyzer.games import banque, chemin, chemin_commission, macao, punto5
+
+if TYPE_CHECKING:  # the solvers (networkx, sympy, numpy) load only when a game is solved
+    from analyzer.games import banque, chemin, chemin_commission, macao, punto5
 
 __all__ = [
     "GAMES",
@@ -38,9 +44,11 @@ __all__ = [
     "Game",
     "GameResult",
     "MacaoResults",
+    "SolveResult",
     "default_shoe",
     "macao_results",
     "solve",
+    "solve_result",
 ]
 
 
@@ -68,24 +76,30 @@ class MacaoResults:
     results: tuple[macao.MacaoResult, ...]
 
 
-GameResult = CheminResult | punto5.Punto5 | BanqueResult | MacaoResults
+GameResult: TypeAlias = "CheminResult | punto5.Punto5 | BanqueResult | MacaoResults"
 
 
 @dataclass(frozen=True)
 class Game:
-    """A solvable game: its title, default shoe and the function behind `solve`."""
+    """A solvable game: its name, a title a reader recognises, the source of its rules, its
+    default shoe and the function behind `solve` (of the shoe, the rules and the commission)."""
 
     name: str
     title: str
+    source: str
     default_shoe: Callable[[], Shoe]
     solve: Callable[[Shoe, Rules, Fraction | None], GameResult]
 
 
 def _punto5(shoe: Shoe, rules: Rules, commission: Fraction | None) -> GameResult:
+    from analyzer.games import punto5
+
     return punto5.solve_punto5(shoe, rules, commission)
 
 
 def _chemin(shoe: Shoe, rules: Rules, commission: Fraction | None) -> GameResult:
+    from analyzer.games import chemin, chemin_commission
+
     solution = chemin.solve_chemin(shoe, rules, commission or 0)
     if commission is None:
         return CheminResult(solution)
@@ -93,18 +107,24 @@ def _chemin(shoe: Shoe, rules: Rules, commission: Fraction | None) -> GameResult
 
 
 def _banque(shoe: Shoe, rules: Rules, commission: Fraction | None) -> GameResult:
+    from analyzer.games import banque
+
     game = banque.banque_game(shoe, rules, Fraction(commission or 0))
     return BanqueResult(banque.banque_reply(game), banque.solve_banque(shoe, rules, game.commission))
 
 
 def _macao(shoe: Shoe, rules: Rules, commission: Fraction | None) -> GameResult:
     if commission is not None:
-        raise AnalyzerError(f"commission {commission}: macao takes no commission; leave --commission out")
+        raise AnalyzerError(
+            f"commission {commission}: macao takes no commission; leave {mention('commission')} out"
+        )
     return macao_results(shoe)
 
 
 def macao_results(shoe: Shoe) -> MacaoResults:
     """Every variant and counting of macao on `shoe`."""
+    from analyzer.games import macao
+
     return MacaoResults(
         tuple(
             macao.solve_macao(shoe, macao.MacaoModel(variant, counting))
@@ -114,14 +134,39 @@ def macao_results(shoe: Shoe) -> MacaoResults:
     )
 
 
-#: The games `solve` knows, by name.
+#: The games `solve` knows, by name: `baccarat list games`, the `solve` help and the
+#: renderers (`analyzer.present.games`, by result type) all read them here.
 GAMES: dict[str, Game] = {
     game.name: game
     for game in (
-        Game("chemin-de-fer", "Chemin de fer", lambda: Shoe.decks(6), _chemin),
-        Game("punto-5", "Punto 5 (Russian casino rules)", lambda: Shoe.decks(8), _punto5),
-        Game("banque", "Baccarat banque", lambda: Shoe.decks(3), _banque),
-        Game("macao", "Macao and Victoria", lambda: Shoe.decks(2), _macao),
+        Game(
+            "chemin-de-fer",
+            "Chemin de fer",
+            "Wikipedia, Baccarat (chemin de fer, 6 decks); Kemeny and Snell (1957); Ethier and Gamez (2013)",
+            lambda: Shoe.decks(6),
+            _chemin,
+        ),
+        Game(
+            "punto-5",
+            "Punto 5 (Russian casino rules)",
+            "a Russian gambling dictionary's casino rules (after Lesnoy and Natanson's book PuntoBanco)",
+            lambda: Shoe.decks(8),
+            _punto5,
+        ),
+        Game(
+            "banque",
+            "Baccarat banque",
+            "Wikipedia, Baccarat (baccarat banque à deux tableaux, 3 decks)",
+            lambda: Shoe.decks(3),
+            _banque,
+        ),
+        Game(
+            "macao",
+            "Macao and Victoria",
+            "Wikipedia, Baccarat (macao and Victoria, the ancestors, 2 decks)",
+            lambda: Shoe.decks(2),
+            _macao,
+        ),
     )
 }
 
@@ -155,3 +200,29 @@ def solve(
     entry = _game(game)
     with working(f"solving {game}"):
         return entry.solve(entry.default_shoe() if shoe is None else shoe, rules, commission)
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """`baccarat solve`: the game solved on `shoe` under `rules` with `commission`, and its result."""
+
+    game: Game
+    shoe: Shoe
+    rules: Rules
+    commission: Fraction | None
+    result: GameResult
+
+
+def solve_result(
+    game: str,
+    shoe: Shoe | None = None,
+    rules: Rules | None = None,
+    commission: Fraction | None = None,
+    remove: Sequence[str] = (),
+) -> SolveResult:
+    """`solve` of `game` on `shoe`, by default the game's own shoe less the cards `remove`
+    (ranks such as "5", suited cards such as "KH"), keeping what it was solved with."""
+    entry = _game(game)
+    used = entry.default_shoe().remove(remove) if shoe is None else shoe
+    rules = STANDARD if rules is None else rules
+    return SolveResult(entry, used, rules, commission, solve(game, used, rules, commission))

@@ -18,7 +18,27 @@ from analyzer.present.text import (
     user_text,
 )
 
-__all__ = ["render_closed_forms"]
+__all__ = ["closed_forms_data", "render_closed_forms"]
+
+
+def closed_forms_data(forms: Sequence[Any]) -> dict[str, Any]:
+    """The JSON document of `render_closed_forms`: each bet's house edge and results as
+    strings that sympy.sympify reads back."""
+    return {
+        "variable": "d (number of 52-card decks)",
+        "bets": {
+            f.bet.name: {
+                "title": f.bet.title,
+                "house_edge": str(f.house_edge),
+                "house_edge_infinite_deck": str(f.house_edge_limit),
+                "results": {
+                    label: {"probability": str(p), "infinite_deck": str(limit)}
+                    for (label, p), (_, limit) in zip(f.results, f.results_limit, strict=True)
+                },
+            }
+            for f in forms
+        },
+    }
 
 
 def render_closed_forms(forms: Sequence[Any], fmt: str = "table") -> str:
@@ -28,23 +48,7 @@ def render_closed_forms(forms: Sequence[Any], fmt: str = "table") -> str:
 
     check_format(fmt)
     if fmt == "json":
-        return dumps(
-            {
-                "variable": "d (number of 52-card decks)",
-                "bets": {
-                    f.bet.name: {
-                        "title": f.bet.title,
-                        "house_edge": str(f.house_edge),
-                        "house_edge_infinite_deck": str(f.house_edge_limit),
-                        "results": {
-                            label: {"probability": str(p), "infinite_deck": str(limit)}
-                            for (label, p), (_, limit) in zip(f.results, f.results_limit, strict=True)
-                        },
-                    }
-                    for f in forms
-                },
-            }
-        )
+        return dumps(closed_forms_data(forms))
     rules = user_text(forms[0].rules.name, fmt) if forms else "standard"
     out = [heading(f"Closed forms in the number of decks d, {rules} rules", fmt)]
     for f in forms:

@@ -4,7 +4,7 @@ commission that gives the same edge, and what a tableau variant changes."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from analyzer.present.text import (
     check_format,
@@ -20,7 +20,47 @@ from analyzer.present.text import (
 if TYPE_CHECKING:
     from analyzer.analyses.compare import Comparison
 
-__all__ = ["render_compare"]
+__all__ = ["compare_data", "render_compare"]
+
+
+def compare_data(cmp: Comparison) -> dict[str, Any]:
+    """The JSON document of `render_compare`: the shoes, each table's edges across them, the
+    commissions matched on `cmp.shoe` and the tableau variant's effects."""
+    labels = [str(shoe) for shoe in cmp.shoes]
+    return {
+        "shoes": labels,
+        "edges": {
+            table.name: {
+                bet.name: dict(
+                    zip(labels, map(exact, cmp.edges[(table.name, bet.name)]), strict=True)
+                )
+                for bet in table.bets
+            }
+            for table in cmp.tables
+        },
+        "shoe": str(cmp.shoe),
+        "commissions": {
+            m.bet.name: {
+                "house_edge": exact(m.house_edge),
+                "commission": exact(m.commission),
+                "relative_to_5pct": exact(m.relative_to()),
+            }
+            for m in cmp.commissions
+        },
+        "tableau": {
+            "base": cmp.base.name,
+            "variant": cmp.variant.name,
+            "differences": cmp.base.differences(cmp.variant),
+            "bets": {
+                e.bet.name: {
+                    "base": exact(e.base),
+                    "variant": exact(e.variant),
+                    "change": exact(e.change),
+                }
+                for e in cmp.tableau
+            },
+        },
+    }
 
 
 def render_compare(
@@ -30,42 +70,7 @@ def render_compare(
     check_format(fmt)
     labels = [str(shoe) for shoe in cmp.shoes]
     if fmt == "json":
-        return dumps(
-            {
-                "shoes": labels,
-                "edges": {
-                    table.name: {
-                        bet.name: dict(
-                            zip(labels, map(exact, cmp.edges[(table.name, bet.name)]), strict=True)
-                        )
-                        for bet in table.bets
-                    }
-                    for table in cmp.tables
-                },
-                "shoe": str(cmp.shoe),
-                "commissions": {
-                    m.bet.name: {
-                        "house_edge": exact(m.house_edge),
-                        "commission": exact(m.commission),
-                        "relative_to_5pct": exact(m.relative_to()),
-                    }
-                    for m in cmp.commissions
-                },
-                "tableau": {
-                    "base": cmp.base.name,
-                    "variant": cmp.variant.name,
-                    "differences": cmp.base.differences(cmp.variant),
-                    "bets": {
-                        e.bet.name: {
-                            "base": exact(e.base),
-                            "variant": exact(e.variant),
-                            "change": exact(e.change),
-                        }
-                        for e in cmp.tableau
-                    },
-                },
-            }
-        )
+        return dumps(compare_data(cmp))
     base, variant = user_text(cmp.base.name, fmt), user_text(cmp.variant.name, fmt)
     parts = {
         "edges": lambda: (

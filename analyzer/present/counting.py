@@ -22,17 +22,19 @@ from analyzer.present.text import (
 
 if TYPE_CHECKING:
     from analyzer.counting.advantage import AdvantageFigures
-    from analyzer.counting.simulation import SystemEvaluation
+    from analyzer.counting.simulation import Procedure, SystemEvaluation
 
 __all__ = [
     "ADVANTAGE_HEADERS",
     "COUNT_HEADERS",
     "advantage_json",
     "advantage_rows",
+    "count_data",
     "count_json",
     "count_rows",
     "mean_se",
     "plus_minus",
+    "procedure_text",
     "render_count",
     "tags_text",
 ]
@@ -101,6 +103,20 @@ def count_rows(results: Sequence[SystemEvaluation], fmt: str = "table") -> list[
     return rows
 
 
+def procedure_text(procedure: Procedure, shoes: int, seed: int) -> str:
+    """A counting study's procedure in words: the shoe, the cut card (its default stated
+    where the figures are), the burn, the last-coup rule, the shoes and the seed."""
+    default = ""
+    if procedure.cut_card == 7:
+        default = " (the default; published studies and reports/counting.md use 14)"
+    burn = f"burn, {procedure.burn_seen} of the burned cards seen" if procedure.burn else "no burn"
+    last = ", one more coup after the cut card" if procedure.extra_coup else ""
+    return (
+        f"{procedure.shoe}, cut card {procedure.cut_card} cards from the end{default}, {burn}{last}, "
+        f"{shoes:,} shoes, seed {seed}"
+    )
+
+
 def tags_text(tags: Sequence[int]) -> str:
     """A system's tags: A..9 then one for the ten-valued ranks when they agree, else A..K."""
     shown = tags[:10] if len(set(tags[9:])) == 1 else tags
@@ -155,6 +171,17 @@ def advantage_rows(
     return rows
 
 
+def count_data(
+    results: Sequence[SystemEvaluation], procedure: str, figures: Sequence[AdvantageFigures] = ()
+) -> dict[str, Any]:
+    """The JSON document of `render_count`: the procedure in words, and each system's
+    figures, tags and rule (with `figures`, the advantage-play figures too)."""
+    systems = [count_json(r) for r in results]
+    for data, result, fig in zip(systems, results, figures, strict=False):
+        data.update(tags=list(result.system.tags), rule=result.system.rule, **advantage_json(fig))
+    return {"procedure": procedure, "systems": systems}
+
+
 def render_count(
     results: Sequence[SystemEvaluation],
     fmt: str,
@@ -165,10 +192,7 @@ def render_count(
     (one per result), the advantage-play figures too."""
     check_format(fmt)
     if fmt == "json":
-        systems = [count_json(r) for r in results]
-        for data, result, fig in zip(systems, results, figures, strict=False):
-            data.update(tags=list(result.system.tags), rule=result.system.rule, **advantage_json(fig))
-        return dumps({"procedure": procedure, "systems": systems})
+        return dumps(count_data(results, procedure, figures))
     note = (
         "\n\nWins are in units of one flat bet per trigger, ± one standard error over shoes. "
         "'EV win' sums the exact expectation of the coups bet; 'realized' the outcomes dealt; "

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from analyzer.analyses.design import top_award_one_in
+from analyzer.analyses.design import design_comment, top_award_one_in
 from analyzer.core.tablefile import written_pays
 from analyzer.present.metadata import shoe_json
 from analyzer.present.text import (
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from analyzer.analyses.design import Design, Solution
     from analyzer.core.shoe import Shoe
 
-__all__ = ["deck_key", "design_comment", "render_design", "shoes_json", "written_paytable"]
+__all__ = ["deck_key", "design_comment", "design_data", "render_design", "shoes_json", "written_paytable"]
 
 
 def _decks(shoe: Shoe) -> int | str:
@@ -33,18 +33,6 @@ def _decks(shoe: Shoe) -> int | str:
     `shoe_json` gives them), any other shoe as its label."""
     decks: int | str = shoe_json(shoe).get("decks", str(shoe))
     return decks
-
-
-def design_comment(found: Design, pick: int) -> str:
-    """The comment atop a table file `design --write` writes: which paytable, of how many,
-    and its exact house edges."""
-    solution = found.solutions[pick - 1]
-    priced = zip(found.shoes, solution.analyses, strict=True)
-    edges = ", ".join(f"{shoe} {analysis.house_edge}" for shoe, analysis in priced)
-    return (
-        f"Written by baccarat design: paytable {pick} of {found.count:,} with a house edge in "
-        f"{found.low}..{found.high}.\nExact house edges: {edges}."
-    )
 
 
 def written_paytable(pick: int, path: str) -> str:
@@ -79,19 +67,22 @@ def _solution_json(design: Design, solution: Solution) -> dict[str, Any]:
     }
 
 
+def design_data(design: Design) -> dict[str, Any]:
+    """The JSON document of `render_design`: bet, window {low, high}, decks, count, solutions."""
+    return {
+        "bet": design.bet.name,
+        "window": {"low": exact(design.low), "high": exact(design.high)},
+        "decks": shoes_json(design.shoes)["decks"],
+        "count": design.count,
+        "solutions": [_solution_json(design, s) for s in design.solutions],
+    }
+
+
 def render_design(design: Design, fmt: str) -> str:
     """The paytables found: JSON keys bet, window {low, high}, decks, count, solutions."""
     check_format(fmt)
     if fmt == "json":
-        return dumps(
-            {
-                "bet": design.bet.name,
-                "window": {"low": exact(design.low), "high": exact(design.high)},
-                "decks": shoes_json(design.shoes)["decks"],
-                "count": design.count,
-                "solutions": [_solution_json(design, s) for s in design.solutions],
-            }
-        )
+        return dumps(design_data(design))
     shoes = ", ".join(str(shoe) for shoe in design.shoes)
     window = f"{percent(design.low)}..{percent(design.high)}"
     bet, rules = f"{user_text(design.bet.title, fmt)} ({user_text(design.bet.name, fmt)})", design.rules.name

@@ -29,7 +29,16 @@ if TYPE_CHECKING:
     from analyzer.core.rules import Rules
     from analyzer.core.shoe import Shoe
 
-__all__ = ["EDGE_HEADERS", "bet_json", "bet_rows", "bet_table", "edges_rows", "pays_text", "render_edges"]
+__all__ = [
+    "EDGE_HEADERS",
+    "bet_json",
+    "bet_rows",
+    "bet_table",
+    "edges_data",
+    "edges_rows",
+    "pays_text",
+    "render_edges",
+]
 
 
 def pays_text(pays: Fraction | None) -> str:
@@ -117,15 +126,18 @@ def bet_rows(analysis: BetAnalysis, fmt: str = "table") -> tuple[list[list[str]]
     return rows, headers
 
 
+def edges_data(analyses: Sequence[BetAnalysis], shoe: Shoe, rules: Rules) -> dict[str, Any]:
+    """The JSON document of `render_edges`: the shoe, the rules, each bet's figures by name."""
+    return {"shoe": str(shoe), "rules": rules.name, "bets": {a.bet.name: bet_json(a) for a in analyses}}
+
+
 def render_edges(
     analyses: Sequence[BetAnalysis], fmt: str, shoe: Shoe, rules: Rules, details: bool = False
 ) -> str:
     """House edges of several bets on one shoe; with `details`, each bet's paytable too."""
     check_format(fmt)
     if fmt == "json":
-        return dumps(
-            {"shoe": str(shoe), "rules": rules.name, "bets": {a.bet.name: bet_json(a) for a in analyses}}
-        )
+        return dumps(edges_data(analyses, shoe, rules))
     out = [
         heading(f"House edges: {user_text(str(shoe), fmt)}, {user_text(rules.name, fmt)} rules", fmt),
         table(edges_rows(analyses, fmt), EDGE_HEADERS, fmt),

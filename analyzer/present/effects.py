@@ -14,7 +14,14 @@ if TYPE_CHECKING:
     from analyzer.analyses.effects import CardEffects, EffectsOfRemoval, RemovalEffects
     from analyzer.counting.systems import DerivedCount
 
-__all__ = ["DERIVED_HEADERS", "derived_rows", "render_card_eor", "render_eor", "render_removal_effects"]
+__all__ = [
+    "DERIVED_HEADERS",
+    "derived_rows",
+    "removal_effects_data",
+    "render_card_eor",
+    "render_eor",
+    "render_removal_effects",
+]
 
 
 def _eor_data(eor: EffectsOfRemoval) -> dict[str, Any]:
@@ -161,6 +168,17 @@ def render_card_eor(eor: CardEffects, fmt: str, places: int = 7) -> str:
     return "\n".join(out) + note
 
 
+def removal_effects_data(result: RemovalEffects, counts: Sequence[DerivedCount] = ()) -> dict[str, Any]:
+    """The JSON document of `render_removal_effects`: the rank-level keys (with the derived
+    `counts`), the card-level document under "card_level" (alone if no bet is rank-level)."""
+    if result.ranks is None:
+        return _card_eor_data(result.cards) if result.cards is not None else {}
+    data = _eor_counts_data(result.ranks, counts)
+    if result.cards is not None:
+        data["card_level"] = _card_eor_data(result.cards)
+    return data
+
+
 def render_removal_effects(
     result: RemovalEffects, fmt: str, counts: Sequence[DerivedCount] = (), places: int = 7
 ) -> str:
@@ -169,12 +187,7 @@ def render_removal_effects(
     JSON the rank-level keys with the card-level document under "card_level"."""
     check_format(fmt)
     if fmt == "json":
-        if result.ranks is None:
-            return dumps(_card_eor_data(result.cards)) if result.cards is not None else dumps({})
-        data = _eor_counts_data(result.ranks, counts)
-        if result.cards is not None:
-            data["card_level"] = _card_eor_data(result.cards)
-        return dumps(data)
+        return dumps(removal_effects_data(result, counts))
     parts = [render_eor(result.ranks, fmt, counts, places)] if result.ranks is not None else []
     if result.cards is not None:
         parts.append(render_card_eor(result.cards, fmt, places))

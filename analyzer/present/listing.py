@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from analyzer.core.errors import AnalyzerError, quoted
 
-__all__ = ["KINDS", "Entry", "entries"]
+__all__ = ["KINDS", "Entry", "ListResult", "entries", "list_result"]
 
 #: What `list` can show, with a one-line description of each.
 KINDS: dict[str, str] = {
@@ -15,16 +15,6 @@ KINDS: dict[str, str] = {
     "rules": "built-in tableaux: --rules, --variant",
     "systems": "built-in counting systems: count --system",
     "games": "games where hands choose: solve GAME",
-}
-
-#: Where each game's rules come from (the games module names their models).
-_GAME_SOURCES = {
-    "chemin-de-fer": (
-        "Wikipedia, Baccarat (chemin de fer, 6 decks); Kemeny and Snell (1957); Ethier and Gamez (2013)"
-    ),
-    "punto-5": "a Russian gambling dictionary's casino rules (after Lesnoy and Natanson's book PuntoBanco)",
-    "banque": "Wikipedia, Baccarat (baccarat banque à deux tableaux, 3 decks)",
-    "macao": "Wikipedia, Baccarat (macao and Victoria, the ancestors, 2 decks)",
 }
 
 #: Where each built-in tableau comes from.
@@ -72,5 +62,17 @@ def entries(kind: str) -> list[Entry]:
     if kind == "games":
         from analyzer.games import GAMES
 
-        return [Entry(g.name, g.title, _GAME_SOURCES.get(g.name, "")) for g in GAMES.values()]
+        return [Entry(g.name, g.title, g.source) for g in GAMES.values()]
     raise AnalyzerError(f"list {quoted(kind)}: use one of {', '.join(KINDS)}")
+
+
+@dataclass(frozen=True)
+class ListResult:
+    """`baccarat list KIND`: the built-ins of `kind`."""
+
+    kind: str
+    entries: tuple[Entry, ...]
+
+
+def list_result(kind: str) -> ListResult:
+    return ListResult(kind, tuple(entries(kind)))

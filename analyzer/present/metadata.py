@@ -12,7 +12,7 @@ from analyzer.present.text import check_format, dumps, heading, table, wrap
 if TYPE_CHECKING:
     from analyzer.core.shoe import Shoe
 
-__all__ = ["render_list", "shoe_json"]
+__all__ = ["list_data", "render_list", "shoe_json"]
 
 
 def shoe_json(shoe: Shoe, removed: Sequence[str] = ()) -> dict[str, Any]:
@@ -43,24 +43,23 @@ def _card_text(card: str) -> str:
     return f"{rank}{suit.value if suit else ''}"
 
 
+def list_data(kind: str, entries: Sequence[Any]) -> dict[str, Any]:
+    """The JSON document of `render_list`: each built-in's title and source (and what a bet reads)."""
+    return {
+        kind: {
+            e.name: {"title": e.title, "source": e.source, **({"reads": list(e.reads)} if e.reads else {})}
+            for e in entries
+        }
+    }
+
+
 def render_list(kind: str, entries: Sequence[Any], fmt: str = "table") -> str:
     """Built-in names with title and source (`entries`: analyzer.present.listing.Entry values);
     bets also say what they read (outcome, values, ranks, suits, colours)."""
     check_format(fmt)
-    reads = any(e.reads for e in entries)
     if fmt == "json":
-        return dumps(
-            {
-                kind: {
-                    e.name: {
-                        "title": e.title,
-                        "source": e.source,
-                        **({"reads": list(e.reads)} if e.reads else {}),
-                    }
-                    for e in entries
-                }
-            }
-        )
+        return dumps(list_data(kind, entries))
+    reads = any(e.reads for e in entries)
     # A reads column (bets) takes its room from the title and source columns.
     title_width, source_width = (32, 40) if reads else (40, 48)
     rows = []

@@ -4,6 +4,7 @@ table after Punto's two cards."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from analyzer.present.text import check_format, decimal, dumps, exact, heading, table, user_text
@@ -11,21 +12,31 @@ from analyzer.present.text import check_format, decimal, dumps, exact, heading, 
 if TYPE_CHECKING:  # types only: a cold `baccarat odds` loads none of these
     from analyzer.analyses.odds import Odds, PuntoRow
 
-__all__ = ["render_odds", "render_punto_table", "with_shown"]
+__all__ = ["odds_data", "punto_table_data", "render_odds", "render_punto_table"]
+
+
+def odds_data(odds: Odds) -> dict[str, Any]:
+    """The JSON document of `render_odds`: each result's exact probability, the counts and
+    their total (finite shoes), the shoe and the rules."""
+    data: dict[str, Any] = {name: exact(p) for name, p in _results(odds).items()}
+    if odds.counts is not None:
+        data["counts"] = {str(w): c for w, c in odds.counts.items()}
+        data["total"] = odds.total
+    data["shoe"] = str(odds.shoe)
+    data["rules"] = odds.rules.name
+    return data
+
+
+def _results(odds: Odds) -> dict[str, Fraction]:
+    return {"banker": odds.banker, "player": odds.player, "tie": odds.tie}
 
 
 def render_odds(odds: Odds, fmt: str = "table") -> str:
     """Probabilities (and 6-card-sequence counts for finite shoes) of each result."""
     check_format(fmt)
-    probs = {"banker": odds.banker, "player": odds.player, "tie": odds.tie}
     if fmt == "json":
-        data: dict[str, Any] = {name: exact(p) for name, p in probs.items()}
-        if odds.counts is not None:
-            data["counts"] = {str(w): c for w, c in odds.counts.items()}
-            data["total"] = odds.total
-        data["shoe"] = str(odds.shoe)
-        data["rules"] = odds.rules.name
-        return dumps(data)
+        return dumps(odds_data(odds))
+    probs = _results(odds)
     headers = ["result", "probability", "exact"]
     rows = [[name, decimal(p, 10), exact(p)] for name, p in probs.items()]
     if odds.counts is not None:
@@ -43,36 +54,27 @@ def render_odds(odds: Odds, fmt: str = "table") -> str:
     return heading(title, fmt) + table(rows, headers, fmt) + note + "\n"
 
 
-def with_shown(text: str, shown: dict[str, str], fmt: str) -> str:
-    """Output of render_odds / render_edges for shown cards: JSON gains a `shown` key
-    (position -> card as given); other formats already name them in the shoe label."""
-    if fmt != "json":
-        return text
-    import json
-
-    data = json.loads(text)
-    data["shown"] = shown
-    return dumps(data)
+def punto_table_data(rows: Sequence[PuntoRow]) -> dict[str, Any]:
+    """The JSON document of `render_punto_table`: one row per Punto total and action."""
+    return {
+        "rows": [
+            {
+                "punto_total": r.punto_total,
+                "punto_action": r.punto_action,
+                "punto": exact(r.punto),
+                "banco": exact(r.banco),
+                "egalite": exact(r.egalite),
+            }
+            for r in rows
+        ]
+    }
 
 
 def render_punto_table(rows: Sequence[PuntoRow], fmt: str = "table", title: str = "") -> str:
     """The table after Punto's two cards (a Russian gambling dictionary's Table 2)."""
     check_format(fmt)
     if fmt == "json":
-        return dumps(
-            {
-                "rows": [
-                    {
-                        "punto_total": r.punto_total,
-                        "punto_action": r.punto_action,
-                        "punto": exact(r.punto),
-                        "banco": exact(r.banco),
-                        "egalite": exact(r.egalite),
-                    }
-                    for r in rows
-                ]
-            }
-        )
+        return dumps(punto_table_data(rows))
     headers = [
         "Punto total",
         "Punto",

@@ -4,8 +4,8 @@ come from `analyzer.present.par`, HTML from `analyzer.present.par_html`."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from analyzer.core.bets import safe_name
 from analyzer.core.errors import AnalyzerError, quoted
@@ -16,14 +16,19 @@ from analyzer.present.text import check_format, dumps, exact
 if TYPE_CHECKING:
     from analyzer.counting.par import ParSheet
 
-__all__ = ["FILES", "par_files", "render_par_sheets", "sheet_files"]
+__all__ = ["FILES", "par_files", "par_sheets_data", "render_par_sheets", "sheet_files"]
+
+
+def par_sheets_data(sheets: Sequence[ParSheet]) -> dict[str, Any]:
+    """The JSON document of `render_par_sheets`: {"bets": {NAME: the sheet's figures}}."""
+    return {"bets": {s.bet.name: par_json(s) for s in sheets}}
 
 
 def render_par_sheets(sheets: Sequence[ParSheet], fmt: str) -> str:
     """Every sheet as one document: Markdown, a self-contained HTML page, or JSON {bets: ...}."""
     check_format(fmt, FORMATS)
     if fmt == "json":
-        return dumps({"bets": {s.bet.name: par_json(s) for s in sheets}})
+        return dumps(par_sheets_data(sheets))
     if fmt == "html":
         return html_page(sheets)
     return "\n".join(sheet_markdown(s) for s in sheets)
@@ -59,16 +64,20 @@ def sheet_files(names: Sequence[str], fmt: str) -> dict[str, str]:
     return files
 
 
-def par_files(sheets: Sequence[ParSheet], fmt: str) -> dict[str, str]:
+def par_files(
+    sheets: Sequence[ParSheet], fmt: str, envelope: Mapping[str, Any] | None = None
+) -> dict[str, str]:
     """One file per sheet (`sheet_files`) and an index, by file name, in `fmt`. Each
-    JSON file holds {"generated_by": "baccarat par-sheet", "bets": {NAME: ...}}."""
+    JSON file holds {"generated_by": "baccarat par-sheet", "bets": {NAME: ...}}, then the
+    keys of `envelope` (what the command says about its inputs, `analyzer.present.outputs`)."""
     check_format(fmt, FORMATS)
     index = FILES[fmt][1]
     links = sheet_files([s.bet.name for s in sheets], fmt)
     if fmt == "json":
+        extra = dict(envelope or {})
         files = {
             links[s.bet.name]: dumps(
-                {"generated_by": "baccarat par-sheet", "bets": {s.bet.name: par_json(s)}}
+                {"generated_by": "baccarat par-sheet", "bets": {s.bet.name: par_json(s)}, **extra}
             )
             for s in sheets
         }
@@ -81,7 +90,7 @@ def par_files(sheets: Sequence[ParSheet], fmt: str) -> dict[str, str]:
             }
             for s in sheets
         }
-        return {**files, index: dumps({"generated_by": "baccarat par-sheet", "bets": summary})}
+        return {**files, index: dumps({"generated_by": "baccarat par-sheet", "bets": summary, **extra})}
     if fmt == "html":
         files = {links[s.bet.name]: html_page([s], index) for s in sheets}
         return {**files, index: html_index(sheets, links)}

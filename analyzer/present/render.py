@@ -41,7 +41,7 @@ from analyzer.present.effects import (
     render_removal_effects,
 )
 from analyzer.present.metadata import render_list, shoe_json
-from analyzer.present.odds import render_odds, render_punto_table, with_shown
+from analyzer.present.odds import render_odds, render_punto_table
 from analyzer.present.rules import render_rules
 from analyzer.present.text import (
     DOCUMENT_FORMATS,
@@ -54,6 +54,7 @@ from analyzer.present.text import (
     exact,
     percent,
     table,
+    wrap_prose,
     written_list,
 )
 from analyzer.present.track import (
@@ -110,7 +111,7 @@ __all__ = [
     "tags_text",
     "track_json",
     "track_line",
-    "with_shown",
+    "wrap_prose",
     "written_list",
     "written_paytable",
 ]

@@ -34,6 +34,7 @@ __all__ = [
     "table",
     "user_text",
     "wrap",
+    "wrap_prose",
     "written_list",
 ]
 
@@ -195,6 +196,21 @@ def wrap(text: str, width: int) -> str:
     import textwrap
 
     return "\n".join(textwrap.wrap(text, width)) or text
+
+
+def wrap_prose(text: str) -> str:
+    """A terminal text's prose lines wrapped to WIDTH (a table's rows, which hold runs of
+    spaces, are fitted by `table` and left alone)."""
+    import textwrap
+
+    lines = []
+    for line in text.split("\n"):
+        if len(line) > WIDTH and "  " not in line.strip():
+            indent = line[: len(line) - len(line.lstrip())]
+            lines += textwrap.wrap(line, WIDTH, subsequent_indent=indent * 2, break_long_words=False)
+        else:
+            lines.append(line)
+    return "\n".join(lines)
 
 
 def dumps(data: Any) -> str:

@@ -2,48 +2,86 @@
 
 The solvers in `analyzer.games` return typed results; this package alone turns them into
 text, one module per game (chemin, chemin_commission, punto5, banque, macao) with the
-helpers of `analyzer.present.text`. `render_game` is what ``baccarat solve GAME`` prints.
+helpers of `analyzer.present.text`. `RENDERERS` gives each result type its JSON document and
+its text (one entry a game); `render_game` is what ``baccarat solve GAME`` prints.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from analyzer.core.errors import AnalyzerError
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
 from analyzer.games import BanqueResult, CheminResult, GameResult, MacaoResults, solve
 from analyzer.games.punto5 import Punto5
-from analyzer.present.games.banque import render_banque
-from analyzer.present.games.chemin import render_chemin, solution_json
+from analyzer.present.games.banque import banque_json, banque_text
+from analyzer.present.games.chemin import chemin_text, solution_json
 from analyzer.present.games.chemin_commission import commission_json, commission_text
-from analyzer.present.games.macao import render_macao
-from analyzer.present.games.punto5 import render_punto5
+from analyzer.present.games.macao import macao_json, macao_text
+from analyzer.present.games.punto5 import punto5_json, punto5_text
 from analyzer.present.text import OutputFormat, check_format, dumps
 
-__all__ = ["render_game", "solve_text"]
+__all__ = ["RENDERERS", "GameRenderer", "game_data", "render_game", "solve_text"]
+
+
+@dataclass(frozen=True)
+class GameRenderer:
+    """How a game's result is shown: its JSON document and its text (table or Markdown)."""
+
+    data: Callable[[Any], dict[str, Any]]
+    text: Callable[[Any, str], str]
+
+
+def _chemin_data(result: CheminResult) -> dict[str, Any]:
+    data = solution_json(result.solution)
+    if result.equilibria is not None:
+        data["nash_equilibria"] = commission_json(result.equilibria)
+    return data
+
+
+def _chemin_text(result: CheminResult, fmt: str) -> str:
+    text = chemin_text(result.solution, fmt)
+    if result.equilibria is None:
+        return text
+    return text + "\n" + commission_text(result.equilibria, fmt)
+
+
+#: Each game's result type and how it is shown: a new game adds its entry here.
+RENDERERS: dict[type, GameRenderer] = {
+    CheminResult: GameRenderer(_chemin_data, _chemin_text),
+    Punto5: GameRenderer(punto5_json, punto5_text),
+    BanqueResult: GameRenderer(
+        lambda r: banque_json(r.reply, r.solution), lambda r, fmt: banque_text(r.reply, r.solution, fmt)
+    ),
+    MacaoResults: GameRenderer(
+        lambda r: macao_json(list(r.results)), lambda r, fmt: macao_text(list(r.results), fmt)
+    ),
+}
+
+
+def _renderer(result: GameResult) -> GameRenderer:
+    renderer = RENDERERS.get(type(result))
+    if renderer is None:
+        raise AnalyzerError(f"no renderer for {type(result).__name__}")
+    return renderer
+
+
+def game_data(result: GameResult) -> dict[str, Any]:
+    """Any game's result (from `analyzer.games.solve`) as its JSON document."""
+    return _renderer(result).data(result)
 
 
 def render_game(result: GameResult, fmt: OutputFormat | str = OutputFormat.TABLE) -> str:
     """Any game's result (from `analyzer.games.solve`) as a text table, Markdown or JSON."""
     check_format(fmt)
     fmt = OutputFormat(fmt)
-    if isinstance(result, CheminResult):
-        text = render_chemin(result.solution, fmt)
-        if result.equilibria is None:
-            return text
-        if fmt == "json":
-            data = solution_json(result.solution)
-            data["nash_equilibria"] = commission_json(result.equilibria)
-            return dumps(data)
-        return text + "\n" + commission_text(result.equilibria, fmt)
-    if isinstance(result, Punto5):
-        return render_punto5(result, fmt)
-    if isinstance(result, BanqueResult):
-        return render_banque(result.reply, result.solution, fmt)
-    if isinstance(result, MacaoResults):
-        return render_macao(list(result.results), fmt)
-    raise AnalyzerError(f"no renderer for {type(result).__name__}")
+    if fmt == "json":
+        return dumps(game_data(result))
+    return _renderer(result).text(result, fmt)
 
 
 def solve_text(

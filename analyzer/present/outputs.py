@@ -1,0 +1,194 @@
+"""Every command's result turned into data, then into a document: one registry by result type.
+
+`OUTPUTS` gives each result type (the typed results of `analyzer.analyses.results`,
+`analyzer.counting.results`, `analyzer.counting.tracking`, `analyzer.games` and the listing)
+its JSON document (`to_data`, keys exactly as they always were) and its text (table,
+Markdown, and the command's other formats). The JSON of every command then carries one
+envelope, added to the data before it is serialised once (`envelope`): `shown` (the cards
+shown, if any), `shoe` (the shoe's display text), `shoe_spec` (the same shoe, structured),
+`rules` (unless the data names them) and `version`. `render` is what a command prints.
+
+>>> import json
+>>> from analyzer import Shoe
+>>> from analyzer.analyses.results import odds_result
+>>> data = json.loads(render(odds_result(Shoe.decks(1)), "json"))
+>>> data["banker"], data["shoe_spec"], data["rules"]
+('10526926/22903335', {'decks': 1, 'cards': 52, 'label': '1 deck'}, 'standard')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from analyzer.analyses.results import (
+    ClosedFormResult,
+    CompareResult,
+    DesignResult,
+    EdgesResult,
+    OddsResult,
+    PuntoTableResult,
+    RulesResult,
+)
+from analyzer.counting.results import CountResult, EorResult, ParResult
+from analyzer.counting.tracking import TrackResult
+from analyzer.games import SolveResult
+from analyzer.present.closed_forms import closed_forms_data, render_closed_forms
+from analyzer.present.compare import compare_data, render_compare
+from analyzer.present.counting import count_data, procedure_text, render_count
+from analyzer.present.design import design_data, render_design, shoes_json, written_paytable
+from analyzer.present.edges import edges_data, render_edges
+from analyzer.present.effects import removal_effects_data, render_removal_effects
+from analyzer.present.listing import ListResult
+from analyzer.present.metadata import list_data, render_list, shoe_json
+from analyzer.present.odds import odds_data, punto_table_data, render_odds, render_punto_table
+from analyzer.present.par_documents import par_sheets_data, render_par_sheets
+from analyzer.present.rules import render_rules
+from analyzer.present.text import dumps, wrap_prose
+from analyzer.present.track import render_track, render_track_summary, track_json
+from analyzer.version import __version__
+
+__all__ = ["OUTPUTS", "Output", "envelope", "enveloped", "render", "to_data"]
+
+
+@dataclass(frozen=True)
+class Output:
+    """How one result type is shown: its JSON document (`data`), its text in a format
+    (`text`), its `shoe_spec` from the cards removed (default: its `shoe`'s, `shoe_json`);
+    `inputs`: whether its JSON says what it was computed on (shoe, rules), else only the
+    version; `wrap`: whether its table text wraps prose lines (`wrap_prose`)."""
+
+    data: Callable[[Any], dict[str, Any]]
+    text: Callable[[Any, str], str]
+    shoe_spec: Callable[[Any, Sequence[str]], dict[str, Any]] | None = None
+    inputs: bool = True
+    wrap: bool = True
+
+
+def _punto_table_text(result: PuntoTableResult, fmt: str) -> str:
+    title = f"Probabilities after Punto's two cards: {result.shoe}, {result.rules.name} rules"
+    return render_punto_table(result.rows, fmt, title=title)
+
+
+def _design_text(result: DesignResult, fmt: str) -> str:
+    text = render_design(result.design, fmt)
+    return text if result.written is None else f"{text}\n{written_paytable(result.pick, result.written)}\n"
+
+
+def _count_text(result: CountResult, fmt: str) -> str:
+    described = procedure_text(result.procedure, result.shoes, result.seed)
+    return render_count(result.evaluations, fmt, described, result.figures)
+
+
+def _count_data(result: CountResult) -> dict[str, Any]:
+    return count_data(
+        result.evaluations, procedure_text(result.procedure, result.shoes, result.seed), result.figures
+    )
+
+
+def _track_text(result: TrackResult, fmt: str) -> str:
+    if result.live:  # its coups were written as they came: the summary remains
+        return render_track_summary(result.replay, fmt, result.record)
+    return render_track(result.replay, fmt, result.record)
+
+
+def _solve_data(result: SolveResult) -> dict[str, Any]:
+    from analyzer.present.games import game_data  # the game solvers' types load only when asked
+
+    return game_data(result.result)
+
+
+def _solve_text(result: SolveResult, fmt: str) -> str:
+    from analyzer.present.games import render_game
+
+    return render_game(result.result, fmt)
+
+
+#: Each result type and how it is shown.
+OUTPUTS: dict[type, Output] = {
+    OddsResult: Output(lambda r: odds_data(r.odds), lambda r, fmt: render_odds(r.odds, fmt)),
+    PuntoTableResult: Output(lambda r: punto_table_data(r.rows), _punto_table_text),
+    RulesResult: Output(lambda r: r.rules.to_mapping(), lambda r, fmt: render_rules(r.rules, fmt)),
+    EdgesResult: Output(
+        lambda r: edges_data(r.analyses, r.label, r.rules),
+        lambda r, fmt: render_edges(r.analyses, fmt, r.label, r.rules, r.details),
+    ),
+    CompareResult: Output(
+        lambda r: compare_data(r.comparison), lambda r, fmt: render_compare(r.comparison, fmt)
+    ),
+    EorResult: Output(
+        lambda r: removal_effects_data(r.effects, r.counts),
+        lambda r, fmt: render_removal_effects(r.effects, fmt, r.counts),
+    ),
+    CountResult: Output(_count_data, _count_text),
+    ClosedFormResult: Output(
+        lambda r: closed_forms_data(r.forms),
+        lambda r, fmt: render_closed_forms(r.forms, fmt),
+        shoe_spec=lambda r, removed: {"decks": "d"},
+    ),
+    DesignResult: Output(
+        lambda r: design_data(r.design), _design_text, shoe_spec=lambda r, removed: shoes_json(r.shoes)
+    ),
+    TrackResult: Output(lambda r: track_json(r.replay, r.record), _track_text),
+    ParResult: Output(lambda r: par_sheets_data(r.sheets), lambda r, fmt: render_par_sheets(r.sheets, fmt)),
+    SolveResult: Output(_solve_data, _solve_text),
+    ListResult: Output(
+        lambda r: list_data(r.kind, r.entries),
+        lambda r, fmt: render_list(r.kind, r.entries, fmt),
+        inputs=False,
+        wrap=False,
+    ),
+}
+
+
+def _output(result: object) -> Output:
+    output = OUTPUTS.get(type(result))
+    if output is None:
+        raise TypeError(f"no output for {type(result).__name__}")
+    return output
+
+
+def to_data(result: object) -> dict[str, Any]:
+    """The result's JSON document, without the envelope (JSON-ready values: exact numbers
+    as "p/q" strings)."""
+    return _output(result).data(result)
+
+
+def envelope(result: Any, removed: Sequence[str] = ()) -> dict[str, Any]:
+    """What the result's JSON says about its inputs, in key order: `shown`, `shoe`,
+    `shoe_spec`, `rules`, `version` (`removed`: the cards taken out of the shoe as given,
+    which `shoe_spec` states)."""
+    output = _output(result)
+    if not output.inputs:
+        return {"version": __version__}
+    extra: dict[str, Any] = {}
+    shown = getattr(result, "shown", None)
+    if shown is not None:
+        extra["shown"] = shown.as_dict()
+    spec = output.shoe_spec(result, removed) if output.shoe_spec else shoe_json(result.shoe, removed)
+    extra["shoe"] = spec.get("label", "d decks")
+    extra["shoe_spec"] = spec
+    extra["rules"] = result.rules.name
+    extra["version"] = __version__
+    return extra
+
+
+def enveloped(data: dict[str, Any], result: Any, removed: Sequence[str] = ()) -> dict[str, Any]:
+    """`data` with the envelope's keys: a key the data has keeps its place (and, for
+    `rules`, its value); the others follow in the envelope's order."""
+    out = dict(data)
+    for key, value in envelope(result, removed).items():
+        if key != "rules" or key not in out:
+            out[key] = value
+    return out
+
+
+def render(result: Any, fmt: str, removed: Sequence[str] = ()) -> str:
+    """What a command prints of `result` in `fmt`: JSON (the data and the envelope,
+    serialised once), else the result's text (a table's prose lines wrapped)."""
+    output = _output(result)
+    if fmt == "json":
+        return dumps(enveloped(output.data(result), result, removed))
+    text = output.text(result, fmt)
+    return wrap_prose(text) if fmt == "table" and output.wrap else text
