@@ -7,20 +7,27 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 import shutil
+from collections.abc import Callable
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from clirun import run
+from clirun import one_line_error, run
 
 import analyzer.core.errors as errors
 from analyzer.analyses import results as analyses_results
+from analyzer.analyses.design import parse_window
 from analyzer.analyses.results import edges_result, odds_result
 from analyzer.analyses.shown import parse_shown
+from analyzer.cli.arguments import flag
+from analyzer.core.errors import AnalyzerError, mention, quoted
 from analyzer.core.rules import get_rules
-from analyzer.core.shoe import Shoe
+from analyzer.core.shoe import Shoe, parse_cards
 from analyzer.counting import results as counting_results
 from analyzer.counting import tracking
+from analyzer.counting.replay import Sizing
 from analyzer.games import SolveResult, solve_result
 from analyzer.present.listing import ListResult
 from analyzer.present.outputs import OUTPUTS, envelope, render, to_data
@@ -122,3 +129,123 @@ def test_list_json_carries_only_the_version(capsys: pytest.CaptureFixture[str]) 
     assert envelope(result) == {"version": envelope(odds_result(Shoe.decks(1)))["version"]}
     _, out, _ = run(capsys, "list", "games", "--format", "json")
     assert render(result, "json") == out and list(json.loads(out)) == ["games", "version"]
+
+
+# -- library words, CLI flags ------------------------------------------------------------
+
+#: The layers below the presentation layer: no string of theirs (but a docstring) names a flag.
+LIBRARY = ("core", "ranks", "cards", "analyses", "games", "counting")
+FLAG = re.compile(r"--[a-z]")
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    found = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(node, ast.Module | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) and body:
+            first = body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                found.add(id(first.value))
+    return found
+
+
+def _strings(node: ast.AST, skip: frozenset[int] | set[int] = frozenset()) -> list[ast.Constant]:
+    return [
+        n
+        for n in ast.walk(node)
+        if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in skip
+    ]
+
+
+def test_library_messages_name_no_flags() -> None:
+    """The library speaks library words: no string below the presentation layer (docstrings
+    aside) and no AnalyzerError raised in analyzer/present names a CLI flag ("--decks")."""
+    found = []
+    for layer in LIBRARY:
+        for path in sorted((ROOT / "analyzer" / layer).rglob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            found += [
+                f"{path.name}:{n.lineno}" for n in _strings(tree, _docstrings(tree)) if FLAG.search(n.value)
+            ]
+    for path in sorted((ROOT / "analyzer" / "present").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Raise) and node.exc is not None and "AnalyzerError" in ast.dump(node.exc):
+                found += [f"{path.name}:{n.lineno}" for n in _strings(node.exc) if FLAG.search(n.value)]
+    assert found == []
+
+
+@pytest.mark.parametrize(
+    ("call", "argument", "message"),
+    [
+        (
+            lambda: Shoe.infinite().remove(["5"]),
+            "remove",
+            "cannot remove cards from the infinite deck: use Shoe.decks(N) or Shoe.from_counts",
+        ),
+        (
+            lambda: parse_cards("1,2"),
+            "cards",
+            "cards has 2 entries: give 52 integers, spades A..K then hearts, diamonds, clubs",
+        ),
+        (
+            lambda: parse_shown("p1=9,p1=8"),
+            "shown",
+            "shown: position p1 is shown twice; show each position once",
+        ),
+        (
+            lambda: Sizing(Fraction(100), Fraction(2)),
+            "kelly",
+            "Kelly fraction (Sizing.kelly) 2: use a fraction above 0, at most 1",
+        ),
+        (
+            lambda: parse_window("4%"),
+            "window",
+            "window '4%': an empty window; give LOW..HIGH, e.g. 4.5%..5.5% or 0.045..0.055",
+        ),
+        (
+            lambda: solve_result("banque", Shoe.decks(101)),
+            None,
+            "shoe of 5,252 cards: banque is solved exactly on at most 5,200 cards (100 decks); "
+            "use Shoe.infinite() for the limit of larger shoes",
+        ),
+    ],
+)
+def test_a_notebook_reads_the_library_words(
+    call: Callable[[], object], argument: str | None, message: str
+) -> None:
+    with pytest.raises(AnalyzerError) as error:
+        call()
+    assert (str(error.value), error.value.argument) == (message, argument)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            ["odds", "--decks", "inf", "--remove", "5"],
+            "cannot remove cards from the infinite deck: use --decks N or --counts",
+        ),
+        (
+            ["odds", "--cards", "1,2"],
+            "--cards has 2 entries: give 52 integers, spades A..K then hearts, diamonds, clubs",
+        ),
+        (["odds", "--shown", "p1=9,p1=8"], "--shown: position p1 is shown twice; show each position once"),
+        (
+            ["track", SAMPLE, "--bankroll", "100", "--kelly", "2"],
+            "Kelly fraction (--kelly) 2: use a fraction above 0, at most 1",
+        ),
+        (["solve", "banque", "--decks", "101"], "(100 decks); use --decks inf for the limit of larger shoes"),
+        (["count", "--executor", "tcp://x"], "--executor 'tcp://x': use tcp://HOST:PORT"),
+    ],
+)
+def test_the_cli_words_the_flags(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
+    """The same errors from the command line name its flags, as they always did."""
+    assert message in one_line_error(capsys, *argv)
+
+
+def test_a_value_cannot_pass_for_a_mention() -> None:
+    """A bad value is quoted (its repr escapes control characters), so no value forges a mention."""
+    forged = f"{chr(14)}decks{chr(31)}{chr(31)}{chr(15)}"
+    error = AnalyzerError(f"{mention('bets')} {quoted(forged)}: unknown bet")
+    assert error.worded(flag) == "--bets '\\x0edecks\\x1f\\x1f\\x0f': unknown bet"
+    assert str(error) == "bets '\\x0edecks\\x1f\\x1f\\x0f': unknown bet" and error.argument == "bets"

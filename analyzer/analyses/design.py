@@ -39,7 +39,7 @@ from analyzer.core.analysis import BetAnalysis, analysis_from_weights
 from analyzer.core.bets import Bet, Unknown
 from analyzer.core.checks import check_type
 from analyzer.core.conventions import check_arguments
-from analyzer.core.errors import AnalyzerError, quoted, read_fraction
+from analyzer.core.errors import AnalyzerError, mention, quoted, read_fraction
 from analyzer.core.progress import bar, steps, working
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
@@ -116,7 +116,7 @@ class Design:
     solutions: tuple[Solution, ...]
 
 
-def parse_window(text: str, what: str = "--edge") -> tuple[Fraction, Fraction]:
+def parse_window(text: str, what: str = mention("window")) -> tuple[Fraction, Fraction]:
     """LOW..HIGH from "4.5%..5.5%", "0.045..0.055" or "9/200..11/200" (exact Fractions); a
     side missing or LOW > HIGH is an AnalyzerError. LOW = HIGH is a window of one edge."""
     allowed = "give LOW..HIGH, e.g. 4.5%..5.5% or 0.045..0.055"
@@ -205,11 +205,11 @@ def design(
     if low > high:
         raise AnalyzerError(f"window {low}..{high}: LOW is above HIGH")
     if isinstance(max_pay, bool) or not isinstance(max_pay, int) or max_pay < 1:
-        raise AnalyzerError(f"--max-pay {quoted(max_pay)}: use a whole payout of at least 1")
+        raise AnalyzerError(f"{mention('max_pay')} {quoted(max_pay)}: use a whole payout of at least 1")
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
-        raise AnalyzerError(f"--limit {quoted(limit)}: use a whole number, 0 or more")
+        raise AnalyzerError(f"{mention('limit')} {quoted(limit)}: use a whole number, 0 or more")
     if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
-        raise AnalyzerError(f"--max-nodes {quoted(max_nodes)}: use a whole number, 1 or more")
+        raise AnalyzerError(f"{mention('max_nodes')} {quoted(max_nodes)}: use a whole number, 1 or more")
     ranges = [_range(bet.lines[u].pays, max_pay) for u in bet.unknowns]
     _check_candidates(bet, ranges)
     template = bet.with_pays({u: 1 for u in bet.unknowns})
@@ -345,10 +345,10 @@ def _check_candidates(bet: Bet, ranges: list[tuple[int, int]]) -> None:
 
 
 def _narrowing(bet: Bet) -> str:
-    """What narrows the candidates: the lines' ranges, and --max-pay for a "?" line."""
+    """What narrows the candidates: the lines' ranges, and max_pay for a "?" line."""
     narrow = 'narrow the lines\' ranges ("A..B")'
     if any(bet.lines[u].pays == Unknown() for u in bet.unknowns):
-        narrow += " or lower --max-pay"
+        narrow += f" or lower {mention('max_pay')}"
     return narrow
 
 
@@ -358,7 +358,8 @@ def _check_nodes(bet: Bet, ranges: list[tuple[int, int]], search: BandSearch, ma
     if nodes > max_nodes:
         raise AnalyzerError(
             f"bet {quoted(bet.name)}: searching its {_candidates(ranges):,} candidate paytables may visit "
-            f"{nodes:,} nodes, over the limit of {max_nodes:,}: {_narrowing(bet)}, or raise --max-nodes"
+            f"{nodes:,} nodes, over the limit of {max_nodes:,}: {_narrowing(bet)}, "
+            f"or raise {mention('max_nodes')}"
         )
 
 
@@ -368,9 +369,10 @@ def _check_listing(bet: Bet, shoes: int, limit: int, count: int) -> None:
     listed = min(limit, count)
     if listed * per > MAX_LISTED_ROWS:
         raise AnalyzerError(
-            f"--limit {limit:,}: listing {_of(listed, count)} paytables found takes "
+            f"{mention('limit')} {limit:,}: listing {_of(listed, count)} paytables found takes "
             f"{listed * per:,} rows ({per:,} each: a row a line and one for no line on each shoe), "
-            f"over the limit of {MAX_LISTED_ROWS:,}: give --limit {MAX_LISTED_ROWS // per:,} or less"
+            f"over the limit of {MAX_LISTED_ROWS:,}: "
+            f"give {mention('limit', f'{MAX_LISTED_ROWS // per:,}')} or less"
         )
 
 

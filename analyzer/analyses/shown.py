@@ -16,12 +16,12 @@ from analyzer.core.analysis import BetAnalysis, analysis_from_weights
 from analyzer.core.bets import Bet, Line
 from analyzer.core.checks import check_type
 from analyzer.core.conventions import check_arguments
-from analyzer.core.errors import AnalyzerError, list_items, quoted
+from analyzer.core.errors import AnalyzerError, list_items, mention, quoted
 from analyzer.core.fields import POSITIONS
 from analyzer.core.outcome import Winner
 from analyzer.core.ranks import RANKS
 from analyzer.core.rules import STANDARD, Rules
-from analyzer.core.shoe import Shoe
+from analyzer.core.shoe import BY_CARDS, BY_DECKS, Shoe
 from analyzer.core.suits import SUITS, parse_card
 
 __all__ = ["ShownCards", "parse_shown", "shown_analyses", "shown_odds"]
@@ -53,17 +53,21 @@ def parse_shown(text: str) -> ShownCards:
     >>> str(shown), shown.as_dict()
     ('p1=9, b1=KH', {'p1': '9', 'b1': 'KH'})
     """
-    items = list_items(text, "--shown", allowed="give position=card pairs such as p1=9,b1=KH, none empty")
+    allowed = "give position=card pairs such as p1=9,b1=KH, none empty"
+    items = list_items(text, mention("shown"), allowed=allowed)
     cards, index, seen = [], [], set()
     for item in items:
         position, sep, card = (part.strip() for part in item.partition("="))
         position = position.lower()
         if not sep or position not in POSITIONS:
             raise AnalyzerError(
-                f"--shown {quoted(item)}: use position=card with a position of {', '.join(POSITIONS)}"
+                f"{mention('shown')} {quoted(item)}: use position=card "
+                f"with a position of {', '.join(POSITIONS)}"
             )
         if position in seen:
-            raise AnalyzerError(f"--shown: position {position} is shown twice; show each position once")
+            raise AnalyzerError(
+                f"{mention('shown')}: position {position} is shown twice; show each position once"
+            )
         seen.add(position)
         rank, suit = parse_card(card)
         name = f"{rank}{suit or ''}"
@@ -83,15 +87,16 @@ def _check(where: str, shoe: Shoe, shown: ShownCards, rules: Rules) -> None:
         if suit is not None and shoe.types is None:
             card = dict(shown.cards)[POSITIONS[position]]
             raise AnalyzerError(
-                f"--shown {POSITIONS[position]}={card}: the suits of the shoe ({shoe}) are not known; "
-                "show a rank, or give the shoe with --decks or --cards"
+                f"{mention('shown')} {POSITIONS[position]}={card}: "
+                f"the suits of the shoe ({shoe}) are not known; "
+                f"show a rank, or give the shoe with {BY_DECKS} or {BY_CARDS}"
             )
         needed = sum(1 for _, r, s in shown.index if r == rank and (suit is None or s == suit))
         have = shoe.counts[rank] if suit is None or shoe.types is None else shoe.types[suit * 13 + rank]
         if have < needed:
             card = dict(shown.cards)[POSITIONS[position]]
             raise AnalyzerError(
-                f"--shown {shown}: the shoe ({shoe}) holds {have} {card} and {needed} "
+                f"{mention('shown')} {shown}: the shoe ({shoe}) holds {have} {card} and {needed} "
                 f"{'is' if needed == 1 else 'are'} shown"
             )
 
@@ -101,6 +106,10 @@ _RESULTS = Bet(
     "Banker, Player, tie",
     tuple(Line(when=(("winner", (str(w),)),), pays=None) for w in (Winner.BANKER, Winner.PLAYER, Winner.TIE)),
 )
+
+
+def _no_coup(shown: ShownCards, shoe: Shoe) -> str:
+    return f"{mention('shown')} {shown}: no coup from {shoe} shows these cards at these positions"
 
 
 def shown_odds(shoe: Shoe, shown: ShownCards, rules: Rules = STANDARD) -> Odds:
@@ -117,7 +126,7 @@ def shown_odds(shoe: Shoe, shown: ShownCards, rules: Rules = STANDARD) -> Odds:
     _check("shown_odds()", shoe, shown, rules)
     weights, total = card_line_weights(_RESULTS, shoe, rules, shown.positions())
     if total == 0:
-        raise AnalyzerError(f"--shown {shown}: no coup from {shoe} shows these cards at these positions")
+        raise AnalyzerError(_no_coup(shown, shoe))
     counts = dict(zip((Winner.BANKER, Winner.PLAYER, Winner.TIE), weights, strict=False))
     return Odds.from_counts(replace(shoe, label=f"{shoe}, shown {shown}"), rules, counts, total)
 
@@ -132,6 +141,6 @@ def shown_analyses(
     for bet in bets:
         weights, total = card_line_weights(bet, shoe, rules, shown.positions())
         if total == 0:
-            raise AnalyzerError(f"--shown {shown}: no coup from {shoe} shows these cards at these positions")
+            raise AnalyzerError(_no_coup(shown, shoe))
         result.append(analysis_from_weights(bet, weights, total, finite=not shoe.is_infinite))
     return result

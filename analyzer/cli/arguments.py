@@ -51,10 +51,14 @@ class Parser(argparse.ArgumentParser):
 
 #: The flag of each library argument not named `--` and its name with "-" for "_".
 FLAGS = {"window": "--edge", "systems": "--system"}
+#: What a library message points to that the CLI does with a command (the value: a bet's name).
+COMMAND_WORDS = {"design": "`baccarat design --bet {} --table FILE --edge LOW..HIGH`"}
 
 
 def flag(argument: str, value: str = "") -> str:
     """A library argument as the CLI words it: its flag (`max_pay` -> `--max-pay`), and the value."""
+    if argument in COMMAND_WORDS:
+        return COMMAND_WORDS[argument].format(value)
     option = FLAGS.get(argument, "--" + argument.replace("_", "-"))
     return f"{option} {value}" if value else option
 
@@ -205,7 +209,7 @@ def deck_item(text: str, option: str) -> Shoe:
     try:
         return parse_decks(text)
     except AnalyzerError as error:
-        raise AnalyzerError(f"{option}: {error}") from None
+        raise AnalyzerError(f"{option}: {error.template}") from None
 
 
 #: One example per command, shown at the end of its --help.

@@ -35,7 +35,7 @@ from fractions import Fraction
 from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any
 
-from analyzer.core.errors import AnalyzerError, check_keys, quoted, read_fraction
+from analyzer.core.errors import AnalyzerError, check_keys, mention, quoted, read_fraction
 from analyzer.core.outcome import Outcome, Winner
 
 if TYPE_CHECKING:
@@ -247,6 +247,10 @@ def can_price(bet: Bet, shoe: Shoe) -> bool:
     return shoe.is_infinite or shoe.types is not None or not bet.needs_suits
 
 
+#: Where a bet's payouts are found, in the library's words.
+_DESIGN = "analyzer.analyses.results.design_result"
+
+
 def check_priced(bet: Bet) -> None:
     """An AnalyzerError, pointing to `baccarat design`, if a line of `bet` pays `Unknown`:
     every pricing path calls it (`analyzer.core.conventions`, `Bet.nets`)."""
@@ -254,17 +258,19 @@ def check_priced(bet: Bet) -> None:
         i = bet.unknowns[0]
         raise AnalyzerError(
             f"bet {quoted(bet.name)}: lines[{i}] pays {quoted(str(bet.lines[i].pays))}, a payout to find, "
-            f"not to price: find it with `baccarat design --bet {bet.name} --table FILE --edge LOW..HIGH`"
+            f"not to price: find it with {mention('design', bet.name, _DESIGN)}"
         )
 
 
 def check_card_bets(bets: Sequence[Bet], shoe: Shoe) -> None:
     """An AnalyzerError unless `shoe` says enough to price every bet of `bets`."""
+    from analyzer.core.shoe import BY_CARDS, BY_DECKS
+
     suited = [bet.name for bet in bets if bet.needs_suits]
     if suited and shoe.types is None:
         raise AnalyzerError(
             f"{', '.join(suited)} read suits but the shoe's suits are not known ({shoe}): "
-            "give the shoe with --decks or --cards"
+            f"give the shoe with {BY_DECKS} or {BY_CARDS}"
         )
 
 

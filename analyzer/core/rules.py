@@ -206,7 +206,7 @@ def rules_from_mapping(data: Mapping[str, Any], source: str = "rules") -> Rules:
     try:
         return _build(data, base, rows, source)
     except AnalyzerError as error:
-        message = str(error)
+        message = error.template
         raise AnalyzerError(message if message.startswith(source) else f"{source}: {message}") from None
 
 

@@ -8,16 +8,35 @@ from fractions import Fraction
 from typing import Any
 
 from analyzer.core.checks import check_list, check_type
-from analyzer.core.errors import AnalyzerError, list_items, quoted, read_int
+from analyzer.core.errors import AnalyzerError, list_items, mention, quoted, read_int
 from analyzer.core.ranks import RANK_POINTS, RANKS, Rank
 from analyzer.core.suits import SUITS, TYPES, Suit, card_name, parse_card
 
-__all__ = ["MIN_CARDS", "Shoe", "parse_cards", "parse_counts", "parse_decks"]
+__all__ = [
+    "BY_CARDS",
+    "BY_COUNTS",
+    "BY_DECKS",
+    "BY_N_DECKS",
+    "INFINITE",
+    "MIN_CARDS",
+    "Shoe",
+    "parse_cards",
+    "parse_counts",
+    "parse_decks",
+]
 
 #: A coup can use six cards, so a shoe must hold at least six.
 MIN_CARDS = 6
 #: The largest shoe accepted, in decks (exact arithmetic works beyond, but nothing is gained).
 MAX_DECKS = 10**6
+
+#: The ways to give a shoe, as a message points to them (`mention`): the library's
+#: constructors, the CLI's --decks N, --decks, --counts, --cards and --decks inf.
+BY_N_DECKS = mention("decks", "N", "Shoe.decks(N)")
+BY_DECKS = mention("decks", words="Shoe.decks")
+BY_COUNTS = mention("counts", words="Shoe.from_counts")
+BY_CARDS = mention("cards", words="Shoe.from_cards")
+INFINITE = mention("decks", "inf", "Shoe.infinite()")
 
 
 @dataclass(frozen=True)
@@ -122,12 +141,16 @@ class Shoe:
         if not taken:
             return self
         if self.counts is None:
-            raise AnalyzerError("cannot remove cards from the infinite deck: use --decks N or --counts")
+            raise AnalyzerError(
+                f"cannot remove cards from the infinite deck: use {BY_N_DECKS} or {BY_COUNTS}",
+                argument="remove",
+            )
         for rank, suit in taken:
             if suit is not None and self.types is None:
                 raise AnalyzerError(
                     f"cannot remove {rank}{suit}: the suits of the shoe ({self}) are not known; "
-                    f"remove a rank such as {rank}, or give the shoe with --decks or --cards"
+                    f"remove a rank such as {rank}, or give the shoe with {BY_DECKS} or {BY_CARDS}",
+                    argument="remove",
                 )
         counts = list(self.counts)
         types = None if self.types is None else list(self.types)
@@ -208,10 +231,11 @@ def _card(item: Rank | str | tuple[Rank, Suit | None]) -> tuple[Rank, Suit | Non
 def parse_cards(text: str) -> Shoe:
     """A shoe from a --cards argument: 52 comma-separated integers (spades A..K, hearts,
     diamonds, clubs)."""
-    items = list_items(text, "--cards", "52 counts 1,1,...,1")
+    items = list_items(text, mention("cards"), "52 counts 1,1,...,1")
     if len(items) != TYPES:
         raise AnalyzerError(
-            f"--cards has {len(items)} entries: give 52 integers, spades A..K then hearts, diamonds, clubs"
+            f"{mention('cards')} has {len(items)} entries: give 52 integers, "
+            "spades A..K then hearts, diamonds, clubs"
         )
     types = []
     for i, item in enumerate(items):
@@ -235,7 +259,7 @@ def parse_decks(text: str) -> Shoe:
 
 def parse_counts(text: str) -> Shoe:
     """A shoe from a --counts argument: 13 comma-separated integers in rank order."""
-    items = list_items(text, "--counts", "13 counts 4,4,...,4")
+    items = list_items(text, mention("counts"), "13 counts 4,4,...,4")
     if len(items) != len(RANKS):
         raise AnalyzerError(
             f"counts {quoted(text)} has {len(items)} entries: "

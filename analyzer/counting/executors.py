@@ -30,7 +30,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import contextmanager, suppress
 from typing import Any, TypeVar
 
-from analyzer.core.errors import AnalyzerError, quoted
+from analyzer.core.errors import AnalyzerError, mention, quoted
 
 __all__ = [
     "CONNECT_TIMEOUT",
@@ -62,7 +62,7 @@ def max_workers() -> int:
     return WORKERS_PER_CORE * (os.cpu_count() or 1)
 
 
-def check_workers(workers: object, option: str = "--workers") -> int:
+def check_workers(workers: object, option: str = mention("workers")) -> int:
     """`workers` if it is an integer from 1 to `max_workers()`, else AnalyzerError."""
     bound = max_workers()
     if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= bound:
@@ -75,15 +75,16 @@ def check_workers(workers: object, option: str = "--workers") -> int:
 
 def check_executor(spec: str) -> str:
     """`spec` if it names an executor: local, dask or tcp://HOST:PORT (a host, a port from
-    1 to 65535, nothing else), else AnalyzerError naming --executor and the form."""
+    1 to 65535, nothing else), else AnalyzerError naming the executor and the form."""
     if spec in EXECUTORS[:2]:
         return spec
     if not spec.startswith("tcp://"):
-        raise AnalyzerError(f"--executor {quoted(spec)}: use {', '.join(EXECUTORS[:2])} or {EXECUTORS[2]}")
+        allowed = f"{', '.join(EXECUTORS[:2])} or {EXECUTORS[2]}"
+        raise AnalyzerError(f"{mention('executor')} {quoted(spec)}: use {allowed}")
     match = _ADDRESS.fullmatch(spec)
     if match is None or not 1 <= int(match.group(2)) <= 65535:
         raise AnalyzerError(
-            f"--executor {quoted(spec)}: use tcp://HOST:PORT "
+            f"{mention('executor')} {quoted(spec)}: use tcp://HOST:PORT "
             "(a host name or address and a port from 1 to 65535)"
         )
     return spec
@@ -91,11 +92,12 @@ def check_executor(spec: str) -> str:
 
 def check_timeout(seconds: object, shown: str | None = None) -> float:
     """`seconds` if it is a number of seconds above 0 and at most an hour, else AnalyzerError
-    naming it as `shown` (default: --connect-timeout and the value)."""
+    naming it as `shown` (default: the connect_timeout argument and the value)."""
     number = seconds if isinstance(seconds, (int, float)) and not isinstance(seconds, bool) else None
     if number is None or not 0 < number <= MAX_CONNECT_TIMEOUT:
         raise AnalyzerError(
-            f"{shown or f'--connect-timeout {quoted(seconds)}'}: use a number of seconds above 0, "
+            f"{shown or mention('connect_timeout') + ' ' + quoted(seconds)}: "
+            "use a number of seconds above 0, "
             f"at most {MAX_CONNECT_TIMEOUT:g}"
         )
     return float(number)
@@ -235,9 +237,10 @@ def _probe(spec: str, timeout: float) -> None:
     try:
         socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
     except OSError as error:
-        why = f"no answer within --connect-timeout {timeout:g} s" if isinstance(error, TimeoutError) else None
+        within = f"no answer within {mention('connect_timeout', f'{timeout:g}')} s"
+        why = within if isinstance(error, TimeoutError) else None
         raise AnalyzerError(
-            f"--executor {spec}: no Dask scheduler answers there ({why or error.strerror or error})"
+            f"{mention('executor', spec)}: no Dask scheduler answers there ({why or error.strerror or error})"
         ) from None
 
     async def identity() -> Any:
@@ -252,7 +255,7 @@ def _probe(spec: str, timeout: float) -> None:
     try:
         reply = asyncio.run(asyncio.wait_for(identity(), timeout))
     except TimeoutError:
-        why = f"no Dask handshake within --connect-timeout {timeout:g} s"
+        why = f"no Dask handshake within {mention('connect_timeout', f'{timeout:g}')} s"
     except comms.CommClosedError:
         why = "it closed the connection without a Dask handshake"
     except Exception:  # e.g. MemoryError: HTTP bytes read as the length of a Dask message
@@ -262,7 +265,7 @@ def _probe(spec: str, timeout: float) -> None:
         if kind != "Scheduler":
             why = f"it is a Dask {kind}" if isinstance(kind, str) else "it does not answer as one"
     if why is not None:
-        raise AnalyzerError(f"--executor {spec} is not a Dask scheduler ({why})")
+        raise AnalyzerError(f"{mention('executor', spec)} is not a Dask scheduler ({why})")
 
 
 def _quiet() -> None:
@@ -353,7 +356,7 @@ def open_executor(
         distributed: Any = importlib.import_module("distributed")
     except ImportError:
         raise AnalyzerError(
-            f"--executor {spec}: dask.distributed is not installed; install the dask extra "
+            f"{mention('executor', spec)}: dask.distributed is not installed; install the dask extra "
             '(pip install "baccarat-analyzer[dask]")'
         ) from None
     with _quiet_on_ctrl_c():
@@ -373,7 +376,9 @@ def _dask_executor(distributed: Any, spec: str, workers: int, timeout: float) ->
             try:
                 client = _in_deaf_thread(lambda: distributed.Client(spec, timeout=timeout))
             except OSError as error:
-                raise AnalyzerError(f"--executor {spec}: no Dask scheduler answers there ({error})") from None
+                raise AnalyzerError(
+                    f"{mention('executor', spec)}: no Dask scheduler answers there ({error})"
+                ) from None
         executor = client.get_executor(pure=False)
     except BaseException as error:
         _stop_quietly(client, cluster, isinstance(error, KeyboardInterrupt))

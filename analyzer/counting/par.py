@@ -39,7 +39,7 @@ from analyzer.core.bets import Bet
 from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.ranks import RANKS
 from analyzer.core.rules import RULES, STANDARD, Rules
-from analyzer.core.shoe import Shoe
+from analyzer.core.shoe import BY_N_DECKS, Shoe
 from analyzer.core.suits import card_name
 from analyzer.counting.advantage import AdvantageFigures, advantage_figures
 from analyzer.counting.simulation import Procedure, evaluate_systems
@@ -285,7 +285,7 @@ def par_sheets(
     whatever other bets are asked with it."""
     if shoe.counts is None:
         raise AnalyzerError(
-            "a par sheet needs a finite shoe (its effects of removal and study): use --decks N"
+            f"a par sheet needs a finite shoe (its effects of removal and study): use {BY_N_DECKS}"
         )
     if isinstance(material, bool) or not isinstance(material, (int, Fraction)) or material < 0:
         raise AnalyzerError(f"material {quoted(material)}: use a number of units per shoe, 0 or more")

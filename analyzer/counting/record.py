@@ -107,7 +107,7 @@ def parse_line(text: str, number: int) -> list[Entry]:
         try:
             rank, suit = parse_card(word)
         except AnalyzerError as error:
-            raise AnalyzerError(f"line {number}, card {position}: {error}") from None
+            raise AnalyzerError(f"line {number}, card {position}: {error.template}") from None
         suit_index = None if suit is None else SUITS.index(suit)
         entries.append(RecordCard(RANKS.index(rank), suit_index, number, position, burned))
     return entries

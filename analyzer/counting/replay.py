@@ -26,11 +26,11 @@ import numpy as np
 
 from analyzer.core.analysis import analysis_from_weights
 from analyzer.core.bets import Bet, check_card_bets
-from analyzer.core.errors import AnalyzerError, quoted
+from analyzer.core.errors import AnalyzerError, mention, quoted
 from analyzer.core.outcome import CARDS_PER_COUP, Outcome
 from analyzer.core.ranks import RANKS
 from analyzer.core.rules import STANDARD, Rules
-from analyzer.core.shoe import Shoe
+from analyzer.core.shoe import BY_CARDS, BY_COUNTS, BY_N_DECKS, Shoe
 from analyzer.counting.record import Entry, Mark, RecordCard, undone
 from analyzer.counting.simulation import deal_coup
 from analyzer.counting.systems import CountSystem, Trigger
@@ -80,16 +80,25 @@ class Sizing:
 
     def __post_init__(self) -> None:
         if not self.bankroll > 0:
-            raise AnalyzerError(f"bankroll (--bankroll) {self.bankroll}: use a positive number of units")
+            raise AnalyzerError(
+                f"bankroll ({_field('bankroll')}) {self.bankroll}: use a positive number of units",
+                argument="bankroll",
+            )
         if not 0 < self.kelly <= 1:
-            raise AnalyzerError(f"Kelly fraction (--kelly) {self.kelly}: use a fraction above 0, at most 1")
+            raise AnalyzerError(
+                f"Kelly fraction ({_field('kelly')}) {self.kelly}: use a fraction above 0, at most 1",
+                argument="kelly",
+            )
         if self.min_bet < 1:
             raise AnalyzerError(
-                f"minimum bet (--min-bet) {self.min_bet}: use a whole number of units, at least 1"
+                f"minimum bet ({_field('min_bet')}) {self.min_bet}: use a whole number of units, at least 1",
+                argument="min_bet",
             )
         if self.max_bet is not None and self.max_bet < self.min_bet:
             raise AnalyzerError(
-                f"maximum bet (--max-bet) {self.max_bet}: use at least the minimum bet ({self.min_bet})"
+                f"maximum bet ({_field('max_bet')}) {self.max_bet}: "
+                f"use at least the minimum bet ({self.min_bet})",
+                argument="max_bet",
             )
 
     def stake(self, bankroll: Fraction, expectation: Fraction, variance: Fraction, free: Fraction) -> int:
@@ -99,6 +108,11 @@ class Sizing:
         wanted = floor(top) if variance == 0 else floor(self.kelly * bankroll * expectation / variance)
         units = min(max(wanted, self.min_bet), floor(top))
         return units if units >= self.min_bet else 0
+
+
+def _field(name: str) -> str:
+    """A field of Sizing named in a message: `Sizing.name` to the library, the CLI's flag."""
+    return mention(name, words=f"Sizing.{name}")
 
 
 class Valuer:
@@ -311,7 +325,7 @@ def _take(
         if suits:
             raise AnalyzerError(
                 f"{card.where}: {name} has no suit, and {', '.join(suits)} read suits: record suited "
-                "cards such as 9H, or choose --bets that read no suits"
+                f"cards such as 9H, or choose {mention('bets')} that read no suits"
             )
         types = None
     index = card.type
@@ -340,7 +354,7 @@ def deal_record(entries: Sequence[Entry], shoe: Shoe, rules: Rules, suits: Seque
     """Deal the coups of a record from `shoe` by `rules`; `suits`: the bets that read suits
     (a card recorded without its suit is then an error)."""
     if shoe.counts is None:
-        raise AnalyzerError("track needs a finite shoe: use --decks N, --counts or --cards")
+        raise AnalyzerError(f"track needs a finite shoe: use {BY_N_DECKS}, {BY_COUNTS} or {BY_CARDS}")
     full, counts = shoe.counts, list(shoe.counts)
     types = None if shoe.types is None else list(shoe.types)
     positions: list[Composition] = []

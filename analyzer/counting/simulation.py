@@ -36,7 +36,7 @@ from analyzer.core.files import write_temporary
 from analyzer.core.outcome import OUTCOME_CODES, Outcome, unpack_outcomes
 from analyzer.core.ranks import RANK_POINTS
 from analyzer.core.rules import STANDARD, Rules
-from analyzer.core.shoe import Shoe
+from analyzer.core.shoe import BY_COUNTS, BY_N_DECKS, Shoe
 from analyzer.counting.dealer import CoupBatch, SuitedBatch, deal_batch, shuffled_cards
 from analyzer.counting.executors import pool_of
 from analyzer.counting.summary import ExactSum, SystemEvaluation
@@ -83,7 +83,7 @@ class Procedure:
         if self.burn_seen not in BURN_SEEN:
             raise AnalyzerError(f"burn seen {quoted(self.burn_seen)}: use one of {', '.join(BURN_SEEN)}")
         if self.shoe.counts is None:
-            raise AnalyzerError("shoe simulation needs a finite shoe: use --decks N or --counts")
+            raise AnalyzerError(f"shoe simulation needs a finite shoe: use {BY_N_DECKS} or {BY_COUNTS}")
         if self.shoe.size > MAX_CARDS:
             raise AnalyzerError(f"shoe of {self.shoe.size:,} cards: simulate at most {MAX_CARDS:,} cards")
         if (

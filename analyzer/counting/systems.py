@@ -173,7 +173,7 @@ def _tags(value: Any, where: str) -> tuple[int, ...]:
             try:
                 rank = parse_rank(str(key))
             except AnalyzerError as error:
-                raise AnalyzerError(f"{where}.tags: {error}") from None
+                raise AnalyzerError(f"{where}.tags: {error.template}") from None
             tags[RANKS.index(rank)] = _int(tag, f"{where}.tags.{key}")
         return tuple(tags)
     if isinstance(value, list) and len(value) in (10, 13):

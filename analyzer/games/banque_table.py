@@ -22,7 +22,7 @@ import numpy as np
 
 from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.rules import STANDARD, Rules
-from analyzer.core.shoe import Shoe
+from analyzer.core.shoe import INFINITE, Shoe
 from analyzer.games.common import need_cards
 from analyzer.games.hands import FREE_TOTAL, HANDS
 
@@ -171,7 +171,7 @@ def banque_game(shoe: Shoe, rules: Rules = STANDARD, commission: Fraction = Frac
     if shoe.counts is not None and shoe.size > 52 * MAX_DECKS:
         raise AnalyzerError(
             f"shoe of {shoe.size:,} cards: banque is solved exactly on at most {52 * MAX_DECKS:,} cards "
-            f"({MAX_DECKS} decks); use --decks inf for the limit of larger shoes"
+            f"({MAX_DECKS} decks); use {INFINITE} for the limit of larger shoes"
         )
     if FREE_TOTAL in range(rules.natural, 10):
         raise AnalyzerError(
