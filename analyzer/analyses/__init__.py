@@ -4,6 +4,13 @@ Each module takes shoes, rules and bets (``analyzer.core``), calls the rank-leve
 (``analyzer.ranks``) or the card-level one (``analyzer.cards``), and returns exact results
 (``Fraction``s) that ``analyzer.present`` renders.
 
+- ``results``: each analysis command (``odds``, ``punto-table``, ``rules``, ``edges``,
+  ``compare``, ``closed-form``, ``design``) as a function of typed arguments returning a typed
+  result holding the shoe, rules and shown cards it used (``edges_result``, ``EdgesResult``,
+  ...); design's defaults and the paytable file it writes.
+- ``choice``: which bets a command values and under which rules (``choose_bets``): a table's
+  bets, named ones (the table's own or built-ins), a Banker bet of a given commission, or
+  every built-in the shoe can price; the rules given, else the table's, else standard.
 - ``odds``: outcome probabilities and the 6-card-sequence counts (``odds``, ``baccarat odds``),
   and the table after Punto's two-card total with draw and stand rows for 5 (``punto_table``).
 - ``shown``: odds and bet values given cards lying at dealt positions (``--shown p1=9,b1=KH``,

@@ -10,6 +10,7 @@ from typing import Any, NoReturn
 from analyzer.core.errors import QUOTE_LIMIT, AnalyzerError, list_items, quoted, read_fraction, read_int
 from analyzer.core.rules import BANCO_4_DRAWS_ON_0_1, RULES
 from analyzer.core.shoe import Shoe, parse_cards, parse_counts, parse_decks
+from analyzer.games import GAMES
 from analyzer.present.text import FORMATS
 
 __all__ = [
@@ -231,6 +232,9 @@ EXAMPLES: dict[str, str] = {
     "cache": "baccarat cache --clear",
 }
 
+#: The games `solve` knows, as its help names them: "chemin-de-fer, punto-5, banque or macao".
+_GAME_NAMES = " or ".join([", ".join(list(GAMES)[:-1]), list(GAMES)[-1]])
+
 SHOWN_OPTION: tuple[tuple[str, ...], dict[str, object]] = (
     ("--shown",),
     {"help": "cards shown at dealt positions, e.g. p1=9,b1=KH (p1 b1 p2 b2 p3 b3)"},
@@ -348,7 +352,7 @@ OPTIONS: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
         ),
     ],
     "solve": [
-        (("game",), {"help": "chemin-de-fer, punto-5, banque or macao (`baccarat list games`)"}),
+        (("game",), {"help": f"{_GAME_NAMES} (`baccarat list games`)"}),
         (("--commission",), {"help": "commission on Banker wins, e.g. 5%% (chemin de fer)"}),
     ],
     "report": [(("--out",), {"default": "reports", "help": "directory to write (default reports)"})],

@@ -3,6 +3,12 @@ left, and counting systems judged against those exact values (``baccarat count``
 
 Modules:
 
+- ``results``: the ``eor``, ``count`` and ``par-sheet`` commands as functions of typed
+  arguments returning typed results that hold the shoe and rules they used (``eor_result``,
+  ``count_result``, ``par_result``).
+- ``tracking``: the ``track`` command: what is valued, fixed before any card (``track_setup``:
+  the bets, the table's rules unless others, the systems, the sizing), a record file replayed
+  (``track_result``) and, for live entry, what a new line changed (``coup_changes``).
 - ``systems``: counting systems (integer tags per rank, running and true counts, triggers),
   the built-ins of ``counting.toml`` and user files, and the best linear counts derived from
   effects of removal.

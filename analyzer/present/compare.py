@@ -6,16 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from analyzer.present.text import (
-    check_format,
-    dumps,
-    exact,
-    heading,
-    percent,
-    signed_percent,
-    table,
-    user_text,
-)
+from analyzer.present.document import Block, Heading, Paragraph, Table, write
+from analyzer.present.text import check_format, dumps, exact, percent, signed_percent, user_text
 
 if TYPE_CHECKING:
     from analyzer.analyses.compare import Comparison
@@ -72,59 +64,43 @@ def render_compare(
     if fmt == "json":
         return dumps(compare_data(cmp))
     base, variant = user_text(cmp.base.name, fmt), user_text(cmp.variant.name, fmt)
-    parts = {
-        "edges": lambda: (
-            heading("House edge of each table's bets across shoes", fmt)
-            + table(
-                [
-                    [
-                        user_text(t.title, fmt),
-                        user_text(bet.name, fmt),
-                        *(percent(edge) for edge in cmp.edges[(t.name, bet.name)]),
-                    ]
-                    for t in cmp.tables
-                    for bet in t.bets
-                ],
-                ["table", "bet", *labels],
-                fmt,
-            )
-        ),
-        "commissions": lambda: (
-            heading(f"Commission giving the same Banker edge ({user_text(str(cmp.shoe), fmt)})", fmt)
-            + table(
-                [
-                    [
-                        user_text(m.bet.name, fmt),
-                        percent(m.house_edge),
-                        percent(m.commission),
-                        signed_percent(m.relative_to(), 2),
-                        exact(m.commission),
-                    ]
-                    for m in cmp.commissions
-                ],
+    shoe = user_text(str(cmp.shoe), fmt)
+    edges = [
+        [user_text(t.title, fmt), user_text(bet.name, fmt), *map(percent, cmp.edges[(t.name, bet.name)])]
+        for t in cmp.tables
+        for bet in t.bets
+    ]
+    commissions = [
+        [
+            user_text(m.bet.name, fmt),
+            percent(m.house_edge),
+            percent(m.commission),
+            signed_percent(m.relative_to(), 2),
+            exact(m.commission),
+        ]
+        for m in cmp.commissions
+    ]
+    moved = [
+        [user_text(e.bet.name, fmt), percent(e.base), percent(e.variant), percent(e.change), exact(e.change)]
+        for e in cmp.tableau
+    ]
+    differences = "; ".join(cmp.base.differences(cmp.variant)) or "none"
+    parts: dict[str, list[Block]] = {
+        "edges": [
+            Heading("House edge of each table's bets across shoes"),
+            Table.of(edges, ["table", "bet", *labels]),
+        ],
+        "commissions": [
+            Heading(f"Commission giving the same Banker edge ({shoe})"),
+            Table.of(
+                commissions,
                 ["bet", "house edge", "equivalent commission", "vs 5% commission", "commission (exact)"],
-                fmt,
-            )
-        ),
-        "tableau": lambda: (
-            heading(f"Tableau {variant} against {base} ({user_text(str(cmp.shoe), fmt)})", fmt)
-            + "Differences: "
-            + ("; ".join(cmp.base.differences(cmp.variant)) or "none")
-            + ".\n\n"
-            + table(
-                [
-                    [
-                        user_text(e.bet.name, fmt),
-                        percent(e.base),
-                        percent(e.variant),
-                        percent(e.change),
-                        exact(e.change),
-                    ]
-                    for e in cmp.tableau
-                ],
-                ["bet", f"edge ({base})", f"edge ({variant})", "change", "change (exact)"],
-                fmt,
-            )
-        ),
+            ),
+        ],
+        "tableau": [
+            Heading(f"Tableau {variant} against {base} ({shoe})"),
+            Paragraph(f"Differences: {differences}."),
+            Table.of(moved, ["bet", f"edge ({base})", f"edge ({variant})", "change", "change (exact)"]),
+        ],
     }
-    return "\n\n".join(parts[name]() for name in sections) + "\n"
+    return write([block for name in sections for block in parts[name]], fmt)

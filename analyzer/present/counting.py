@@ -8,15 +8,14 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from analyzer.present.document import Block, Heading, Paragraph, Table, write
 from analyzer.present.text import (
     check_format,
     decimal,
     dumps,
     exact,
-    heading,
     percent,
     short_float,
-    table,
     user_text,
 )
 
@@ -193,24 +192,25 @@ def render_count(
     check_format(fmt)
     if fmt == "json":
         return dumps(count_data(results, procedure, figures))
-    note = (
-        "\n\nWins are in units of one flat bet per trigger, ± one standard error over shoes. "
-        "'EV win' sums the exact expectation of the coups bet; 'realized' the outcomes dealt; "
-        "'perfect info' bets exactly when the exact expectation is positive.\n"
-    )
-    text = heading(f"Counting systems: {procedure}", fmt)
-    text += table(count_rows(results, fmt), COUNT_HEADERS, fmt)
-    text += note
-    if not figures:
-        return text
-    first = figures[0]
-    return (
-        text
-        + "\n"
-        + heading("Advantage-play figures", fmt)
-        + table(advantage_rows(results, figures, fmt), ADVANTAGE_HEADERS, fmt)
-        + f"\n\nTags A..9 then ten-valued (all 13 ranks when those differ). Win per shoe: exact EV of "
-        f"the coups bet; per 100 coups dealt. SD: of the result dealt. N0 = (SD per coup bet / EV per "
-        f"coup bet)^2. Risk of ruin for a bankroll of {first.bankroll:g} units: {_ruin_formula()}. "
-        f"Per hour: {first.coups_per_hour:g} coups dealt per hour.\n"
-    )
+    blocks: list[Block] = [
+        Heading(f"Counting systems: {procedure}"),
+        Table.of(count_rows(results, fmt), COUNT_HEADERS),
+        Paragraph(
+            "Wins are in units of one flat bet per trigger, ± one standard error over shoes. "
+            "'EV win' sums the exact expectation of the coups bet; 'realized' the outcomes dealt; "
+            "'perfect info' bets exactly when the exact expectation is positive."
+        ),
+    ]
+    if figures:
+        first = figures[0]
+        blocks += [
+            Heading("Advantage-play figures"),
+            Table.of(advantage_rows(results, figures, fmt), ADVANTAGE_HEADERS),
+            Paragraph(
+                "Tags A..9 then ten-valued (all 13 ranks when those differ). Win per shoe: exact EV of "
+                "the coups bet; per 100 coups dealt. SD: of the result dealt. N0 = (SD per coup bet / EV "
+                f"per coup bet)^2. Risk of ruin for a bankroll of {first.bankroll:g} units: "
+                f"{_ruin_formula()}. Per hour: {first.coups_per_hour:g} coups dealt per hour."
+            ),
+        ]
+    return write(blocks, fmt)

@@ -7,13 +7,13 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from analyzer.present.document import Block, Heading, Paragraph, Table, write
 from analyzer.present.text import (
     LONG_EXACT,
     check_format,
     decimal,
     dumps,
     exact,
-    heading,
     markdown_code,
     markdown_text,
     percent,
@@ -138,19 +138,18 @@ def render_edges(
     check_format(fmt)
     if fmt == "json":
         return dumps(edges_data(analyses, shoe, rules))
-    out = [
-        heading(f"House edges: {user_text(str(shoe), fmt)}, {user_text(rules.name, fmt)} rules", fmt),
-        table(edges_rows(analyses, fmt), EDGE_HEADERS, fmt),
+    blocks: list[Block] = [
+        Heading(f"House edges: {user_text(str(shoe), fmt)}, {user_text(rules.name, fmt)} rules"),
+        Table.of(edges_rows(analyses, fmt), EDGE_HEADERS),
+        Paragraph(
+            "House edge per unit bet, positive when the house wins; pushes count as bets. "
+            "'Per resolved bet' leaves pushes out."
+        ),
     ]
-    out.append(
-        "\n\nHouse edge per unit bet, positive when the house wins; pushes count as bets. "
-        "'Per resolved bet' leaves pushes out.\n"
-    )
-    if details:
-        for a in analyses:
-            title = a.bet.title
-            if fmt == "markdown":
-                title = f"### {markdown_text(a.bet.title)} ({markdown_code(a.bet.name)})"
-            source = f"Source: {user_text(a.bet.source, fmt)}." if a.bet.source else ""
-            out.append(f"\n{title}\n\n{source}\n\n{bet_table(a, fmt)}\n")
-    return "".join(out)
+    for a in analyses if details else ():
+        title = a.bet.title
+        if fmt == "markdown":
+            title = f"{markdown_text(a.bet.title)} ({markdown_code(a.bet.name)})"
+        source = f"Source: {user_text(a.bet.source, fmt)}." if a.bet.source else ""
+        blocks += [Heading(title, 3), Paragraph(source), Table.of(*bet_rows(a, fmt))]
+    return write(blocks, fmt)

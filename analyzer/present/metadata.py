@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from analyzer.core.ranks import RANKS
-from analyzer.present.text import check_format, dumps, heading, table, wrap
+from analyzer.present.document import Heading, Table, write
+from analyzer.present.text import check_format, dumps, wrap
 
 if TYPE_CHECKING:
     from analyzer.core.shoe import Shoe
@@ -69,4 +70,4 @@ def render_list(kind: str, entries: Sequence[Any], fmt: str = "table") -> str:
         )
         rows.append([e.name, *([", ".join(e.reads)] if reads else []), title, source])
     headers = ["name", *(["reads"] if reads else []), "title", "source"]
-    return heading(f"Built-in {kind}", fmt) + table(rows, headers, fmt) + "\n"
+    return write([Heading(f"Built-in {kind}"), Table.of(rows, headers)], fmt)

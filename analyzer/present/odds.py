@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from analyzer.present.text import check_format, decimal, dumps, exact, heading, table, user_text
+from analyzer.present.document import Block, Heading, Paragraph, Table, write
+from analyzer.present.text import check_format, decimal, dumps, exact, user_text
 
 if TYPE_CHECKING:  # types only: a cold `baccarat odds` loads none of these
     from analyzer.analyses.odds import Odds, PuntoRow
@@ -45,13 +46,11 @@ def render_odds(odds: Odds, fmt: str = "table") -> str:
             row.insert(1, f"{count:,}")
         rows.append(["total", f"{odds.total:,}", decimal(1, 10), "1"])
     shoe, rules = user_text(str(odds.shoe), fmt), user_text(odds.rules.name, fmt)
-    title = f"Outcome probabilities: {shoe}, {rules} rules"
-    note = (
-        "\n\nCombinations count ordered sequences of 6 cards (the published convention)."
-        if odds.counts is not None
-        else ""
-    )
-    return heading(title, fmt) + table(rows, headers, fmt) + note + "\n"
+    blocks: list[Block] = [Heading(f"Outcome probabilities: {shoe}, {rules} rules"), Table.of(rows, headers)]
+    if odds.counts is not None:
+        note = "Combinations count ordered sequences of 6 cards (the published convention)."
+        blocks.append(Paragraph(note))
+    return write(blocks, fmt)
 
 
 def punto_table_data(rows: Sequence[PuntoRow]) -> dict[str, Any]:
@@ -96,4 +95,4 @@ def render_punto_table(rows: Sequence[PuntoRow], fmt: str = "table", title: str 
         ]
         for r in rows
     ]
-    return heading(title or "Probabilities after Punto's two cards", fmt) + table(body, headers, fmt) + "\n"
+    return write([Heading(title or "Probabilities after Punto's two cards"), Table.of(body, headers)], fmt)

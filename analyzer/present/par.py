@@ -1,16 +1,17 @@
 """Par sheets as documents: Markdown (the default), JSON, or a self-contained HTML page
-(`analyzer.present.par_html`). A sheet is written once, as a list of blocks (headings,
-paragraphs, lists, tables, charts), which each format renders; its JSON holds the same
+(`analyzer.present.par_html`). A sheet is written once, as a list of blocks of the document
+model (`analyzer.present.document`: headings, paragraphs, lists, tables, figures), which each
+format's writer writes; its JSON holds the same
 figures with exact values as "p/q" strings."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from analyzer.present.counting import mean_se, plus_minus, tags_text
+from analyzer.present.document import Block, Bullets, Figure, Heading, Paragraph, Table, write_markdown
 from analyzer.present.edges import bet_json, bet_rows, pays_text
 from analyzer.present.effects import DERIVED_HEADERS, derived_rows
 from analyzer.present.rules import tableau
@@ -49,27 +50,6 @@ __all__ = [
 FORMATS = DOCUMENT_FORMATS
 #: Words every written sheet carries near its top: `baccarat report` and `--out` know their files by them.
 MARKER = "Generated from the code by `baccarat par-sheet`"
-
-
-@dataclass(frozen=True)
-class Block:
-    """One block of a sheet: `kind` "h2" or "h3" (`text`), "p" (`text`, with **bold** and
-    `code` marks), "list" (`items`), "table" (`rows` under `headers`) or "chart" (`text`:
-    which chart; only HTML draws it)."""
-
-    kind: str
-    text: str = ""
-    items: tuple[str, ...] = ()
-    rows: tuple[tuple[str, ...], ...] = ()
-    headers: tuple[str, ...] = ()
-
-
-def _p(text: str) -> Block:
-    return Block("p", text)
-
-
-def _table(rows: Sequence[Sequence[str]], headers: Sequence[str]) -> Block:
-    return Block("table", rows=tuple(tuple(r) for r in rows), headers=tuple(headers))
 
 
 def _pm(mean: float, se: float) -> str:
@@ -143,19 +123,19 @@ def _what(sheet: ParSheet) -> list[Block]:
     paragraphs, rows, headers = tableau(sheet.rules, "markdown")
     source = markdown_text(bet.source) if bet.source else "a table file"
     return [
-        Block("h2", "1. What is bet"),
-        _p(f"{markdown_text(bet.title)}. Source: {source}. Reads: {', '.join(bet.reads)}."),
-        _p("Pay table (payout to 1 per unit bet; a push returns the stake):"),
-        Block("list", items=tuple(lines)),
-        _p(
+        Heading("1. What is bet"),
+        Paragraph(f"{markdown_text(bet.title)}. Source: {source}. Reads: {', '.join(bet.reads)}."),
+        Paragraph("Pay table (payout to 1 per unit bet; a push returns the stake):"),
+        Bullets(tuple(lines)),
+        Paragraph(
             f"Shoe: {_shoe(sheet)} ({sheet.shoe.size:,} cards), every coup dealt from a full shoe "
             f"(combinations count ordered sequences of 6 cards). Counting study: {study.shoes:,} shoes "
             f"of {markdown_text(str(proc.shoe))}, cut card {proc.cut_card} cards from the end, burn (the "
             f"face-up first card seen), no extra coup, seed {study.seed}."
         ),
-        Block("h3", f"Tableau: {markdown_text(sheet.rules.name)}"),
-        *(_p(" ".join(paragraph)) for paragraph in paragraphs if any(paragraph)),
-        _table(rows, headers),
+        Heading(f"Tableau: {markdown_text(sheet.rules.name)}", 3),
+        *(Paragraph(" ".join(paragraph)) for paragraph in paragraphs if any(paragraph)),
+        Table.of(rows, headers),
     ]
 
 
@@ -175,9 +155,9 @@ def _exact_table(sheet: ParSheet) -> list[Block]:
         ["standard deviation", short_float(a.std_dev, ".6f"), "(square root of the variance)"],
     ]
     return [
-        Block("h2", "2. The exact table"),
-        _table(*bet_rows(a, "markdown")),
-        _table(rows, ["figure", "value", "exact"]),
+        Heading("2. The exact table"),
+        Table.of(*bet_rows(a, "markdown")),
+        Table.of(rows, ["figure", "value", "exact"]),
     ]
 
 
@@ -190,16 +170,16 @@ def _volatility(sheet: ParSheet) -> list[Block]:
     for band in sheet.hold_bands:
         bands.setdefault(band.rounds, [f"{band.rounds:,}"]).append(f"{band.low:+.4%} to {band.high:+.4%}")
     return [
-        Block("h2", "3. Volatility"),
-        _p(
+        Heading("3. Volatility"),
+        Paragraph(
             f"Volatility index VI = z × σ per unit bet, σ = {short_float(sheet.analysis.std_dev, '.6f')} "
             f"(the square root of the exact variance above). Over N rounds the hold (the house's win per "
             f"unit bet) lies within the expected hold {percent(sheet.analysis.house_edge)} ± VI/√N "
             f"at that confidence (normal approximation)."
         ),
-        _table(rows, ["confidence", "z", "VI"]),
-        _table(list(bands.values()), ["rounds", *(f"hold, {level}" for level in CONFIDENCE_Z)]),
-        Block("chart", "volatility"),
+        Table.of(rows, ["confidence", "z", "VI"]),
+        Table.of(list(bands.values()), ["rounds", *(f"hold, {level}" for level in CONFIDENCE_Z)]),
+        Figure("volatility"),
     ]
 
 
@@ -207,11 +187,11 @@ def _top_award(sheet: ParSheet) -> list[Block]:
     from analyzer.counting.par import RARE_PAYS, RARE_ROUNDS
 
     top = sheet.top_award
-    blocks = [Block("h2", "4. Top award")]
+    blocks: list[Block] = [Heading("4. Top award")]
     if top is None:
-        return [*blocks, _p("No line pays.")]
+        return [*blocks, Paragraph("No line pays.")]
     blocks.append(
-        _p(
+        Paragraph(
             f"**{markdown_text(top.label)}** pays {pays_text(top.pays)}: probability "
             f"{decimal(top.probability, 10)} (exactly {exact(top.probability)}), "
             f"{_one_in(top.probability)} rounds."
@@ -224,15 +204,15 @@ def _top_award(sheet: ParSheet) -> list[Block]:
             for line in rare
         )
         blocks += [
-            _p(
+            Paragraph(
                 f"**Flagged**: lines paying {RARE_PAYS} to 1 or more that occur less often than once "
                 f"in {_power(RARE_ROUNDS)} rounds:"
             ),
-            Block("list", items=items),
+            Bullets(items),
         ]
     else:
         blocks.append(
-            _p(
+            Paragraph(
                 f"No line paying {RARE_PAYS} to 1 or more occurs less often than once in "
                 f"{_power(RARE_ROUNDS)} rounds."
             )
@@ -245,18 +225,18 @@ def _sensitivity(sheet: ParSheet) -> list[Block]:
         [label, percent(edge), exact(edge)]
         for label, edge in sheet.by_decks
     ]
-    blocks = [
-        Block("h2", "5. Sensitivity"),
-        _p(
+    blocks: list[Block] = [
+        Heading("5. Sensitivity"),
+        Paragraph(
             f"House edge by the number of decks ({markdown_text(sheet.rules.name)} tableau; "
             "inf: the infinite deck):"
         ),
-        _table(decks, ["decks", "house edge", "exact"]),
+        Table.of(decks, ["decks", "house edge", "exact"]),
     ]
     form = sheet.closed_form
     if form is not None:
         blocks.append(
-            _p(
+            Paragraph(
                 f"Closed form in the number of decks d: house edge = `{form.house_edge}`; "
                 f"as d → ∞: `{form.house_edge_limit}`."
             )
@@ -264,8 +244,8 @@ def _sensitivity(sheet: ParSheet) -> list[Block]:
     if sheet.by_rules:
         rows = [[markdown_text(name), percent(edge), exact(edge)] for name, edge in sheet.by_rules]
         blocks += [
-            _p(f"Under the other built-in tableau, on {_shoe(sheet)}:"),
-            _table(rows, ["tableau", "house edge", "exact"]),
+            Paragraph(f"Under the other built-in tableau, on {_shoe(sheet)}:"),
+            Table.of(rows, ["tableau", "house edge", "exact"]),
         ]
     return blocks
 
@@ -273,13 +253,13 @@ def _sensitivity(sheet: ParSheet) -> list[Block]:
 def _effects(sheet: ParSheet) -> list[Block]:
     rows = [[card, signed_decimal(value, 7), exact(value)] for card, value in sheet.effects.items()]
     return [
-        Block("h2", "6. Effects of removal"),
-        _p(
+        Heading("6. Effects of removal"),
+        Paragraph(
             f"Exact change in the bettor's expectation per unit bet from removing one card of each "
             f"{sheet.per} from {_shoe(sheet)}; weighted by the shoe's counts they sum to exactly 0."
         ),
-        _table(rows, [sheet.per, "effect", "exact"]),
-        Block("chart", "effects"),
+        Table.of(rows, [sheet.per, "effect", "exact"]),
+        Figure("effects"),
     ]
 
 
@@ -288,11 +268,11 @@ def _countability(sheet: ParSheet) -> list[Block]:
 
     study, figures, verdict = sheet.study, sheet.study.figures, sheet.verdict
     (m, s), (p, sp) = study.win_per_shoe, study.perfect
-    blocks = [Block("h2", "7. Countability")]
+    blocks: list[Block] = [Heading("7. Countability")]
     if sheet.best_counts:
         blocks += [
-            _p("Best linear counts (tags per rank, from the effects of removal of each rank):"),
-            _table(derived_rows(sheet.best_counts, "markdown"), DERIVED_HEADERS),
+            Paragraph("Best linear counts (tags per rank, from the effects of removal of each rank):"),
+            Table.of(derived_rows(sheet.best_counts, "markdown"), DERIVED_HEADERS),
         ]
         system = study.system
         assert system is not None
@@ -318,14 +298,15 @@ def _countability(sheet: ParSheet) -> list[Block]:
     ]
     material = float(sheet.material)
     blocks += [
-        _p(played + f" {study.shoes:,} shoes, each coup valued exactly for the cards left."),
-        _table(rows, ["figure", "mean ± standard error"]),
-        _p(
+        Paragraph(played + f" {study.shoes:,} shoes, each coup valued exactly for the cards left."),
+        Table.of(rows, ["figure", "mean ± standard error"]),
+        Paragraph(
             f"**Verdict: {verdict_text(verdict)}.** Against a materiality threshold of {material:g} units "
             f"per shoe of flat one-unit bets: {verdict_reason(verdict)}. The perfect-information bound "
-            f"(betting exactly the coups of positive exact value) is the ceiling no count can pass."
+            f"(betting exactly the coups of positive exact value) is the ceiling no count can pass.",
+            role="verdict",
         ),
-        _p(
+        Paragraph(
             f"Resolution: at {study.shoes:,} shoes the standard error of the count's win per shoe is "
             f"{s:.4f} units (the bound's {sp:.4f}): a win within {SIGMAS * s:.4f} units of the threshold "
             f"is inconclusive. Rule: beatable when the win exceeds the threshold by more than {SIGMAS} "
@@ -349,26 +330,10 @@ def sheet_blocks(sheet: ParSheet) -> list[Block]:
     ]
 
 
-def _markdown(blocks: Sequence[Block]) -> str:
-    from analyzer.present.text import table
-
-    out = []
-    for block in blocks:
-        if block.kind in ("h2", "h3"):
-            out.append(heading(block.text, "markdown", int(block.kind[1])))
-        elif block.kind == "p":
-            out.append(block.text + "\n\n")
-        elif block.kind == "list":
-            out.append("".join(f"- {item}\n" for item in block.items) + "\n")
-        elif block.kind == "table":
-            out.append(table(block.rows, block.headers, "markdown") + "\n\n")
-    return "".join(out)
-
-
 def sheet_markdown(sheet: ParSheet) -> str:
     """One sheet in Markdown (its charts are in the HTML sheet)."""
     note = f"{MARKER}; do not edit. Charts: in the HTML sheet.\n\n"
-    return heading(sheet_title(sheet), "markdown", 1) + note + _markdown(sheet_blocks(sheet))
+    return heading(sheet_title(sheet), "markdown", 1) + note + write_markdown(sheet_blocks(sheet)) + "\n"
 
 
 def par_json(sheet: ParSheet) -> dict[str, Any]:

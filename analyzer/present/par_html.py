@@ -1,22 +1,21 @@
-"""Par sheets as one self-contained HTML page: the sheets' blocks (`analyzer.present.par`) as
-HTML, charts as inline SVG drawn by matplotlib's SVG backend, and print CSS so a browser
-prints one sheet per page. The page loads nothing: no script, font or image from outside.
-The SVG is deterministic (a fixed hash salt, no date), so a page is byte-identical when
-regenerated."""
+"""Par sheets as one self-contained HTML page: the sheets' blocks (`analyzer.present.par`) by
+the document model's HTML writer (`analyzer.present.document`), charts as inline SVG drawn
+by matplotlib's SVG backend, and print CSS so a browser prints one sheet per page. The page
+loads nothing: no script, font or image from outside. The SVG is deterministic (a fixed hash
+salt, no date), so a page is byte-identical when regenerated."""
 
 from __future__ import annotations
 
 import html
 import io
-import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from analyzer.core.bets import safe_name
+from analyzer.present.document import inline_html, write_html
 from analyzer.present.par import (
     INDEX_HEADERS,
     MARKER,
-    Block,
     index_rows,
     index_where,
     sheet_blocks,
@@ -57,29 +56,6 @@ nav a { margin-right: .8em; }
 
 #: matplotlib settings of every chart: deterministic SVG ids, text kept as text (small files).
 _RC = {"svg.hashsalt": "baccarat-par-sheet", "svg.fonttype": "none", "font.size": 9}
-#: The marks of a sheet's text, read left to right as Markdown reads them: a backslash-escaped
-#: mark (`analyzer.present.text.markdown_text`), a `code` span, a bold mark, other text.
-_TOKEN = re.compile(r"\\([!-/:-@\[-`{-~])|`([^`]+)`|(\*\*)|([^\\`*]+|.)", re.DOTALL)
-
-
-def _inline(text: str) -> str:
-    """A sheet's text as HTML: **bold** and `code` marks as tags, backslash-escaped marks as
-    themselves, everything else escaped (a `**` left unpaired is text)."""
-    pieces: list[str | None] = []  # None: a bold mark
-    for escaped, code, bold, plain in _TOKEN.findall(text):
-        if bold:
-            pieces.append(None)
-        elif code:
-            pieces.append(f"<code>{html.escape(code, quote=False)}</code>")
-        else:
-            pieces.append(html.escape(escaped or plain, quote=False))
-    marks = [i for i, piece in enumerate(pieces) if piece is None]
-    if len(marks) % 2:
-        pieces[marks[-1]] = "**"
-    tags = iter(["<strong>", "</strong>"] * (len(marks) // 2))
-    return "".join(next(tags) if piece is None else piece for piece in pieces)
-
-
 def _svg(fig: Any, prefix: str) -> str:
     """The figure as inline SVG, its ids prefixed with `prefix` (unique in the page)."""
     plt = pyplot()
@@ -147,21 +123,6 @@ def _effects_chart(sheet: ParSheet, prefix: str) -> str:
 _CHARTS = {"volatility": _volatility_chart, "effects": _effects_chart}
 
 
-def _block(block: Block, sheet: ParSheet, prefix: str) -> str:
-    if block.kind in ("h2", "h3"):
-        return f"<{block.kind}>{_inline(block.text)}</{block.kind}>\n"
-    if block.kind == "p":
-        css = ' class="verdict"' if block.text.startswith("**Verdict") else ""
-        return f"<p{css}>{_inline(block.text)}</p>\n"
-    if block.kind == "list":
-        return "<ul>\n" + "".join(f"<li>{_inline(item)}</li>\n" for item in block.items) + "</ul>\n"
-    if block.kind == "table":
-        rows = [[_inline(cell) for cell in row] for row in block.rows]
-        return table(rows, [_inline(h) for h in block.headers], "html") + "\n"
-    chart = _CHARTS[block.text](sheet, f"{prefix}{block.text}-")
-    return f'<figure aria-label="{block.text} chart">\n{chart}</figure>\n'
-
-
 def _page(title: str, body: str) -> str:
     return (
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
@@ -175,9 +136,9 @@ def sheet_html(sheet: ParSheet, index: str = "") -> str:
     """One sheet as an <article> (`index`: a link back to an index page, if any)."""
     name = safe_name(sheet.bet.name)  # an id: letters, digits, "-", "_", "."; nothing to escape
     nav = f'<nav><a href="{html.escape(index)}">all par sheets</a></nav>\n' if index else ""
-    body = "".join(_block(b, sheet, f"{name}-") for b in sheet_blocks(sheet))
-    title = _inline(sheet_title(sheet))
-    head = f"{nav}<h1>{title}</h1>\n<p>{_inline(MARKER)}.</p>\n"
+    body = write_html(sheet_blocks(sheet), lambda chart: _CHARTS[chart.name](sheet, f"{name}-{chart.name}-"))
+    title = inline_html(sheet_title(sheet))
+    head = f"{nav}<h1>{title}</h1>\n<p>{inline_html(MARKER)}.</p>\n"
     return f'<article id="{name}">\n{head}{body}</article>\n'
 
 
@@ -189,11 +150,11 @@ def html_page(sheets: Sequence[ParSheet], index: str = "") -> str:
 
 def html_index(sheets: Sequence[ParSheet], links: dict[str, str]) -> str:
     """An HTML index of `sheets`, each bet name linked to `links[name]`."""
-    rows = [[_inline(cell) for cell in row] for row in index_rows(sheets)]
+    rows = [[inline_html(cell) for cell in row] for row in index_rows(sheets)]
     for row, sheet in zip(rows, sheets, strict=True):
         row[0] = f'<a href="{html.escape(links[sheet.bet.name])}">{row[0]}</a>'
     body = (
-        f"<h1>Par sheets</h1>\n<p>{_inline(f'{MARKER}; one sheet per bet{index_where(sheets)}.')}</p>\n"
+        f"<h1>Par sheets</h1>\n<p>{inline_html(f'{MARKER}; one sheet per bet{index_where(sheets)}.')}</p>\n"
         + table(rows, INDEX_HEADERS, "html")
         + "\n"
     )

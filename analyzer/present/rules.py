@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from analyzer.present.text import FORMATS, check_format, dumps, heading, table, user_text
+from analyzer.present.document import Block, Heading, Paragraph, Table, write
+from analyzer.present.text import FORMATS, check_format, dumps, user_text
 
 if TYPE_CHECKING:
     from analyzer.core.rules import Rules
@@ -22,11 +23,12 @@ def render_rules(rules: Rules, fmt: str = "table") -> str:
 
         return to_dot(coup_graph(rules))
     paragraphs, rows, headers = tableau(rules, fmt)
-    lines = [heading(f"Tableau: {user_text(rules.name, fmt)}", fmt).rstrip("\n"), ""]
-    for paragraph in paragraphs:
-        lines += [*paragraph, ""]
-    lines.append(table(rows, headers, fmt))
-    return "\n".join(lines) + "\n"
+    blocks: list[Block] = [
+        Heading(f"Tableau: {user_text(rules.name, fmt)}"),
+        *(Paragraph("\n".join(paragraph)) for paragraph in paragraphs),
+        Table.of(rows, headers),
+    ]
+    return write(blocks, fmt)
 
 
 def tableau(rules: Rules, fmt: str = "table") -> tuple[list[list[str]], list[list[str]], list[str]]:

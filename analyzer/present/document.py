@@ -1,0 +1,178 @@
+"""A small document model: what a command or a par sheet says, as blocks (headings,
+paragraphs, bullet lists, tables, figures), and one writer per format (`WRITERS`): a
+terminal text, Markdown and a fragment of HTML.
+
+A block's text is as its format shows it: plain in a terminal text; in Markdown and HTML,
+Markdown-marked (a user's text escaped by `analyzer.present.text.markdown_text`, **bold** and
+`code` marks), which the HTML writer turns into tags (`inline_html`). The text and Markdown
+writers put a blank line between blocks and end the document with a newline; the HTML writer
+writes one element a block. Only HTML draws a figure (with the `draw` it is given).
+
+>>> odds = Table.of([["tie", "0.0952"]], ["bet", "p"])
+>>> blocks = [Heading("Odds"), Paragraph("Exact, for **8 decks**."), odds]
+>>> print(write(blocks, "markdown"), end="")
+## Odds
+<BLANKLINE>
+Exact, for **8 decks**.
+<BLANKLINE>
+| bet   |      p |
+|:------|-------:|
+| tie   | 0.0952 |
+>>> print(write(blocks[:2], "html"), end="")
+<h2>Odds</h2>
+<p>Exact, for <strong>8 decks</strong>.</p>
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from analyzer.core.errors import AnalyzerError, quoted
+from analyzer.present.text import table
+
+__all__ = [
+    "WRITERS",
+    "Block",
+    "Bullets",
+    "Figure",
+    "Heading",
+    "Paragraph",
+    "Table",
+    "inline_html",
+    "write",
+    "write_html",
+    "write_markdown",
+    "write_text",
+]
+
+
+@dataclass(frozen=True)
+class Heading:
+    """A section's title; `level` 1 is the document's own."""
+
+    text: str
+    level: int = 2
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    """Prose (its line breaks kept); `role` names what it is for a style sheet ("verdict")."""
+
+    text: str
+    role: str = ""
+
+
+@dataclass(frozen=True)
+class Bullets:
+    """A bulleted list."""
+
+    items: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Table:
+    """Rows of cells under headers (`analyzer.present.text.table` lays them out)."""
+
+    rows: tuple[tuple[str, ...], ...]
+    headers: tuple[str, ...]
+
+    @classmethod
+    def of(cls, rows: Sequence[Sequence[object]], headers: Sequence[str]) -> Table:
+        return cls(tuple(tuple(str(cell) for cell in row) for row in rows), tuple(headers))
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A chart, by name; the HTML writer's `draw` draws it, the other formats leave it out."""
+
+    name: str
+
+
+Block = Heading | Paragraph | Bullets | Table | Figure
+
+
+def _joined(parts: Sequence[str]) -> str:
+    return "\n\n".join(parts) + "\n"
+
+
+def write_text(blocks: Sequence[Block]) -> str:
+    """The blocks as a terminal text: bare headings, tables fitted to the terminal's width."""
+    return _joined([_plain(block, "table") for block in blocks if not isinstance(block, Figure)])
+
+
+def write_markdown(blocks: Sequence[Block]) -> str:
+    """The blocks as GitHub Markdown: `#` headings, pipe tables."""
+    return _joined([_plain(block, "markdown") for block in blocks if not isinstance(block, Figure)])
+
+
+def _plain(block: Block, fmt: str) -> str:
+    if isinstance(block, Heading):
+        return f"{'#' * block.level} {block.text}" if fmt == "markdown" else block.text
+    if isinstance(block, Paragraph):
+        return block.text
+    if isinstance(block, Bullets):
+        return "\n".join(f"- {item}" for item in block.items)
+    assert isinstance(block, Table)
+    return table(block.rows, block.headers, fmt)
+
+
+def write_html(blocks: Sequence[Block], draw: Callable[[Figure], str] | None = None) -> str:
+    """The blocks as HTML elements, their Markdown marks as tags (`inline_html`); each figure
+    in a <figure> as `draw` draws it (SVG)."""
+    out = []
+    for block in blocks:
+        if isinstance(block, Heading):
+            out.append(f"<h{block.level}>{inline_html(block.text)}</h{block.level}>\n")
+        elif isinstance(block, Paragraph):
+            css = f' class="{html.escape(block.role)}"' if block.role else ""
+            out.append(f"<p{css}>{inline_html(block.text)}</p>\n")
+        elif isinstance(block, Bullets):
+            items = "".join(f"<li>{inline_html(item)}</li>\n" for item in block.items)
+            out.append(f"<ul>\n{items}</ul>\n")
+        elif isinstance(block, Table):
+            rows = [[inline_html(cell) for cell in row] for row in block.rows]
+            out.append(table(rows, [inline_html(h) for h in block.headers], "html") + "\n")
+        elif draw is not None:
+            out.append(f'<figure aria-label="{html.escape(block.name)} chart">\n{draw(block)}</figure>\n')
+    return "".join(out)
+
+
+#: Each format's writer: a new format is one writer here (and its name in `FORMATS`).
+WRITERS: dict[str, Callable[[Sequence[Block]], str]] = {
+    "table": write_text,
+    "markdown": write_markdown,
+    "html": write_html,
+}
+
+
+def write(blocks: Sequence[Block], fmt: str) -> str:
+    """The blocks in the format `fmt` (one of `WRITERS`)."""
+    if fmt not in WRITERS:
+        raise AnalyzerError(f"format {quoted(fmt)}: a document is written as one of {', '.join(WRITERS)}")
+    return WRITERS[fmt](blocks)
+
+
+#: The marks of a block's text, read left to right as Markdown reads them: a backslash-escaped
+#: mark (`analyzer.present.text.markdown_text`), a `code` span, a bold mark, other text.
+_TOKEN = re.compile(r"\\([!-/:-@\[-`{-~])|`([^`]+)`|(\*\*)|([^\\`*]+|.)", re.DOTALL)
+
+
+def inline_html(text: str) -> str:
+    """A Markdown-marked text as HTML: **bold** and `code` marks as tags, backslash-escaped
+    marks as themselves, everything else escaped (a `**` left unpaired is text)."""
+    pieces: list[str | None] = []  # None: a bold mark
+    for escaped, code, bold, plain in _TOKEN.findall(text):
+        if bold:
+            pieces.append(None)
+        elif code:
+            pieces.append(f"<code>{html.escape(code, quote=False)}</code>")
+        else:
+            pieces.append(html.escape(escaped or plain, quote=False))
+    marks = [i for i, piece in enumerate(pieces) if piece is None]
+    if len(marks) % 2:
+        pieces[marks[-1]] = "**"
+    tags = iter(["<strong>", "</strong>"] * (len(marks) // 2))
+    return "".join(next(tags) if piece is None else piece for piece in pieces)
