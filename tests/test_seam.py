@@ -249,3 +249,20 @@ def test_a_value_cannot_pass_for_a_mention() -> None:
     error = AnalyzerError(f"{mention('bets')} {quoted(forged)}: unknown bet")
     assert error.worded(flag) == "--bets '\\x0edecks\\x1f\\x1f\\x0f': unknown bet"
     assert str(error) == "bets '\\x0edecks\\x1f\\x1f\\x0f': unknown bet" and error.argument == "bets"
+
+
+def test_a_game_is_named_once(capsys: pytest.CaptureFixture[str]) -> None:
+    """The solve help and `list games` read the game registry: a game's name, title and
+    source are written once, in its GAMES entry."""
+    from analyzer.cli import build_parser, main
+    from analyzer.games import GAMES
+
+    names = list(GAMES)
+    with pytest.raises(SystemExit):
+        main(["solve", "--help"])
+    help_text = capsys.readouterr().out + build_parser().format_help()
+    assert f"{', '.join(names[:-1])} or {names[-1]}" in " ".join(help_text.split())
+    assert f"({', '.join(names)})" in " ".join(help_text.split())
+    _, out, _ = run(capsys, "list", "games", "--format", "json")
+    listed = json.loads(out)["games"]
+    assert listed == {game.name: {"title": game.title, "source": game.source} for game in GAMES.values()}

@@ -34,16 +34,13 @@ from analyzer.analyses.results import (
 from analyzer.counting.results import CountResult, EorResult, ParResult
 from analyzer.counting.tracking import TrackResult
 from analyzer.games import SolveResult
-from analyzer.present.closed_forms import closed_forms_data, render_closed_forms
 from analyzer.present.compare import compare_data, render_compare
 from analyzer.present.counting import count_data, procedure_text, render_count
-from analyzer.present.design import design_data, render_design, shoes_json, written_paytable
 from analyzer.present.edges import edges_data, render_edges
 from analyzer.present.effects import removal_effects_data, render_removal_effects
 from analyzer.present.listing import ListResult
 from analyzer.present.metadata import list_data, render_list, shoe_json
 from analyzer.present.odds import odds_data, punto_table_data, render_odds, render_punto_table
-from analyzer.present.par_documents import par_sheets_data, render_par_sheets
 from analyzer.present.rules import render_rules
 from analyzer.present.text import dumps, wrap_prose
 from analyzer.present.track import render_track, render_track_summary, track_json
@@ -71,9 +68,51 @@ def _punto_table_text(result: PuntoTableResult, fmt: str) -> str:
     return render_punto_table(result.rows, fmt, title=title)
 
 
+# The renderers of design, closed forms and par sheets (and the engines their modules name)
+# load only when such a result is shown: a cold `baccarat odds` loads none of them.
+
+
+def _design_data(result: DesignResult) -> dict[str, Any]:
+    from analyzer.present.design import design_data
+
+    return design_data(result.design)
+
+
 def _design_text(result: DesignResult, fmt: str) -> str:
+    from analyzer.present.design import render_design, written_paytable
+
     text = render_design(result.design, fmt)
     return text if result.written is None else f"{text}\n{written_paytable(result.pick, result.written)}\n"
+
+
+def _design_shoes(result: DesignResult, removed: Sequence[str]) -> dict[str, Any]:
+    from analyzer.present.design import shoes_json
+
+    return shoes_json(result.shoes)
+
+
+def _closed_forms_data(result: ClosedFormResult) -> dict[str, Any]:
+    from analyzer.present.closed_forms import closed_forms_data
+
+    return closed_forms_data(result.forms)
+
+
+def _closed_forms_text(result: ClosedFormResult, fmt: str) -> str:
+    from analyzer.present.closed_forms import render_closed_forms
+
+    return render_closed_forms(result.forms, fmt)
+
+
+def _par_data(result: ParResult) -> dict[str, Any]:
+    from analyzer.present.par_documents import par_sheets_data
+
+    return par_sheets_data(result.sheets)
+
+
+def _par_text(result: ParResult, fmt: str) -> str:
+    from analyzer.present.par_documents import render_par_sheets
+
+    return render_par_sheets(result.sheets, fmt)
 
 
 def _count_text(result: CountResult, fmt: str) -> str:
@@ -123,15 +162,11 @@ OUTPUTS: dict[type, Output] = {
     ),
     CountResult: Output(_count_data, _count_text),
     ClosedFormResult: Output(
-        lambda r: closed_forms_data(r.forms),
-        lambda r, fmt: render_closed_forms(r.forms, fmt),
-        shoe_spec=lambda r, removed: {"decks": "d"},
+        _closed_forms_data, _closed_forms_text, shoe_spec=lambda r, removed: {"decks": "d"}
     ),
-    DesignResult: Output(
-        lambda r: design_data(r.design), _design_text, shoe_spec=lambda r, removed: shoes_json(r.shoes)
-    ),
+    DesignResult: Output(_design_data, _design_text, shoe_spec=_design_shoes),
     TrackResult: Output(lambda r: track_json(r.replay, r.record), _track_text),
-    ParResult: Output(lambda r: par_sheets_data(r.sheets), lambda r, fmt: render_par_sheets(r.sheets, fmt)),
+    ParResult: Output(_par_data, _par_text),
     SolveResult: Output(_solve_data, _solve_text),
     ListResult: Output(
         lambda r: list_data(r.kind, r.entries),
