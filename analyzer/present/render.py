@@ -19,6 +19,8 @@ The games' results are rendered by `analyzer.present.games`.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from analyzer.present.closed_forms import render_closed_forms
 from analyzer.present.compare import render_compare
 from analyzer.present.counting import (
@@ -31,7 +33,6 @@ from analyzer.present.counting import (
     render_count,
     tags_text,
 )
-from analyzer.present.design import design_comment, render_design, shoes_json, written_paytable
 from analyzer.present.edges import EDGE_HEADERS, bet_json, bet_table, edges_rows, render_edges
 from analyzer.present.effects import (
     DERIVED_HEADERS,
@@ -64,6 +65,21 @@ from analyzer.present.track import (
     track_json,
     track_line,
 )
+
+if TYPE_CHECKING:
+    from analyzer.present.design import design_comment, render_design, shoes_json, written_paytable
+
+#: Loaded on first use, so a command that designs nothing never imports the design modules.
+_LAZY = {"design_comment", "render_design", "shoes_json", "written_paytable"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        from analyzer.present import design
+
+        return getattr(design, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "ADVANTAGE_HEADERS",
