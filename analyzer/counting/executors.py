@@ -5,7 +5,8 @@
 
 - "local": a pool of spawned worker processes (created once, reusable for many studies);
 - "dask": a `dask.distributed` LocalCluster of `workers` single-threaded worker processes
-  (no dashboard; its HTTP server on a free port of 127.0.0.1);
+  (no dashboard; its HTTP server on a free port of 127.0.0.1; its workers' logging off, and
+  Dask's in this process while it closes: a run that succeeds prints nothing on stderr);
 - "tcp://HOST:PORT": an existing Dask scheduler, the way to run on a cluster (each worker
   needs this package importable); the connection and the Dask handshake are each bounded
   by `connect_timeout`, and a peer that is not a Dask scheduler is named as such.
@@ -323,7 +324,8 @@ def _quiet_on_ctrl_c() -> Iterator[None]:
 def _stop_quietly(client: Any, cluster: Any, interrupted: bool) -> None:
     """Stop a Dask client (and its local cluster) on an exception: the cluster's worker
     processes killed at once, logging off meanwhile (Dask has nothing to report); after
-    Ctrl-C it stays off (the program is ending: nothing but its one line)."""
+    Ctrl-C (or SIGTERM, SIGHUP) it stays off (the program is ending: nothing but its one
+    line). A close that fails is let go: the exception being handled is the one to report."""
     previous = logging.root.manager.disable
     _quiet()
     try:
@@ -332,10 +334,14 @@ def _stop_quietly(client: Any, cluster: Any, interrupted: bool) -> None:
             if isinstance(pid, int):
                 with suppress(OSError):
                     os.kill(pid, signal.SIGKILL)
-        if client is not None:
-            client.close(timeout=2)
-        if cluster is not None:
-            cluster.close(timeout=2)
+        for closing in (client, cluster):
+            if closing is None:
+                continue
+            try:
+                closing.close(timeout=2)
+            except Exception:  # e.g. TimeoutError on a busy machine: the error being raised stands
+                if closing is cluster:
+                    cluster.shutdown_on_close = False  # killed already: Dask's closing at exit skipped
     finally:
         if not interrupted:
             logging.disable(previous)
@@ -398,6 +404,7 @@ def _dask_executor(distributed: Any, spec: str, workers: int, timeout: float) ->
         if spec == "dask":
             cluster = _local_cluster(distributed, workers)
             client = _in_deaf_thread(lambda: distributed.Client(cluster))
+            client.run(_quiet)  # its workers log nothing (a heartbeat racing the close: CommClosedError)
         else:
             _probe(spec, timeout)
             try:
@@ -413,6 +420,11 @@ def _dask_executor(distributed: Any, spec: str, workers: int, timeout: float) ->
     except BaseException as error:
         _stop_quietly(client, cluster, isinstance(error, KeyboardInterrupt))
         raise
-    client.close()
-    if cluster is not None:
-        cluster.close()
+    previous = logging.root.manager.disable
+    _quiet()  # closing, Dask may log a connection it closes itself: nothing to report
+    try:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+    finally:
+        logging.disable(previous)
