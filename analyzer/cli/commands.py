@@ -226,6 +226,8 @@ def _track(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     from analyzer.counting.record import RecordCard, read_record
     from analyzer.counting.replay import replay
 
+    if not args.record:
+        raise AnalyzerError("track '': give a record file, or - to read the record from standard input")
     setup = _track_setup(args, shoe, rules)
     if args.record == "-":
         from analyzer.cli.live import track_live

@@ -101,11 +101,14 @@ def check_keys(data: Mapping[str, Any], allowed: Iterable[str], where: str) -> N
 
 
 def read_text(path: str, what: str, limit: int | None = None) -> str:
-    """The text of the file `path` (UTF-8), a `what` file: missing, unreadable or (with
-    `limit`) longer than `limit` characters, one AnalyzerError naming it."""
+    """The text of the file `path` (UTF-8, a byte-order mark at its start dropped, as editors
+    on Windows write it), a `what` file: no name, missing, unreadable or (with `limit`) longer
+    than `limit` characters, one AnalyzerError naming it."""
     name = quoted(path)
+    if not path:  # Path("") is the current directory: "Is a directory" would say nothing true
+        raise AnalyzerError(f"{what} file {name}: give a file name")
     try:
-        with Path(path).open(encoding="utf-8") as file:
+        with Path(path).open(encoding="utf-8-sig") as file:
             text = file.read(-1 if limit is None else limit + 1)
     except FileNotFoundError:
         raise AnalyzerError(f"{what} file {name} not found") from None
