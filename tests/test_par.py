@@ -283,3 +283,23 @@ def test_out_writes_every_file_or_none(capsys: pytest.CaptureFixture[str], tmp_p
 )
 def test_bad_input_is_one_line(capsys: pytest.CaptureFixture[str], argv: list[str], words: str) -> None:
     assert words in one_line_error(capsys, "par-sheet", *argv)
+
+
+def test_an_emoji_in_a_title_draws_without_warnings(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # matplotlib warned "Glyph 127808 (FOUR LEAF CLOVER) missing from font(s) DejaVu Sans" on
+    # stderr, twice, though the SVG keeps its text as text for the browser to draw.
+    import warnings
+
+    table = tmp_path / "emoji.toml"
+    table.write_text(
+        '[bets.lucky]\ntitle = "Lucky \U0001f340 tie"\n'
+        'lines = [{ when = { winner = "tie", natural = true }, pays = 30 }]\n',
+        encoding="utf-8",
+    )
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        code, out, err = run(capsys, "par-sheet", "--table", str(table), "--shoes", "20", "--format", "html")
+    assert (code, err) == (0, "") and out.count("Lucky \U0001f340 tie") >= 3  # page, sheet and charts
+    assert [str(w.message) for w in caught] == []
