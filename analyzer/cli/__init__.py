@@ -19,7 +19,17 @@ import sys
 import threading
 from collections.abc import Iterator, Sequence
 
-from analyzer.cli.arguments import EXAMPLES, OPTIONS, Parser, common_options, shoe_from_args
+from analyzer.cli.arguments import (
+    EXAMPLES,
+    OPTIONS,
+    REFUSED,
+    HelpFormatter,
+    Parser,
+    common_options,
+    example,
+    refuse_shoe_options,
+    shoe_from_args,
+)
 from analyzer.cli.commands import COMMANDS, list_command, with_metadata
 from analyzer.core import progress
 from analyzer.core.errors import AnalyzerError, quoted
@@ -27,7 +37,17 @@ from analyzer.core.rules import get_rules
 from analyzer.present import render as fmt
 from analyzer.version import __version__
 
-__all__ = ["COMMANDS", "ENDING", "EXAMPLES", "Terminated", "build_parser", "main", "run", "shoe_from_args"]
+__all__ = [
+    "COMMANDS",
+    "ENDING",
+    "EXAMPLES",
+    "Terminated",
+    "build_parser",
+    "example",
+    "main",
+    "run",
+    "shoe_from_args",
+]
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
@@ -47,8 +67,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
             name,
             help=help_text,
             description=help_text,
-            parents=[common_options(formats)],
-            epilog=f"Example: {EXAMPLES[name]}",
+            parents=[common_options(formats, name)],
+            epilog=f"Example: {example(name)}",
+            formatter_class=HelpFormatter,
         )
         for flags, options in OPTIONS.get(name, []):
             command.add_argument(*flags, **options)  # type: ignore[arg-type]
@@ -61,7 +82,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         help="built-in bets, tables, rules, systems or games, with title and source",
         description="Built-in names, each with its title and source: "
         + "; ".join(f"{kind}: {what}" for kind, what in KINDS.items()),
-        epilog=f"Example: {EXAMPLES['list']}",
+        epilog=f"Example: {example('list')}",
+        formatter_class=HelpFormatter,
     )
     listing.add_argument("what", help=" | ".join(KINDS))
     listing.add_argument("--format", default="table", help=f"{'|'.join(fmt.FORMATS)} (default table)")
@@ -80,6 +102,8 @@ def run(argv: Sequence[str] | None = None) -> str:
     command, _, formats = COMMANDS[args.command]
     if args.format not in formats:
         raise AnalyzerError(f"--format {quoted(args.format)}: use one of {', '.join(formats)}")
+    if args.command in REFUSED:  # before the shoe is read: the option itself is refused
+        refuse_shoe_options(args, args.command)
     shoe, rules = shoe_from_args(args), get_rules(args.rules or "standard")
     text = command(args, shoe, rules)
     if args.format == "table":
