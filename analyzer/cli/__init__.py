@@ -105,7 +105,9 @@ def run(argv: Sequence[str] | None = None) -> str:
     if args.command in REFUSED:  # before the shoe is read: the option itself is refused
         refuse_shoe_options(args, args.command)
     shoe, rules = shoe_from_args(args), get_rules(args.rules or "standard")
-    text = command(args, shoe, rules)
+    live = args.command == "track" and args.record == "-"  # a session at the keyboard: no bar
+    with contextlib.nullcontext() if live else progress.working(f"baccarat {args.command}"):
+        text = command(args, shoe, rules)  # on a terminal, a bar once it runs over 2 s
     if args.format == "table":
         return _wrap_prose(text)
     return with_metadata(text, args, shoe, rules) if args.format == "json" else text
