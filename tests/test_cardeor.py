@@ -7,13 +7,14 @@ import json
 from fractions import Fraction
 from pathlib import Path
 
+import numpy as np
 import pytest
 from clirun import run
 
-from analyzer.analyses.effects import card_effects_of_removal
+from analyzer.analyses.effects import card_effects_of_removal, effects_of_removal, estimate_quality
 from analyzer.cards.batch import analyze_cards
 from analyzer.core.bets import bet_from_mapping
-from analyzer.core.catalogue import CARD_BETS
+from analyzer.core.catalogue import CARD_BETS, RANK_BETS
 from analyzer.core.errors import AnalyzerError
 from analyzer.core.shoe import Shoe
 
@@ -71,6 +72,20 @@ def test_repr_is_one_short_line() -> None:
 def test_suit_bet_needs_known_suits() -> None:
     with pytest.raises(AnalyzerError, match="suits are not known"):
         card_effects_of_removal([CARD_BETS["perfect-pairs-v1"]], Shoe.from_counts([8] * 13))
+
+
+def test_the_rank_level_functions_refuse_a_card_level_bet_naming_the_card_level_one() -> None:
+    # A KeyError from deep in the rank-level evaluator before; now the function to use.
+    bets = [CARD_BETS["tie-max-high"]]
+    with pytest.raises(AnalyzerError) as refused:
+        effects_of_removal(bets, Shoe.decks(1))
+    assert str(refused.value) == (
+        "effects_of_removal(): bet 'tie-max-high' is card-level (it reads individual cards); use "
+        "card_effects_of_removal() for it, or removal_effects() for any bets"
+    )
+    assert card_effects_of_removal(bets, Shoe.decks(1)).identity == {"tie-max-high": 0}  # what it names works
+    with pytest.raises(AnalyzerError, match=r"^estimate_quality\(\): bet 'tie-max-high' is card-level"):
+        estimate_quality(effects_of_removal([RANK_BETS["tie"]], Shoe.decks(1)), bets, np.array([[4] * 13]))
 
 
 def test_eor_cli_with_table_bets(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -27,7 +27,7 @@ import numpy as np
 from analyzer.cards.batch import analyze_cards, card_evaluator
 from analyzer.core.bets import Bet, check_card_bets
 from analyzer.core.conventions import check_arguments
-from analyzer.core.errors import AnalyzerError
+from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.outcome import CARDS_PER_COUP
 from analyzer.core.progress import steps
 from analyzer.core.ranks import RANKS
@@ -93,6 +93,17 @@ def _finite_counts(shoe: Shoe) -> tuple[int, ...]:
     return shoe.counts
 
 
+def _rank_level_only(where: str, bets: Sequence[Bet]) -> None:
+    """Refuse a card-level bet (one that reads suits or card types), naming the functions
+    that value it."""
+    for bet in bets:
+        if bet.card_level:
+            raise AnalyzerError(
+                f"{where}: bet {quoted(bet.name)} is card-level (it reads individual cards); use "
+                "card_effects_of_removal() for it, or removal_effects() for any bets"
+            )
+
+
 def effects_of_removal(bets: Sequence[Bet], shoe: Shoe, rules: Rules = STANDARD) -> EffectsOfRemoval:
     """Effects of removal of every rank on every bet, exact.
 
@@ -100,6 +111,7 @@ def effects_of_removal(bets: Sequence[Bet], shoe: Shoe, rules: Rules = STANDARD)
     sum_r n_r * EoR_r = 0, because removing a random card leaves the expectation unchanged.
     """
     check_arguments("effects_of_removal()", bets=bets, shoe=shoe, rules=rules)
+    _rank_level_only("effects_of_removal()", bets)
     counts = _finite_counts(shoe)
     evaluator = FastEvaluator(bets, rules)
     base = np.array(counts)
@@ -141,7 +153,9 @@ def linear_estimates(eor: EffectsOfRemoval, bet: str, counts: np.ndarray) -> np.
 
 
 def estimate_quality(eor: EffectsOfRemoval, bets: Sequence[Bet], counts: np.ndarray) -> list[EstimateQuality]:
-    """Correlation and worst error of the linear estimate against exact expectations."""
+    """Correlation and worst error of the linear estimate against exact expectations
+    (rank-level bets)."""
+    _rank_level_only("estimate_quality()", bets)
     evaluator = FastEvaluator(bets, eor.rules)
     numerators, totals = evaluator.expectations(counts)
     result = []

@@ -21,7 +21,6 @@ from analyzer.cli.arguments import (
     int_arg,
     name_list,
     one_name,
-    refuse_shoe_options,
     removed_cards,
 )
 from analyzer.core.errors import AnalyzerError, quoted
@@ -226,6 +225,8 @@ def _track(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     from analyzer.counting.record import RecordCard, read_record
     from analyzer.counting.replay import replay
 
+    if not args.record:
+        raise AnalyzerError("track '': give a record file, or - to read the record from standard input")
     setup = _track_setup(args, shoe, rules)
     if args.record == "-":
         from analyzer.cli.live import track_live
@@ -314,7 +315,6 @@ def _solve(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
 def _report(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     from analyzer.present.reports import write_reports
 
-    refuse_shoe_options(args, "report", "the reports state their own shoes and rules", ("rules",))
     out = _out_dir(args.out, "reports")
     written = _written(args.out, lambda: write_reports(out))
     summary = fmt.render_odds(odds(Shoe.decks(8)), "table")
@@ -325,7 +325,6 @@ def _closed_form(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     from analyzer.analyses.closed_form import MAIN_BETS, closed_forms  # sympy loads only when asked
     from analyzer.core.catalogue import BETS
 
-    refuse_shoe_options(args, "closed-form", "the closed forms are functions of the number of decks d")
     bets = bet_list(args.bets, "--bets") if args.bets is not None else tuple(BETS[n] for n in MAIN_BETS)
     for bet in bets:
         if bet.card_level:
@@ -340,8 +339,6 @@ def _design(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     from analyzer.analyses.design import OutOfReach, design, parse_window
     from analyzer.core.catalogue import get_bet, get_table
 
-    why = "it prices full shoes, --decks N,M or inf"
-    refuse_shoe_options(args, "design", why, shoe=("counts", "cards", "remove"))
     table = get_table(one_name(args.table, "--table"))
     own = {bet.name: bet for bet in table.bets}
     if args.bet is None:

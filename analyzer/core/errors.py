@@ -106,10 +106,13 @@ def check_keys(data: Mapping[str, Any], allowed: Iterable[str], where: str) -> N
 
 
 def read_text(path: str, what: str, limit: int = MAX_TOML_BYTES) -> str:
-    """The text of the file `path` (UTF-8, newlines as text mode reads them), a `what` file:
-    missing, unreadable or larger than `limit` bytes, one AnalyzerError naming it. At most
-    `limit` + 1 bytes are read, so that a device or a pipe (/dev/zero) cannot fill memory."""
+    """The text of the file `path` (UTF-8, a byte-order mark at its start dropped, as editors
+    on Windows write it; newlines as text mode reads them), a `what` file: no name, missing,
+    unreadable or larger than `limit` bytes, one AnalyzerError naming it. At most `limit` + 1
+    bytes are read, so that a device or a pipe (/dev/zero) cannot fill memory."""
     name = quoted(path)
+    if not path:  # Path("") is the current directory: "Is a directory" would say nothing true
+        raise AnalyzerError(f"{what} file {name}: give a file name")
     try:
         with Path(path).open("rb") as file:
             status = os.fstat(file.fileno())
@@ -120,7 +123,7 @@ def read_text(path: str, what: str, limit: int = MAX_TOML_BYTES) -> str:
             data = file.read(limit + 1)
         if len(data) > limit:
             raise AnalyzerError(f"{what} file {name} is larger than the limit of {limit:,} bytes")
-        text = data.decode("utf-8")
+        text = data.decode("utf-8-sig")
     except FileNotFoundError:
         raise AnalyzerError(f"{what} file {name} not found") from None
     except (OSError, UnicodeDecodeError) as error:

@@ -17,6 +17,10 @@ study's expected win per shoe of the count (mean m, standard error s over shoes)
 - else inconclusive, with the shoes that would settle it: the standard errors scale as
   1/sqrt(N), so N x (3 s / |m - M|)^2 shoes (the fewer of the count's and the bound's).
 
+A one-shoe study has no standard error and decides nothing (inconclusive, "unmeasured": run
+more shoes); a count that made no bets decides nothing either (its win is 0 on every shoe,
+its standard error 0): the bound alone may.
+
 A bet whose every rank's removal has the same effect (the pair bets) has no linear count (every
 one has betting correlation 0): its study bets on no coup and measures the bound alone.
 Exact values are Fractions; the simulated figures and the volatility are display floats.
@@ -99,10 +103,11 @@ class Verdict:
     """Whether counting beats the bet: `kind` is "beatable", "not beatable by counting" or
     "inconclusive", decided by `rule` ("count": the count's win per shoe clears the
     threshold by SIGMAS standard errors; "bound": the perfect-information bound stays below
-    it; "open": neither) from the figures it rests on: the count's win per shoe and the
-    bound's (mean, standard error; `win` None: no linear count), over `shoes` shoes, against
-    `material` units per shoe; `shoes_to_settle` (inconclusive only) the shoes after which the
-    same rule would decide, None if more shoes cannot."""
+    it; "open": neither; "unmeasured": a one-shoe study, no standard error) from the figures
+    it rests on: the count's win per shoe and the bound's (mean, standard error; `win` None:
+    no linear count), over `shoes` shoes, against `material` units per shoe; `shoes_to_settle`
+    (inconclusive only) the shoes after which the same rule would decide, None if more shoes
+    cannot (or cannot say: "unmeasured"); `bets` the coups the count bet (None: not known)."""
 
     kind: str
     rule: str
@@ -111,6 +116,7 @@ class Verdict:
     material: Fraction
     shoes: int
     shoes_to_settle: int | None = None
+    bets: int | None = None
 
 
 @dataclass(frozen=True)
@@ -211,30 +217,43 @@ class ParSheet:
 
 def judge(study: CountStudy, material: Fraction) -> Verdict:
     """The verdict of the module doc on `study` against `material` units per shoe."""
-    win = study.win_per_shoe if study.system is not None else None
-    return verdict(win, study.perfect, material, study.shoes)
+    if study.system is None:
+        return verdict(None, study.perfect, material, study.shoes)
+    return verdict(study.win_per_shoe, study.perfect, material, study.shoes, study.evaluation.triggers)
 
 
 def verdict(
-    win: tuple[float, float] | None, perfect: tuple[float, float], material: Fraction, shoes: int
+    win: tuple[float, float] | None,
+    perfect: tuple[float, float],
+    material: Fraction,
+    shoes: int,
+    bets: int | None = None,
 ) -> Verdict:
     """The verdict from the count's win per shoe (mean, standard error; None: no linear
-    count) and the perfect-information bound's, over `shoes` shoes, against `material`."""
+    count) and the perfect-information bound's, over `shoes` shoes, against `material`;
+    `bets`: the coups the count bet (0: its win decides nothing)."""
     p, sp = perfect
     limit = float(material)
-    if win is not None:
+
+    def found(kind: str, rule: str, settle: int | None = None) -> Verdict:
+        return Verdict(kind, rule, win, perfect, material, shoes, settle, bets)
+
+    if shoes < 2:
+        return found(INCONCLUSIVE, "unmeasured")
+    counted = win is not None and bets != 0
+    if win is not None and counted:
         m, s = win
         if m - SIGMAS * s > limit:
-            return Verdict(BEATABLE, "count", win, perfect, material, shoes)
+            return found(BEATABLE, "count")
         if m + SIGMAS * s < limit:
-            return Verdict(NOT_BEATABLE, "count", win, perfect, material, shoes)
+            return found(NOT_BEATABLE, "count")
     if p + SIGMAS * sp < limit:
-        return Verdict(NOT_BEATABLE, "bound", win, perfect, material, shoes)
+        return found(NOT_BEATABLE, "bound")
     settle = [_shoes_to_settle(p, sp, limit, shoes)] if p < limit else []
-    if win is not None:
+    if win is not None and counted:
         settle.append(_shoes_to_settle(*win, limit, shoes))
     needed = min((k for k in settle if k is not None), default=None)
-    return Verdict(INCONCLUSIVE, "open", win, perfect, material, shoes, needed)
+    return found(INCONCLUSIVE, "open", needed)
 
 
 def _shoes_to_settle(mean: float, se: float, limit: float, shoes: int) -> int | None:

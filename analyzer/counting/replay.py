@@ -87,6 +87,12 @@ class Sizing:
             raise AnalyzerError(
                 f"minimum bet (--min-bet) {self.min_bet}: use a whole number of units, at least 1"
             )
+        if self.min_bet > self.bankroll:
+            raise AnalyzerError(
+                f"minimum bet (--min-bet) {self.min_bet} is above the bankroll (--bankroll) of "
+                f"{self.bankroll} units: no bet could be placed; give a bankroll of at least "
+                f"{self.min_bet} units or a smaller minimum"
+            )
         if self.max_bet is not None and self.max_bet < self.min_bet:
             raise AnalyzerError(
                 f"maximum bet (--max-bet) {self.max_bet}: use at least the minimum bet ({self.min_bet})"

@@ -22,7 +22,7 @@ from analyzer.present.par import (
     sheet_blocks,
     sheet_title,
 )
-from analyzer.present.plots import pyplot
+from analyzer.present.plots import pyplot, text_as_text
 from analyzer.present.text import table
 
 if TYPE_CHECKING:
@@ -84,7 +84,8 @@ def _svg(fig: Any, prefix: str) -> str:
     """The figure as inline SVG, its ids prefixed with `prefix` (unique in the page)."""
     plt = pyplot()
     out = io.StringIO()
-    fig.savefig(out, format="svg", metadata={"Date": None, "Creator": None})
+    with text_as_text():  # text stays text: the browser has the glyphs
+        fig.savefig(out, format="svg", metadata={"Date": None, "Creator": None})
     plt.close(fig)
     text = out.getvalue()
     text = text[text.index("<svg") :]
