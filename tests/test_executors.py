@@ -90,3 +90,22 @@ def test_ctrl_c_stops_the_workers_without_tracebacks() -> None:
     assert proc.returncode == 130 and "interrupted" in out
     assert time.monotonic() - began < 20
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+
+
+def test_a_stopped_pool_lets_the_interpreter_exit_though_a_result_was_cut_short() -> None:
+    """A worker ended while writing its result leaves half a message in the result pipe; the
+    pool's thread, waiting for the rest, must still end once the pool is stopped (else the
+    interpreter's exit joins it forever: a Ctrl-C that hangs, one run in about 50)."""
+    import struct
+
+    from analyzer.counting.executors import local_pool, stop_pool
+
+    pool = local_pool(2)
+    thread = pool._executor_manager_thread  # type: ignore[attr-defined]
+    writer = pool._result_queue._writer  # type: ignore[attr-defined]
+    os.write(writer.fileno(), struct.pack("!i", 1000) + b"part")  # 1,000 bytes announced, 4 sent
+    time.sleep(0.2)  # the pool's thread is now in recv(), waiting for 996 more
+    stop_pool(pool, wait=False)
+    assert thread is not None
+    thread.join(timeout=10)
+    assert not thread.is_alive()

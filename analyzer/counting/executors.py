@@ -203,11 +203,20 @@ def stop_pool(pool: Executor, wait: bool = True) -> None:
         pool.shutdown(wait=True)
         return
     processes: dict[Any, Any] = dict(getattr(pool, "_processes", None) or {})  # shutdown forgets them
+    results = getattr(pool, "_result_queue", None)  # and this
     pool.shutdown(wait=False, cancel_futures=True)
     for process in list(processes.values()):
         process.terminate()
     for process in list(processes.values()):
         process.join(timeout=5)
+    # A worker ended while writing a result leaves part of a message in the result pipe, and
+    # the pool's thread waits in recv() for the rest, which this process's own copy of the
+    # pipe's write end keeps possible: the interpreter's exit would join that thread forever.
+    # Closed, the read ends (EOF), the pool is broken, and its thread exits.
+    writer = getattr(results, "_writer", None)
+    if writer is not None:
+        with suppress(OSError):
+            writer.close()
 
 
 @contextmanager
