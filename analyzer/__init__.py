@@ -13,7 +13,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from analyzer.analyses.effects import CardEffects, card_effects_of_removal, effects_of_removal
+    from analyzer.analyses.effects import CardEffects, RemovalEffects, effects_of_removal
     from analyzer.analyses.odds import Odds, PuntoRow, punto_table
     from analyzer.analyses.pricing import analyze, analyze_bets
     from analyzer.analyses.shown import ShownCards, parse_shown, shown_analyses, shown_odds
@@ -56,7 +56,6 @@ _HOME = {
     "analyze_bets": "analyzer.analyses.pricing",
     "CardEvaluator": "analyzer.cards.batch",
     "CardEffects": "analyzer.analyses.effects",
-    "card_effects_of_removal": "analyzer.analyses.effects",
     "analyze_cards": "analyzer.cards.batch",
     "RANKS": "analyzer.core.ranks",
     "Rank": "analyzer.core.ranks",
@@ -70,6 +69,7 @@ _HOME = {
     "get_table": "analyzer.core.catalogue",
     "FastEvaluator": "analyzer.ranks.fast",
     "effects_of_removal": "analyzer.analyses.effects",
+    "RemovalEffects": "analyzer.analyses.effects",
     "SYSTEMS": "analyzer.counting.systems",
     "CountSystem": "analyzer.counting.systems",
     "get_system": "analyzer.counting.systems",
@@ -101,6 +101,13 @@ _HOME = {
 }
 
 
+#: Old public names (deprecated: each warns when called) -> the module that defines them. They
+#: resolve as before but are left out of `__all__` and `dir(analyzer)`.
+_DEPRECATED = {
+    "card_effects_of_removal": "analyzer.analyses.effects",  # now effects_of_removal
+}
+
+
 __all__ = [
     "ALL_BETS",
     "BANCO_4_DRAWS_ON_0_1",
@@ -127,6 +134,7 @@ __all__ = [
     "Procedure",
     "PuntoRow",
     "Rank",
+    "RemovalEffects",
     "Rules",
     "Shoe",
     "ShownCards",
@@ -137,7 +145,6 @@ __all__ = [
     "analyze",
     "analyze_bets",
     "analyze_cards",
-    "card_effects_of_removal",
     "compile_rules",
     "distribution",
     "effects_of_removal",
@@ -156,9 +163,10 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
-    if name not in _HOME:
+    home = _HOME.get(name) or _DEPRECATED.get(name)
+    if home is None:
         raise AttributeError(f"module 'analyzer' has no attribute {name!r}")
-    value = getattr(import_module(_HOME[name]), name)
+    value = getattr(import_module(home), name)
     globals()[name] = value
     return value
 

@@ -24,7 +24,6 @@ from analyzer import (
     analyze,
     analyze_bets,
     analyze_cards,
-    card_effects_of_removal,
     distribution,
     effects_of_removal,
     get_rules,
@@ -35,7 +34,6 @@ from analyzer import (
     shown_odds,
 )
 from analyzer.analyses.closed_form import D, closed_forms, evaluate
-from analyzer.analyses.effects import removal_effects
 from analyzer.core.shoe import parse_cards, parse_counts
 
 ONE = Shoe.decks(1)
@@ -64,9 +62,8 @@ WRONG: dict[str, tuple[Callable[[], Any], str]] = {
     "analyze shoe": (lambda: analyze(TIE, ONE), "analyze(): dist is the Shoe"),  # type: ignore[arg-type]
     "effects_of_removal bet": (lambda: effects_of_removal(TIE, ONE), "effects_of_removal(): bets is the Bet"),  # type: ignore[arg-type]
     "effects_of_removal shoe": (lambda: effects_of_removal([TIE], "8"), "effects_of_removal(): shoe is"),  # type: ignore[arg-type]
-    "card_effects bet": (lambda: card_effects_of_removal(PAIRS, ONE), "bets is the Bet"),  # type: ignore[arg-type]
-    "removal_effects bet": (lambda: removal_effects(TIE, ONE), "removal_effects(): bets is the Bet"),  # type: ignore[arg-type]
-    "removal_effects rules": (lambda: removal_effects([TIE], ONE, "x"), "removal_effects(): rules is"),  # type: ignore[arg-type]
+    "effects_of_removal pairs": (lambda: effects_of_removal(PAIRS, ONE), "effects_of_removal(): bets is the"),  # type: ignore[arg-type]
+    "effects_of_removal rules": (lambda: effects_of_removal([TIE], ONE, "x"), "(): rules is the str"),  # type: ignore[arg-type]
     "shown_odds str shown": (lambda: shown_odds(ONE, "p1=9"), "shown_odds(): shown is the str 'p1=9'"),  # type: ignore[arg-type]
     "shown_odds shoe": (lambda: shown_odds("1", SHOWN), "shown_odds(): shoe is the str '1'"),  # type: ignore[arg-type]
     "shown_analyses bet": (lambda: shown_analyses(TIE, ONE, SHOWN), "shown_analyses(): bets is the Bet"),  # type: ignore[arg-type]

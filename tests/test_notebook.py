@@ -47,4 +47,7 @@ def test_results_render_as_markdown_tables() -> None:
     assert _shown(tie).startswith("**Tie (8:1)** (`tie`): house edge 15.7461%")
     assert "| " in _shown(tie)
     eor = effects_of_removal([get_bet("tie")], shoe)
-    assert _shown(eor) == fmt.render_eor(eor, "markdown")
+    assert _shown(eor) == fmt.render_removal_effects(eor, "markdown")
+    assert eor.ranks is not None and _shown(eor.ranks) == fmt.render_eor(eor.ranks, "markdown")
+    cards = effects_of_removal([get_bet("super-tie")], shoe).cards
+    assert cards is not None and _shown(cards).startswith("## Effects of removal per card type, card-level")

@@ -9,10 +9,13 @@ Each module takes shoes, rules and bets (``analyzer.core``), calls the rank-leve
 - ``shown``: odds and bet values given cards lying at dealt positions (``--shown p1=9,b1=KH``,
   as during the squeeze); a shown p3 or b3 also says that card was dealt. Probabilities are
   ratios of card-level weights, for any shoe.
-- ``effects``: effects of removal, one result for any bets (``removal_effects``): rank-level
-  bets per rank (the rank-level batch evaluator values the shoe and every one-card removal
-  together), card-level bets per card type for bets reading suits or colours and per rank
-  otherwise; the identity sum_t n_t EoR_t = 0 holds exactly.
+- ``effects``: effects of removal, one entry and one result for any bets
+  (``effects_of_removal``; ``card_effects_of_removal`` and ``removal_effects`` are its old,
+  deprecated names): rank-level bets per rank (the rank-level batch evaluator values the
+  shoe and every one-card removal together), card-level bets per card type for bets reading
+  suits or colours and per rank otherwise, and every bet per rank (``by_rank``: a rank's card
+  types weighted by their counts), which the best linear counts are derived from; the
+  identity sum_t n_t EoR_t = 0 holds exactly.
 - ``compare``: tables side by side across shoes, the Banker commission whose edge equals each
   bet's (Super 6: 5.8727%), and how a tableau variant moves every bet (``baccarat compare``).
 - ``closed_form``: each bet's result probabilities and house edge as exact rational functions

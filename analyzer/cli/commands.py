@@ -125,7 +125,7 @@ def _compare(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
 
 
 def _eor(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
-    from analyzer.analyses.effects import removal_effects
+    from analyzer.analyses.effects import effects_of_removal
     from analyzer.core.catalogue import RANK_BETS
     from analyzer.counting.systems import derived_counts
 
@@ -134,8 +134,8 @@ def _eor(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     table_rules, chosen = _chosen_bets(args) if args.bets is not None or args.table is not None else (
         None, tuple(RANK_BETS.values())
     )
-    result = removal_effects(chosen, shoe, _edges_rules(args, table_rules, rules))
-    counts = derived_counts(result.ranks, list(result.ranks.effects)) if result.ranks is not None else []
+    result = effects_of_removal(chosen, shoe, _edges_rules(args, table_rules, rules))
+    counts = derived_counts(result, list(result.effects))
     return fmt.render_removal_effects(result, args.format, counts)
 
 
@@ -283,7 +283,7 @@ def _track_setup(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> TrackSet
 
 def _exact_units(text: str, option: str) -> Fraction:
     """A positive exact number of an option (an integer, a decimal or p/q)."""
-    from analyzer.core.errors import read_fraction
+    from analyzer.core.parsing import read_fraction
 
     value = read_fraction(text, option)
     if value is None or value <= 0:
@@ -419,7 +419,7 @@ def _written(text: str, write: Callable[[], list[Path]]) -> list[Path]:
 
 
 def _par_sheet(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
-    from analyzer.core.errors import read_fraction
+    from analyzer.core.parsing import read_fraction
     from analyzer.counting.executors import check_executor, check_workers, open_executor
     from analyzer.counting.par import par_sheets
     from analyzer.present.par_documents import par_files, render_par_sheets, sheet_files

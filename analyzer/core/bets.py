@@ -35,8 +35,9 @@ from fractions import Fraction
 from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any
 
-from analyzer.core.errors import AnalyzerError, check_keys, quoted, read_fraction
+from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.outcome import Outcome, Winner
+from analyzer.core.parsing import check_keys, read_fraction
 
 if TYPE_CHECKING:
     from analyzer.core.shoe import Shoe

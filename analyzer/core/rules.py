@@ -12,7 +12,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from analyzer.core.errors import AnalyzerError, check_keys, quoted, read_toml
+from analyzer.core.errors import AnalyzerError, quoted
+from analyzer.core.parsing import check_keys, read_toml
 
 __all__ = [
     "ALIASES",

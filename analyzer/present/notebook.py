@@ -43,12 +43,26 @@ def _effects(value: Any) -> str:
     return render_eor(value, "markdown")
 
 
+def _removal_effects(value: Any) -> str:
+    from analyzer.present.render import render_removal_effects
+
+    return render_removal_effects(value, "markdown")
+
+
+def _card_effects(value: Any) -> str:
+    from analyzer.present.render import render_card_eor
+
+    return render_card_eor(value, "markdown")
+
+
 #: (module, type name) of each result shown as Markdown -> its renderer.
 RENDERERS: dict[tuple[str, str], Callable[[Any], str]] = {
     ("analyzer.analyses.odds", "Odds"): _odds,
     ("analyzer.ranks.enumeration", "Distribution"): _distribution,
     ("analyzer.core.analysis", "BetAnalysis"): _analysis,
     ("analyzer.analyses.effects", "EffectsOfRemoval"): _effects,
+    ("analyzer.analyses.effects", "RemovalEffects"): _removal_effects,
+    ("analyzer.analyses.effects", "CardEffects"): _card_effects,
 }
 
 

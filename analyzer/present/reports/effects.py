@@ -13,7 +13,7 @@ from analyzer.core.rules import STANDARD
 from analyzer.core.shoe import Shoe
 from analyzer.counting.simulation import Procedure, deal_shoe
 from analyzer.counting.systems import derived_counts
-from analyzer.present.effects import DERIVED_HEADERS, derived_rows, render_eor
+from analyzer.present.effects import DERIVED_HEADERS, derived_rows, render_removal_effects
 from analyzer.present.reports.shared import PREAMBLE, pyplot, save_png
 from analyzer.present.text import table
 
@@ -35,7 +35,7 @@ def eor_report() -> str:
         "![Effects of removal, 8 decks](effects-of-removal.png)\n\n"
     )
     eight, six = (effects_of_removal(bets, Shoe.decks(decks)) for decks in (8, 6))
-    parts += [render_eor(eight, "markdown") + "\n", render_eor(six, "markdown") + "\n"]
+    parts += [render_removal_effects(eor, "markdown") + "\n" for eor in (eight, six)]
     # How well the linear estimate predicts exact expectations of depleted shoes.
     procedure = Procedure(shoe=Shoe.decks(8), cut_card=14)
     left = np.vstack([deal_shoe(procedure, STANDARD, seed=7, index=i).left for i in range(_EOR_SHOES)])
