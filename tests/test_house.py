@@ -48,3 +48,9 @@ def test_no_issue_numbers_in_the_code() -> None:
         if pattern.search(line)
     ]
     assert found == []
+
+
+def test_one_spelling_of_each_module_name() -> None:
+    """No module is named both in the singular and in the plural (closed_form, closed_forms)."""
+    stems = {path.stem for path in MODULES}
+    assert sorted(stem for stem in stems if stem + "s" in stems) == []

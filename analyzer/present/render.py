@@ -9,7 +9,7 @@ subject; this module only re-exports them:
 - `analyzer.present.compare`: payout rules and tableaux compared;
 - `analyzer.present.effects`: effects of removal and the best linear counts;
 - `analyzer.present.counting`: counting systems and advantage-play figures;
-- `analyzer.present.closed_forms`: closed forms in the number of decks;
+- `analyzer.present.closed_form`: closed forms in the number of decks;
 - `analyzer.present.design`: designed paytables;
 - `analyzer.present.metadata`: the shoe as JSON, the built-in names of `baccarat list`;
 - `analyzer.present.track`: a recorded shoe replayed coup by coup.
@@ -19,7 +19,7 @@ The games' results are rendered by `analyzer.present.games`.
 
 from __future__ import annotations
 
-from analyzer.present.closed_forms import render_closed_forms
+from analyzer.present.closed_form import render_closed_forms
 from analyzer.present.compare import render_compare
 from analyzer.present.counting import (
     ADVANTAGE_HEADERS,

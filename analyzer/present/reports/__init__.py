@@ -1,6 +1,6 @@
 """The reports in `reports/`: Markdown files generated from the code by `baccarat report`,
 and the plots beside them. This module names the files, builds their texts and writes them;
-each report is built in the module of its subject (bets, effects, counting, closed_forms,
+each report is built in the module of its subject (bets, effects, counting, closed_form,
 games, track).
 
 Every report states its shoes and rules; exact values are printed as fractions and the
@@ -28,7 +28,7 @@ from analyzer.present.reports.bets import (
     punto_table_report,
     tableau_report,
 )
-from analyzer.present.reports.closed_forms import closed_form_report, edge_by_decks_plot
+from analyzer.present.reports.closed_form import closed_form_report, edge_by_decks_plot
 from analyzer.present.reports.counting import CountingRuns, counting_plot, counting_report, counting_runs
 from analyzer.present.reports.effects import eor_plot, eor_report
 from analyzer.present.reports.games import GAME_REPORTS, games_report, start_games_report

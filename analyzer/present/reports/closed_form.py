@@ -9,7 +9,7 @@ from pathlib import Path
 from analyzer.analyses.closed_form import MAIN_BETS, ClosedForm, closed_forms, evaluate, to_fraction
 from analyzer.core.catalogue import BETS
 from analyzer.core.rules import STANDARD
-from analyzer.present.closed_forms import render_closed_forms
+from analyzer.present.closed_form import render_closed_forms
 from analyzer.present.reports.shared import PREAMBLE, pyplot, save_png
 from analyzer.present.text import exact, percent, table
 
