@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from analyzer.analyses.effects import CardEffects, RemovalEffects, effects_of_removal
-    from analyzer.analyses.odds import Odds, PuntoRow, punto_table
+    from analyzer.analyses.odds import Odds, PlayerRow, player_table
     from analyzer.analyses.pricing import analyze, analyze_bets
     from analyzer.analyses.shown import ShownCards, parse_shown, shown_analyses, shown_odds
     from analyzer.cards.batch import CardEvaluator, analyze_cards
@@ -80,8 +80,8 @@ _HOME = {
     "distribution": "analyzer.ranks.enumeration",
     "AnalyzerError": "analyzer.core.errors",
     "Odds": "analyzer.analyses.odds",
-    "PuntoRow": "analyzer.analyses.odds",
-    "punto_table": "analyzer.analyses.odds",
+    "PlayerRow": "analyzer.analyses.odds",
+    "player_table": "analyzer.analyses.odds",
     "plain_distribution": "analyzer.ranks.plain",
     "RULES": "analyzer.core.rules",
     "BANCO_4_DRAWS_ON_0_1": "analyzer.core.rules",
@@ -105,6 +105,8 @@ _HOME = {
 #: resolve as before but are left out of `__all__` and `dir(analyzer)`.
 _DEPRECATED = {
     "card_effects_of_removal": "analyzer.analyses.effects",  # now effects_of_removal
+    "PuntoRow": "analyzer.analyses.odds",  # now PlayerRow
+    "punto_table": "analyzer.analyses.odds",  # now player_table
 }
 
 
@@ -131,8 +133,8 @@ __all__ = [
     "FastEvaluator",
     "Odds",
     "Outcome",
+    "PlayerRow",
     "Procedure",
-    "PuntoRow",
     "Rank",
     "RemovalEffects",
     "Rules",
@@ -156,7 +158,7 @@ __all__ = [
     "odds",
     "parse_shown",
     "plain_distribution",
-    "punto_table",
+    "player_table",
     "shown_analyses",
     "shown_odds",
 ]

@@ -1,13 +1,16 @@
 """The house rules of the package, checked: no import loop between modules (imports in
 functions and type-only imports count), no module over 600 lines, no module named like a
-builtin, and no issue numbers in the code. The layers are checked by import-linter
+builtin, one spelling of each module name, player and banker in identifiers, and no issue
+numbers in the code. The layers are checked by import-linter
 (`lint-imports`, contracts in pyproject.toml)."""
 
 from __future__ import annotations
 
 import builtins
+import io
 import re
 import sys
+import tokenize
 from pathlib import Path
 
 import grimp
@@ -54,3 +57,30 @@ def test_one_spelling_of_each_module_name() -> None:
     """No module is named both in the singular and in the plural (closed_form, closed_forms)."""
     stems = {path.stem for path in MODULES}
     assert sorted(stem for stem in stems if stem + "s" in stems) == []
+
+
+#: Identifiers that may say punto or banco: the built-in tableau and the game named so in
+#: user text (banco-4-draws-on-0-1, punto-5), and the old names kept as deprecated aliases.
+_PUNTO_BANCO_NAMES = {
+    "BANCO_4_DRAWS_ON_0_1",
+    *("Punto5", "punto5", "solve_punto5", "render_punto5", "punto5_text", "punto5_json"),
+    *("PUNTO5_MODEL_TEXT", "_punto5", "_punto5_report"),
+    *("punto_initial", "banco_initial", "punto_total", "banco_total", "punto_cards", "banco_cards"),
+    *("punto_pair", "banco_pair", "punto_action", "punto", "banco", "punto_table", "PuntoRow"),
+    *("punto_draws", "banco_draws_punto_stood", "banco_draws", "punto_draws_on", "banco_draws_on"),
+    "with_punto",
+}
+
+
+def test_identifiers_say_player_and_banker() -> None:
+    """Code names the hands player and banker; punto and banco stay in user text (strings,
+    comments), in the names of the built-ins named so, and in the deprecated aliases."""
+    found = []
+    for path in MODULES:
+        text = path.read_text(encoding="utf-8")
+        for token in tokenize.generate_tokens(io.StringIO(text).readline):
+            name = token.string
+            said = token.type == tokenize.NAME and re.search("punto|banco", name, re.IGNORECASE)
+            if said and name not in _PUNTO_BANCO_NAMES:
+                found.append(f"{path.relative_to(PACKAGE)}:{token.start[0]}: {name}")
+    assert found == []

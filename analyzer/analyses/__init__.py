@@ -5,7 +5,8 @@ Each module takes shoes, rules and bets (``analyzer.core``), calls the rank-leve
 (``Fraction``s) that ``analyzer.present`` renders.
 
 - ``odds``: outcome probabilities and the 6-card-sequence counts (``odds``, ``baccarat odds``),
-  and the table after Punto's two-card total with draw and stand rows for 5 (``punto_table``).
+  and the table after the Player's (Punto's) two-card total with draw and stand rows for 5
+  (``player_table``; ``punto_table`` is its old, deprecated name).
 - ``shown``: odds and bet values given cards lying at dealt positions (``--shown p1=9,b1=KH``,
   as during the squeeze); a shown p3 or b3 also says that card was dealt. Probabilities are
   ratios of card-level weights, for any shoe.

@@ -11,7 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from analyzer.analyses.odds import odds, punto_table
+from analyzer.analyses.odds import odds, player_table
 from analyzer.cli.arguments import (
     DECK_LISTS,
     bet_list,
@@ -52,9 +52,9 @@ def _odds(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     return fmt.render_odds(odds(shoe, rules), args.format)
 
 
-def _punto_table(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
-    return fmt.render_punto_table(
-        punto_table(shoe, rules),
+def _player_table(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
+    return fmt.render_player_table(
+        player_table(shoe, rules),
         args.format,
         title=f"Probabilities after Punto's two cards: {shoe}, {rules.name} rules",
     )
@@ -527,7 +527,7 @@ Command = Callable[[argparse.Namespace, Shoe, Rules], str]
 COMMANDS: dict[str, tuple[Command, str, Sequence[str]]] = {
     "odds": (_odds, "exact probabilities of Banker, Player and tie", fmt.FORMATS),
     "punto-table": (
-        _punto_table,
+        _player_table,
         "probabilities after Punto's two-card total (a Russian gambling dictionary's Table 2)",
         fmt.FORMATS,
     ),

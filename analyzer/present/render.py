@@ -41,7 +41,7 @@ from analyzer.present.effects import (
     render_removal_effects,
 )
 from analyzer.present.metadata import render_list, shoe_json
-from analyzer.present.odds import render_odds, render_punto_table, with_shown
+from analyzer.present.odds import render_odds, render_player_table, with_shown
 from analyzer.present.rules import render_rules
 from analyzer.present.text import (
     DOCUMENT_FORMATS,
@@ -98,7 +98,7 @@ __all__ = [
     "render_eor",
     "render_list",
     "render_odds",
-    "render_punto_table",
+    "render_player_table",
     "render_removal_effects",
     "render_rules",
     "render_taken_back",

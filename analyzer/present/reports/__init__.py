@@ -25,7 +25,7 @@ from analyzer.present.reports.bets import (
     compare_report,
     edges_report,
     odds_report,
-    punto_table_report,
+    player_table_report,
     tableau_report,
 )
 from analyzer.present.reports.closed_form import closed_form_report, edge_by_decks_plot
@@ -57,7 +57,7 @@ __all__ = [
 #: Report file name -> builder.
 REPORTS: dict[str, Callable[[], str]] = {
     "odds.md": odds_report,
-    "punto-table.md": punto_table_report,
+    "punto-table.md": player_table_report,
     "house-edges.md": edges_report,
     "compare.md": compare_report,
     "tableau.md": tableau_report,
