@@ -1,15 +1,20 @@
-"""Notebook display: the renderers registered with IPython's Markdown formatter, by the
-result types' module and name, exist and give the Markdown tables."""
+"""Notebook display: the renderers registered with IPython's Markdown and HTML formatters, by
+the result types' module and name, exist and give the Markdown tables and a par sheet's HTML;
+drawing a par sheet's charts leaves a notebook's matplotlib backend and pyplot alone."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Callable
 from importlib import import_module
 from typing import Any
 
 from analyzer import STANDARD, Shoe, analyze_bets, distribution, effects_of_removal, get_bet, odds
+from analyzer.counting.par import par_sheets
 from analyzer.present import render as fmt
-from analyzer.present.notebook import RENDERERS, register
+from analyzer.present.notebook import HTML_RENDERERS, RENDERERS, register
+from analyzer.present.par_html import sheet_html
 
 
 class _Formatter:
@@ -22,20 +27,49 @@ class _Formatter:
 
 class _Shell:
     def __init__(self) -> None:
-        self.markdown = _Formatter()
-        self.display_formatter = type("Display", (), {"formatters": {"text/markdown": self.markdown}})()
+        self.markdown, self.html = _Formatter(), _Formatter()
+        formatters = {"text/markdown": self.markdown, "text/html": self.html}
+        self.display_formatter = type("Display", (), {"formatters": formatters})()
 
 
-def _shown(value: object) -> str:
+def _shown(value: object, mime: str = "text/markdown") -> str:
     shell = _Shell()
     register(shell)
     kind = type(value)
-    return shell.markdown.by_name[kind.__module__, kind.__name__](value)
+    formatter = shell.markdown if mime == "text/markdown" else shell.html
+    return formatter.by_name[kind.__module__, kind.__name__](value)
 
 
 def test_every_registered_type_exists() -> None:
-    for module, name in RENDERERS:
+    for module, name in [*RENDERERS, *HTML_RENDERERS]:
         assert isinstance(getattr(import_module(module), name), type), (module, name)
+
+
+def test_a_par_sheet_renders_as_html() -> None:
+    """The sheet's <article>, charts as inline SVG, as the HTML par sheet draws it."""
+    [sheet] = par_sheets([get_bet("dragon7")], Shoe.decks(8), shoes=20, seed=3)
+    shown = _shown(sheet, "text/html")
+    assert shown == sheet_html(sheet)
+    assert shown.startswith('<article id="dragon7">\n<h1>') and shown.count("<svg") == 2
+    assert "<html" not in shown and "<!DOCTYPE" not in shown  # a fragment for the notebook's page
+
+
+#: A notebook's own choice of backend, then a par sheet's HTML drawn (its two charts).
+_KEEPS_BACKEND = """
+import sys
+import matplotlib
+matplotlib.use("pdf")
+from analyzer import Shoe, get_bet
+from analyzer.counting.par import par_sheets
+from analyzer.present.par_documents import render_par_sheets
+html = render_par_sheets(par_sheets([get_bet("dragon7")], Shoe.decks(8), shoes=20, seed=3), "html")
+print(html.count("<svg"), matplotlib.get_backend(), "matplotlib.pyplot" in sys.modules)
+"""
+
+
+def test_drawing_a_par_sheet_keeps_the_matplotlib_backend_and_loads_no_pyplot() -> None:
+    run = subprocess.run([sys.executable, "-c", _KEEPS_BACKEND], capture_output=True, text=True, check=True)
+    assert run.stdout.split() == ["2", "pdf", "False"]
 
 
 def test_results_render_as_markdown_tables() -> None:

@@ -11,7 +11,8 @@ rounded from the exact values, never from floats. Terminal tables fit 120 column
 - ``games``: the renderers of the games' results (``render_game``: ``baccarat solve GAME``).
 - ``listing``: what ``baccarat list`` shows: every built-in name with its title and source.
 - ``par``, ``par_html``, ``par_documents``: par sheets in Markdown, JSON and self-contained HTML.
-- ``plots``: matplotlib (Agg) for every chart, loaded only when one is drawn.
+- ``plots``: matplotlib for every chart, by its object API (a `Figure` each, never pyplot:
+  no backend switched), loaded only when one is drawn.
 - ``reports``: the Markdown reports of ``reports/`` and their plots (``baccarat report``).
 
 Reports. ``build_reports`` gives every report's text by file name; ``write_reports`` writes
