@@ -1,5 +1,13 @@
 """baccarat-analyzer: exact combinatorial analysis of baccarat.
 
+The public names are re-exported here and load on first use. The subpackages, from the
+values up to the command: ``core`` (cards, shoes, rules, bets), ``ranks`` (the rank-level
+engine), ``cards`` (the card-level engine), ``analyses`` (pricing, odds, effects of removal,
+closed forms, paytable design), ``games`` and ``counting`` (games where the hands choose;
+counting studies and par sheets), ``present`` (tables, JSON, Markdown, HTML, reports) and
+``cli`` (the ``baccarat`` command, also ``python -m analyzer``: ``__main__``); ``version``
+holds ``__version__``.
+
 >>> from analyzer import Shoe, odds
 >>> result = odds(Shoe.decks(8))
 >>> result.counts["banker"]

@@ -6,6 +6,7 @@ numbers in the code. The layers are checked by import-linter
 
 from __future__ import annotations
 
+import ast
 import builtins
 import io
 import re
@@ -84,3 +85,18 @@ def test_identifiers_say_player_and_banker() -> None:
             if said and name not in _PUNTO_BANCO_NAMES:
                 found.append(f"{path.relative_to(PACKAGE)}:{token.start[0]}: {name}")
     assert found == []
+
+
+def test_every_package_docstring_names_each_of_its_modules() -> None:
+    """A package's docstring says what each of its modules and subpackages holds, naming it
+    as code (`name` or ``name``); the architecture page shows these docstrings."""
+    missing = []
+    for init in sorted(PACKAGE.rglob("__init__.py")):
+        folder = init.parent
+        doc = ast.get_docstring(ast.parse(init.read_text(encoding="utf-8"))) or ""
+        named = set(re.findall(r"`+([\w.]+?)/?`+", doc))
+        parts = [path.stem for path in folder.glob("*.py") if path.name != "__init__.py"]
+        parts += [path.name for path in folder.iterdir() if (path / "__init__.py").is_file()]
+        where = folder.relative_to(PACKAGE.parent)
+        missing += [f"{where}: {part}" for part in sorted(parts) if part not in named]
+    assert missing == []

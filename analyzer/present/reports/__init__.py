@@ -1,7 +1,8 @@
 """The reports in `reports/`: Markdown files generated from the code by `baccarat report`,
 and the plots beside them. This module names the files, builds their texts and writes them;
-each report is built in the module of its subject (bets, effects, counting, closed_form,
-games, track).
+each report is built in the module of its subject (`bets`, `effects`, `counting`,
+`closed_form`, `games`, `track`, `par_sheets`), with what they share (the preamble, the PNG
+writer) in `shared`.
 
 Every report states its shoes and rules; exact values are printed as fractions and the
 decimals are rounded from them. A test regenerates the reports and compares them with
