@@ -100,3 +100,24 @@ def test_every_package_docstring_names_each_of_its_modules() -> None:
         where = folder.relative_to(PACKAGE.parent)
         missing += [f"{where}: {part}" for part in sorted(parts) if part not in named]
     assert missing == []
+
+
+#: Tests of the command or of the package as a whole, named for their topic.
+TOPICS = {
+    *("test_api", "test_bounds", "test_card_sizes", "test_cli", "test_cli_bets", "test_cli_count"),
+    *("test_contract", "test_fuzz_cli", "test_games_solve", "test_golden", "test_hostile"),
+    *("test_hostile_executors", "test_house", "test_init", "test_names", "test_par_browser"),
+    *("test_readme", "test_report", "test_track"),
+}
+
+
+def test_test_files_are_named_after_the_modules_they_test() -> None:
+    """tests/test_PACKAGE_MODULE.py (with a word more for a second file of one module), or a
+    topic of TOPICS."""
+    modules = {f"{path.parent.name}_{path.stem}" for path in MODULES if path.parent != PACKAGE}
+    odd = []
+    for path in sorted((PACKAGE.parent / "tests").glob("test_*.py")):
+        name = path.stem.removeprefix("test_")
+        if path.stem not in TOPICS and not any(name == m or name.startswith(m + "_") for m in modules):
+            odd.append(path.name)
+    assert odd == []
