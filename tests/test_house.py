@@ -107,7 +107,7 @@ TOPICS = {
     *("test_api", "test_bounds", "test_card_sizes", "test_cli", "test_cli_bets", "test_cli_count"),
     *("test_contract", "test_fuzz_cli", "test_games_solve", "test_golden", "test_hostile"),
     *("test_hostile_executors", "test_house", "test_init", "test_names", "test_par_browser"),
-    *("test_readme", "test_report", "test_track"),
+    *("test_readme", "test_report", "test_signals", "test_track"),
 }
 
 
