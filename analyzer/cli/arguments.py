@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from analyzer.core.errors import QUOTE_LIMIT, AnalyzerError, list_items, quoted, read_fraction, read_int
+from analyzer.core.errors import QUOTE_LIMIT, AnalyzerError, quoted
+from analyzer.core.parsing import list_items, read_fraction, read_int
 from analyzer.core.rules import BANCO_4_DRAWS_ON_0_1, RULES
 from analyzer.core.shoe import Shoe, parse_cards, parse_counts, parse_decks
 from analyzer.present.text import FORMATS

@@ -11,7 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from analyzer.analyses.odds import odds, punto_table
+from analyzer.analyses.odds import odds, player_table
 from analyzer.cli.arguments import (
     DECK_LISTS,
     bet_list,
@@ -51,9 +51,9 @@ def _odds(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     return fmt.render_odds(odds(shoe, rules), args.format)
 
 
-def _punto_table(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
-    return fmt.render_punto_table(
-        punto_table(shoe, rules),
+def _player_table(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
+    return fmt.render_player_table(
+        player_table(shoe, rules),
         args.format,
         title=f"Probabilities after Punto's two cards: {shoe}, {rules.name} rules",
     )
@@ -124,7 +124,7 @@ def _compare(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
 
 
 def _eor(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
-    from analyzer.analyses.effects import removal_effects
+    from analyzer.analyses.effects import effects_of_removal
     from analyzer.core.catalogue import RANK_BETS
     from analyzer.counting.systems import derived_counts
 
@@ -133,8 +133,8 @@ def _eor(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
     table_rules, chosen = _chosen_bets(args) if args.bets is not None or args.table is not None else (
         None, tuple(RANK_BETS.values())
     )
-    result = removal_effects(chosen, shoe, _edges_rules(args, table_rules, rules))
-    counts = derived_counts(result.ranks, list(result.ranks.effects)) if result.ranks is not None else []
+    result = effects_of_removal(chosen, shoe, _edges_rules(args, table_rules, rules))
+    counts = derived_counts(result, list(result.effects))
     return fmt.render_removal_effects(result, args.format, counts)
 
 
@@ -284,7 +284,7 @@ def _track_setup(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> TrackSet
 
 def _exact_units(text: str, option: str) -> Fraction:
     """A positive exact number of an option (an integer, a decimal or p/q)."""
-    from analyzer.core.errors import read_fraction
+    from analyzer.core.parsing import read_fraction
 
     value = read_fraction(text, option)
     if value is None or value <= 0:
@@ -416,7 +416,7 @@ def _written(text: str, write: Callable[[], list[Path]]) -> list[Path]:
 
 
 def _par_sheet(args: argparse.Namespace, shoe: Shoe, rules: Rules) -> str:
-    from analyzer.core.errors import read_fraction
+    from analyzer.core.parsing import read_fraction
     from analyzer.counting.executors import check_executor, check_workers, open_executor
     from analyzer.counting.par import par_sheets
     from analyzer.present.par_documents import par_files, render_par_sheets, sheet_files
@@ -524,7 +524,7 @@ Command = Callable[[argparse.Namespace, Shoe, Rules], str]
 COMMANDS: dict[str, tuple[Command, str, Sequence[str]]] = {
     "odds": (_odds, "exact probabilities of Banker, Player and tie", fmt.FORMATS),
     "punto-table": (
-        _punto_table,
+        _player_table,
         "probabilities after Punto's two-card total (a Russian gambling dictionary's Table 2)",
         fmt.FORMATS,
     ),

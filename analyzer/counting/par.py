@@ -36,7 +36,7 @@ from fractions import Fraction
 from functools import cached_property
 
 from analyzer.analyses.closed_form import ClosedForm, closed_forms
-from analyzer.analyses.effects import CardEffects, EffectsOfRemoval, removal_effects
+from analyzer.analyses.effects import effects_of_removal
 from analyzer.analyses.pricing import analyze_bets
 from analyzer.core.analysis import BetAnalysis, LineResult
 from analyzer.core.bets import Bet
@@ -44,7 +44,6 @@ from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.ranks import RANKS
 from analyzer.core.rules import RULES, STANDARD, Rules
 from analyzer.core.shoe import Shoe
-from analyzer.core.suits import card_name
 from analyzer.counting.advantage import AdvantageFigures, advantage_figures
 from analyzer.counting.simulation import Procedure, evaluate_systems
 from analyzer.counting.summary import SystemEvaluation
@@ -270,22 +269,6 @@ def _never(bet: Bet) -> CountSystem:
     return CountSystem("no-count", "no linear count", bet.name, (0,) * len(RANKS), Fraction(1))
 
 
-def _rank_effects(cards: CardEffects, bet: str) -> dict[str, Fraction]:
-    """A card-level bet's effect of removing a card of each rank: its card types' effects
-    weighted by their counts (exact: removing a random card of the rank)."""
-    effects = cards.effects[bet]
-    if cards.per[bet] == "rank":
-        return effects
-    types = cards.shoe.types or ()
-    result = {}
-    for r, rank in enumerate(RANKS):
-        held = [(types[t], card_name(t)) for t in range(r, len(types), len(RANKS)) if types[t]]
-        if held:
-            total = sum(n for n, _ in held)
-            result[str(rank)] = sum((n * effects[name] for n, name in held), Fraction(0)) / total
-    return result
-
-
 def par_sheets(
     bets: Sequence[Bet],
     shoe: Shoe,
@@ -316,17 +299,9 @@ def par_sheets(
     by_rules = [analyze_bets(bets, shoe, other) for other in tableaux]
     ranked = [bet for bet in bets if not bet.card_level]
     forms = dict(zip([b.name for b in ranked], closed_forms(ranked, rules) if ranked else [], strict=True))
-    removal = removal_effects(bets, shoe, rules)
-    effects, per, rank_effects = {}, {}, {}
-    for bet in bets:
-        if bet.card_level and removal.cards is not None:
-            effects[bet.name], per[bet.name] = removal.cards.effects[bet.name], removal.cards.per[bet.name]
-            rank_effects[bet.name] = _rank_effects(removal.cards, bet.name)
-        elif removal.ranks is not None:
-            effects[bet.name] = rank_effects[bet.name] = removal.ranks.effects[bet.name]
-            per[bet.name] = "rank"
-    base = {a.bet.name: a.expectation for a in analyses}
-    counts = derived_counts(EffectsOfRemoval(shoe, rules, base, rank_effects), [b.name for b in bets])
+    removal = effects_of_removal(bets, shoe, rules)
+    effects, per = removal.effects, removal.per
+    counts = derived_counts(removal, [b.name for b in bets])
     best = {bet.name: tuple(c for c in counts if c.bet == bet.name) for bet in bets}
     systems = {
         bet.name: derived_system(best[bet.name][0], shoe.counts) if best[bet.name] else None for bet in bets

@@ -218,7 +218,7 @@ def _into(found: dict[tuple[object, ...], dict[str, Fraction]], rows: list[dict[
 
 def _slots(outcome: Outcome) -> list[int]:
     """The dealing slots p1 b1 p2 b2 p3 b3 (0..5) of a coup's cards in the order dealt."""
-    thirds = ([4] if outcome.punto_cards == 3 else []) + ([5] if outcome.banco_cards == 3 else [])
+    thirds = ([4] if outcome.player_cards == 3 else []) + ([5] if outcome.banker_cards == 3 else [])
     return [0, 1, 2, 3, *thirds]
 
 

@@ -120,15 +120,21 @@ def bet_rows(analysis: BetAnalysis, fmt: str = "table") -> tuple[list[list[str]]
 def render_edges(
     analyses: Sequence[BetAnalysis], fmt: str, shoe: Shoe, rules: Rules, details: bool = False
 ) -> str:
-    """House edges of several bets on one shoe; with `details`, each bet's paytable too."""
+    """House edges of several bets on one shoe; with `details`, each bet's paytable too, under
+    a heading of its title and name (then its source, when it has one). In a terminal table
+    with `details` the summary leaves the titles to those headings, so that it fits 120
+    columns without wrapping its headers or cells."""
     check_format(fmt)
     if fmt == "json":
         return dumps(
             {"shoe": str(shoe), "rules": rules.name, "bets": {a.bet.name: bet_json(a) for a in analyses}}
         )
+    rows, headers = edges_rows(analyses, fmt), EDGE_HEADERS
+    if details and fmt == "table":
+        rows, headers = [[row[0], *row[2:]] for row in rows], [headers[0], *headers[2:]]
     out = [
         heading(f"House edges: {user_text(str(shoe), fmt)}, {user_text(rules.name, fmt)} rules", fmt),
-        table(edges_rows(analyses, fmt), EDGE_HEADERS, fmt),
+        table(rows, headers, fmt),
     ]
     out.append(
         "\n\nHouse edge per unit bet, positive when the house wins; pushes count as bets. "
@@ -136,9 +142,10 @@ def render_edges(
     )
     if details:
         for a in analyses:
-            title = a.bet.title
             if fmt == "markdown":
                 title = f"### {markdown_text(a.bet.title)} ({markdown_code(a.bet.name)})"
-            source = f"Source: {user_text(a.bet.source, fmt)}." if a.bet.source else ""
-            out.append(f"\n{title}\n\n{source}\n\n{bet_table(a, fmt)}\n")
+            else:
+                title = f"{a.bet.title} ({a.bet.name})"
+            source = f"Source: {user_text(a.bet.source, fmt)}.\n\n" if a.bet.source else ""
+            out.append(f"\n{title}\n\n{source}{bet_table(a, fmt)}\n")
     return "".join(out)

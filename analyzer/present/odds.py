@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING, Any
 from analyzer.present.text import check_format, decimal, dumps, exact, heading, table, user_text
 
 if TYPE_CHECKING:  # types only: a cold `baccarat odds` loads none of these
-    from analyzer.analyses.odds import Odds, PuntoRow
+    from analyzer.analyses.odds import Odds, PlayerRow
 
-__all__ = ["render_odds", "render_punto_table", "with_shown"]
+__all__ = ["render_odds", "render_player_table", "with_shown"]
 
 
 def render_odds(odds: Odds, fmt: str = "table") -> str:
@@ -55,7 +55,7 @@ def with_shown(text: str, shown: dict[str, str], fmt: str) -> str:
     return dumps(data)
 
 
-def render_punto_table(rows: Sequence[PuntoRow], fmt: str = "table", title: str = "") -> str:
+def render_player_table(rows: Sequence[PlayerRow], fmt: str = "table", title: str = "") -> str:
     """The table after Punto's two cards (a Russian gambling dictionary's Table 2)."""
     check_format(fmt)
     if fmt == "json":
@@ -63,11 +63,11 @@ def render_punto_table(rows: Sequence[PuntoRow], fmt: str = "table", title: str 
             {
                 "rows": [
                     {
-                        "punto_total": r.punto_total,
-                        "punto_action": r.punto_action,
-                        "punto": exact(r.punto),
-                        "banco": exact(r.banco),
-                        "egalite": exact(r.egalite),
+                        "punto_total": r.player_total,
+                        "punto_action": r.player_action,
+                        "punto": exact(r.player),
+                        "banco": exact(r.banker),
+                        "egalite": exact(r.tie),
                     }
                     for r in rows
                 ]
@@ -84,13 +84,13 @@ def render_punto_table(rows: Sequence[PuntoRow], fmt: str = "table", title: str 
     ]
     body = [
         [
-            f"{r.punto_total} ({r.punto_action})",
-            decimal(r.punto),
-            decimal(r.banco),
-            decimal(r.egalite),
-            exact(r.punto),
-            exact(r.banco),
-            exact(r.egalite),
+            f"{r.player_total} ({r.player_action})",
+            decimal(r.player),
+            decimal(r.banker),
+            decimal(r.tie),
+            exact(r.player),
+            exact(r.banker),
+            exact(r.tie),
         ]
         for r in rows
     ]

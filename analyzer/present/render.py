@@ -9,7 +9,7 @@ subject; this module only re-exports them:
 - `analyzer.present.compare`: payout rules and tableaux compared;
 - `analyzer.present.effects`: effects of removal and the best linear counts;
 - `analyzer.present.counting`: counting systems and advantage-play figures;
-- `analyzer.present.closed_forms`: closed forms in the number of decks;
+- `analyzer.present.closed_form`: closed forms in the number of decks;
 - `analyzer.present.design`: designed paytables;
 - `analyzer.present.metadata`: the shoe as JSON, the built-in names of `baccarat list`;
 - `analyzer.present.track`: a recorded shoe replayed coup by coup.
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from analyzer.present.closed_forms import render_closed_forms
+from analyzer.present.closed_form import render_closed_forms
 from analyzer.present.compare import render_compare
 from analyzer.present.counting import (
     ADVANTAGE_HEADERS,
@@ -42,7 +42,7 @@ from analyzer.present.effects import (
     render_removal_effects,
 )
 from analyzer.present.metadata import render_list, shoe_json
-from analyzer.present.odds import render_odds, render_punto_table, with_shown
+from analyzer.present.odds import render_odds, render_player_table, with_shown
 from analyzer.present.rules import render_rules
 from analyzer.present.text import (
     DOCUMENT_FORMATS,
@@ -114,7 +114,7 @@ __all__ = [
     "render_eor",
     "render_list",
     "render_odds",
-    "render_punto_table",
+    "render_player_table",
     "render_removal_effects",
     "render_rules",
     "render_taken_back",

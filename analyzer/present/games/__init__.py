@@ -1,8 +1,9 @@
 """Rendering the games' results (`analyzer.games`) as text tables, Markdown or JSON.
 
 The solvers in `analyzer.games` return typed results; this package alone turns them into
-text, one module per game (chemin, chemin_commission, punto5, banque, macao) with the
-helpers of `analyzer.present.text`. `render_game` is what ``baccarat solve GAME`` prints.
+text, one module per game (`chemin`, `chemin_commission`, `punto5`, `banque`, `macao`) with
+the helpers of `analyzer.present.text` and the shared cells of `cells`. `render_game` is
+what ``baccarat solve GAME`` prints.
 """
 
 from __future__ import annotations
