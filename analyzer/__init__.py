@@ -1,5 +1,13 @@
 """baccarat-analyzer: exact combinatorial analysis of baccarat.
 
+The public names are re-exported here and load on first use. The subpackages, from the
+values up to the command: ``core`` (cards, shoes, rules, bets), ``ranks`` (the rank-level
+engine), ``cards`` (the card-level engine), ``analyses`` (pricing, odds, effects of removal,
+closed forms, paytable design), ``games`` and ``counting`` (games where the hands choose;
+counting studies and par sheets), ``present`` (tables, JSON, Markdown, HTML, reports) and
+``cli`` (the ``baccarat`` command, also ``python -m analyzer``: ``__main__``); ``version``
+holds ``__version__``.
+
 >>> from analyzer import Shoe, odds
 >>> result = odds(Shoe.decks(8))
 >>> result.counts["banker"]
@@ -13,8 +21,8 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from analyzer.analyses.effects import CardEffects, card_effects_of_removal, effects_of_removal
-    from analyzer.analyses.odds import Odds, PuntoRow, punto_table
+    from analyzer.analyses.effects import CardEffects, RemovalEffects, effects_of_removal
+    from analyzer.analyses.odds import Odds, PlayerRow, player_table
     from analyzer.analyses.pricing import analyze, analyze_bets
     from analyzer.analyses.shown import ShownCards, parse_shown, shown_analyses, shown_odds
     from analyzer.cards.batch import CardEvaluator, analyze_cards
@@ -56,7 +64,6 @@ _HOME = {
     "analyze_bets": "analyzer.analyses.pricing",
     "CardEvaluator": "analyzer.cards.batch",
     "CardEffects": "analyzer.analyses.effects",
-    "card_effects_of_removal": "analyzer.analyses.effects",
     "analyze_cards": "analyzer.cards.batch",
     "RANKS": "analyzer.core.ranks",
     "Rank": "analyzer.core.ranks",
@@ -70,6 +77,7 @@ _HOME = {
     "get_table": "analyzer.core.catalogue",
     "FastEvaluator": "analyzer.ranks.fast",
     "effects_of_removal": "analyzer.analyses.effects",
+    "RemovalEffects": "analyzer.analyses.effects",
     "SYSTEMS": "analyzer.counting.systems",
     "CountSystem": "analyzer.counting.systems",
     "get_system": "analyzer.counting.systems",
@@ -80,8 +88,8 @@ _HOME = {
     "distribution": "analyzer.ranks.enumeration",
     "AnalyzerError": "analyzer.core.errors",
     "Odds": "analyzer.analyses.odds",
-    "PuntoRow": "analyzer.analyses.odds",
-    "punto_table": "analyzer.analyses.odds",
+    "PlayerRow": "analyzer.analyses.odds",
+    "player_table": "analyzer.analyses.odds",
     "plain_distribution": "analyzer.ranks.plain",
     "RULES": "analyzer.core.rules",
     "BANCO_4_DRAWS_ON_0_1": "analyzer.core.rules",
@@ -98,6 +106,15 @@ _HOME = {
     "evaluate_systems": "analyzer.counting.simulation",
     "SUITS": "analyzer.core.suits",
     "Suit": "analyzer.core.suits",
+}
+
+
+#: Old public names (deprecated: each warns when called) -> the module that defines them. They
+#: resolve as before but are left out of `__all__` and `dir(analyzer)`.
+_DEPRECATED = {
+    "card_effects_of_removal": "analyzer.analyses.effects",  # now effects_of_removal
+    "PuntoRow": "analyzer.analyses.odds",  # now PlayerRow
+    "punto_table": "analyzer.analyses.odds",  # now player_table
 }
 
 
@@ -124,9 +141,10 @@ __all__ = [
     "FastEvaluator",
     "Odds",
     "Outcome",
+    "PlayerRow",
     "Procedure",
-    "PuntoRow",
     "Rank",
+    "RemovalEffects",
     "Rules",
     "Shoe",
     "ShownCards",
@@ -137,7 +155,6 @@ __all__ = [
     "analyze",
     "analyze_bets",
     "analyze_cards",
-    "card_effects_of_removal",
     "compile_rules",
     "distribution",
     "effects_of_removal",
@@ -149,16 +166,17 @@ __all__ = [
     "odds",
     "parse_shown",
     "plain_distribution",
-    "punto_table",
+    "player_table",
     "shown_analyses",
     "shown_odds",
 ]
 
 
 def __getattr__(name: str) -> Any:
-    if name not in _HOME:
+    home = _HOME.get(name) or _DEPRECATED.get(name)
+    if home is None:
         raise AttributeError(f"module 'analyzer' has no attribute {name!r}")
-    value = getattr(import_module(_HOME[name]), name)
+    value = getattr(import_module(home), name)
     globals()[name] = value
     return value
 

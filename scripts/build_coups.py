@@ -5,8 +5,8 @@ and parsed copies of the built-in catalogues (so a cold command need not load to
 
 Run after any change to the compiler, the built-in rules or the built-in bets and tables:
     python scripts/build_coups.py
-tests/test_coupstore.py checks that every shipped coup-class file equals a fresh compile;
-tests/test_deckpoly.py checks the polynomials against the direct enumerations.
+tests/test_ranks_coupstore.py checks that every shipped coup-class file equals a fresh compile;
+tests/test_ranks_polynomials.py checks the polynomials against the direct enumerations.
 """
 
 from __future__ import annotations

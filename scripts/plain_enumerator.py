@@ -26,7 +26,7 @@ def enumerate_coup(decks: int, removed: list[int] | None = None) -> list[int]:
     tail = [perm(size - k, 6 - k) for k in range(7)]  # orderings of the unused cards
     # Banco draws on total b when Punto's third card has value v (index 10: Punto stood).
     lows = {0: 0, 1: 0, 2: 0, 3: 0, 4: 2, 5: 4, 6: 6}  # Banco total -> lowest third card it draws on
-    banco_draws = [[b in lows and lows[b] <= v <= (9 if b <= 3 else 7) and not (b == 3 and v == 8)
+    banker_draws = [[b in lows and lows[b] <= v <= (9 if b <= 3 else 7) and not (b == 3 and v == 8)
                     for v in range(10)] + [b <= 5] for b in range(10)]  # fmt: skip
     counts = [0, 0, 0]  # banker, player, tie
     values = range(10)
@@ -46,7 +46,7 @@ def enumerate_coup(decks: int, removed: list[int] | None = None) -> list[int]:
                     if not w4:
                         continue
                     b = (b1 + b2) % 10
-                    if p >= 8 or b >= 8 or (p >= 6 and not banco_draws[b][10]):  # nobody draws
+                    if p >= 8 or b >= 8 or (p >= 6 and not banker_draws[b][10]):  # nobody draws
                         counts[(p > b) + 2 * (p == b)] += w4 * t4
                         continue
                     left[b2] -= 1
@@ -61,7 +61,7 @@ def enumerate_coup(decks: int, removed: list[int] | None = None) -> list[int]:
                             if not w5:
                                 continue
                             pf = (p + v) % 10
-                            if banco_draws[b][v]:
+                            if banker_draws[b][v]:
                                 left[v] -= 1
                                 w = w5 * t6
                                 for u in values:

@@ -24,18 +24,16 @@ from analyzer import (
     analyze,
     analyze_bets,
     analyze_cards,
-    card_effects_of_removal,
     distribution,
     effects_of_removal,
     get_rules,
     odds,
     parse_shown,
-    punto_table,
+    player_table,
     shown_analyses,
     shown_odds,
 )
 from analyzer.analyses.closed_form import D, closed_forms, evaluate
-from analyzer.analyses.effects import removal_effects
 from analyzer.core.shoe import parse_cards, parse_counts
 
 ONE = Shoe.decks(1)
@@ -49,7 +47,7 @@ WRONG: dict[str, tuple[Callable[[], Any], str]] = {
     "odds str shoe": (lambda: odds("8 decks"), "odds(): shoe is the str '8 decks'; give a Shoe"),  # type: ignore[arg-type]
     "odds int shoe": (lambda: odds(8), "odds(): shoe is the int 8; give a Shoe"),  # type: ignore[arg-type]
     "odds str rules": (lambda: odds(ONE, "standard"), "odds(): rules is the str 'standard'; give a Rules"),  # type: ignore[arg-type]
-    "punto_table shoe": (lambda: punto_table("8"), "punto_table(): shoe is the str"),  # type: ignore[arg-type]
+    "player_table shoe": (lambda: player_table("8"), "player_table(): shoe is the str"),  # type: ignore[arg-type]
     "distribution shoe": (lambda: distribution([4] * 13), "distribution(): shoe is the list"),  # type: ignore[arg-type]
     "distribution rules": (lambda: distribution(ONE, 8), "distribution(): rules is the int 8"),  # type: ignore[arg-type]
     "analyze_bets one bet": (lambda: analyze_bets(TIE, ONE), "analyze_bets(): bets is the Bet"),  # type: ignore[arg-type]
@@ -64,9 +62,8 @@ WRONG: dict[str, tuple[Callable[[], Any], str]] = {
     "analyze shoe": (lambda: analyze(TIE, ONE), "analyze(): dist is the Shoe"),  # type: ignore[arg-type]
     "effects_of_removal bet": (lambda: effects_of_removal(TIE, ONE), "effects_of_removal(): bets is the Bet"),  # type: ignore[arg-type]
     "effects_of_removal shoe": (lambda: effects_of_removal([TIE], "8"), "effects_of_removal(): shoe is"),  # type: ignore[arg-type]
-    "card_effects bet": (lambda: card_effects_of_removal(PAIRS, ONE), "bets is the Bet"),  # type: ignore[arg-type]
-    "removal_effects bet": (lambda: removal_effects(TIE, ONE), "removal_effects(): bets is the Bet"),  # type: ignore[arg-type]
-    "removal_effects rules": (lambda: removal_effects([TIE], ONE, "x"), "removal_effects(): rules is"),  # type: ignore[arg-type]
+    "effects_of_removal pairs": (lambda: effects_of_removal(PAIRS, ONE), "effects_of_removal(): bets is the"),  # type: ignore[arg-type]
+    "effects_of_removal rules": (lambda: effects_of_removal([TIE], ONE, "x"), "(): rules is the str"),  # type: ignore[arg-type]
     "shown_odds str shown": (lambda: shown_odds(ONE, "p1=9"), "shown_odds(): shown is the str 'p1=9'"),  # type: ignore[arg-type]
     "shown_odds shoe": (lambda: shown_odds("1", SHOWN), "shown_odds(): shoe is the str '1'"),  # type: ignore[arg-type]
     "shown_analyses bet": (lambda: shown_analyses(TIE, ONE, SHOWN), "shown_analyses(): bets is the Bet"),  # type: ignore[arg-type]
@@ -128,19 +125,19 @@ def test_rules_have_a_short_repr_and_keep_dataclass_equality() -> None:
     assert repr(STANDARD) == "Rules('standard')"
     assert repr(BANCO_4_DRAWS_ON_0_1) == "Rules('banco-4-draws-on-0-1')"
     assert str(inspect.signature(odds)) == "(shoe: 'Shoe', rules: 'Rules' = Rules('standard')) -> 'Odds'"
-    for function in (odds, punto_table, distribution, analyze_bets, analyze_cards, effects_of_removal):
+    for function in (odds, player_table, distribution, analyze_bets, analyze_cards, effects_of_removal):
         assert len(str(inspect.signature(function))) < 120, function
     assert get_rules("standard") == STANDARD
     rebuilt = Rules(
         "standard",
         STANDARD.natural,
-        STANDARD.punto_draws,
-        STANDARD.banco_draws_punto_stood,
-        STANDARD.banco_draws,
+        STANDARD.player_draws,
+        STANDARD.banker_draws_player_stood,
+        STANDARD.banker_draws,
         description="another description",
     )
     assert rebuilt == STANDARD and hash(rebuilt) == hash(STANDARD)
-    assert STANDARD.with_punto(5, False) != STANDARD
+    assert STANDARD.with_player(5, False) != STANDARD
 
 
 # -- dir(analyzer) -------------------------------------------------------------------------
@@ -184,3 +181,32 @@ def test_full_decks_given_by_counts_are_labelled_as_decks() -> None:
     # The CLI shows the counts as given (its golden outputs are unchanged).
     assert str(parse_counts(",".join(["4"] * 13))) == "counts " + ",".join(["4"] * 13)
     assert str(parse_cards(",".join(["1"] * 52))) == "cards " + ",".join(["1"] * 52)
+
+
+# -- old names: deprecated aliases that warn and give the new ones ------------------------
+
+
+def test_old_punto_banco_names_warn_and_give_the_player_banker_ones() -> None:
+    """Outcome, Rules and the Player table keep their punto/banco names as read-only
+    aliases; each warns, naming the new name."""
+    outcome = next(iter(distribution(ONE).weights))
+    with pytest.warns(DeprecationWarning, match=r"^Outcome.punto_total is deprecated: use Outcome.player_"):
+        assert outcome.punto_total == outcome.player_total
+    with pytest.warns(DeprecationWarning, match="Outcome.banco_pair"):
+        assert outcome.banco_pair is outcome.banker_pair
+    with pytest.raises(AttributeError):
+        outcome.punto_total = 3  # type: ignore[misc]
+    with pytest.warns(DeprecationWarning, match="use Rules.banker_draws$"):
+        assert STANDARD.banco_draws == STANDARD.banker_draws
+    with pytest.warns(DeprecationWarning, match="use Rules.with_player$"):
+        assert STANDARD.with_punto(5, False) == STANDARD.with_player(5, False)
+    with pytest.warns(DeprecationWarning, match="use Rules.banker_draws_on$"):
+        assert STANDARD.banco_draws_on(4, 1) is STANDARD.banker_draws_on(4, 1) is False
+    rows = analyzer.player_table(ONE)
+    with pytest.warns(DeprecationWarning, match=r"^punto_table\(\) is deprecated: use player_table\(\)$"):
+        assert analyzer.punto_table(ONE) == rows
+    with pytest.warns(DeprecationWarning, match="use PlayerRow.(banker|tie)$"):
+        assert (rows[0].banco, rows[0].egalite) == (rows[0].banker, rows[0].tie)
+    with pytest.warns(DeprecationWarning, match="^PuntoRow is deprecated: use PlayerRow$"):
+        assert analyzer.PuntoRow is analyzer.PlayerRow
+    assert not {"punto_table", "PuntoRow"} & set(dir(analyzer))

@@ -23,7 +23,8 @@ from analyzer.analyses.paysearch import Band, BandSearch
 from analyzer.cards.budget import MAX_REFINED_ROWS, PART_ROWS, part_cuts
 from analyzer.cards.engine import plan_in_parts
 from analyzer.core.bets import Bet, bet_from_mapping
-from analyzer.core.errors import MAX_TOML_BYTES, AnalyzerError
+from analyzer.core.errors import AnalyzerError
+from analyzer.core.parsing import MAX_TOML_BYTES
 from analyzer.core.rules import STANDARD
 from analyzer.counting.record import MAX_RECORD
 from tests.clirun import one_line_error, run
@@ -288,7 +289,7 @@ def test_a_record_over_the_limit_is_refused_unread(
 
 
 def test_the_library_says_the_same() -> None:
-    from analyzer.core.errors import read_text
+    from analyzer.core.parsing import read_text
 
     with pytest.raises(AnalyzerError, match="larger than the limit of 10 bytes"):
         read_text("/dev/zero", "table", 10)

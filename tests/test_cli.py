@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from clirun import assert_one_line_error, run
 
-from analyzer.analyses.odds import odds, punto_table
+from analyzer.analyses.odds import odds, player_table
 from analyzer.core.rules import BANCO_4_DRAWS_ON_0_1, STANDARD
 from analyzer.core.shoe import Shoe
 
@@ -183,12 +183,12 @@ def test_punto_table_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert [r["punto_total"] for r in rows] == [0, 1, 2, 3, 4, 5, 5, 6, 7, 8, 9]
     assert {r["punto_action"] for r in rows} == {"draw", "stand"}
     assert [r["punto_action"] for r in rows[5:7]] == ["draw", "stand"]
-    for row, exact in zip(rows, punto_table(Shoe.decks(8)), strict=True):
+    for row, exact in zip(rows, player_table(Shoe.decks(8)), strict=True):
         assert set(row) == {"punto_total", "punto_action", "punto", "banco", "egalite"}
         assert (Fraction(row["punto"]), Fraction(row["banco"]), Fraction(row["egalite"])) == (
-            exact.punto,
-            exact.banco,
-            exact.egalite,
+            exact.player,
+            exact.banker,
+            exact.tie,
         )
         assert all(isinstance(row[k], str) for k in ("punto", "banco", "egalite"))
     assert rows[-1]["banco"] == "0"
@@ -234,7 +234,7 @@ def test_rules_formats(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Punto draws on: 0, 1, 2, 3, 4, 5." in out
     four = next(line for line in out.splitlines() if line.split()[:1] == ["4"])
     assert four.split() == ["4", "S", "S", "D", "D", "D", "D", "D", "D", "S", "S"]
-    assert STANDARD.banco_draws[4] == frozenset(range(2, 8))
+    assert STANDARD.banker_draws[4] == frozenset(range(2, 8))
 
 
 def test_rules_from_toml(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

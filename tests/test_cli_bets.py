@@ -39,6 +39,28 @@ def test_edges_options(capsys: pytest.CaptureFixture[str]) -> None:
     assert "| Banker wins " in out and "banco-4-draws-on-0-1" in out
 
 
+def test_edges_details_without_stray_blank_lines_or_wrapped_headers(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """`edges --details`: the terminal summary fits on one line per bet and one header line
+    (the titles head the bets' sections, with their names); a bet without a source gets no
+    empty paragraph, in the terminal table and in Markdown."""
+    code, out, err = run(capsys, "edges", "--details", "--bets", "banker,dragon7")
+    assert code == 0, err
+    summary = out.split("\n\n")[1].splitlines()
+    header = ["bet", "house edge", "per resolved bet", "hit frequency", "std dev", "house edge (exact)"]
+    assert summary[0].split() == " ".join(header).split(" ")
+    assert [line.split()[0] for line in summary[2:]] == ["banker", "dragon7"]
+    assert "\nBanker (5% commission, 19 to 20) (banker)\n\nSource: Wikipedia" in out
+    path = tmp_path / "t.toml"
+    path.write_text('[bets.tie8]\nlines = [{ when = { winner = "tie" }, pays = 8 }]\n', encoding="utf-8")
+    for fmt, heading in (("table", "tie8 (tie8)"), ("markdown", "### tie8 (`tie8`)")):
+        argv = ["edges", "--details", "--table", str(path), "--bets", "tie8", "--format", fmt]
+        code, out, err = run(capsys, *argv)
+        assert code == 0, err
+        assert f"\n{heading}\n\n" in out and "\n\n\n" not in out, fmt
+
+
 def test_compare_json(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "compare", "--tables", "super6", "--shoes", "8,inf", "--format", "json")
     assert code == 0

@@ -194,7 +194,7 @@ COMMANDS: dict[str, dict[str, st.SearchStrategy[str]]] = {
         "--decks": leaf(["8"]),
     },
     "design": {
-        "--table": st.one_of(leaf(["examples/sevens.toml", "uk"]), toml_file()),
+        "--table": st.one_of(leaf(["analyzer/examples/sevens.toml", "uk"]), toml_file()),
         "--bet": leaf(["sevens", "tie", "x", ""]),
         "--edge": leaf(["4.5%..5.5%", "4%..", "..", "5%..4%", "1/2..3/4", "0..0", "x..y", "-100%..100%"]),
         "--decks": leaf(["8", "6,8", "1,inf", "0", "8,8", ""]),

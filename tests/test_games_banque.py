@@ -56,7 +56,7 @@ def test_each_side_against_the_tableau_is_punto_banco(game: BanqueGame) -> None:
     for key, o1, o2 in reply.draws:
         if o1 != NATURAL:
             third = None if o1 == STOOD else o1
-            tableau[(key, o1, o2)] = Fraction(int(STANDARD.banco_draws_on(_total(key), third)))
+            tableau[(key, o1, o2)] = Fraction(int(STANDARD.banker_draws_on(_total(key), third)))
     right, _ = strategy_value(game, tableau)
     o = odds(game.shoe)
     assert right == o.banker - o.player

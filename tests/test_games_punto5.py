@@ -23,12 +23,12 @@ from analyzer.ranks.plain import plain_distribution
 
 def _direct(shoe: Shoe, draws: bool) -> tuple[Fraction, Fraction, Fraction, Fraction]:
     """P(Punto), P(Banco), P(égalité) given a two-card 5, and P(5), by the plain enumerator."""
-    dist = plain_distribution(shoe, STANDARD.with_punto(5, draws))
-    five = dist.count(lambda o: o.punto_initial == 5)
+    dist = plain_distribution(shoe, STANDARD.with_player(5, draws))
+    five = dist.count(lambda o: o.player_initial == 5)
     return (
-        Fraction(dist.count(lambda o: o.punto_initial == 5 and o.winner == Winner.PLAYER), five),
-        Fraction(dist.count(lambda o: o.punto_initial == 5 and o.winner == Winner.BANKER), five),
-        Fraction(dist.count(lambda o: o.punto_initial == 5 and o.winner == Winner.TIE), five),
+        Fraction(dist.count(lambda o: o.player_initial == 5 and o.winner == Winner.PLAYER), five),
+        Fraction(dist.count(lambda o: o.player_initial == 5 and o.winner == Winner.BANKER), five),
+        Fraction(dist.count(lambda o: o.player_initial == 5 and o.winner == Winner.TIE), five),
         Fraction(five, dist.total),
     )
 
@@ -37,11 +37,11 @@ def test_expectations_agree_with_the_plain_enumerator() -> None:
     shoe = Shoe.decks(1)
     result = solve_punto5(shoe)
     for choice, draws in ((result.draw, True), (result.stand, False)):
-        punto, banco, egalite, five = _direct(shoe, draws)
-        assert (choice.player, choice.banker, choice.tie) == (punto, banco, egalite)
+        player, banker, tie, five = _direct(shoe, draws)
+        assert (choice.player, choice.banker, choice.tie) == (player, banker, tie)
         assert choice.probability_five == five
-        assert choice.player_expectation == punto - banco
-        assert choice.contribution == (punto - banco) * five
+        assert choice.player_expectation == player - banker
+        assert choice.contribution == (player - banker) * five
 
 
 def test_seed_003_table_2_is_the_infinite_deck() -> None:
@@ -68,7 +68,7 @@ def test_drawing_is_better_and_the_edges_are_punto_banco(shoe: Shoe) -> None:
     assert result.draw.edge_banker == o.player - Fraction(19, 20) * o.banker
     assert result.draw.edge_tie == 1 - 9 * o.tie
     # Whole-coup expectations differ only through the coups with a two-card 5.
-    stood = odds(shoe, STANDARD.with_punto(5, False))
+    stood = odds(shoe, STANDARD.with_player(5, False))
     assert (o.player - o.banker) - (stood.player - stood.banker) == result.gain
     if shoe == Shoe.decks(8):
         d = result.draw
@@ -105,7 +105,7 @@ def test_edges_are_the_catalogue_bets_priced_on_each_choice() -> None:
     for commission, banker in ((Fraction(1, 20), RANK_BETS["banker"]), (four, commission_banker(four))):
         result = solve_punto5(shoe, STANDARD, commission)
         for choice, draws in ((result.draw, True), (result.stand, False)):
-            dist = distribution(shoe, STANDARD.with_punto(5, draws))
+            dist = distribution(shoe, STANDARD.with_player(5, draws))
             assert choice.edge_player == analyze(RANK_BETS["player"], dist).house_edge
             assert choice.edge_banker == analyze(banker, dist).house_edge
             assert choice.edge_tie == analyze(RANK_BETS["tie"], dist).house_edge

@@ -248,3 +248,25 @@ def test_a_huge_payout_prints_short_in_tables_and_exact_in_json(
     code, out, _ = run(capsys, "edges", "--table", str(path), "--format", "json")
     edge = json.loads(out)["bets"]["big"]["house_edge"]
     assert code == 0 and "/" in edge and len(edge) > 300
+
+
+def test_a_byte_order_mark_at_the_start_of_a_file_is_read_past(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # Notepad writes UTF-8 with a BOM: a record read it as a card '\ufeff', a TOML file as
+    # "Invalid statement (at line 1, column 1)". Now the same output as without it.
+    golden = Path(__file__).resolve().parent / "golden"
+    system = tmp_path / "system.toml"
+    system.write_text('[systems.t]\nbet = "tie"\ntags = [1,1,1,1,1,1,1,1,1,-4]\nthreshold = 4\n', "utf-8")
+    for original, argv in (
+        (golden / "table.toml", ["edges", "--table", "{path}", "--bets", "lucky-tie", "--decks", "2"]),
+        (Path(SAMPLE_SHOE), ["track", "{path}", "--bets", "banker"]),
+        (system, ["count", "--system", "{path}", "--shoes", "3", "--format", "json"]),
+    ):
+        plain, marked = tmp_path / "a" / original.name, tmp_path / "b" / original.name  # paths as long
+        for path, start in ((plain, b""), (marked, b"\xef\xbb\xbf")):
+            path.parent.mkdir(exist_ok=True)
+            path.write_bytes(start + original.read_bytes())
+        without = run(capsys, *[str(plain) if word == "{path}" else word for word in argv])
+        found = run(capsys, *[str(marked) if word == "{path}" else word for word in argv])
+        assert without[0] == 0 and found == (0, without[1].replace(str(plain), str(marked)), "")

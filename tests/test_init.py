@@ -21,3 +21,20 @@ def test_importing_the_package_loads_no_numpy() -> None:
     code = "import sys, analyzer; print('numpy' in sys.modules, 'networkx' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["False", "False"]
+
+
+def test_a_cold_odds_loads_no_heavy_or_unrelated_module() -> None:
+    """`baccarat odds` imports what it uses: no numpy, sympy, networkx or matplotlib, no design
+    search, and tabulate without importlib.metadata (0.10's import; 0.9 renders the same)."""
+    code = (
+        "import contextlib, io, sys\n"
+        "from analyzer.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()): main(['odds', '--decks', '8'])\n"
+        "print(' '.join(sorted(sys.modules)))"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    loaded = run.stdout.split()
+    assert "tabulate" in loaded  # the table was drawn
+    heavy = {"numpy", "sympy", "networkx", "matplotlib", "importlib.metadata"}
+    assert heavy.isdisjoint(loaded), heavy & set(loaded)
+    assert not [name for name in loaded if name.startswith("analyzer") and "design" in name]

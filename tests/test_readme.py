@@ -121,9 +121,16 @@ def test_the_toml_examples_cover_every_kind() -> None:
     assert kinds == {"count", "rules", "design", "edges"}
 
 
-@pytest.mark.parametrize("example", sorted((ROOT / "examples").glob("*.toml")), ids=lambda p: p.name)
+EXAMPLE_FILES = sorted((ROOT / "analyzer" / "examples").glob("*.toml"))
+
+
+def test_the_example_files_are_found() -> None:
+    assert [path.name for path in EXAMPLE_FILES] == ["counts.toml", "sevens.toml"]
+
+
+@pytest.mark.parametrize("example", EXAMPLE_FILES, ids=lambda p: p.name)
 def test_the_pages_show_each_example_file(example: Path) -> None:
-    """The files of examples/ that the pages' commands read are shown on a page as they are."""
+    """The files of analyzer/examples/ that the pages' commands read are shown on a page as they are."""
     text = example.read_text(encoding="utf-8")
     assert any(block in text for _, block in TOML_BLOCKS), example.name
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from clirun import one_line_error, run
 
-import analyzer.core.errors as errors
+import analyzer.core.parsing as parsing
 from analyzer.analyses import results as analyses_results
 from analyzer.analyses.design import parse_window
 from analyzer.analyses.results import edges_result, odds_result
@@ -68,15 +68,15 @@ def test_each_input_file_is_read_once(
 ) -> None:
     """The --table file is read once (it was read again for the JSON's rules, and twice by track)."""
     table, design = _table_file(tmp_path), tmp_path / "sevens.toml"
-    shutil.copy(ROOT / "examples" / "sevens.toml", design)
+    shutil.copy(ROOT / "analyzer" / "examples" / "sevens.toml", design)
     reads: list[str] = []
-    read_text = errors.read_text
+    read_text = parsing.read_text
 
-    def counted(path: str, what: str, limit: int = errors.MAX_TOML_BYTES) -> str:
+    def counted(path: str, what: str, limit: int = parsing.MAX_TOML_BYTES) -> str:
         reads.append(path)
         return read_text(path, what, limit)
 
-    monkeypatch.setattr(errors, "read_text", counted)
+    monkeypatch.setattr(parsing, "read_text", counted)
     argv = [arg.format(table=table, design=design) for arg in argv]
     code, out, err = run(capsys, *argv)
     assert code == 0, err

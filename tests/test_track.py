@@ -291,6 +291,16 @@ def test_json_keys_are_the_contracts(tmp_path: Path) -> None:
         ),
         (["track", "{sample}", "--bets", "nosuch"], "unknown bet 'nosuch'"),
         (
+            ["track", "{sample}", "--bankroll", "10", "--min-bet", "20"],
+            "minimum bet (--min-bet) 20 is above the bankroll (--bankroll) of 10 units: no bet could be "
+            "placed; give a bankroll of at least 20 units or a smaller minimum",
+        ),
+        (
+            ["track", "{sample}", "--bankroll", "1/2"],
+            "minimum bet (--min-bet) 1 is above the bankroll (--bankroll) of 1/2 units",
+        ),
+        (["track", ""], "track '': give a record file, or - to read the record from standard input"),
+        (
             ["track", "{sample}", "--decks", "1"],
             "line 5, card 11: '8H' cannot come out: the shoe has no 8H left",
         ),

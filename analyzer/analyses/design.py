@@ -39,7 +39,8 @@ from analyzer.core.analysis import BetAnalysis, analysis_from_weights
 from analyzer.core.bets import Bet, Unknown
 from analyzer.core.checks import check_type
 from analyzer.core.conventions import check_arguments
-from analyzer.core.errors import AnalyzerError, mention, quoted, read_fraction
+from analyzer.core.errors import AnalyzerError, mention, quoted
+from analyzer.core.parsing import read_fraction
 from analyzer.core.progress import bar, steps, working
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe

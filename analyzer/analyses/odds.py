@@ -1,4 +1,6 @@
-"""Outcome probabilities and the table after Punto's two cards, exact for any shoe."""
+"""Outcome probabilities and the table after the Player's (Punto's) two cards, exact for any
+shoe. `punto_table` and `PuntoRow` are the old names of `player_table` and `PlayerRow`
+(deprecated)."""
 
 from __future__ import annotations
 
@@ -8,11 +10,12 @@ from typing import Any
 
 from analyzer.core.conventions import check_arguments
 from analyzer.core.outcome import Outcome, Winner
+from analyzer.core.renames import Renamed, renamed_function, warn_renamed
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
 from analyzer.ranks.enumeration import Distribution, distribution, winner_weights
 
-__all__ = ["Odds", "PuntoRow", "odds", "punto_table"]
+__all__ = ["Odds", "PlayerRow", "odds", "player_table", "punto_table"]
 
 
 @dataclass(frozen=True)
@@ -83,43 +86,51 @@ def odds(shoe: Shoe, rules: Rules = STANDARD) -> Odds:
 
 
 @dataclass(frozen=True)
-class PuntoRow:
-    """Probabilities of a Punto win, a Banco win and égalité given Punto's two-card total."""
+class PlayerRow:
+    """Probabilities of a Player (Punto) win, a Banker (Banco) win and a tie (égalité) given
+    the Player's two-card total. The old field names (`punto_total`, `punto_action`,
+    `punto`, `banco`, `egalite`) read as before, with a DeprecationWarning."""
 
-    punto_total: int
-    punto_action: str  # "draw" or "stand"
-    punto: Fraction
-    banco: Fraction
-    egalite: Fraction
+    player_total: int
+    player_action: str  # "draw" or "stand"
+    player: Fraction
+    banker: Fraction
+    tie: Fraction
+
+    punto_total = Renamed("player_total")
+    punto_action = Renamed("player_action")
+    punto = Renamed("player")
+    banco = Renamed("banker")
+    egalite = Renamed("tie")
 
 
 def _initial_and_winner(outcome: Outcome) -> tuple[int, Winner]:
-    return outcome.punto_initial, outcome.winner
+    return outcome.player_initial, outcome.winner
 
 
-def punto_table(shoe: Shoe, rules: Rules = STANDARD) -> tuple[PuntoRow, ...]:
-    """A Russian gambling dictionary's "Table 2" (after Lesnoy and Natanson): one row per Punto
-    two-card total, two rows (draw, stand) for 5.
+def player_table(shoe: Shoe, rules: Rules = STANDARD) -> tuple[PlayerRow, ...]:
+    """A Russian gambling dictionary's "Table 2" (after Lesnoy and Natanson): one row per
+    Player (Punto) two-card total, two rows (draw, stand) for 5 (`baccarat punto-table`).
 
     Rows other than 5 follow `rules`; a natural is listed as "stand". Totals that cannot
     occur with this shoe (probability 0) are left out. The published table is the infinite deck's:
 
-    >>> from analyzer import Shoe, punto_table
-    >>> fives = [row for row in punto_table(Shoe.infinite()) if row.punto_total == 5]
+    >>> from analyzer import Shoe, player_table
+    >>> fives = [row for row in player_table(Shoe.infinite()) if row.player_total == 5]
     >>> for row in fives:
-    ...     exact = (row.punto, row.banco, row.egalite)
-    ...     print(row.punto_action, *exact, *(f"{float(p):.4f}" for p in exact))
+    ...     exact = (row.player, row.banker, row.tie)
+    ...     print(row.player_action, *exact, *(f"{float(p):.4f}" for p in exact))
     draw 10240/28561 15361/28561 2960/28561 0.3585 0.5378 0.1036
     stand 792/2197 1252/2197 153/2197 0.3605 0.5699 0.0696
     """
-    check_arguments("punto_table()", shoe=shoe, rules=rules)
+    check_arguments("player_table()", shoe=shoe, rules=rules)
     rows = []
     grouped: dict[Rules, dict[tuple[int, Winner], int]] = {}  # one distribution per tableau
     for total in range(10):
         if total == 5:
-            actions = [("draw", rules.with_punto(5, True)), ("stand", rules.with_punto(5, False))]
+            actions = [("draw", rules.with_player(5, True)), ("stand", rules.with_player(5, False))]
         else:
-            draws = rules.punto_draws_on(total) and not rules.is_natural(total)
+            draws = rules.player_draws_on(total) and not rules.is_natural(total)
             actions = [("draw" if draws else "stand", rules)]
         for action, variant in actions:
             if variant not in grouped:
@@ -129,12 +140,23 @@ def punto_table(shoe: Shoe, rules: Rules = STANDARD) -> tuple[PuntoRow, ...]:
             if n == 0:
                 continue
             rows.append(
-                PuntoRow(
-                    punto_total=total,
-                    punto_action=action,
-                    punto=Fraction(given.get((total, Winner.PLAYER), 0), n),
-                    banco=Fraction(given.get((total, Winner.BANKER), 0), n),
-                    egalite=Fraction(given.get((total, Winner.TIE), 0), n),
+                PlayerRow(
+                    player_total=total,
+                    player_action=action,
+                    player=Fraction(given.get((total, Winner.PLAYER), 0), n),
+                    banker=Fraction(given.get((total, Winner.BANKER), 0), n),
+                    tie=Fraction(given.get((total, Winner.TIE), 0), n),
                 )
             )
     return tuple(rows)
+
+
+#: The old name of `player_table` (deprecated).
+punto_table = renamed_function(player_table, "punto_table")
+
+
+def __getattr__(name: str) -> Any:
+    if name == "PuntoRow":  # the old name of PlayerRow
+        warn_renamed("PuntoRow", "PlayerRow")
+        return PlayerRow
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

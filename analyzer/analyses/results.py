@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from analyzer.analyses.closed_form import ClosedForm
     from analyzer.analyses.compare import Comparison
     from analyzer.analyses.design import Design
-    from analyzer.analyses.odds import Odds, PuntoRow
+    from analyzer.analyses.odds import Odds, PlayerRow
     from analyzer.analyses.shown import ShownCards
     from analyzer.core.analysis import BetAnalysis
     from analyzer.core.catalogue import Table
@@ -38,14 +38,14 @@ __all__ = [
     "DesignResult",
     "EdgesResult",
     "OddsResult",
-    "PuntoTableResult",
+    "PlayerTableResult",
     "RulesResult",
     "closed_form_result",
     "compare_result",
     "design_result",
     "edges_result",
     "odds_result",
-    "punto_table_result",
+    "player_table_result",
     "rules_result",
 ]
 
@@ -73,19 +73,19 @@ def odds_result(shoe: Shoe, rules: Rules | None = None, shown: ShownCards | None
 
 
 @dataclass(frozen=True)
-class PuntoTableResult:
+class PlayerTableResult:
     """`baccarat punto-table`: the probabilities after Punto's two-card total."""
 
     shoe: Shoe
     rules: Rules
-    rows: tuple[PuntoRow, ...]
+    rows: tuple[PlayerRow, ...]
 
 
-def punto_table_result(shoe: Shoe, rules: Rules | None = None) -> PuntoTableResult:
-    from analyzer.analyses.odds import punto_table
+def player_table_result(shoe: Shoe, rules: Rules | None = None) -> PlayerTableResult:
+    from analyzer.analyses.odds import player_table
 
     rules = used_rules(rules, None)
-    return PuntoTableResult(shoe, rules, punto_table(shoe, rules))
+    return PlayerTableResult(shoe, rules, player_table(shoe, rules))
 
 
 @dataclass(frozen=True)

@@ -16,9 +16,10 @@ from analyzer.core.analysis import BetAnalysis, analysis_from_weights
 from analyzer.core.bets import Bet, Line
 from analyzer.core.checks import check_type
 from analyzer.core.conventions import check_arguments
-from analyzer.core.errors import AnalyzerError, list_items, mention, quoted
+from analyzer.core.errors import AnalyzerError, mention, quoted
 from analyzer.core.fields import POSITIONS
 from analyzer.core.outcome import Winner
+from analyzer.core.parsing import list_items
 from analyzer.core.ranks import RANKS
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import BY_CARDS, BY_DECKS, Shoe

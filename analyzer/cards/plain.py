@@ -116,14 +116,14 @@ def plain_card_line_weights(bet: Bet, shoe: Shoe, rules: Rules = STANDARD) -> tu
         if rules.is_natural(p) or rules.is_natural(b):
             finish([*seq[:4], None, None], w, Outcome(p, b, p, b, 2, 2, True, *pairs))
             return
-        if rules.punto_draws_on(p):
+        if rules.player_draws_on(p):
             for t in types:
                 w5 = w * take(t)
                 if w5:
                     r5 = t // 4
                     v = RANK_POINTS[r5]
                     pf = (p + v) % 10
-                    if rules.banco_draws_on(b, v):
+                    if rules.banker_draws_on(b, v):
                         for u in types:
                             w6 = w5 * take(u)
                             if w6:
@@ -134,7 +134,7 @@ def plain_card_line_weights(bet: Bet, shoe: Shoe, rules: Rules = STANDARD) -> tu
                     else:
                         finish([*seq[:4], (r5, t % 4), None], w5, Outcome(p, b, pf, b, 3, 2, False, *pairs))
                 give(t)
-        elif rules.banco_draws_on(b, None):
+        elif rules.banker_draws_on(b, None):
             for u in types:
                 w6 = w * take(u)
                 if w6:

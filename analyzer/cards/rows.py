@@ -66,15 +66,15 @@ def coup_rows(rules: Rules = STANDARD, by_value: bool = False) -> CoupRows:
     conts = continuations(rules)
     symbols = 10 if by_value else 13
     by_point = [[r for r in range(symbols) if RANK_POINTS[r] == v] for v in range(10)]
-    keys: list[tuple[int, int, Any]] = []  # (punto_initial, banco_initial, continuation)
+    keys: list[tuple[int, int, Any]] = []  # (player_initial, banker_initial, continuation)
     block_rows: list[list[tuple[int, int, int]]] = []  # per state: (third p, third b, key)
     for state in range(100):
         p, b = divmod(state, 10)
         rows: list[tuple[int, int, int]] = []
         for c in conts[(p, b)]:
             keys.append((p, b, c))
-            pr = [-1] if c.punto_third is None else by_point[c.punto_third]
-            br = [-1] if c.banco_third is None else by_point[c.banco_third]
+            pr = [-1] if c.player_third is None else by_point[c.player_third]
+            br = [-1] if c.banker_third is None else by_point[c.banker_third]
             rows.extend((x, y, len(keys) - 1) for x in pr for y in br)
         block_rows.append(rows)
     sizes = np.array([len(rows) for rows in block_rows])
@@ -105,10 +105,10 @@ def coup_rows(rules: Rules = STANDARD, by_value: bool = False) -> CoupRows:
             Outcome(
                 p,
                 b,
-                c.punto_total,
-                c.banco_total,
-                2 if c.punto_third is None else 3,
-                2 if c.banco_third is None else 3,
+                c.player_total,
+                c.banker_total,
+                2 if c.player_third is None else 3,
+                2 if c.banker_third is None else 3,
                 c.natural,
                 bool(key & 2),
                 bool(key & 1),

@@ -15,10 +15,23 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import signal
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
 
-from analyzer.cli.arguments import EXAMPLES, OPTIONS, Parser, cli_words, common_options, shoe_from_args
+from analyzer.cli.arguments import (
+    EXAMPLES,
+    OPTIONS,
+    REFUSED,
+    HelpFormatter,
+    Parser,
+    cli_words,
+    common_options,
+    example,
+    refuse_shoe_options,
+    shoe_from_args,
+)
 from analyzer.cli.commands import CACHE_HELP, COMMANDS, cache_command, list_command
 from analyzer.core import progress
 from analyzer.core.errors import AnalyzerError, quoted
@@ -26,7 +39,17 @@ from analyzer.core.rules import get_rules
 from analyzer.present import render as fmt
 from analyzer.version import __version__
 
-__all__ = ["COMMANDS", "EXAMPLES", "build_parser", "main", "run", "shoe_from_args"]
+__all__ = [
+    "COMMANDS",
+    "ENDING",
+    "EXAMPLES",
+    "Terminated",
+    "build_parser",
+    "example",
+    "main",
+    "run",
+    "shoe_from_args",
+]
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
@@ -46,8 +69,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
             name,
             help=help_text,
             description=help_text,
-            parents=[common_options(formats)],
-            epilog=f"Example: {EXAMPLES[name]}",
+            parents=[common_options(formats, name)],
+            epilog=f"Example: {example(name)}",
+            formatter_class=HelpFormatter,
         )
         for flags, options in OPTIONS.get(name, []):
             command.add_argument(*flags, **options)  # type: ignore[arg-type]
@@ -66,7 +90,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         help="built-in bets, tables, rules, systems or games, with title and source",
         description="Built-in names, each with its title and source: "
         + "; ".join(f"{kind}: {what}" for kind, what in KINDS.items()),
-        epilog=f"Example: {EXAMPLES['list']}",
+        epilog=f"Example: {example('list')}",
+        formatter_class=HelpFormatter,
     )
     listing.add_argument("what", help=" | ".join(KINDS))
     listing.add_argument("--format", default="table", help=f"{'|'.join(fmt.FORMATS)} (default table)")
@@ -87,8 +112,13 @@ def run(argv: Sequence[str] | None = None) -> str:
     command, _, formats = COMMANDS[args.command]
     if args.format not in formats:
         raise AnalyzerError(f"--format {quoted(args.format)}: use one of {', '.join(formats)}")
+    if args.command in REFUSED:  # before the shoe is read: the option itself is refused
+        refuse_shoe_options(args, args.command)
     shoe = shoe_from_args(args)
-    return command(args, shoe, None if args.rules is None else get_rules(args.rules))
+    rules = None if args.rules is None else get_rules(args.rules)
+    live = args.command == "track" and args.record == "-"  # a session at the keyboard: no bar
+    with contextlib.nullcontext() if live else progress.working(f"baccarat {args.command}"):
+        return command(args, shoe, rules)  # on a terminal, a bar once it runs over 2 s
 
 
 def _one_line(message: str) -> str:
@@ -105,31 +135,106 @@ def _survive_any_encoding() -> None:
             reconfigure(errors="replace")
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM or SIGHUP (`signum`), raised in the main thread as Ctrl-C raises
+    KeyboardInterrupt (a subclass of it), so that what Ctrl-C cleans up is cleaned up: worker
+    processes stopped, staging directories and temporary files removed."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+#: The signals that end the command as Ctrl-C does, exit code 128 + the signal's number.
+ENDING = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+
+@contextlib.contextmanager
+def _ended_like_ctrl_c() -> Iterator[None]:
+    """SIGTERM and SIGHUP raise `Terminated` while the block runs (main thread only; a
+    signal this process was started ignoring, as under nohup, stays ignored). A second one
+    while the first is being cleaned up is ignored: the cleanup finishes."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def ending(number: int, frame: object) -> None:
+        for other in previous:
+            signal.signal(other, signal.SIG_IGN)
+        raise Terminated(number)
+
+    previous = {number: signal.getsignal(number) for number in ENDING}
+    previous = {number: handler for number, handler in previous.items() if handler is signal.SIG_DFL}
+    for number in previous:
+        signal.signal(number, ending)
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+
+def _say(line: str) -> None:
+    """`line` on standard error, if it can still be written (a closed terminal cannot)."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        print(line, file=sys.stderr, flush=True)
+
+
+def _silence_stdout() -> None:
+    """Standard output pointed at the null device, so that the flush at exit of what was
+    not written (the reader has gone) says nothing."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):  # not a file descriptor (e.g. captured)
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - closed at exit
+
+
+#: Exit codes: bad input 2; memory exhausted or the output unwritable 1; ended by a signal
+#: 128 + its number (Ctrl-C 130, SIGTERM 143, SIGHUP 129, the reader of a pipe gone 141).
+BAD_INPUT, FAILED, SIGNALLED = 2, 1, 128
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     _survive_any_encoding()
     progress.enable(sys.stderr is not None and sys.stderr.isatty())  # bars on a terminal only
+    argv = sys.argv[1:] if argv is None else list(argv)
+    command = argv[0] if argv and argv[0] in (*COMMANDS, "list") else None
     try:
-        text = run(argv)
+        with _ended_like_ctrl_c():
+            return _run_and_write(argv)
     except AnalyzerError as error:
-        print(f"baccarat: error: {_one_line(cli_words(error))}", file=sys.stderr)
-        return 2
+        _say(f"baccarat: error: {_one_line(cli_words(error))}")
+        return BAD_INPUT
+    except Terminated as ended:
+        _say(f"baccarat: stopped by {signal.Signals(ended.signum).name}")
+        return SIGNALLED + ended.signum
     except KeyboardInterrupt:
-        print("baccarat: interrupted", file=sys.stderr)
-        return 130
+        _say("baccarat: interrupted")
+        return SIGNALLED + signal.SIGINT
+    except BrokenPipeError:  # e.g. piped into head, which has read what it wanted
+        _silence_stdout()
+        return SIGNALLED + getattr(signal, "SIGPIPE", 13)
+    except MemoryError:
+        doing = f"`baccarat {command}`" if command else "`baccarat`"
+        _say(f"baccarat: error: out of memory while running {doing}: ask for less (fewer shoes, bets or "
+             "workers, smaller shoes) or free some memory")  # fmt: skip
+        return FAILED
+
+
+def _run_and_write(argv: list[str]) -> int:
+    """Run the command and write its output; the exit code."""
+    text = run(argv)
     if sys.stdout is None:  # started with stdout closed
-        print("baccarat: error: cannot write the output: standard output is closed", file=sys.stderr)
-        return 1
+        _say("baccarat: error: cannot write the output: standard output is closed")
+        return FAILED
     try:
         sys.stdout.write(text)
         sys.stdout.flush()
-    except BrokenPipeError:  # e.g. piped into head: nothing more to say
-        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the flush at exit
-        return 1
+    except BrokenPipeError:
+        raise
     except OSError as error:
-        print(f"baccarat: error: cannot write the output: {error.strerror or error}", file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        print("baccarat: interrupted", file=sys.stderr)
-        return 130
+        _say(f"baccarat: error: cannot write the output: {error.strerror or error}")
+        return FAILED
     return 0
-

@@ -4,10 +4,14 @@ shoe options, the list and number options, and every command's options and examp
 from __future__ import annotations
 
 import argparse
+import contextlib
+import shlex
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, NoReturn
 
-from analyzer.core.errors import QUOTE_LIMIT, AnalyzerError, list_items, quoted, read_fraction, read_int
+from analyzer.core.errors import QUOTE_LIMIT, AnalyzerError, quoted
+from analyzer.core.parsing import list_items, read_fraction, read_int
 from analyzer.core.rules import BANCO_4_DRAWS_ON_0_1, RULES
 from analyzer.core.shoe import Shoe, parse_cards, parse_counts, parse_decks
 from analyzer.games import GAMES
@@ -15,13 +19,17 @@ from analyzer.present.text import FORMATS
 
 __all__ = [
     "EXAMPLES",
+    "FINITE",
     "OPTIONS",
+    "REFUSED",
+    "HelpFormatter",
     "Parser",
     "bet_names",
     "cli_words",
     "common_options",
     "deck_item",
     "deck_list",
+    "example",
     "flag",
     "float_arg",
     "int_arg",
@@ -126,17 +134,49 @@ def removed_cards(text: str) -> list[str]:
     return list_items(text, "--remove", "5,5,K or KH,9S")
 
 
-def common_options(formats: Sequence[str] = FORMATS) -> Parser:
+#: The shoe options (and --rules) a command refuses, and why: kept in its parser, so that the
+#: refusal names the option and says why, but not offered in its help.
+REFUSED: dict[str, tuple[tuple[str, ...], str]] = {
+    "report": (
+        ("decks", "counts", "cards", "remove", "rules"),
+        "the reports state their own shoes and rules",
+    ),
+    "closed-form": (
+        ("decks", "counts", "cards", "remove"),
+        "the closed forms are functions of the number of decks d",
+    ),
+    "design": (("counts", "cards", "remove"), "it prices full shoes, --decks N,M or inf"),
+}
+#: Commands that need a finite shoe: their help offers no infinite deck.
+FINITE = ("count", "eor", "par-sheet", "track")
+
+
+def _decks_help(command: str | None) -> str:
+    if command == "solve":
+        return "number of decks or inf (default: the game's own)"
+    if command in DECK_LISTS:
+        return "decks to price, e.g. 6,8 or inf (default 8)"
+    return "number of decks (default 8)" + ("" if command in FINITE else " or inf")
+
+
+def common_options(formats: Sequence[str] = FORMATS, command: str | None = None) -> Parser:
+    """The shoe options, --rules and --format, as `command` takes them (None: every one,
+    each offered in full); those it refuses are parsed but not shown (`REFUSED`)."""
+    hidden = REFUSED.get(command or "", ((), ""))[0]
+
+    def shown(name: str, text: str) -> str:
+        return argparse.SUPPRESS if name in hidden else text
+
     parent = Parser(add_help=False)
-    parent.add_argument("--decks", help="number of decks (default 8; solve: the game's own) or inf")
-    parent.add_argument("--counts", help="13 card counts in rank order A,2,...,9,10,J,Q,K")
+    parent.add_argument("--decks", help=shown("decks", _decks_help(command)))
+    parent.add_argument("--counts", help=shown("counts", "13 card counts in rank order A,2,...,9,10,J,Q,K"))
     parent.add_argument(
-        "--cards", help="52 card-type counts: spades A,2,...,10,J,Q,K, then hearts, diamonds, clubs"
+        "--cards",
+        help=shown("cards", "52 card-type counts: spades A,2,...,10,J,Q,K, then hearts, diamonds, clubs"),
     )
-    parent.add_argument("--remove", help="cards taken out of the shoe, e.g. 5,5,K or KH,9S")
-    parent.add_argument(
-        "--rules", help=f"{', '.join(RULES)} or a .toml file (default standard; see `baccarat list rules`)"
-    )
+    parent.add_argument("--remove", help=shown("remove", "cards taken out of the shoe, e.g. 5,5,K or KH,9S"))
+    rules = f"{', '.join(RULES)} or a .toml file (default standard; see `baccarat list rules`)"
+    parent.add_argument("--rules", help=shown("rules", rules))
     default = "table" if "table" in formats else formats[0]
     parent.add_argument("--format", default=default, help=f"{'|'.join(formats)} (default {default})")
     return parent
@@ -163,15 +203,10 @@ def int_arg(text: str, option: str) -> int:
     return value
 
 
-def refuse_shoe_options(
-    args: argparse.Namespace,
-    command: str,
-    why: str,
-    also: tuple[str, ...] = (),
-    shoe: tuple[str, ...] = ("decks", "counts", "cards", "remove"),
-) -> None:
-    """Refuse each of the `shoe` options and `also` that `command` was given, saying `why`."""
-    for option in (*shoe, *also):
+def refuse_shoe_options(args: argparse.Namespace, command: str) -> None:
+    """Refuse each option `command` refuses (`REFUSED`) that it was given, saying why."""
+    options, why = REFUSED[command]
+    for option in options:
         if getattr(args, option) is not None:
             raise AnalyzerError(f"{command} does not take --{option}: {why}")
 
@@ -213,7 +248,8 @@ def deck_item(text: str, option: str) -> Shoe:
         raise AnalyzerError(f"{option}: {error.template}") from None
 
 
-#: One example per command, shown at the end of its --help.
+#: One example per command, shown at the end of its --help; {sevens} and {sample} stand for
+#: files the package ships (`example` fills in where they are installed).
 EXAMPLES: dict[str, str] = {
     "odds": "baccarat odds --decks 6 --format json",
     "punto-table": "baccarat punto-table --decks inf",
@@ -225,12 +261,44 @@ EXAMPLES: dict[str, str] = {
     "solve": "baccarat solve chemin-de-fer --format markdown",
     "report": "baccarat report --out reports",
     "closed-form": "baccarat closed-form --bets tie,player-pair --format markdown",
-    "design": "baccarat design --table examples/sevens.toml --edge 4%..6%",
+    "design": "baccarat design --table {sevens} --edge 4%..6%",
     "par-sheet": "baccarat par-sheet --bets dragon7 --shoes 2000 --format html",
-    "track": "baccarat track analyzer/counting/data/sample-shoe.txt --bets dragon7",
+    "track": "baccarat track {sample} --bets dragon7",
     "list": "baccarat list bets --format json",
     "cache": "baccarat cache --clear",
 }
+
+
+
+def example(command: str) -> str:
+    """`command`'s help example (`EXAMPLES`), each shipped file it names written where the
+    package is installed: relative to the current directory when under it (in a checkout),
+    else in full, so the example runs as printed from anywhere."""
+    from importlib import resources
+
+    from analyzer.counting.record import sample_path
+
+    text = EXAMPLES[command]
+    shipped = {"sevens": lambda: str(resources.files("analyzer").joinpath("examples", "sevens.toml")),
+               "sample": sample_path}  # fmt: skip
+    for name, where in shipped.items():
+        if "{" + name + "}" in text:
+            path = Path(where()).resolve()
+            with contextlib.suppress(ValueError, OSError):  # not under it, or no current directory
+                path = path.relative_to(Path.cwd())
+            text = text.replace("{" + name + "}", shlex.quote(str(path)))
+    return text
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's help, its example (the epilog) never broken across lines: it is a command
+    to copy, and may name a long path."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        if text.startswith("Example: "):
+            return indent + text
+        return super()._fill_text(text, width, indent)
+
 
 #: The games `solve` knows, as its help names them: "chemin-de-fer, punto-5, banque or macao".
 _GAME_NAMES = " or ".join([", ".join(list(GAMES)[:-1]), list(GAMES)[-1]])

@@ -21,7 +21,6 @@ from analyzer.cli.arguments import (
     int_arg,
     name_list,
     one_name,
-    refuse_shoe_options,
     removed_cards,
 )
 from analyzer.core.errors import AnalyzerError, quoted
@@ -68,8 +67,8 @@ def _odds(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
     return _show(results.odds_result(shoe, rules, _shown(args)), args)
 
 
-def _punto_table(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
-    return _show(results.punto_table_result(shoe, rules), args)
+def _player_table(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
+    return _show(results.player_table_result(shoe, rules), args)
 
 
 def _rules(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
@@ -131,6 +130,8 @@ def _count(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
 def _track(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
     from analyzer.counting.tracking import TrackResult, track_result, track_setup
 
+    if not args.record:
+        raise AnalyzerError("track '': give a record file, or - to read the record from standard input")
     systems = None if args.system is None else name_list(args.system, "--system")
     setup = track_setup(shoe, rules, bet_names(args.bets), _table(args), systems, _sizing(args))
     if args.record == "-":
@@ -163,7 +164,7 @@ def _sizing(args: argparse.Namespace) -> Sizing | None:
 
 def _exact_units(text: str, option: str) -> Fraction:
     """A positive exact number of an option (an integer, a decimal or p/q)."""
-    from analyzer.core.errors import read_fraction
+    from analyzer.core.parsing import read_fraction
 
     value = read_fraction(text, option)
     if value is None or value <= 0:
@@ -183,7 +184,6 @@ def _solve(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
 def _report(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
     from analyzer.present.reports import write_reports
 
-    refuse_shoe_options(args, "report", "the reports state their own shoes and rules", ("rules",))
     out = _out_dir(args.out, "reports")
     written = _written(args.out, lambda: write_reports(out))
     summary = outputs.render(results.odds_result(Shoe.decks(8)), "table")
@@ -191,15 +191,12 @@ def _report(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
 
 
 def _closed_form(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
-    refuse_shoe_options(args, "closed-form", "the closed forms are functions of the number of decks d")
     return _show(results.closed_form_result(bet_names(args.bets), rules), args)
 
 
 def _design(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
     from analyzer.analyses.design import OutOfReach, parse_window
 
-    why = "it prices full shoes, --decks N,M or inf"
-    refuse_shoe_options(args, "design", why, shoe=("counts", "cards", "remove"))
     table = one_name(args.table, "--table")
     try:
         result = results.design_result(
@@ -240,7 +237,7 @@ def _written(text: str, write: Callable[[], list[Path]]) -> list[Path]:
 
 
 def _par_sheet(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
-    from analyzer.core.errors import read_fraction
+    from analyzer.core.parsing import read_fraction
     from analyzer.counting.executors import check_executor
     from analyzer.counting.results import par_result
     from analyzer.present.par_documents import par_files, sheet_files
@@ -314,7 +311,7 @@ Command = Callable[[argparse.Namespace, Shoe, "Rules | None"], str]
 COMMANDS: dict[str, tuple[Command, str, Sequence[str]]] = {
     "odds": (_odds, "exact probabilities of Banker, Player and tie", fmt.FORMATS),
     "punto-table": (
-        _punto_table,
+        _player_table,
         "probabilities after Punto's two-card total (a Russian gambling dictionary's Table 2)",
         fmt.FORMATS,
     ),

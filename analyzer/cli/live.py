@@ -3,12 +3,13 @@
 After each line the record so far is replayed (each composition is valued once, so a line
 costs little more than the new coup): every coup it completes is reported at once, and one
 that ``undo`` takes back is said to be taken back. A bad line is reported on standard error
-and left out; the session goes on. End of input ends with the summary, and so does Ctrl-C
-(then exit code 130, as for every command).
+and left out; the session goes on. End of input ends with the summary, and so do Ctrl-C,
+SIGTERM and SIGHUP (then exit code 130, 143 or 129, as for every command).
 """
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from collections.abc import Callable
 
@@ -27,6 +28,18 @@ def _write(text: str) -> None:
     sys.stdout.flush()
 
 
+def _read_line() -> str:
+    """The next line of standard input ("" at its end); one that cannot be read is an
+    AnalyzerError (e.g. `track - <&-`, or a directory as input)."""
+    if sys.stdin is None:  # started with standard input closed
+        raise AnalyzerError("track -: standard input is closed: give the record on it, or a record file")
+    try:
+        return sys.stdin.readline()
+    except (OSError, UnicodeDecodeError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+        raise AnalyzerError(f"track -: standard input cannot be read: {reason}") from None
+
+
 def track_live(setup: TrackSetup, form: str, finish: Callable[[Replay], str]) -> str:
     """Read a shoe from standard input line by line, report each coup as it is dealt and
     return the summary (`finish` renders the replay so far); on Ctrl-C write the summary,
@@ -40,7 +53,7 @@ def track_live(setup: TrackSetup, form: str, finish: Callable[[Replay], str]) ->
         return finish(result or setup.replay(entries, setup.shoe.types is not None))
 
     try:
-        while line := sys.stdin.readline():
+        while line := _read_line():
             number += 1
             try:
                 new = parse_line(line, number)
@@ -62,7 +75,8 @@ def track_live(setup: TrackSetup, form: str, finish: Callable[[Replay], str]) ->
             for coup in dealt:
                 _write(fmt.render_coup(candidate, coup, form))
             result = candidate
-    except KeyboardInterrupt:
-        _write(summary())
+    except KeyboardInterrupt:  # Ctrl-C, SIGTERM or SIGHUP (cli.Terminated)
+        with contextlib.suppress(OSError):  # e.g. the terminal is gone: the exit code still tells
+            _write(summary())
         raise
     return summary()

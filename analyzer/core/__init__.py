@@ -9,15 +9,31 @@ Modules:
 - ``shoe``: immutable shoes: d decks, counts per rank or per card type, removals, the infinite
   deck.
 - ``rules``: the tableau as a validated ``Rules`` value, the built-ins and TOML files.
-- ``bets``: the bet language (paytables of conditions on a coup's outcome) and the exact
-  analysis of a bet on a rank-level distribution (``analyze``).
+- ``bets``: the bet language (paytables of conditions on a coup's outcome), parsed and
+  checked (``Bet``; ``analyzer.analyses.pricing`` prices a bet).
 - ``fields``: the card-level conditions of the bet language (ranks, suits, colours, pairs,
   counts by position).
 - ``catalogue``: the built-in bets and tables (``catalogue.toml``, ``card_catalogue.toml``,
   each bet citing its source, and ``parsed-catalogues.json``, the same parsed, which a cold
   ``baccarat edges`` reads without tomllib) and user table files.
+- ``outcome``: a finished coup as a value (``Outcome``, ``Winner``: who won, the totals, the
+  cards per hand, naturals and pairs) and its packing into one integer code.
+- ``analysis``: ``BetAnalysis``, the exact figures of one bet on one shoe: the result every
+  engine returns.
+- ``tablefile``: a bet and its tableau written back as the TOML text that ``get_table``
+  reads (``baccarat design --write``).
 - ``errors``: ``AnalyzerError``, the one exception for bad input (the CLI's exit code 2 and one
-  line), and the checks every data file shares.
+  line), and how a message quotes a bad value; ``parsing``: the parsers every module shares
+  (numbers and lists given as text, a data file's keys, text and TOML files read within a
+  size limit).
+- ``checks``, ``conventions``: the argument type checks of the public entry points (a wrong
+  type is an ``AnalyzerError`` naming the argument and what is allowed), and the
+  conventional arguments (shoe, rules, bet, bets) checked by name.
+- ``files``: files written whole or not at all (a temporary file renamed over the old one).
+- ``progress``: progress bars on standard error, shown only when the command line turns them
+  on (the library is silent).
+- ``renames``: old names kept working as deprecated aliases (``Renamed``,
+  ``renamed_function``): each warns and gives what its new name gives.
 - ``frames``: pandas frames of result rows for notebooks (the optional ``frames`` extra).
 
 Tableaux. A ``Rules`` value holds the natural threshold, the totals on which Punto draws,

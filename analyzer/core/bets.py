@@ -35,8 +35,9 @@ from fractions import Fraction
 from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any
 
-from analyzer.core.errors import AnalyzerError, check_keys, mention, quoted, read_fraction
+from analyzer.core.errors import AnalyzerError, mention, quoted
 from analyzer.core.outcome import Outcome, Winner
+from analyzer.core.parsing import check_keys, read_fraction
 
 if TYPE_CHECKING:
     from analyzer.core.shoe import Shoe
@@ -63,22 +64,22 @@ __all__ = [
 
 
 def _margin(o: Outcome) -> int:
-    return abs(o.punto_total - o.banco_total)
+    return abs(o.player_total - o.banker_total)
 
 
 #: Outcome fields a condition may test, with how to read them and the values allowed.
 FIELDS: dict[str, tuple[Any, tuple[Any, ...]]] = {
     "winner": (lambda o: str(o.winner), tuple(str(w) for w in Winner)),
-    "player_total": (lambda o: o.punto_total, tuple(range(10))),
-    "banker_total": (lambda o: o.banco_total, tuple(range(10))),
-    "player_initial": (lambda o: o.punto_initial, tuple(range(10))),
-    "banker_initial": (lambda o: o.banco_initial, tuple(range(10))),
-    "player_cards": (lambda o: o.punto_cards, (2, 3)),
-    "banker_cards": (lambda o: o.banco_cards, (2, 3)),
+    "player_total": (lambda o: o.player_total, tuple(range(10))),
+    "banker_total": (lambda o: o.banker_total, tuple(range(10))),
+    "player_initial": (lambda o: o.player_initial, tuple(range(10))),
+    "banker_initial": (lambda o: o.banker_initial, tuple(range(10))),
+    "player_cards": (lambda o: o.player_cards, (2, 3)),
+    "banker_cards": (lambda o: o.banker_cards, (2, 3)),
     "cards": (lambda o: o.cards, (4, 5, 6)),
     "natural": (lambda o: o.natural, (False, True)),
-    "player_pair": (lambda o: o.punto_pair, (False, True)),
-    "banker_pair": (lambda o: o.banco_pair, (False, True)),
+    "player_pair": (lambda o: o.player_pair, (False, True)),
+    "banker_pair": (lambda o: o.banker_pair, (False, True)),
     "margin": (_margin, tuple(range(10))),
 }
 

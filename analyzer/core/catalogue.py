@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from analyzer.core.bets import Bet, Line, bet_from_mapping, check_priced, commission_banker, parse_ratio
-from analyzer.core.errors import AnalyzerError, check_keys, list_items, quoted, read_fraction, read_toml
+from analyzer.core.errors import AnalyzerError, quoted
+from analyzer.core.parsing import check_keys, list_items, read_fraction, read_toml
 from analyzer.core.rules import Rules, get_rules, rules_from_mapping
 
 __all__ = [

@@ -9,6 +9,8 @@ from collections.abc import Iterable
 from enum import StrEnum
 from typing import TYPE_CHECKING, NamedTuple
 
+from analyzer.core.renames import Renamed
+
 if TYPE_CHECKING:  # numpy loads only where codes are packed: a cold `odds` never needs it
     import numpy as np
 
@@ -33,30 +35,46 @@ class Winner(StrEnum):
     TIE = "tie"
 
 
-class Outcome(NamedTuple):
-    """Everything about a finished coup that a rank-level bet can be settled on."""
+class _Fields(NamedTuple):
+    """The fields of an Outcome, in packing order."""
 
-    punto_initial: int  # Punto's two-card total
-    banco_initial: int  # Banco's two-card total
-    punto_total: int  # final totals
-    banco_total: int
-    punto_cards: int  # 2 or 3
-    banco_cards: int
+    player_initial: int  # the Player's (Punto's) two-card total
+    banker_initial: int  # the Banker's (Banco's) two-card total
+    player_total: int  # final totals
+    banker_total: int
+    player_cards: int  # 2 or 3
+    banker_cards: int
     natural: bool  # the coup ended on a natural
-    punto_pair: bool  # Punto's first two cards are of the same rank
-    banco_pair: bool
+    player_pair: bool  # the Player's first two cards are of the same rank
+    banker_pair: bool
+
+
+class Outcome(_Fields):
+    """Everything about a finished coup that a rank-level bet can be settled on. The old
+    field names (`punto_total`, `banco_pair`, ...) read as before, with a DeprecationWarning."""
+
+    __slots__ = ()
+
+    punto_initial = Renamed("player_initial")
+    banco_initial = Renamed("banker_initial")
+    punto_total = Renamed("player_total")
+    banco_total = Renamed("banker_total")
+    punto_cards = Renamed("player_cards")
+    banco_cards = Renamed("banker_cards")
+    punto_pair = Renamed("player_pair")
+    banco_pair = Renamed("banker_pair")
 
     @property
     def winner(self) -> Winner:
-        if self.punto_total > self.banco_total:
+        if self.player_total > self.banker_total:
             return Winner.PLAYER
-        if self.banco_total > self.punto_total:
+        if self.banker_total > self.player_total:
             return Winner.BANKER
         return Winner.TIE
 
     @property
     def cards(self) -> int:
-        return self.punto_cards + self.banco_cards
+        return self.player_cards + self.banker_cards
 
 
 #: Mixed-radix sizes of Outcome's fields, used to pack an outcome into one integer

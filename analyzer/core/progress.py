@@ -8,6 +8,7 @@ turns them on (`baccarat` does when standard error is a terminal); the library i
 from __future__ import annotations
 
 import os
+import signal
 import threading
 import time
 from collections.abc import Iterable, Iterator
@@ -20,6 +21,7 @@ __all__ = ["Bar", "bar", "enable", "enabled", "steps", "working"]
 DELAY = float(os.environ.get("BACCARAT_PROGRESS_DELAY", "2"))
 
 T = TypeVar("T")
+_HANGUP = (signal.SIGHUP,) if hasattr(signal, "SIGHUP") else ()
 _STATE = {"on": False}
 
 
@@ -103,8 +105,12 @@ def working(what: str) -> Iterator[None]:
     stop = threading.Event()
 
     def tick() -> None:
+        if hasattr(signal, "pthread_sigmask"):  # Ctrl-C, SIGTERM and SIGHUP go to the main thread
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM, *_HANGUP})
         if stop.wait(DELAY):
             return
+        shown.delay = 0  # shown once DELAY has passed (and so cleared when closed)
+        shown.refresh()
         while not stop.wait(0.5):
             shown.refresh()
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from analyzer.core.errors import AnalyzerError, list_items, quoted
+from analyzer.core.errors import AnalyzerError, quoted
+from analyzer.core.parsing import list_items
 
 __all__ = ["POINTS", "RANKS", "RANK_POINTS", "ZERO_RANKS", "Rank", "parse_rank", "parse_ranks"]
 

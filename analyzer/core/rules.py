@@ -12,7 +12,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from analyzer.core.errors import AnalyzerError, check_keys, quoted, read_toml
+from analyzer.core.errors import AnalyzerError, quoted
+from analyzer.core.parsing import check_keys, read_toml
+from analyzer.core.renames import Renamed
 
 __all__ = [
     "ALIASES",
@@ -42,41 +44,53 @@ class Rules:
     """A drawing tableau.
 
     - `natural`: a two-card total >= this on either hand ends the coup (8 in every casino).
-    - `punto_draws`: Punto's two-card totals on which it draws.
-    - `banco_draws_punto_stood`: Banco's totals on which it draws when Punto stood.
-    - `banco_draws`: for Banco totals 0..9, the values of Punto's third card on which
-      Banco draws (Punto drew).
+    - `player_draws`: the Player's (Punto's) two-card totals on which it draws.
+    - `banker_draws_player_stood`: the Banker's (Banco's) totals on which it draws when the
+      Player stood.
+    - `banker_draws`: for Banker totals 0..9, the values of the Player's third card on which
+      the Banker draws (the Player drew).
+
+    The old names (`punto_draws`, `banco_draws_punto_stood`, `banco_draws`,
+    `punto_draws_on`, `banco_draws_on`, `with_punto`) read as before, with a
+    DeprecationWarning; a table or rules file keeps its keys (`punto_draws`, ...).
 
     The repr is the name alone, short in signatures and results (equality still compares
     every field but the description):
 
     >>> from analyzer import STANDARD
-    >>> STANDARD, STANDARD.with_punto(5, False) == STANDARD
+    >>> STANDARD, STANDARD.with_player(5, False) == STANDARD
     (Rules('standard'), False)
     """
 
     name: str
     natural: int
-    punto_draws: frozenset[int]
-    banco_draws_punto_stood: frozenset[int]
-    banco_draws: tuple[frozenset[int], ...]
+    player_draws: frozenset[int]
+    banker_draws_player_stood: frozenset[int]
+    banker_draws: tuple[frozenset[int], ...]
     description: str = field(default="", compare=False)
+
+    punto_draws = Renamed("player_draws")
+    banco_draws_punto_stood = Renamed("banker_draws_player_stood")
+    banco_draws = Renamed("banker_draws")
+    punto_draws_on = Renamed("player_draws_on")
+    banco_draws_on = Renamed("banker_draws_on")
+    with_punto = Renamed("with_player")
 
     def __post_init__(self) -> None:
         if isinstance(self.natural, bool) or not isinstance(self.natural, int) or not 1 <= self.natural <= 10:
             raise AnalyzerError(f"natural {quoted(self.natural)}: use an integer 1-10 (10 means no naturals)")
-        object.__setattr__(self, "punto_draws", _total_set(self.punto_draws, "punto_draws"))
+        object.__setattr__(self, "player_draws", _total_set(self.player_draws, "punto_draws"))
         object.__setattr__(
             self,
-            "banco_draws_punto_stood",
-            _total_set(self.banco_draws_punto_stood, "banco_draws_when_punto_stands"),
+            "banker_draws_player_stood",
+            _total_set(self.banker_draws_player_stood, "banco_draws_when_punto_stands"),
         )
-        if len(self.banco_draws) != 10:
-            raise AnalyzerError(f"banco_draws has {len(self.banco_draws)} rows: give one per total 0-9")
+        if len(self.banker_draws) != 10:
+            raise AnalyzerError(f"banco_draws has {len(self.banker_draws)} rows: give one per total 0-9")
         object.__setattr__(
             self,
-            "banco_draws",
-            tuple(_total_set(row, f"banco_draws.{t}") for t, row in enumerate(self.banco_draws)),
+            "banker_draws",
+            tuple(_total_set(row, f"banco_draws.{t}") for t, row in enumerate(self.banker_draws)),
         )
 
     def __repr__(self) -> str:
@@ -86,20 +100,21 @@ class Rules:
         """True when a two-card `total` is a natural."""
         return total >= self.natural
 
-    def punto_draws_on(self, total: int) -> bool:
-        return total in self.punto_draws
+    def player_draws_on(self, total: int) -> bool:
+        """Whether the Player draws on the two-card `total`."""
+        return total in self.player_draws
 
-    def banco_draws_on(self, total: int, punto_third: int | None) -> bool:
-        """Whether Banco draws on `total`; `punto_third` is None when Punto stood."""
-        if punto_third is None:
-            return total in self.banco_draws_punto_stood
-        return punto_third in self.banco_draws[total]
+    def banker_draws_on(self, total: int, player_third: int | None) -> bool:
+        """Whether the Banker draws on `total`; `player_third` is None when the Player stood."""
+        if player_third is None:
+            return total in self.banker_draws_player_stood
+        return player_third in self.banker_draws[total]
 
-    def with_punto(self, total: int, draws: bool) -> Rules:
-        """These rules with Punto drawing (or standing) on `total`."""
-        draws_on = self.punto_draws | {total} if draws else self.punto_draws - {total}
+    def with_player(self, total: int, draws: bool) -> Rules:
+        """These rules with the Player drawing (or standing) on `total`."""
+        draws_on = self.player_draws | {total} if draws else self.player_draws - {total}
         action = "draws" if draws else "stands"
-        return replace(self, name=f"{self.name}, punto {action} on {total}", punto_draws=draws_on)
+        return replace(self, name=f"{self.name}, punto {action} on {total}", player_draws=draws_on)
 
     def differences(self, other: Rules) -> list[str]:
         """Human-readable list of where `other` departs from these rules."""
@@ -107,14 +122,14 @@ class Rules:
         if self.natural != other.natural:
             notes.append(f"natural threshold {self.natural} -> {other.natural}")
         for t in _TOTALS:
-            if (t in self.punto_draws) != (t in other.punto_draws):
-                notes.append(f"Punto {'stands' if t in self.punto_draws else 'draws'} on {t}")
-            if (t in self.banco_draws_punto_stood) != (t in other.banco_draws_punto_stood):
-                verb = "stands" if t in self.banco_draws_punto_stood else "draws"
+            if (t in self.player_draws) != (t in other.player_draws):
+                notes.append(f"Punto {'stands' if t in self.player_draws else 'draws'} on {t}")
+            if (t in self.banker_draws_player_stood) != (t in other.banker_draws_player_stood):
+                verb = "stands" if t in self.banker_draws_player_stood else "draws"
                 notes.append(f"Banco {verb} on {t} when Punto stood")
             for v in _TOTALS:
-                if (v in self.banco_draws[t]) != (v in other.banco_draws[t]):
-                    verb = "stands" if v in self.banco_draws[t] else "draws"
+                if (v in self.banker_draws[t]) != (v in other.banker_draws[t]):
+                    verb = "stands" if v in self.banker_draws[t] else "draws"
                     notes.append(f"Banco {verb} on {t} against a third card of {v}")
         return notes
 
@@ -123,9 +138,9 @@ class Rules:
         return {
             "name": self.name,
             "natural": self.natural,
-            "punto_draws": sorted(self.punto_draws),
-            "banco_draws_when_punto_stands": sorted(self.banco_draws_punto_stood),
-            "banco_draws": {str(t): sorted(row) for t, row in enumerate(self.banco_draws)},
+            "punto_draws": sorted(self.player_draws),
+            "banco_draws_when_punto_stands": sorted(self.banker_draws_player_stood),
+            "banco_draws": {str(t): sorted(row) for t, row in enumerate(self.banker_draws)},
         }
 
 
@@ -134,9 +149,9 @@ ALL = frozenset(_TOTALS)
 STANDARD = Rules(
     name="standard",
     natural=8,
-    punto_draws=frozenset(range(6)),
-    banco_draws_punto_stood=frozenset(range(6)),
-    banco_draws=(
+    player_draws=frozenset(range(6)),
+    banker_draws_player_stood=frozenset(range(6)),
+    banker_draws=(
         ALL,
         ALL,
         ALL,  # 0-2: always draws
@@ -154,7 +169,7 @@ STANDARD = Rules(
 BANCO_4_DRAWS_ON_0_1 = replace(
     STANDARD,
     name="banco-4-draws-on-0-1",
-    banco_draws=(*STANDARD.banco_draws[:4], frozenset(range(8)), *STANDARD.banco_draws[5:]),
+    banker_draws=(*STANDARD.banker_draws[:4], frozenset(range(8)), *STANDARD.banker_draws[5:]),
     description=(
         "A Russian-language beginner's guide's grid: Banco 4 also draws against a third card of 0 or 1."
     ),
@@ -195,7 +210,7 @@ def rules_from_mapping(data: Mapping[str, Any], source: str = "rules") -> Rules:
             f"use one of {', '.join(RULES)}"
         )
     base = RULES[base_name]
-    rows = list(base.banco_draws)
+    rows = list(base.banker_draws)
     matrix = data.get("banco_draws", {})
     if not isinstance(matrix, Mapping):
         raise AnalyzerError(f"{source}: banco_draws must be a table from Banco totals 0-9 to lists")
@@ -214,12 +229,12 @@ def _build(data: Mapping[str, Any], base: Rules, rows: list[frozenset[int]], sou
     return Rules(
         name=_as_str(data.get("name", Path(source).stem), f"{source}: name"),
         natural=data.get("natural", base.natural),
-        punto_draws=_as_list(data.get("punto_draws", base.punto_draws), f"{source}: punto_draws"),
-        banco_draws_punto_stood=_as_list(
-            data.get("banco_draws_when_punto_stands", base.banco_draws_punto_stood),
+        player_draws=_as_list(data.get("punto_draws", base.player_draws), f"{source}: punto_draws"),
+        banker_draws_player_stood=_as_list(
+            data.get("banco_draws_when_punto_stands", base.banker_draws_player_stood),
             f"{source}: banco_draws_when_punto_stands",
         ),
-        banco_draws=tuple(rows),
+        banker_draws=tuple(rows),
         description=_as_str(data.get("description", f"loaded from {source}"), f"{source}: description"),
     )
 
@@ -241,7 +256,7 @@ def get_rules(spec: str | Rules) -> Rules:
 
     >>> from analyzer import get_rules
     >>> standard = get_rules("standard")
-    >>> sorted(standard.banco_draws[4])  # Banco 4 draws against a third card of 2-7
+    >>> sorted(standard.banker_draws[4])  # Banco 4 draws against a third card of 2-7
     [2, 3, 4, 5, 6, 7]
     >>> standard.differences(get_rules("banco-4-draws-on-0-1"))
     ['Banco draws on 4 against a third card of 0', 'Banco draws on 4 against a third card of 1']

@@ -8,7 +8,8 @@ from fractions import Fraction
 from typing import Any
 
 from analyzer.core.checks import check_list, check_type
-from analyzer.core.errors import AnalyzerError, list_items, mention, quoted, read_int
+from analyzer.core.errors import AnalyzerError, mention, quoted
+from analyzer.core.parsing import list_items, read_int
 from analyzer.core.ranks import RANK_POINTS, RANKS, Rank
 from analyzer.core.suits import SUITS, TYPES, Suit, card_name, parse_card
 

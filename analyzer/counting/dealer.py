@@ -143,9 +143,9 @@ def _concatenate(parts: Sequence[CoupBatch]) -> CoupBatch:
 
 def _rule_tables(rules: Rules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     natural = np.array([rules.is_natural(t) for t in range(10)])
-    player = np.array([rules.punto_draws_on(t) for t in range(10)])
+    player = np.array([rules.player_draws_on(t) for t in range(10)])
     banker = np.array(
-        [[rules.banco_draws_on(b, None if t == 10 else t) for t in range(11)] for b in range(10)]
+        [[rules.banker_draws_on(b, None if t == 10 else t) for t in range(11)] for b in range(10)]
     )
     return natural, player, banker
 

@@ -5,7 +5,8 @@
 
 - "local": a pool of spawned worker processes (created once, reusable for many studies);
 - "dask": a `dask.distributed` LocalCluster of `workers` single-threaded worker processes
-  (no dashboard; its HTTP server on a free port of 127.0.0.1);
+  (no dashboard; its HTTP server on a free port of 127.0.0.1; its workers' logging off, and
+  Dask's in this process while it closes: a run that succeeds prints nothing on stderr);
 - "tcp://HOST:PORT": an existing Dask scheduler, the way to run on a cluster (each worker
   needs this package importable); the connection and the Dask handshake are each bounded
   by `connect_timeout`, and a peer that is not a Dask scheduler is named as such.
@@ -13,7 +14,11 @@
 Ctrl-C is the parent's: local and Dask worker processes are started with SIGINT blocked
 (the mask is inherited through fork and exec), so they never see it, while this process
 answers it at once, also while the workers start. On Ctrl-C the workers are stopped without
-waiting and Dask's logging is silenced: nothing is printed but the caller's one line.
+waiting and Dask's logging is silenced: nothing is printed but the caller's one line. SIGTERM
+and SIGHUP, when this process handles them with an exception (the `baccarat` command raises
+a KeyboardInterrupt subclass), are held while a worker starts in the same way and stop the
+workers as Ctrl-C does. Local workers end with this process even when it is killed outright
+(Linux: the parent-death signal), and Dask's workers watch their parent process.
 """
 
 from __future__ import annotations
@@ -51,6 +56,10 @@ WORKERS_PER_CORE = 4  # at most this many worker processes per core
 CONNECT_TIMEOUT = 10.0  # seconds, default for connecting to a scheduler and its handshake
 MAX_CONNECT_TIMEOUT = 3600.0
 _SIGINT = {signal.SIGINT}
+#: The signals that end a command: their Python handlers are held back while a worker starts.
+_ENDING = {signal.SIGINT, *(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))}
+#: prctl(2) option: the signal a process receives when its parent ends (Linux).
+_PR_SET_PDEATHSIG = 1
 _TRACKER_QUIET = "ignore::UserWarning:multiprocessing.resource_tracker"
 _T = TypeVar("_T")
 # tcp://HOST:PORT and nothing else: a host name or IPv4 address, or an IPv6 one in brackets
@@ -103,13 +112,22 @@ def check_timeout(seconds: object, shown: str | None = None) -> float:
     return float(number)
 
 
-def _quiet_worker() -> None:
+def _quiet_worker(parent: int | None = None) -> None:
     """Worker start-up: Ctrl-C is the parent's to handle (ignored, then the SIGINT the worker
-    was started with blocked is unblocked: one that came meanwhile is discarded); one BLAS
-    thread per worker."""
+    was started with blocked is unblocked: one that came meanwhile is discarded); SIGTERM and
+    SIGHUP end it; one BLAS thread per worker. With `parent` (the pid of the process that
+    started it from its main thread), the worker is killed when that process ends, however
+    it ends (Linux), and ends now if it has ended already."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, _SIGINT)
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    if parent is not None and sys.platform.startswith("linux"):
+        import ctypes
+
+        with suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        if os.getppid() != parent:  # the parent ended before the request
+            os._exit(1)
 
 
 def local_pool(workers: int) -> ProcessPoolExecutor:
@@ -120,12 +138,16 @@ def local_pool(workers: int) -> ProcessPoolExecutor:
     import multiprocessing
 
     check_workers(workers, "workers")
+    # The parent-death signal follows the thread that starts a worker: asked for only when
+    # that is the main thread, whose end is the process's.
+    parent = os.getpid() if threading.current_thread() is threading.main_thread() else None
     pool = ProcessPoolExecutor(
-        workers, mp_context=multiprocessing.get_context("spawn"), initializer=_quiet_worker
-    )
+        workers, mp_context=multiprocessing.get_context("spawn"), initializer=_quiet_worker,
+        initargs=(parent,),
+    )  # fmt: skip
     try:
         for _ in range(workers):  # each submit to a pool with no idle worker spawns one
-            _deaf_to_ctrl_c(lambda: pool.submit(os.getpid))
+            _held_back(lambda: pool.submit(os.getpid))
     except BaseException:
         stop_pool(pool, wait=False)
         raise
@@ -147,10 +169,12 @@ def _tracker_started() -> None:
         sys.warnoptions.remove(_TRACKER_QUIET)
 
 
-def _deaf_to_ctrl_c(call: Callable[[], _T]) -> _T:
+def _held_back(call: Callable[[], _T]) -> _T:
     """`call()` with SIGINT blocked in this thread (processes it starts inherit the block)
-    and, in the main thread, a Ctrl-C meanwhile held back: raised as KeyboardInterrupt once
-    `call` has returned, never inside it."""
+    and, in the main thread, each ending signal (`_ENDING`) that has a Python handler held
+    back meanwhile: handled (KeyboardInterrupt for Ctrl-C, whatever the handler raises for
+    SIGTERM and SIGHUP) once `call` has returned, never inside it. SIGTERM stays unblocked:
+    a worker just started is ended by `stop_pool` at once."""
     _tracker_started()
     if threading.current_thread() is not threading.main_thread():
         signal.pthread_sigmask(signal.SIG_BLOCK, _SIGINT)
@@ -159,7 +183,8 @@ def _deaf_to_ctrl_c(call: Callable[[], _T]) -> _T:
         finally:
             signal.pthread_sigmask(signal.SIG_UNBLOCK, _SIGINT)
     held: list[int] = []
-    previous = signal.signal(signal.SIGINT, lambda number, frame: held.append(number))
+    handled = [number for number in _ENDING if callable(signal.getsignal(number))]
+    previous = {number: signal.signal(number, lambda n, frame: held.append(n)) for number in handled}
     try:
         signal.pthread_sigmask(signal.SIG_BLOCK, _SIGINT)
         try:
@@ -167,9 +192,10 @@ def _deaf_to_ctrl_c(call: Callable[[], _T]) -> _T:
         finally:
             signal.pthread_sigmask(signal.SIG_UNBLOCK, _SIGINT)  # a pending Ctrl-C is held now
     finally:
-        signal.signal(signal.SIGINT, previous)
+        for number, handler in previous.items():
+            signal.signal(number, handler)
     if held:
-        raise KeyboardInterrupt
+        signal.raise_signal(held[0])  # its own handler, now: e.g. KeyboardInterrupt
     return value
 
 
@@ -179,11 +205,20 @@ def stop_pool(pool: Executor, wait: bool = True) -> None:
         pool.shutdown(wait=True)
         return
     processes: dict[Any, Any] = dict(getattr(pool, "_processes", None) or {})  # shutdown forgets them
+    results = getattr(pool, "_result_queue", None)  # and this
     pool.shutdown(wait=False, cancel_futures=True)
     for process in list(processes.values()):
         process.terminate()
     for process in list(processes.values()):
         process.join(timeout=5)
+    # A worker ended while writing a result leaves part of a message in the result pipe, and
+    # the pool's thread waits in recv() for the rest, which this process's own copy of the
+    # pipe's write end keeps possible: the interpreter's exit would join that thread forever.
+    # Closed, the read ends (EOF), the pool is broken, and its thread exits.
+    writer = getattr(results, "_writer", None)
+    if writer is not None:
+        with suppress(OSError):
+            writer.close()
 
 
 @contextmanager
@@ -276,27 +311,33 @@ def _quiet() -> None:
 
 @contextmanager
 def _quiet_on_ctrl_c() -> Iterator[None]:
-    """Ctrl-C raises KeyboardInterrupt as always, logging turned off first (`_quiet`): Dask
-    logs from its own threads while its work is cancelled and its workers stopped."""
+    """Ctrl-C raises KeyboardInterrupt as always, and SIGTERM or SIGHUP what their Python
+    handlers raise, logging turned off first (`_quiet`): Dask logs from its own threads while
+    its work is cancelled and its workers stopped."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
+    previous: dict[int, Any] = {}
 
-    def interrupted(number: int, frame: object) -> None:
+    def interrupted(number: int, frame: Any) -> None:
         _quiet()
-        raise KeyboardInterrupt
+        previous[number](number, frame)  # Ctrl-C: signal.default_int_handler, KeyboardInterrupt
 
-    previous = signal.signal(signal.SIGINT, interrupted)
+    for number in _ENDING:
+        if callable(signal.getsignal(number)):
+            previous[number] = signal.signal(number, interrupted)
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
+        for number, handler in previous.items():
+            signal.signal(number, handler)
 
 
 def _stop_quietly(client: Any, cluster: Any, interrupted: bool) -> None:
     """Stop a Dask client (and its local cluster) on an exception: the cluster's worker
     processes killed at once, logging off meanwhile (Dask has nothing to report); after
-    Ctrl-C it stays off (the program is ending: nothing but its one line)."""
+    Ctrl-C (or SIGTERM, SIGHUP) it stays off (the program is ending: nothing but its one
+    line). A close that fails is let go: the exception being handled is the one to report."""
     previous = logging.root.manager.disable
     _quiet()
     try:
@@ -305,10 +346,14 @@ def _stop_quietly(client: Any, cluster: Any, interrupted: bool) -> None:
             if isinstance(pid, int):
                 with suppress(OSError):
                     os.kill(pid, signal.SIGKILL)
-        if client is not None:
-            client.close(timeout=2)
-        if cluster is not None:
-            cluster.close(timeout=2)
+        for closing in (client, cluster):
+            if closing is None:
+                continue
+            try:
+                closing.close(timeout=2)
+            except Exception:  # e.g. TimeoutError on a busy machine: the error being raised stands
+                if closing is cluster:
+                    cluster.shutdown_on_close = False  # killed already: Dask's closing at exit skipped
     finally:
         if not interrupted:
             logging.disable(previous)
@@ -371,6 +416,7 @@ def _dask_executor(distributed: Any, spec: str, workers: int, timeout: float) ->
         if spec == "dask":
             cluster = _local_cluster(distributed, workers)
             client = _in_deaf_thread(lambda: distributed.Client(cluster))
+            client.run(_quiet)  # its workers log nothing (a heartbeat racing the close: CommClosedError)
         else:
             _probe(spec, timeout)
             try:
@@ -388,6 +434,11 @@ def _dask_executor(distributed: Any, spec: str, workers: int, timeout: float) ->
     except BaseException as error:
         _stop_quietly(client, cluster, isinstance(error, KeyboardInterrupt))
         raise
-    client.close()
-    if cluster is not None:
-        cluster.close()
+    previous = logging.root.manager.disable
+    _quiet()  # closing, Dask may log a connection it closes itself: nothing to report
+    try:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+    finally:
+        logging.disable(previous)

@@ -21,7 +21,7 @@ from analyzer.core.shoe import Shoe
 __all__ = ["EVENTS", "MonteCarloResult", "simulate"]
 
 #: Events tallied by `simulate`, by name.
-EVENTS = ("banker", "player", "tie", "punto_pair", "banco_pair")
+EVENTS = ("banker", "player", "tie", "player_pair", "banker_pair")
 
 
 def _points(rank: Rank) -> int:
@@ -42,8 +42,8 @@ class MonteCarloResult:
     banker: int
     player: int
     tie: int
-    punto_pair: int
-    banco_pair: int
+    player_pair: int
+    banker_pair: int
 
     def count(self, event: str) -> int:
         """Number of coups where `event` (one of `EVENTS`) happened."""
@@ -96,13 +96,13 @@ def simulate(
         if not (rules.is_natural(p) or rules.is_natural(b)):
             nxt = 4
             third: int | None = None
-            if rules.punto_draws_on(p):
+            if rules.player_draws_on(p):
                 third = points[c[4]]
                 p = (p + third) % 10
                 nxt = 5
-            if rules.banco_draws_on(b, third):
+            if rules.banker_draws_on(b, third):
                 b = (b + points[c[nxt]]) % 10
         tally["player" if p > b else "banker" if b > p else "tie"] += 1
-        tally["punto_pair"] += c[0] == c[2]
-        tally["banco_pair"] += c[1] == c[3]
+        tally["player_pair"] += c[0] == c[2]
+        tally["banker_pair"] += c[1] == c[3]
     return MonteCarloResult(shoe=shoe, rules=rules, coups=coups, seed=seed, **tally)

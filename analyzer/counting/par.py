@@ -17,6 +17,10 @@ study's expected win per shoe of the count (mean m, standard error s over shoes)
 - else inconclusive, with the shoes that would settle it: the standard errors scale as
   1/sqrt(N), so N x (3 s / |m - M|)^2 shoes (the fewer of the count's and the bound's).
 
+A one-shoe study has no standard error and decides nothing (inconclusive, "unmeasured": run
+more shoes); a count that made no bets decides nothing either (its win is 0 on every shoe,
+its standard error 0): the bound alone may.
+
 A bet whose every rank's removal has the same effect (the pair bets) has no linear count (every
 one has betting correlation 0): its study bets on no coup and measures the bound alone.
 Exact values are Fractions; the simulated figures and the volatility are display floats.
@@ -32,7 +36,7 @@ from fractions import Fraction
 from functools import cached_property
 
 from analyzer.analyses.closed_form import ClosedForm, closed_forms
-from analyzer.analyses.effects import CardEffects, EffectsOfRemoval, removal_effects
+from analyzer.analyses.effects import effects_of_removal
 from analyzer.analyses.pricing import analyze_bets
 from analyzer.core.analysis import BetAnalysis, LineResult
 from analyzer.core.bets import Bet
@@ -40,7 +44,6 @@ from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.ranks import RANKS
 from analyzer.core.rules import RULES, STANDARD, Rules
 from analyzer.core.shoe import BY_N_DECKS, Shoe
-from analyzer.core.suits import card_name
 from analyzer.counting.advantage import AdvantageFigures, advantage_figures
 from analyzer.counting.simulation import Procedure, evaluate_systems
 from analyzer.counting.summary import SystemEvaluation
@@ -99,10 +102,11 @@ class Verdict:
     """Whether counting beats the bet: `kind` is "beatable", "not beatable by counting" or
     "inconclusive", decided by `rule` ("count": the count's win per shoe clears the
     threshold by SIGMAS standard errors; "bound": the perfect-information bound stays below
-    it; "open": neither) from the figures it rests on: the count's win per shoe and the
-    bound's (mean, standard error; `win` None: no linear count), over `shoes` shoes, against
-    `material` units per shoe; `shoes_to_settle` (inconclusive only) the shoes after which the
-    same rule would decide, None if more shoes cannot."""
+    it; "open": neither; "unmeasured": a one-shoe study, no standard error) from the figures
+    it rests on: the count's win per shoe and the bound's (mean, standard error; `win` None:
+    no linear count), over `shoes` shoes, against `material` units per shoe; `shoes_to_settle`
+    (inconclusive only) the shoes after which the same rule would decide, None if more shoes
+    cannot (or cannot say: "unmeasured"); `bets` the coups the count bet (None: not known)."""
 
     kind: str
     rule: str
@@ -111,6 +115,7 @@ class Verdict:
     material: Fraction
     shoes: int
     shoes_to_settle: int | None = None
+    bets: int | None = None
 
 
 @dataclass(frozen=True)
@@ -211,30 +216,43 @@ class ParSheet:
 
 def judge(study: CountStudy, material: Fraction) -> Verdict:
     """The verdict of the module doc on `study` against `material` units per shoe."""
-    win = study.win_per_shoe if study.system is not None else None
-    return verdict(win, study.perfect, material, study.shoes)
+    if study.system is None:
+        return verdict(None, study.perfect, material, study.shoes)
+    return verdict(study.win_per_shoe, study.perfect, material, study.shoes, study.evaluation.triggers)
 
 
 def verdict(
-    win: tuple[float, float] | None, perfect: tuple[float, float], material: Fraction, shoes: int
+    win: tuple[float, float] | None,
+    perfect: tuple[float, float],
+    material: Fraction,
+    shoes: int,
+    bets: int | None = None,
 ) -> Verdict:
     """The verdict from the count's win per shoe (mean, standard error; None: no linear
-    count) and the perfect-information bound's, over `shoes` shoes, against `material`."""
+    count) and the perfect-information bound's, over `shoes` shoes, against `material`;
+    `bets`: the coups the count bet (0: its win decides nothing)."""
     p, sp = perfect
     limit = float(material)
-    if win is not None:
+
+    def found(kind: str, rule: str, settle: int | None = None) -> Verdict:
+        return Verdict(kind, rule, win, perfect, material, shoes, settle, bets)
+
+    if shoes < 2:
+        return found(INCONCLUSIVE, "unmeasured")
+    counted = win is not None and bets != 0
+    if win is not None and counted:
         m, s = win
         if m - SIGMAS * s > limit:
-            return Verdict(BEATABLE, "count", win, perfect, material, shoes)
+            return found(BEATABLE, "count")
         if m + SIGMAS * s < limit:
-            return Verdict(NOT_BEATABLE, "count", win, perfect, material, shoes)
+            return found(NOT_BEATABLE, "count")
     if p + SIGMAS * sp < limit:
-        return Verdict(NOT_BEATABLE, "bound", win, perfect, material, shoes)
+        return found(NOT_BEATABLE, "bound")
     settle = [_shoes_to_settle(p, sp, limit, shoes)] if p < limit else []
-    if win is not None:
+    if win is not None and counted:
         settle.append(_shoes_to_settle(*win, limit, shoes))
     needed = min((k for k in settle if k is not None), default=None)
-    return Verdict(INCONCLUSIVE, "open", win, perfect, material, shoes, needed)
+    return found(INCONCLUSIVE, "open", needed)
 
 
 def _shoes_to_settle(mean: float, se: float, limit: float, shoes: int) -> int | None:
@@ -249,22 +267,6 @@ def _shoes_to_settle(mean: float, se: float, limit: float, shoes: int) -> int | 
 def _never(bet: Bet) -> CountSystem:
     """A system that bets on no coup: a count of 0 never reaches 1."""
     return CountSystem("no-count", "no linear count", bet.name, (0,) * len(RANKS), Fraction(1))
-
-
-def _rank_effects(cards: CardEffects, bet: str) -> dict[str, Fraction]:
-    """A card-level bet's effect of removing a card of each rank: its card types' effects
-    weighted by their counts (exact: removing a random card of the rank)."""
-    effects = cards.effects[bet]
-    if cards.per[bet] == "rank":
-        return effects
-    types = cards.shoe.types or ()
-    result = {}
-    for r, rank in enumerate(RANKS):
-        held = [(types[t], card_name(t)) for t in range(r, len(types), len(RANKS)) if types[t]]
-        if held:
-            total = sum(n for n, _ in held)
-            result[str(rank)] = sum((n * effects[name] for n, name in held), Fraction(0)) / total
-    return result
 
 
 def par_sheets(
@@ -297,17 +299,9 @@ def par_sheets(
     by_rules = [analyze_bets(bets, shoe, other) for other in tableaux]
     ranked = [bet for bet in bets if not bet.card_level]
     forms = dict(zip([b.name for b in ranked], closed_forms(ranked, rules) if ranked else [], strict=True))
-    removal = removal_effects(bets, shoe, rules)
-    effects, per, rank_effects = {}, {}, {}
-    for bet in bets:
-        if bet.card_level and removal.cards is not None:
-            effects[bet.name], per[bet.name] = removal.cards.effects[bet.name], removal.cards.per[bet.name]
-            rank_effects[bet.name] = _rank_effects(removal.cards, bet.name)
-        elif removal.ranks is not None:
-            effects[bet.name] = rank_effects[bet.name] = removal.ranks.effects[bet.name]
-            per[bet.name] = "rank"
-    base = {a.bet.name: a.expectation for a in analyses}
-    counts = derived_counts(EffectsOfRemoval(shoe, rules, base, rank_effects), [b.name for b in bets])
+    removal = effects_of_removal(bets, shoe, rules)
+    effects, per = removal.effects, removal.per
+    counts = derived_counts(removal, [b.name for b in bets])
     best = {bet.name: tuple(c for c in counts if c.bet == bet.name) for bet in bets}
     systems = {
         bet.name: derived_system(best[bet.name][0], shoe.counts) if best[bet.name] else None for bet in bets

@@ -18,7 +18,8 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from analyzer.core.errors import AnalyzerError, quoted, read_text
+from analyzer.core.errors import AnalyzerError, quoted
+from analyzer.core.parsing import read_text
 from analyzer.core.ranks import RANKS
 from analyzer.core.suits import SUITS, card_name, parse_card
 

@@ -94,6 +94,13 @@ class Sizing:
                 f"minimum bet ({_field('min_bet')}) {self.min_bet}: use a whole number of units, at least 1",
                 argument="min_bet",
             )
+        if self.min_bet > self.bankroll:
+            raise AnalyzerError(
+                f"minimum bet ({_field('min_bet')}) {self.min_bet} is above the bankroll "
+                f"({_field('bankroll')}) of {self.bankroll} units: no bet could be placed; give a "
+                f"bankroll of at least {self.min_bet} units or a smaller minimum",
+                argument="min_bet",
+            )
         if self.max_bet is not None and self.max_bet < self.min_bet:
             raise AnalyzerError(
                 f"maximum bet ({_field('max_bet')}) {self.max_bet}: "
@@ -226,7 +233,7 @@ def _into(found: dict[tuple[object, ...], dict[str, Fraction]], rows: list[dict[
 
 def _slots(outcome: Outcome) -> list[int]:
     """The dealing slots p1 b1 p2 b2 p3 b3 (0..5) of a coup's cards in the order dealt."""
-    thirds = ([4] if outcome.punto_cards == 3 else []) + ([5] if outcome.banco_cards == 3 else [])
+    thirds = ([4] if outcome.player_cards == 3 else []) + ([5] if outcome.banker_cards == 3 else [])
     return [0, 1, 2, 3, *thirds]
 
 

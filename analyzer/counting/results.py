@@ -34,7 +34,7 @@ __all__ = ["CountResult", "EorResult", "ParResult", "count_result", "eor_result"
 @dataclass(frozen=True)
 class EorResult:
     """`baccarat eor`: the effects of removal of every bet on `shoe` under `rules`, and the
-    best linear counts derived from the rank-level ones."""
+    best linear counts derived from them (card-level bets' from their effects per rank)."""
 
     shoe: Shoe
     rules: Rules
@@ -50,7 +50,7 @@ def eor_result(
 ) -> EorResult:
     """Effects of removal of the bets chosen (default every built-in rank-level bet; see
     `analyzer.analyses.choice.choose_bets`) on the finite `shoe`."""
-    from analyzer.analyses.effects import removal_effects
+    from analyzer.analyses.effects import effects_of_removal
     from analyzer.core.catalogue import RANK_BETS
     from analyzer.counting.systems import derived_counts
 
@@ -60,9 +60,8 @@ def eor_result(
             f"{mention('decks', 'N', 'Shoe.decks(N)')} or {mention('counts', words='Shoe.from_counts')}"
         )
     chosen = choose_bets(table, bets, rules=rules, default=RANK_BETS.values())
-    effects = removal_effects(chosen.bets, shoe, chosen.rules)
-    ranks = effects.ranks
-    counts = derived_counts(ranks, list(ranks.effects)) if ranks is not None else []
+    effects = effects_of_removal(chosen.bets, shoe, chosen.rules)
+    counts = derived_counts(effects, list(effects.effects))
     return EorResult(shoe, chosen.rules, effects, tuple(counts))
 
 

@@ -106,10 +106,10 @@ def deal_coup(cards: Sequence[int], pos: int, rules: Rules) -> tuple[Outcome, in
     natural = rules.is_natural(p0) or rules.is_natural(b0)
     if not natural:
         third = None
-        if rules.punto_draws_on(p0):
+        if rules.player_draws_on(p0):
             third = RANK_POINTS[cards[pos + used]]
             p, used, pc = (p + third) % 10, used + 1, 3
-        if rules.banco_draws_on(b0, third):
+        if rules.banker_draws_on(b0, third):
             b, used, bc = (b + RANK_POINTS[cards[pos + used]]) % 10, used + 1, 3
     return Outcome(p0, b0, p, b, pc, bc, natural, p1 == p2, b1 == b2), used
 

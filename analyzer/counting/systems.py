@@ -25,11 +25,12 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
-from analyzer.core.errors import AnalyzerError, check_keys, mention, quoted, read_fraction, read_toml
+from analyzer.core.errors import AnalyzerError, mention, quoted
+from analyzer.core.parsing import check_keys, read_fraction, read_toml
 from analyzer.core.ranks import RANK_POINTS, RANKS, parse_rank
 
 if TYPE_CHECKING:  # the effects (and the card engine under them) load only where they are computed
-    from analyzer.analyses.effects import EffectsOfRemoval
+    from analyzer.analyses.effects import EffectsOfRemoval, RemovalEffects
     from analyzer.core.bets import Bet
 
 __all__ = [
@@ -357,19 +358,30 @@ class DerivedCount:
         return sum(self.tags) == 0
 
 
-def derived_counts(eor: EffectsOfRemoval, bets: Sequence[str]) -> list[DerivedCount]:
+#: The largest effect of removal whose square and sums stay finite in float64.
+_FLOAT_SAFE = 2**500
+
+
+def derived_counts(eor: EffectsOfRemoval | RemovalEffects, bets: Sequence[str]) -> list[DerivedCount]:
     """Best linear counts at levels 1-3 for each of `bets` from effects of removal measured on
-    a full shoe; none for a bet whose every rank's removal has the same effect (pair bets).
+    a full shoe, per rank (`by_rank`: a card-level bet's card types weighted by their counts);
+    none for a bet whose every rank's removal has the same effect (pair bets).
     Balanced when the search finds a non-zero balanced candidate, else unbalanced (see each
-    count's `balanced`): an unbalanced result does not prove no balanced count exists."""
-    result = []
+    count's `balanced`): an unbalanced result does not prove no balanced count exists.
+    Effects beyond 2**500 (of bets paying beyond floats) are first divided by the largest,
+    and the expectation with them: the tags, correlations and break-evens are the same at any
+    scale, and the floats they are found in stay finite."""
+    result, by_rank = [], eor.by_rank
     for bet in bets:
-        values = [eor.effects[bet].get(str(rank), Fraction(0)) for rank in RANKS]
+        values = [by_rank[bet].get(str(rank), Fraction(0)) for rank in RANKS]
         if len(set(values)) == 1:
             continue
+        top, expectation = max(map(abs, values)), eor.base[bet]
+        if top > _FLOAT_SAFE:
+            values, expectation = [value / top for value in values], expectation / top
         for level in (1, 2, 3):
             tags, corr = best_linear_count(values, level)
-            even = linear_break_even(tags, values, eor.base[bet], eor.shoe.size)
+            even = linear_break_even(tags, values, expectation, eor.shoe.size)
             result.append(DerivedCount(bet, level, tags, corr, even))
     return result
 

@@ -89,12 +89,12 @@ def _sides(rules: Rules) -> _Sides:
             rows.append((*base, orders, NATURAL, p, p, FORCED))
             continue
         free = p == FREE_TOTAL
-        if free or rules.punto_draws_on(p):
+        if free or rules.player_draws_on(p):
             for v in range(10):
                 cards = list(base)
                 cards[v] += 1
                 rows.append((*cards, orders, v, p, (p + v) % 10, FIVE_DRAW if free else FORCED))
-        if free or not rules.punto_draws_on(p):
+        if free or not rules.player_draws_on(p):
             rows.append((*base, orders, STOOD, p, p, FIVE_STAND if free else FORCED))
     t = np.array(rows, dtype=np.int64)
     return _Sides(

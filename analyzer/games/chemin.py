@@ -105,7 +105,7 @@ def tableau_strategy(form: GameForm) -> list[Fraction]:
     q = []
     for _, seen, v in form.banker_sets:
         total = seen if isinstance(seen, int) else sum(seen) % 10
-        q.append(Fraction(int(form.rules.banco_draws_on(total, v))))
+        q.append(Fraction(int(form.rules.banker_draws_on(total, v))))
     return q
 
 
@@ -158,7 +158,7 @@ class CheminSolution:
         """Draw probability by Player total, from custom and the solution on FREE_TOTAL."""
         totals = [t for t in range(10) if not self.rules.is_natural(t)]
         return {
-            str(t): self.draw_on_five if t == FREE_TOTAL else Fraction(int(self.rules.punto_draws_on(t)))
+            str(t): self.draw_on_five if t == FREE_TOTAL else Fraction(int(self.rules.player_draws_on(t)))
             for t in totals
         }
 

@@ -76,7 +76,7 @@ _orders = hand_orders
 def chemin_graph(rules: Rules) -> nx.DiGraph:
     """The chemin de fer game graph: naturals and the Player's custom from `rules`.
 
-    The Player draws on `rules.punto_draws`, stands otherwise, and chooses freely on
+    The Player draws on `rules.player_draws`, stands otherwise, and chooses freely on
     FREE_TOTAL; the Banker chooses freely at every one of its decisions.
     """
     g = nx.DiGraph(rules=rules.name)
@@ -107,13 +107,13 @@ def _player(g: nx.DiGraph, ph: Hand, bh: Hand, rules: Rules) -> None:
     g.add_node(
         node, kind="decision", actor="player", free=free, hand_info=("player", ph), total_info=("player", p)
     )
-    if free or rules.punto_draws_on(p):
+    if free or rules.player_draws_on(p):
         chance = ("player-card", ph, bh)
         g.add_edge(node, chance, action="draw")
         g.add_node(chance, kind="chance")
         for v in range(10):
             g.add_edge(chance, _banker(g, ph, bh, v), card=v)
-    if free or not rules.punto_draws_on(p):
+    if free or not rules.player_draws_on(p):
         g.add_edge(node, _banker(g, ph, bh, None), action="stand")
 
 

@@ -102,7 +102,7 @@ def _banker_bet(commission: Fraction) -> Bet:
 
 
 def _choice(dist: Distribution, action: Action, commission: Fraction) -> Choice:
-    counts = dist.group(lambda o: (o.punto_initial == CHOICE_TOTAL, o.winner))
+    counts = dist.group(lambda o: (o.player_initial == CHOICE_TOTAL, o.winner))
     five = sum(w for (hit, _), w in counts.items() if hit)
     if five == 0:
         raise AnalyzerError(f"shoe {dist.shoe}: Punto can never hold a two-card {CHOICE_TOTAL}")
@@ -132,7 +132,7 @@ def solve_punto5(
 def _solve(shoe: Shoe, rules: Rules, commission: Fraction) -> Punto5:
     choices = {
         action: _choice(
-            distribution(shoe, rules.with_punto(CHOICE_TOTAL, action == Action.DRAW)), action, commission
+            distribution(shoe, rules.with_player(CHOICE_TOTAL, action == Action.DRAW)), action, commission
         )
         for action in Action
     }

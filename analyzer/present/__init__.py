@@ -9,13 +9,22 @@ rounded from the exact values, never from floats. Terminal tables fit 120 column
   data before it is serialised once, and ``render``, what a command prints.
 - ``render``: the renderers of every command but ``solve`` (``render_odds``, ``render_edges``,
   ``render_compare``, ``render_eor``, ``render_count``, ``render_closed_forms``, ...), each
-  defined in the module of its subject (``odds``, ``edges``, ``compare``, ...) and gathered
-  here; ``text``: the output formats and the helpers ``exact``, ``decimal``, ``percent``;
+  defined in the module of its subject and gathered here: ``odds`` (odds, the Player table),
+  ``edges`` (house edges, paytables), ``compare``, ``effects`` (effects of removal, best
+  counts), ``counting`` (counting studies), ``closed_form``, ``design`` (designed
+  paytables), ``rules`` (the tableau, its graph) and ``track`` (a recorded shoe replayed);
+  ``text``: the output formats and the helpers ``exact``, ``decimal``, ``percent``;
   ``metadata``: the JSON shoe fields (``shoe``, ``shoe_spec``).
+- ``document``: the document model the renderers write (``Heading``, ``Paragraph``,
+  ``Bullets``, ``Table``, ``Figure``) and one writer per format (``WRITERS``: text, Markdown,
+  HTML).
 - ``games``: the renderers of the games' results (``render_game``: ``baccarat solve GAME``).
 - ``listing``: what ``baccarat list`` shows: every built-in name with its title and source.
 - ``par``, ``par_html``, ``par_documents``: par sheets in Markdown, JSON and self-contained HTML.
-- ``plots``: matplotlib (Agg) for every chart, loaded only when one is drawn.
+- ``plots``: matplotlib for every chart, by its object API (a ``Figure`` each, never pyplot:
+  no backend switched), loaded only when one is drawn.
+- ``notebook``: the renderers registered with IPython and Jupyter by result type (Markdown
+  tables; a par sheet as HTML), so no result type imports a renderer.
 - ``reports``: the Markdown reports of ``reports/`` and their plots (``baccarat report``).
 
 Reports. ``build_reports`` gives every report's text by file name; ``write_reports`` writes

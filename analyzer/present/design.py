@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from analyzer.analyses.design import design_comment, top_award_one_in
+from analyzer.analyses.design import design_comment
 from analyzer.core.tablefile import written_pays
 from analyzer.present.metadata import shoe_json
 from analyzer.present.text import (
@@ -57,6 +57,8 @@ def _pays(design: Design, solution: Solution) -> list[int | str]:
 
 def _solution_json(design: Design, solution: Solution) -> dict[str, Any]:
     keys = [deck_key(shoe) for shoe in design.shoes]
+    from analyzer.analyses.design import top_award_one_in  # the search loads only for design
+
     one_in = [top_award_one_in(a) for a in solution.analyses]
     return {
         "pays": _pays(design, solution),
@@ -137,6 +139,8 @@ def _solutions_table(design: Design, fmt: str) -> str:
     rows = []
     for i, solution in enumerate(design.solutions, 1):
         first = solution.analyses[0]
+        from analyzer.analyses.design import top_award_one_in
+
         one_in = top_award_one_in(first)
         rows.append(
             [

@@ -134,22 +134,31 @@ def edges_data(analyses: Sequence[BetAnalysis], shoe: Shoe, rules: Rules) -> dic
 def render_edges(
     analyses: Sequence[BetAnalysis], fmt: str, shoe: Shoe, rules: Rules, details: bool = False
 ) -> str:
-    """House edges of several bets on one shoe; with `details`, each bet's paytable too."""
+    """House edges of several bets on one shoe; with `details`, each bet's paytable too, under
+    a heading of its title and name (then its source, when it has one). In a terminal table
+    with `details` the summary leaves the titles to those headings, so that it fits 120
+    columns without wrapping its headers or cells."""
     check_format(fmt)
     if fmt == "json":
         return dumps(edges_data(analyses, shoe, rules))
+    rows, headers = edges_rows(analyses, fmt), EDGE_HEADERS
+    if details and fmt == "table":
+        rows, headers = [[row[0], *row[2:]] for row in rows], [headers[0], *headers[2:]]
     blocks: list[Block] = [
         Heading(f"House edges: {user_text(str(shoe), fmt)}, {user_text(rules.name, fmt)} rules"),
-        Table.of(edges_rows(analyses, fmt), EDGE_HEADERS),
+        Table.of(rows, headers),
         Paragraph(
             "House edge per unit bet, positive when the house wins; pushes count as bets. "
             "'Per resolved bet' leaves pushes out."
         ),
     ]
     for a in analyses if details else ():
-        title = a.bet.title
         if fmt == "markdown":
             title = f"{markdown_text(a.bet.title)} ({markdown_code(a.bet.name)})"
-        source = f"Source: {user_text(a.bet.source, fmt)}." if a.bet.source else ""
-        blocks += [Heading(title, 3), Paragraph(source), Table.of(*bet_rows(a, fmt))]
+        else:
+            title = f"{a.bet.title} ({a.bet.name})"
+        blocks.append(Heading(title, 3))
+        if a.bet.source:
+            blocks.append(Paragraph(f"Source: {user_text(a.bet.source, fmt)}."))
+        blocks.append(Table.of(*bet_rows(a, fmt)))
     return write(blocks, fmt)

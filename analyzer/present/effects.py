@@ -105,12 +105,11 @@ def derived_rows(counts: Sequence[DerivedCount], fmt: str = "table") -> list[lis
     ]
 
 
-def _eor_counts_data(eor: EffectsOfRemoval, counts: Sequence[DerivedCount]) -> dict[str, Any]:
-    """The JSON of rank-level effects of removal with the best counts derived from them."""
-    data = _eor_data(eor)
-    data["best_counts"] = {c.bet: [] for c in counts}
+def _counts_data(counts: Sequence[DerivedCount]) -> dict[str, list[dict[str, Any]]]:
+    """The JSON of best linear counts, by bet."""
+    data: dict[str, list[dict[str, Any]]] = {c.bet: [] for c in counts}
     for c in counts:
-        data["best_counts"][c.bet].append(
+        data[c.bet].append(
             {
                 "level": c.level,
                 "tags": dict(zip(map(str, RANKS), c.tags, strict=True)),
@@ -119,6 +118,13 @@ def _eor_counts_data(eor: EffectsOfRemoval, counts: Sequence[DerivedCount]) -> d
                 "break_even_true_count": round(c.break_even, 3),
             }
         )
+    return data
+
+
+def _eor_counts_data(eor: EffectsOfRemoval, counts: Sequence[DerivedCount]) -> dict[str, Any]:
+    """The JSON of rank-level effects of removal with the best counts derived from them."""
+    data = _eor_data(eor)
+    data["best_counts"] = _counts_data(counts)
     return data
 
 
@@ -145,12 +151,19 @@ def _card_eor_data(eor: CardEffects) -> dict[str, Any]:
     }
 
 
-def render_card_eor(eor: CardEffects, fmt: str, places: int = 7) -> str:
+def render_card_eor(
+    eor: CardEffects, fmt: str, places: int = 7, counts: Sequence[DerivedCount] | None = None
+) -> str:
     """Effects of removal of card-level bets: one row per card type (bets that read suits)
-    or rank, one column per bet, and the identity sum n EoR = 0."""
+    or rank, one column per bet, and the identity sum n EoR = 0; with `counts` (those of
+    these bets), the best linear counts derived from their effects per rank (in JSON under
+    "best_counts"), and why a bet has none."""
     check_format(fmt)
     if fmt == "json":
-        return dumps(_card_eor_data(eor))
+        data = _card_eor_data(eor)
+        if counts is not None:
+            data["best_counts"] = _counts_data(counts)
+        return dumps(data)
     out = []
     for per in ("card type", "rank"):
         bets = [bet for bet, p in eor.per.items() if p == per]
@@ -165,17 +178,46 @@ def render_card_eor(eor: CardEffects, fmt: str, places: int = 7) -> str:
         "\nChange in expectation per unit bet (bettor's view) from removing one card of each type or rank. "
         "Last row: sum over the shoe of (cards of the type or rank) x effect, exactly 0.\n"
     )
-    return "\n".join(out) + note
+    return "\n".join(out) + note + ("" if counts is None else _card_counts(eor, counts, fmt))
+
+
+def _card_counts(eor: CardEffects, counts: Sequence[DerivedCount], fmt: str) -> str:
+    """The best linear counts of card-level bets, from their effects per rank, and a line for
+    each bet with none."""
+    text = ""
+    if counts:
+        title = "Best linear counts of card-level bets (from their effects per rank)"
+        text = "\n" + heading(title, fmt) + table(derived_rows(counts, fmt), DERIVED_HEADERS, fmt) + "\n"
+    if any(per == "card type" for per in eor.per.values()):
+        text += (
+            "\nA bet per card type is counted by rank: a rank's effect is its card types' effects "
+            "weighted by their counts (the change from removing a card of that rank at random).\n"
+        )
+    counted = {c.bet for c in counts}
+    for bet in eor.effects:
+        if bet not in counted:
+            text += (
+                f"\nNo linear count for {user_text(bet, fmt)}: removing a card of any rank changes its "
+                "expectation alike, so no count of ranks follows it.\n"
+            )
+    return text
 
 
 def removal_effects_data(result: RemovalEffects, counts: Sequence[DerivedCount] = ()) -> dict[str, Any]:
-    """The JSON document of `render_removal_effects`: the rank-level keys (with the derived
-    `counts`), the card-level document under "card_level" (alone if no bet is rank-level)."""
-    if result.ranks is None:
-        return _card_eor_data(result.cards) if result.cards is not None else {}
-    data = _eor_counts_data(result.ranks, counts)
+    """The JSON document of `render_removal_effects`: the rank-level keys (with the counts
+    derived for rank-level bets), the card-level document (with its bets' counts under
+    "best_counts") under "card_level", alone if no bet is rank-level."""
+    ranked = [c for c in counts if result.ranks is not None and c.bet in result.ranks.effects]
+    carded = [c for c in counts if result.cards is not None and c.bet in result.cards.effects]
+    card_level: dict[str, Any] | None = None
     if result.cards is not None:
-        data["card_level"] = _card_eor_data(result.cards)
+        card_level = _card_eor_data(result.cards)
+        card_level["best_counts"] = _counts_data(carded)
+    if result.ranks is None:
+        return card_level if card_level is not None else {}
+    data = _eor_counts_data(result.ranks, ranked)
+    if card_level is not None:
+        data["card_level"] = card_level
     return data
 
 
@@ -183,12 +225,15 @@ def render_removal_effects(
     result: RemovalEffects, fmt: str, counts: Sequence[DerivedCount] = (), places: int = 7
 ) -> str:
     """Effects of removal of rank-level and card-level bets as one document: the rank-level
-    table (with the best linear counts `counts` derived from it) then the card-level one; in
-    JSON the rank-level keys with the card-level document under "card_level"."""
+    table (with the best linear counts of `counts` derived from it) then the card-level one
+    (with theirs); in JSON the rank-level keys with the card-level document under
+    "card_level" (the whole document when every bet is card-level)."""
     check_format(fmt)
+    ranked = [c for c in counts if result.ranks is not None and c.bet in result.ranks.effects]
+    carded = [c for c in counts if result.cards is not None and c.bet in result.cards.effects]
     if fmt == "json":
         return dumps(removal_effects_data(result, counts))
-    parts = [render_eor(result.ranks, fmt, counts, places)] if result.ranks is not None else []
+    parts = [render_eor(result.ranks, fmt, ranked, places)] if result.ranks is not None else []
     if result.cards is not None:
-        parts.append(render_card_eor(result.cards, fmt, places))
+        parts.append(render_card_eor(result.cards, fmt, places, carded))
     return "\n".join(parts)

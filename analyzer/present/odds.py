@@ -11,9 +11,9 @@ from analyzer.present.document import Block, Heading, Paragraph, Table, write
 from analyzer.present.text import check_format, decimal, dumps, exact, user_text
 
 if TYPE_CHECKING:  # types only: a cold `baccarat odds` loads none of these
-    from analyzer.analyses.odds import Odds, PuntoRow
+    from analyzer.analyses.odds import Odds, PlayerRow
 
-__all__ = ["odds_data", "punto_table_data", "render_odds", "render_punto_table"]
+__all__ = ["odds_data", "player_table_data", "render_odds", "render_player_table"]
 
 
 def odds_data(odds: Odds) -> dict[str, Any]:
@@ -53,27 +53,28 @@ def render_odds(odds: Odds, fmt: str = "table") -> str:
     return write(blocks, fmt)
 
 
-def punto_table_data(rows: Sequence[PuntoRow]) -> dict[str, Any]:
-    """The JSON document of `render_punto_table`: one row per Punto total and action."""
+def player_table_data(rows: Sequence[PlayerRow]) -> dict[str, Any]:
+    """The JSON document of `render_player_table`: one row per Punto total and action (its
+    keys keep the punto/banco words)."""
     return {
         "rows": [
             {
-                "punto_total": r.punto_total,
-                "punto_action": r.punto_action,
-                "punto": exact(r.punto),
-                "banco": exact(r.banco),
-                "egalite": exact(r.egalite),
+                "punto_total": r.player_total,
+                "punto_action": r.player_action,
+                "punto": exact(r.player),
+                "banco": exact(r.banker),
+                "egalite": exact(r.tie),
             }
             for r in rows
         ]
     }
 
 
-def render_punto_table(rows: Sequence[PuntoRow], fmt: str = "table", title: str = "") -> str:
+def render_player_table(rows: Sequence[PlayerRow], fmt: str = "table", title: str = "") -> str:
     """The table after Punto's two cards (a Russian gambling dictionary's Table 2)."""
     check_format(fmt)
     if fmt == "json":
-        return dumps(punto_table_data(rows))
+        return dumps(player_table_data(rows))
     headers = [
         "Punto total",
         "Punto",
@@ -85,13 +86,13 @@ def render_punto_table(rows: Sequence[PuntoRow], fmt: str = "table", title: str 
     ]
     body = [
         [
-            f"{r.punto_total} ({r.punto_action})",
-            decimal(r.punto),
-            decimal(r.banco),
-            decimal(r.egalite),
-            exact(r.punto),
-            exact(r.banco),
-            exact(r.egalite),
+            f"{r.player_total} ({r.player_action})",
+            decimal(r.player),
+            decimal(r.banker),
+            decimal(r.tie),
+            exact(r.player),
+            exact(r.banker),
+            exact(r.tie),
         ]
         for r in rows
     ]

@@ -28,7 +28,7 @@ from analyzer.analyses.results import (
     DesignResult,
     EdgesResult,
     OddsResult,
-    PuntoTableResult,
+    PlayerTableResult,
     RulesResult,
 )
 from analyzer.counting.results import CountResult, EorResult, ParResult
@@ -40,7 +40,7 @@ from analyzer.present.edges import edges_data, render_edges
 from analyzer.present.effects import removal_effects_data, render_removal_effects
 from analyzer.present.listing import ListResult
 from analyzer.present.metadata import list_data, render_list, shoe_json
-from analyzer.present.odds import odds_data, punto_table_data, render_odds, render_punto_table
+from analyzer.present.odds import odds_data, player_table_data, render_odds, render_player_table
 from analyzer.present.rules import render_rules
 from analyzer.present.text import dumps, wrap_prose
 from analyzer.present.track import render_track, render_track_summary, track_json
@@ -63,9 +63,9 @@ class Output:
     wrap: bool = True
 
 
-def _punto_table_text(result: PuntoTableResult, fmt: str) -> str:
+def _player_table_text(result: PlayerTableResult, fmt: str) -> str:
     title = f"Probabilities after Punto's two cards: {result.shoe}, {result.rules.name} rules"
-    return render_punto_table(result.rows, fmt, title=title)
+    return render_player_table(result.rows, fmt, title=title)
 
 
 # The renderers of design, closed forms and par sheets (and the engines their modules name)
@@ -92,13 +92,13 @@ def _design_shoes(result: DesignResult, removed: Sequence[str]) -> dict[str, Any
 
 
 def _closed_forms_data(result: ClosedFormResult) -> dict[str, Any]:
-    from analyzer.present.closed_forms import closed_forms_data
+    from analyzer.present.closed_form import closed_forms_data
 
     return closed_forms_data(result.forms)
 
 
 def _closed_forms_text(result: ClosedFormResult, fmt: str) -> str:
-    from analyzer.present.closed_forms import render_closed_forms
+    from analyzer.present.closed_form import render_closed_forms
 
     return render_closed_forms(result.forms, fmt)
 
@@ -147,7 +147,7 @@ def _solve_text(result: SolveResult, fmt: str) -> str:
 #: Each result type and how it is shown.
 OUTPUTS: dict[type, Output] = {
     OddsResult: Output(lambda r: odds_data(r.odds), lambda r, fmt: render_odds(r.odds, fmt)),
-    PuntoTableResult: Output(lambda r: punto_table_data(r.rows), _punto_table_text),
+    PlayerTableResult: Output(lambda r: player_table_data(r.rows), _player_table_text),
     RulesResult: Output(lambda r: r.rules.to_mapping(), lambda r, fmt: render_rules(r.rules, fmt)),
     EdgesResult: Output(
         lambda r: edges_data(r.analyses, r.label, r.rules),

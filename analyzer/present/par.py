@@ -60,7 +60,7 @@ def verdict_text(verdict: Verdict) -> str:
     """The verdict as a sheet states it, e.g. "inconclusive at 2,000 shoes"."""
     from analyzer.counting.par import INCONCLUSIVE
 
-    return f"{verdict.kind} at {verdict.shoes:,} shoes" if verdict.kind == INCONCLUSIVE else verdict.kind
+    return f"{verdict.kind} at {_shoes(verdict.shoes)}" if verdict.kind == INCONCLUSIVE else verdict.kind
 
 
 def verdict_reason(verdict: Verdict) -> str:
@@ -72,25 +72,36 @@ def verdict_reason(verdict: Verdict) -> str:
     ceiling = f"{_pm(*verdict.perfect)} units per shoe"
     if verdict.win is None:
         figures = "no linear count reads this bet (every rank's removal has the same effect)"
+    elif verdict.bets == 0:
+        figures = f"the count made no bets in {_shoes(verdict.shoes)}"
     else:
         figures = f"the count wins {_pm(*verdict.win)} units per shoe"
+    if verdict.rule == "unmeasured":
+        if verdict.win is not None and verdict.bets != 0:
+            figures = f"the count wins {short_float(verdict.win[0], '+.4f')} units in {_shoes(verdict.shoes)}"
+        shoes = _shoes(verdict.shoes)
+        return f"{figures}: a study of {shoes} has no standard error and decides nothing; run more shoes"
     if verdict.rule == "count":
         side = "above" if verdict.kind == BEATABLE else "below"
         return f"{figures}: more than {SIGMAS} standard errors {side} {threshold}"
     if verdict.rule == "bound":
         reason = f"{figures}, and the perfect-information bound, {ceiling}, which no count can pass,"
         return f"{reason} is more than {SIGMAS} standard errors below {threshold}"
-    if verdict.win is not None:
+    if verdict.win is not None and verdict.bets != 0:
         where = f"within {SIGMAS} standard errors of {threshold} (the perfect-information bound: {ceiling})"
     else:
-        where = (
-            f"and the perfect-information bound, {ceiling}, is not below {threshold}: "
-            "a count made for this bet would need a study of its own"
-        )
+        where = f"and the perfect-information bound, {ceiling}, is not below {threshold}"
+        if verdict.win is None:
+            where += ": a count made for this bet would need a study of its own"
     needed = verdict.shoes_to_settle
     unsettled = "more shoes of this study cannot settle it"
     more = f"about {needed:,} shoes would settle it" if needed else unsettled
     return f"{figures}, {where}; {more}"
+
+
+def _shoes(count: int) -> str:
+    """A number of shoes in words, e.g. "1 shoe", "2,000 shoes"."""
+    return f"{count:,} shoe{'' if count == 1 else 's'}"
 
 
 def _power(rounds: int) -> str:
@@ -288,17 +299,34 @@ def _countability(sheet: ParSheet) -> list[Block]:
             "bound alone."
         )
     n0 = "n/a" if figures.n0 is None else short_float(figures.n0, ",.0f")
+
+    def measured(mean: float, se: float) -> str:  # one shoe gives no standard error
+        return _pm(mean, se) if study.shoes > 1 else f"{short_float(mean, '+.4f')} (no standard error)"
+
+    per_100 = measured(figures.win_per_100_coups, figures.win_per_100_coups_se)
     rows = [
-        ["win per shoe (units)", _pm(m, s)],
-        ["win per 100 coups dealt (units)", _pm(figures.win_per_100_coups, figures.win_per_100_coups_se)],
+        ["win per shoe (units)", measured(m, s)],
+        ["win per 100 coups dealt (units)", per_100],
         ["bets per shoe", f"{figures.bets_per_shoe:.2f}"],
         ["coups per shoe", f"{figures.coups_per_shoe:.2f}"],
         ["N0 (coups bet)", n0],
-        ["perfect-information bound per shoe (units)", _pm(p, sp)],
+        ["perfect-information bound per shoe (units)", measured(p, sp)],
     ]
     material = float(sheet.material)
+    resolution = (
+        f"Resolution: at {study.shoes:,} shoes the standard error of the count's win per shoe is "
+        f"{s:.4f} units (the bound's {sp:.4f}): a win within {SIGMAS * s:.4f} units of the threshold "
+        "is inconclusive."
+    )
+    if verdict.rule == "unmeasured":
+        resolution = "Resolution: a study of one shoe has no standard error: run more shoes."
+    elif verdict.bets == 0:
+        resolution = (
+            f"Resolution: the count made no bets, so its win decides nothing; at {study.shoes:,} shoes the "
+            f"standard error of the bound per shoe is {sp:.4f} units."
+        )
     blocks += [
-        Paragraph(played + f" {study.shoes:,} shoes, each coup valued exactly for the cards left."),
+        Paragraph(played + f" {_shoes(study.shoes)}, each coup valued exactly for the cards left."),
         Table.of(rows, ["figure", "mean ± standard error"]),
         Paragraph(
             f"**Verdict: {verdict_text(verdict)}.** Against a materiality threshold of {material:g} units "
@@ -307,9 +335,7 @@ def _countability(sheet: ParSheet) -> list[Block]:
             role="verdict",
         ),
         Paragraph(
-            f"Resolution: at {study.shoes:,} shoes the standard error of the count's win per shoe is "
-            f"{s:.4f} units (the bound's {sp:.4f}): a win within {SIGMAS * s:.4f} units of the threshold "
-            f"is inconclusive. Rule: beatable when the win exceeds the threshold by more than {SIGMAS} "
+            f"{resolution} Rule: beatable when the win exceeds the threshold by more than {SIGMAS} "
             f"standard errors, not beatable by counting when the win (or the bound) plus {SIGMAS} "
             "standard errors stays below it."
         ),

@@ -21,13 +21,13 @@ from analyzer.present.par import (
     sheet_blocks,
     sheet_title,
 )
-from analyzer.present.plots import pyplot
+from analyzer.present.plots import figure, rc_context, text_as_text
 from analyzer.present.text import table
 
 if TYPE_CHECKING:
     from analyzer.counting.par import ParSheet
 
-__all__ = ["html_index", "html_page"]
+__all__ = ["html_index", "html_page", "sheet_html"]
 
 CSS = """
 body { font-family: "DejaVu Sans", Helvetica, Arial, sans-serif; font-size: 14px; color: #111;
@@ -58,10 +58,9 @@ nav a { margin-right: .8em; }
 _RC = {"svg.hashsalt": "baccarat-par-sheet", "svg.fonttype": "none", "font.size": 9}
 def _svg(fig: Any, prefix: str) -> str:
     """The figure as inline SVG, its ids prefixed with `prefix` (unique in the page)."""
-    plt = pyplot()
     out = io.StringIO()
-    fig.savefig(out, format="svg", metadata={"Date": None, "Creator": None})
-    plt.close(fig)
+    with text_as_text():  # text stays text: the browser has the glyphs
+        fig.savefig(out, format="svg", metadata={"Date": None, "Creator": None})
     text = out.getvalue()
     text = text[text.index("<svg") :]
     for old, new in (('id="', f'id="{prefix}'), ('href="#', f'href="#{prefix}'), ("url(#", f"url(#{prefix}")):
@@ -74,9 +73,9 @@ def _volatility_chart(sheet: ParSheet, prefix: str) -> str:
 
     from analyzer.counting.par import CONFIDENCE_Z, HOLD_ROUNDS
 
-    plt = pyplot()
-    with plt.rc_context(_RC):
-        fig, ax = plt.subplots(figsize=(7, 3.2))
+    with rc_context(_RC):
+        fig = figure(7, 3.2)
+        ax = fig.subplots()
         rounds = np.logspace(np.log10(HOLD_ROUNDS[0]), np.log10(HOLD_ROUNDS[-1]), 81)
         hold = float(sheet.analysis.house_edge) * 100
         for (level, vi), shade in zip(sheet.volatility_index.items(), ("#9ecae1", "#deebf7"), strict=True):
@@ -104,10 +103,10 @@ def _volatility_chart(sheet: ParSheet, prefix: str) -> str:
 
 
 def _effects_chart(sheet: ParSheet, prefix: str) -> str:
-    plt = pyplot()
-    with plt.rc_context(_RC):
+    with rc_context(_RC):
         many = len(sheet.effects) > 13
-        fig, ax = plt.subplots(figsize=(7, 3.4 if many else 3))
+        fig = figure(7, 3.4 if many else 3)
+        ax = fig.subplots()
         names = list(sheet.effects)
         values = [float(v) * 100 for v in sheet.effects.values()]
         ax.bar(range(len(names)), values, color=["#2171b5" if v >= 0 else "#cb181d" for v in values])

@@ -9,7 +9,7 @@ subject; this module only re-exports them:
 - `analyzer.present.compare`: payout rules and tableaux compared;
 - `analyzer.present.effects`: effects of removal and the best linear counts;
 - `analyzer.present.counting`: counting systems and advantage-play figures;
-- `analyzer.present.closed_forms`: closed forms in the number of decks;
+- `analyzer.present.closed_form`: closed forms in the number of decks;
 - `analyzer.present.design`: designed paytables;
 - `analyzer.present.metadata`: the shoe as JSON, the built-in names of `baccarat list`;
 - `analyzer.present.track`: a recorded shoe replayed coup by coup.
@@ -19,7 +19,9 @@ The games' results are rendered by `analyzer.present.games`.
 
 from __future__ import annotations
 
-from analyzer.present.closed_forms import render_closed_forms
+from typing import TYPE_CHECKING, Any
+
+from analyzer.present.closed_form import render_closed_forms
 from analyzer.present.compare import render_compare
 from analyzer.present.counting import (
     ADVANTAGE_HEADERS,
@@ -31,7 +33,6 @@ from analyzer.present.counting import (
     render_count,
     tags_text,
 )
-from analyzer.present.design import design_comment, render_design, shoes_json, written_paytable
 from analyzer.present.edges import EDGE_HEADERS, bet_json, bet_table, edges_rows, render_edges
 from analyzer.present.effects import (
     DERIVED_HEADERS,
@@ -41,7 +42,7 @@ from analyzer.present.effects import (
     render_removal_effects,
 )
 from analyzer.present.metadata import render_list, shoe_json
-from analyzer.present.odds import render_odds, render_punto_table
+from analyzer.present.odds import render_odds, render_player_table
 from analyzer.present.rules import render_rules
 from analyzer.present.text import (
     DOCUMENT_FORMATS,
@@ -65,6 +66,21 @@ from analyzer.present.track import (
     track_json,
     track_line,
 )
+
+if TYPE_CHECKING:
+    from analyzer.present.design import design_comment, render_design, shoes_json, written_paytable
+
+#: Loaded on first use, so a command that designs nothing never imports the design modules.
+_LAZY = {"design_comment", "render_design", "shoes_json", "written_paytable"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        from analyzer.present import design
+
+        return getattr(design, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "ADVANTAGE_HEADERS",
@@ -99,7 +115,7 @@ __all__ = [
     "render_eor",
     "render_list",
     "render_odds",
-    "render_punto_table",
+    "render_player_table",
     "render_removal_effects",
     "render_rules",
     "render_taken_back",

@@ -40,13 +40,13 @@ def tableau(rules: Rules, fmt: str = "table") -> tuple[list[list[str]], list[lis
         [user_text(rules.description, fmt)],
         [
             f"Natural: a two-card total of {rules.natural} or more ends the coup.",
-            f"Punto draws on: {_list(rules.punto_draws)}.",
-            f"Banco, when Punto stood, draws on: {_list(rules.banco_draws_punto_stood)}.",
+            f"Punto draws on: {_list(rules.player_draws)}.",
+            f"Banco, when Punto stood, draws on: {_list(rules.banker_draws_player_stood)}.",
         ],
         ["Banco when Punto drew (D = draws, S = stands), by Punto's third card:"],
     ]
     totals = [t for t in range(10) if not rules.is_natural(t)]
-    rows = [[str(t)] + ["D" if v in rules.banco_draws[t] else "S" for v in range(10)] for t in totals]
+    rows = [[str(t)] + ["D" if v in rules.banker_draws[t] else "S" for v in range(10)] for t in totals]
     return paragraphs, rows, ["Banco"] + [str(v) for v in range(10)]
 
 

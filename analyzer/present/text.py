@@ -229,25 +229,33 @@ _NUMBER = re.compile(r"~?[+\-−]?[\d,]+(\.\d+)?(e[+-]\d+)?(/\d+)?%?( ± [\d.]+(
 WIDTH = 120
 
 
+def _tabulate(
+    rows: Sequence[Sequence[str]], headers: Sequence[str], tablefmt: str, align: Sequence[str]
+) -> str:
+    """tabulate's table of string cells, each column aligned as `align` says (tabulate 0.9
+    counts its columns from the rows: with none, no alignment is passed)."""
+    from tabulate import tabulate  # type: ignore[import-untyped,unused-ignore]
+
+    aligned = {"colalign": list(align)} if rows else {}
+    return str(tabulate(rows, headers=list(headers), tablefmt=tablefmt, disable_numparse=True, **aligned))
+
+
 def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], fmt: str) -> str:
     """A table through tabulate: plain text for "table", GitHub Markdown for "markdown", an
     HTML table of HTML cells for "html".
 
     Columns of numbers are right-aligned; in Markdown a `|` inside a cell is escaped."""
-    from tabulate import tabulate  # type: ignore[import-untyped,unused-ignore]
-
     cells = [[str(cell) for cell in row] for row in rows]
     align = [
         "right" if cells and all(_NUMBER.fullmatch(row[i]) for row in cells) else "left"
         for i in range(len(headers))
     ]
     if fmt == "html":  # cells are HTML already (the caller escapes them)
-        html = tabulate(cells, headers=headers, tablefmt="unsafehtml", disable_numparse=True, colalign=align)
-        return str(html)
+        return _tabulate(cells, headers, "unsafehtml", align)
     if fmt == "markdown":  # a row holds to one line: a line break in a cell becomes a space
         cells = [[_BREAKS.sub(" ", cell).replace("|", "\\|") for cell in row] for row in cells]
         headers = [_BREAKS.sub(" ", header).replace("|", "\\|") for header in headers]
-        return str(tabulate(cells, headers=headers, tablefmt="pipe", disable_numparse=True, colalign=align))
+        return _tabulate(cells, headers, "pipe", align)
     return _fit(cells, list(headers), align)
 
 
@@ -256,18 +264,9 @@ def _fit(cells: list[list[str]], headers: list[str], align: list[str]) -> str:
     columns wrap, and columns that still do not fit go to a second table that repeats the first."""
     import textwrap
 
-    from tabulate import tabulate  # type: ignore[import-untyped,unused-ignore]
-
     def render(columns: Sequence[int], rows: Sequence[list[str]] = cells) -> str:
-        return str(
-            tabulate(
-                [[row[i] for i in columns] for row in rows],
-                headers=[headers[i] for i in columns],
-                tablefmt="simple",
-                disable_numparse=True,
-                colalign=[align[i] for i in columns],
-            )
-        )
+        picked = [[row[i] for i in columns] for row in rows]
+        return _tabulate(picked, [headers[i] for i in columns], "simple", [align[i] for i in columns])
 
     widths: dict[tuple[tuple[int, ...], tuple[str, ...], int], int] = {}
     wraps = [0]  # bumped whenever cells are rewrapped: a width is reused until then

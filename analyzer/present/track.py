@@ -66,7 +66,7 @@ def coup_json(coup: TrackedCoup) -> dict[str, Any]:
         "index": coup.index,
         "player": list(coup.player),
         "banker": list(coup.banker),
-        "totals": {"player": outcome.punto_total, "banker": outcome.banco_total},
+        "totals": {"player": outcome.player_total, "banker": outcome.banker_total},
         "winner": str(outcome.winner),
         **_position_json(coup.after),
         "cut": coup.cut,
@@ -165,8 +165,8 @@ def _coup_rows(result: Replay, fmt: str) -> tuple[list[list[str]], list[str]]:
         if coup is not None:
             outcome = coup.outcome
             row[1:4] = [
-                _hand(coup.player, outcome.punto_total),
-                _hand(coup.banker, outcome.banco_total),
+                _hand(coup.player, outcome.player_total),
+                _hand(coup.banker, outcome.banker_total),
                 str(outcome.winner) + (" (cut card out)" if coup.cut else ""),
             ]
         row += [_counts_cell(position, name) for name in systems]
@@ -280,8 +280,8 @@ def render_coup(result: Replay, coup: TrackedCoup, fmt: str) -> str:
     cut = "; the cut card came out" if coup.cut else ""
     winner = "tie" if str(outcome.winner) == "tie" else f"{outcome.winner} wins"
     line = (
-        f"Coup {coup.index}: player {_hand(coup.player, outcome.punto_total)}, banker "
-        f"{_hand(coup.banker, outcome.banco_total)}: {winner}{cut}; {after.cards_left} cards left"
+        f"Coup {coup.index}: player {_hand(coup.player, outcome.player_total)}, banker "
+        f"{_hand(coup.banker, outcome.banker_total)}: {winner}{cut}; {after.cards_left} cards left"
     )
     if after.bankroll is not None:
         line += f"; bankroll {decimal(after.bankroll, 2)}"

@@ -4,16 +4,22 @@ Modules:
 
 - ``graph``: the coup as a networkx state graph built from the rules (deal, naturals, Punto's
   decision, Banco's decision, settlement); ``baccarat rules --format dot`` draws it.
-- ``enumeration``: compiles a tableau into coup classes and evaluates them on a shoe
-  (``distribution``, ``compile_rules``).
+- ``compiler``: the coup compiler: a tableau compiled once into coup classes (integer
+  coefficients on monomials of the shoe's counts) and the monomials' values for a shoe.
+- ``enumeration``: a tableau's coup classes (compiled, or read from the store) evaluated on a
+  shoe (``distribution``, ``compile_rules``).
 - ``coupstore``: the compiled classes on disk (shipped files, user cache) and their evaluation
   in plain Python integers.
 - ``diskcache``: the user's cache folder (compiled classes, the card engine's plan products):
   files checked by a checksum, keyed by the producing code's version, bounded, cleared.
 - ``polynomials``: full-deck shoes as polynomials in the number of decks d.
-- ``polyeval``: exact batch evaluation of integer combinations of the class monomials.
-- ``fast``: ``FastEvaluator``, many depleted shoes at once for a set of bets, and
-  ``effects_of_removal``.
+- ``lines``: a bet settled on every stored coup class: each bet's line per outcome, once per
+  group of outcomes alike in the fields it reads, and each line's weight.
+- ``polyeval``: exact batch evaluation of integer combinations of the class monomials, from
+  ``polyparts`` (the factor tables and parts it takes) and ``polyproducts`` (exact products
+  of coefficient blocks with a batch of parts, in float64).
+- ``fast``: ``FastEvaluator``, many depleted shoes at once for a set of bets (what
+  ``analyzer.analyses.effects`` values every one-card removal with).
 - ``plain``: a plain nested-loop enumerator over card ranks, the independent slow path.
 - ``coups/``: the shipped classes and polynomials, built by ``python scripts/build_coups.py``.
 

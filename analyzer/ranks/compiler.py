@@ -41,7 +41,7 @@ if TYPE_CHECKING:  # numpy loads only where arrays are built: a cold `odds` neve
 
 __all__ = ["CoupClasses", "basis_values", "compile_fresh", "count_factors", "shoe_factors"]
 
-_CONT_CODES = 10 * 10 * 2 * 2 * 2  # codes of (punto_total .. natural)
+_CONT_CODES = 10 * 10 * 2 * 2 * 2  # codes of (player_total .. natural)
 
 
 @dataclass(frozen=True, eq=False)
@@ -72,7 +72,7 @@ class CoupClasses:
         return dense
 
 
-# Inclusion-exclusion terms (punto_pair, banco_pair, z, coefficient) by whether each hand's
+# Inclusion-exclusion terms (player_pair, banker_pair, z, coefficient) by whether each hand's
 # first two cards are ten-valued (a pair only if their ranks match); None: the pair flag is
 # decided by point values alone.
 _PAIR_TERMS: dict[tuple[bool, bool], list[tuple[bool | None, bool | None, int, int]]] = {
@@ -110,8 +110,8 @@ def compile_fresh(rules: Rules = STANDARD) -> CoupClasses:
     deal = np.array([ph + bh for ph in hands for bh in hands], dtype=np.int64)
     p1, p2, b1, b2 = deal.T
     orders = (1 + (p1 != p2)) * (1 + (b1 != b2))
-    punto0, banco0 = (p1 + p2) % 10, (b1 + b2) % 10
-    state = punto0 * 10 + banco0
+    player0, banker0 = (p1 + p2) % 10, (b1 + b2) % 10
+    state = player0 * 10 + banker0
     deal_code = pow7[p1] + pow7[p2] + pow7[b1] + pow7[b2]
     # Continuations, one block per state: third cards and the settled outcome's fields.
     blocks = [conts[divmod(s, 10)] for s in range(100)]
@@ -120,10 +120,10 @@ def compile_fresh(rules: Rules = STANDARD) -> CoupClasses:
     table = np.array(
         [
             (
-                -1 if c.punto_third is None else c.punto_third,
-                -1 if c.banco_third is None else c.banco_third,
-                c.punto_total,
-                c.banco_total,
+                -1 if c.player_third is None else c.player_third,
+                -1 if c.banker_third is None else c.banker_third,
+                c.player_total,
+                c.banker_total,
                 c.natural,
             )
             for block in blocks
@@ -142,14 +142,14 @@ def compile_fresh(rules: Rules = STANDARD) -> CoupClasses:
     )
     m_code = deal_code[row_deal] + cont_m[row_cont]
     outcome_head = (state[row_deal] * _CONT_CODES + cont_code[row_cont]) * 4
-    punto_same, banco_same = (p1 == p2)[row_deal], (b1 == b2)[row_deal]
-    punto_tens, banco_tens = punto_same & (p1[row_deal] == 0), banco_same & (b1[row_deal] == 0)
+    player_same, banker_same = (p1 == p2)[row_deal], (b1 == b2)[row_deal]
+    player_tens, banker_tens = player_same & (p1[row_deal] == 0), banker_same & (b1[row_deal] == 0)
     keys, coefs = [], []
     for (pz, bz), terms in _PAIR_TERMS.items():
-        rows = np.flatnonzero((punto_tens == pz) & (banco_tens == bz))
+        rows = np.flatnonzero((player_tens == pz) & (banker_tens == bz))
         for pp, bp, z, coef in terms:
-            pp_col = punto_same[rows] if pp is None else pp
-            bp_col = banco_same[rows] if bp is None else bp
+            pp_col = player_same[rows] if pp is None else pp
+            bp_col = banker_same[rows] if bp is None else bp
             outcome = outcome_head[rows] + 2 * pp_col + bp_col
             keys.append((outcome * 7**10 + m_code[rows]) * _Z + z)
             coefs.append(coef * orders[row_deal[rows]])

@@ -77,10 +77,10 @@ Arrays = dict[str, "array[int]"]
 
 def rules_key(rules: Rules) -> str:
     """The content of a tableau as a canonical string (stored-layout version included)."""
-    draws = ".".join("".join(map(str, sorted(row))) for row in rules.banco_draws)
-    stood = "".join(map(str, sorted(rules.banco_draws_punto_stood)))
-    punto = "".join(map(str, sorted(rules.punto_draws)))
-    return f"v{FORMAT}-n{rules.natural}-p{punto}-s{stood}-b{draws}"
+    draws = ".".join("".join(map(str, sorted(row))) for row in rules.banker_draws)
+    stood = "".join(map(str, sorted(rules.banker_draws_player_stood)))
+    player = "".join(map(str, sorted(rules.player_draws)))
+    return f"v{FORMAT}-n{rules.natural}-p{player}-s{stood}-b{draws}"
 
 
 def _file_name(key: str) -> str:
@@ -288,7 +288,7 @@ def shipped_rules() -> list[Rules]:
 
     chosen: dict[str, Rules] = {}
     for rules in RULES.values():
-        for variant in (rules, rules.with_punto(5, True), rules.with_punto(5, False)):
+        for variant in (rules, rules.with_player(5, True), rules.with_player(5, False)):
             chosen.setdefault(rules_key(variant), variant)
     return list(chosen.values())
 

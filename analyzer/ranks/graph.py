@@ -9,7 +9,7 @@ Nodes are tuples whose first item names the stage:
 - ``("banco", p, b, v)``: Banco's decision, seeing Punto's third-card value ``v``
   (``None`` when Punto stood). ``p`` is Punto's final total here.
 - ``("banco-card", p, b, v)``: chance: Banco's third card.
-- ``("settle", p, b, punto_cards, banco_cards, natural)``: final totals; the coup is settled.
+- ``("settle", p, b, player_cards, banker_cards, natural)``: final totals; the coup is settled.
 
 Decision edges carry ``action`` ("draw"/"stand") and ``taken`` (whether the tableau takes
 it); card edges carry ``hand`` and ``card`` (the point value drawn). The enumerator
@@ -35,10 +35,10 @@ Node = tuple[Any, ...]
 class Continuation(NamedTuple):
     """What follows two-card totals under the rules: third cards drawn and the settlement."""
 
-    punto_third: int | None
-    banco_third: int | None
-    punto_total: int
-    banco_total: int
+    player_third: int | None
+    banker_third: int | None
+    player_total: int
+    banker_total: int
     natural: bool
 
 
@@ -74,13 +74,13 @@ def coup_graph(rules: Rules, options: bool = False) -> nx.DiGraph:
         if options or not draws:
             g.add_edge(node, stand_to(), action="stand", taken=not draws)
 
-    def banco(p: int, b: int, v: int | None) -> Node:
+    def banker_turn(p: int, b: int, v: int | None) -> Node:
         node = ("banco", p, b, v)
         if node in g:
             return node
         np_ = 2 if v is None else 3
         chance = ("banco-card", p, b, v)
-        decision(node, "banco", chance, lambda: settle(p, b, np_, 2, False), rules.banco_draws_on(b, v))
+        decision(node, "banco", chance, lambda: settle(p, b, np_, 2, False), rules.banker_draws_on(b, v))
         if chance in g:
             g.nodes[chance].update(kind="chance", hand="banco", label="Banco's third card")
             for w in range(10):
@@ -95,14 +95,14 @@ def coup_graph(rules: Rules, options: bool = False) -> nx.DiGraph:
             if rules.is_natural(p) or rules.is_natural(b):
                 g.add_edge(dealt, settle(p, b, 2, 2, True), action="natural", taken=True)
                 continue
-            punto = ("punto", p, b)
-            g.add_edge(dealt, punto, action="no natural", taken=True)
+            player_turn = ("punto", p, b)
+            g.add_edge(dealt, player_turn, action="no natural", taken=True)
             chance = ("punto-card", p, b)
-            decision(punto, "punto", chance, partial(banco, p, b, None), rules.punto_draws_on(p))
+            decision(player_turn, "punto", chance, partial(banker_turn, p, b, None), rules.player_draws_on(p))
             if chance in g:
                 g.nodes[chance].update(kind="chance", hand="punto", label="Punto's third card")
                 for v in range(10):
-                    g.add_edge(chance, banco((p + v) % 10, b, v), hand="punto", card=v)
+                    g.add_edge(chance, banker_turn((p + v) % 10, b, v), hand="punto", card=v)
     return g
 
 

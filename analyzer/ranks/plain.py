@@ -71,17 +71,17 @@ def plain_distribution(shoe: Shoe, rules: Rules = STANDARD) -> Distribution:
 
 def _finish(
     rules: Rules,
-    punto: tuple[int, int],
-    banco: tuple[int, int],
+    player: tuple[int, int],
+    banker: tuple[int, int],
     w: int,
     take: Callable[[int], int],
     give: Callable[[int], None],
     settle: Callable[[int, int, Outcome], None],
 ) -> None:
     """Play out the coup after the deal, drawing third cards rank by rank."""
-    p = (RANK_POINTS[punto[0]] + RANK_POINTS[punto[1]]) % 10
-    b = (RANK_POINTS[banco[0]] + RANK_POINTS[banco[1]]) % 10
-    pairs = (punto[0] == punto[1], banco[0] == banco[1])
+    p = (RANK_POINTS[player[0]] + RANK_POINTS[player[1]]) % 10
+    b = (RANK_POINTS[banker[0]] + RANK_POINTS[banker[1]]) % 10
+    pairs = (player[0] == player[1], banker[0] == banker[1])
 
     def outcome(pf: int, bf: int, np_: int, nb: int, natural: bool) -> Outcome:
         return Outcome(p, b, pf, bf, np_, nb, natural, *pairs)
@@ -89,8 +89,8 @@ def _finish(
     if rules.is_natural(p) or rules.is_natural(b):
         settle(w, 4, outcome(p, b, 2, 2, True))
         return
-    if not rules.punto_draws_on(p):
-        if rules.banco_draws_on(b, None):
+    if not rules.player_draws_on(p):
+        if rules.banker_draws_on(b, None):
             for r3 in range(13):
                 w5 = w * take(r3)
                 if w5:
@@ -104,7 +104,7 @@ def _finish(
         if w5:
             v = RANK_POINTS[r3]
             pf = (p + v) % 10
-            if rules.banco_draws_on(b, v):
+            if rules.banker_draws_on(b, v):
                 for r4 in range(13):
                     w6 = w5 * take(r4)
                     if w6:

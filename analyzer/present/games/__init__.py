@@ -1,9 +1,10 @@
 """Rendering the games' results (`analyzer.games`) as text tables, Markdown or JSON.
 
 The solvers in `analyzer.games` return typed results; this package alone turns them into
-text, one module per game (chemin, chemin_commission, punto5, banque, macao) with the
-helpers of `analyzer.present.text`. `RENDERERS` gives each result type its JSON document and
-its text (one entry a game); `render_game` is what ``baccarat solve GAME`` prints.
+text, one module per game (`chemin`, `chemin_commission`, `punto5`, `banque`, `macao`) with
+the helpers of `analyzer.present.text` and the shared cells of `cells`. `RENDERERS` gives each
+result type its JSON document and its text (one entry a game); `render_game` is what
+``baccarat solve GAME`` prints.
 """
 
 from __future__ import annotations

@@ -151,7 +151,7 @@ def banque_text(reply: BanqueReply, solution: BanqueSolution | None, fmt: str, l
         )
     else:
         five = f"draws with probability {r.five[0]} (right) and {r.five[1]} (left)"
-    forced = ", ".join(map(str, sorted(r.rules.punto_draws - {FREE_TOTAL})))
+    forced = ", ".join(map(str, sorted(r.rules.player_draws - {FREE_TOTAL})))
     parts = [heading(f"Baccarat banque: {r.shoe}", fmt, level)]
     parts.append(
         f"Both sides follow custom: draw on {forced}, "

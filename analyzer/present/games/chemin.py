@@ -145,7 +145,7 @@ def chemin_text(solution: CheminSolution, fmt: str, level: int = 2) -> str:
     parts = [heading(title, fmt, level)]
     parts.append(
         f"Model: {MODELS[s.info]}. Rules: {user_text(s.rules.name, fmt)} naturals and Player custom (draw on "
-        f"{', '.join(str(t) for t in sorted(s.rules.punto_draws - {FREE_TOTAL}))}; free on {FREE_TOTAL}); "
+        f"{', '.join(str(t) for t in sorted(s.rules.player_draws - {FREE_TOTAL}))}; free on {FREE_TOTAL}); "
         f"the Banker is free everywhere. Commission on Banker wins: {percent(s.commission, 2)}. "
         "Values are the Banker's expectation per unit staked (ties push).\n\n"
     )

@@ -94,7 +94,7 @@ def punto5_text(result: Punto5, fmt: str, level: int = 2) -> str:
     parts.append(
         f"P(Punto's two cards total 5) = {exact(r.draw.probability_five)} "
         f"({percent(r.draw.probability_five)}). Given that 5, the result of each choice (when Punto "
-        f"stands Banco draws on {_totals(r.rules.banco_draws_punto_stood)} and stands otherwise; when "
+        f"stands Banco draws on {_totals(r.rules.banker_draws_player_stood)} and stands otherwise; when "
         "Punto draws Banco follows the tableau):\n\n"
     )
     rows = [

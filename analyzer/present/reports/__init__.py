@@ -1,7 +1,8 @@
 """The reports in `reports/`: Markdown files generated from the code by `baccarat report`,
 and the plots beside them. This module names the files, builds their texts and writes them;
-each report is built in the module of its subject (bets, effects, counting, closed_forms,
-games, track).
+each report is built in the module of its subject (`bets`, `effects`, `counting`,
+`closed_form`, `games`, `track`, `par_sheets`), with what they share (the preamble, the PNG
+writer) in `shared`.
 
 Every report states its shoes and rules; exact values are printed as fractions and the
 decimals are rounded from them. A test regenerates the reports and compares them with
@@ -25,10 +26,10 @@ from analyzer.present.reports.bets import (
     compare_report,
     edges_report,
     odds_report,
-    punto_table_report,
+    player_table_report,
     tableau_report,
 )
-from analyzer.present.reports.closed_forms import closed_form_report, edge_by_decks_plot
+from analyzer.present.reports.closed_form import closed_form_report, edge_by_decks_plot
 from analyzer.present.reports.counting import CountingRuns, counting_plot, counting_report, counting_runs
 from analyzer.present.reports.effects import eor_plot, eor_report
 from analyzer.present.reports.games import GAME_REPORTS, games_report, start_games_report
@@ -57,7 +58,7 @@ __all__ = [
 #: Report file name -> builder.
 REPORTS: dict[str, Callable[[], str]] = {
     "odds.md": odds_report,
-    "punto-table.md": punto_table_report,
+    "punto-table.md": player_table_report,
     "house-edges.md": edges_report,
     "compare.md": compare_report,
     "tableau.md": tableau_report,

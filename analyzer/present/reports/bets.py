@@ -6,20 +6,20 @@ from __future__ import annotations
 from functools import cache
 
 from analyzer.analyses.compare import STANDARD_SHOES, Comparison, compare_tables, edges_across
-from analyzer.analyses.odds import odds, punto_table
+from analyzer.analyses.odds import odds, player_table
 from analyzer.analyses.pricing import analyze
 from analyzer.core.catalogue import RANK_BETS, TABLES
 from analyzer.core.rules import BANCO_4_DRAWS_ON_0_1, STANDARD
 from analyzer.core.shoe import Shoe
 from analyzer.present.compare import render_compare
 from analyzer.present.edges import render_edges
-from analyzer.present.odds import render_punto_table
+from analyzer.present.odds import render_player_table
 from analyzer.present.reports.shared import PREAMBLE
 from analyzer.present.rules import render_rules
 from analyzer.present.text import exact, percent, table
 from analyzer.ranks.enumeration import distribution
 
-__all__ = ["compare_report", "edges_report", "odds_report", "punto_table_report", "tableau_report"]
+__all__ = ["compare_report", "edges_report", "odds_report", "player_table_report", "tableau_report"]
 
 
 def odds_report() -> str:
@@ -58,7 +58,7 @@ def odds_report() -> str:
     )
 
 
-def punto_table_report() -> str:
+def player_table_report() -> str:
     """punto-table.md: the probabilities after Punto's two cards, infinite deck and 8 decks."""
     parts = [
         "# Probabilities after Punto's two cards (a Russian gambling dictionary's Table 2)\n\n",
@@ -72,7 +72,7 @@ def punto_table_report() -> str:
         "the option of that entry's Russian casino rules (Banco then draws on 0-5).\n\n"
     )
     for shoe in (Shoe.infinite(), Shoe.decks(8)):
-        parts.append(render_punto_table(punto_table(shoe, STANDARD), "markdown", title=str(shoe)) + "\n")
+        parts.append(render_player_table(player_table(shoe, STANDARD), "markdown", title=str(shoe)) + "\n")
     return "".join(parts)
 
 

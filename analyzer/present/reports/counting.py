@@ -19,7 +19,7 @@ from analyzer.counting.studies import JACOBSON_PUBLISHED, JacobsonVariant, jacob
 from analyzer.counting.summary import SystemEvaluation
 from analyzer.counting.systems import SYSTEMS
 from analyzer.present.counting import render_count
-from analyzer.present.reports.shared import PREAMBLE, pyplot, save_png
+from analyzer.present.reports.shared import PREAMBLE, figure, save_png
 from analyzer.present.text import percent, table
 
 __all__ = ["CountingRuns", "counting_plot", "counting_report", "counting_runs"]
@@ -218,8 +218,8 @@ def _mean_se(result: SystemEvaluation) -> str:
 
 def counting_plot(runs: CountingRuns, path: Path) -> None:
     """Mean exact expectation against the count for four systems, drawn from `runs`, written to `path`."""
-    plt = pyplot()
-    fig, axes = plt.subplots(2, 2, figsize=(11, 8))
+    fig = figure(11, 8)
+    axes = fig.subplots(2, 2)
     for ax, name in zip(
         axes.flat, ("dragon7-jacobson", "panda8-jacobson", "banker-eor", "player-eor"), strict=True
     ):

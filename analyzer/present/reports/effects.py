@@ -13,8 +13,8 @@ from analyzer.core.rules import STANDARD
 from analyzer.core.shoe import Shoe
 from analyzer.counting.simulation import Procedure, deal_shoe
 from analyzer.counting.systems import derived_counts
-from analyzer.present.effects import DERIVED_HEADERS, derived_rows, render_eor
-from analyzer.present.reports.shared import PREAMBLE, pyplot, save_png
+from analyzer.present.effects import DERIVED_HEADERS, derived_rows, render_removal_effects
+from analyzer.present.reports.shared import PREAMBLE, figure, save_png
 from analyzer.present.text import table
 
 __all__ = ["eor_plot", "eor_report"]
@@ -35,7 +35,7 @@ def eor_report() -> str:
         "![Effects of removal, 8 decks](effects-of-removal.png)\n\n"
     )
     eight, six = (effects_of_removal(bets, Shoe.decks(decks)) for decks in (8, 6))
-    parts += [render_eor(eight, "markdown") + "\n", render_eor(six, "markdown") + "\n"]
+    parts += [render_removal_effects(eor, "markdown") + "\n" for eor in (eight, six)]
     # How well the linear estimate predicts exact expectations of depleted shoes.
     procedure = Procedure(shoe=Shoe.decks(8), cut_card=14)
     left = np.vstack([deal_shoe(procedure, STANDARD, seed=7, index=i).left for i in range(_EOR_SHOES)])
@@ -75,11 +75,11 @@ def eor_report() -> str:
 
 def eor_plot(path: Path) -> None:
     """Bar charts of the 8-deck effects of removal, ranks A..9 and the ten-valued ranks."""
-    plt = pyplot()
     names = ("banker", "player", "tie", "dragon7", "panda8", "super6-banker")
     eor = effects_of_removal([BETS[name] for name in names], Shoe.decks(8))
     labels = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10-K"]
-    fig, axes = plt.subplots(2, 3, figsize=(11, 6))
+    fig = figure(11, 6)
+    axes = fig.subplots(2, 3)
     for ax, name in zip(axes.flat, names, strict=True):
         values = [100 * float(eor.effects[name][rank]) for rank in [*labels[:9], "10"]]
         ax.bar(labels, values, color=["tab:green" if v > 0 else "tab:red" for v in values])

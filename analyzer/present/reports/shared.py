@@ -1,4 +1,4 @@
-"""What every report shares: the preamble under its title, and matplotlib set up to write
+"""What every report shares: the preamble under its title, and matplotlib figures written as
 PNG files that do not change from one run to the next."""
 
 from __future__ import annotations
@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from analyzer.present.plots import pyplot
+from analyzer.present.plots import figure
 
-__all__ = ["PNG_METADATA", "PREAMBLE", "pyplot", "save_png"]
+__all__ = ["PNG_METADATA", "PREAMBLE", "figure", "save_png"]
 
 
 PREAMBLE = (
@@ -23,12 +23,11 @@ PNG_METADATA = {"Software": None, "Source": "baccarat report"}
 
 def save_png(fig: Any, path: Path) -> None:
     """Write the figure `fig` to `path` as a PNG (90 dpi, PNG_METADATA), whole or not at
-    all (`analyzer.core.files.write_atomic`), and close it."""
+    all (`analyzer.core.files.write_atomic`)."""
     import io
 
     from analyzer.core.files import write_atomic
 
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=90, metadata=PNG_METADATA)
-    pyplot().close(fig)
     write_atomic(path, buffer.getvalue())

@@ -21,11 +21,12 @@ def _environment() -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": str(ROOT), "BACCARAT_PROGRESS_DELAY": "0", "COLUMNS": "100"}
 
 
-@pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
-def test_a_terminal_shows_what_is_being_done() -> None:
+def _on_a_terminal(command: list[str]) -> tuple[subprocess.CompletedProcess[bytes], bytes]:
+    """`command` run with its stderr on a 100-column pseudo-terminal: (the run, what the
+    terminal was sent)."""
     leader, follower = pty.openpty()
     fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))  # a 100-column terminal
-    proc = subprocess.run(COMMAND, cwd=ROOT, env=_environment(), stdin=subprocess.DEVNULL,
+    proc = subprocess.run(command, cwd=ROOT, env=_environment(), stdin=subprocess.DEVNULL,
                           stdout=subprocess.PIPE, stderr=follower, timeout=120)  # fmt: skip
     os.close(follower)
     shown = b""
@@ -38,9 +39,36 @@ def test_a_terminal_shows_what_is_being_done() -> None:
             break
         shown += chunk
     os.close(leader)
+    return proc, shown
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+def test_a_terminal_shows_what_is_being_done() -> None:
+    proc, shown = _on_a_terminal(COMMAND)
     assert proc.returncode == 0
     assert b"effects of removal: tie-max-high" in shown  # the bar names the bet being done
     assert b"effects of removal" not in proc.stdout  # the output itself is unchanged
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["closed-form"],
+        ["odds", "--shown", "p1=9,b1=KH"],
+        ["solve", "punto-5"],
+        ["par-sheet", "--bets", "tie", "--shoes", "4"],
+    ],
+    ids=["closed-form", "odds --shown", "solve punto-5", "par-sheet"],
+)
+def test_every_command_shows_a_bar_past_the_delay(argv: list[str]) -> None:
+    # These showed nothing however long they ran (2-3 s on a busy machine): now every
+    # command says itself and its time once it has run BACCARAT_PROGRESS_DELAY seconds (0
+    # here), and clears the line when it ends.
+    proc, shown = _on_a_terminal([sys.executable, "-m", "analyzer", *argv])
+    assert proc.returncode == 0
+    line = f"\rbaccarat {argv[0]} (00:00)".encode()
+    assert shown.startswith(line) and shown.endswith(b"\r" + b" " * (len(line) - 1) + b"\r")
 
 
 def test_piped_output_has_no_bar() -> None:

@@ -26,7 +26,7 @@ from math import perm
 
 import pytest
 
-from analyzer.analyses.odds import odds, punto_table
+from analyzer.analyses.odds import odds, player_table
 from analyzer.core.outcome import Winner
 from analyzer.core.rules import BANCO_4_DRAWS_ON_0_1, STANDARD
 from analyzer.core.shoe import Shoe
@@ -157,13 +157,13 @@ SEED003_TABLE_2 = [
 
 
 def test_seed003_table_2_is_the_infinite_deck() -> None:
-    rows = punto_table(Shoe.infinite())
+    rows = player_table(Shoe.infinite())
     assert len(rows) == 11
-    for row, (total, action, punto, banco, egalite) in zip(rows, SEED003_TABLE_2, strict=True):
-        assert (row.punto_total, row.punto_action) == (total, action)
-        got = tuple(Fraction(decimal(x, 4)) for x in (row.punto, row.banco, row.egalite))
-        assert got == (Fraction(punto), Fraction(banco), Fraction(egalite)), total
-        assert row.punto + row.banco + row.egalite == 1
+    for row, (total, action, player, banker, tie) in zip(rows, SEED003_TABLE_2, strict=True):
+        assert (row.player_total, row.player_action) == (total, action)
+        got = tuple(Fraction(decimal(x, 4)) for x in (row.player, row.banker, row.tie))
+        assert got == (Fraction(player), Fraction(banker), Fraction(tie)), total
+        assert row.player + row.banker + row.tie == 1
 
 
 # Wizard of Odds Appendix 3, 8 decks: Player total, Player win, Banker win, Tie, 6 decimals.
@@ -183,12 +183,12 @@ WOO_APPENDIX_3 = [
 
 def test_wizard_of_odds_appendix_3() -> None:
     """The casino game: Punto draws on 5, so the table's 5 is the "draw" row."""
-    rows = [r for r in punto_table(Shoe.decks(8)) if (r.punto_total, r.punto_action) != (5, "stand")]
+    rows = [r for r in player_table(Shoe.decks(8)) if (r.player_total, r.player_action) != (5, "stand")]
     assert len(rows) == 10
-    for row, (total, punto, banco, tie) in zip(rows, WOO_APPENDIX_3, strict=True):
-        assert row.punto_total == total
-        got = tuple(Fraction(decimal(x, 6)) for x in (row.punto, row.banco, row.egalite))
-        assert got == (Fraction(punto), Fraction(banco), Fraction(tie)), total
+    for row, (total, player, banker, tie) in zip(rows, WOO_APPENDIX_3, strict=True):
+        assert row.player_total == total
+        got = tuple(Fraction(decimal(x, 6)) for x in (row.player, row.banker, row.tie))
+        assert got == (Fraction(player), Fraction(banker), Fraction(tie)), total
     # The appendix's total row.
     r = odds(Shoe.decks(8))
     assert (decimal(r.player), decimal(r.banker), decimal(r.tie)) == ("0.446247", "0.458597", "0.095156")
@@ -197,8 +197,8 @@ def test_wizard_of_odds_appendix_3() -> None:
 def test_punto_table_shape_and_weights() -> None:
     """Rows other than the 5 stand row recombine into the overall odds, weighted by P(total)."""
     shoe = Shoe.decks(6)
-    rows = punto_table(shoe)
-    assert [(r.punto_total, r.punto_action) for r in rows] == [
+    rows = player_table(shoe)
+    assert [(r.player_total, r.player_action) for r in rows] == [
         (0, "draw"),
         (1, "draw"),
         (2, "draw"),
@@ -213,13 +213,13 @@ def test_punto_table_shape_and_weights() -> None:
     ]
     from analyzer.ranks.enumeration import distribution
 
-    weights = distribution(shoe).group(lambda o: o.punto_initial)
+    weights = distribution(shoe).group(lambda o: o.player_initial)
     total = sum(weights.values())
-    casino = [r for r in rows if (r.punto_total, r.punto_action) != (5, "stand")]
-    player = sum(Fraction(weights[r.punto_total], total) * r.punto for r in casino)
+    casino = [r for r in rows if (r.player_total, r.player_action) != (5, "stand")]
+    player = sum(Fraction(weights[r.player_total], total) * r.player for r in casino)
     assert player == odds(shoe).player
     stand5 = rows[6]
-    assert stand5.banco > rows[5].banco  # standing on 5 helps Banco (seed 003)
+    assert stand5.banker > rows[5].banker  # standing on 5 helps Banco (seed 003)
 
 
 def test_rules_change_the_odds() -> None:
@@ -228,6 +228,6 @@ def test_rules_change_the_odds() -> None:
     standard, seed = odds(Shoe.decks(8), STANDARD), odds(Shoe.decks(8), BANCO_4_DRAWS_ON_0_1)
     assert standard.banker != seed.banker
     assert seed.total == standard.total == sum(seed.counts.values())
-    rows = zip(punto_table(Shoe.decks(8)), punto_table(Shoe.decks(8), BANCO_4_DRAWS_ON_0_1), strict=True)
+    rows = zip(player_table(Shoe.decks(8)), player_table(Shoe.decks(8), BANCO_4_DRAWS_ON_0_1), strict=True)
     same = [a == b for a, b in rows]
     assert same == [False] * 6 + [True] * 5

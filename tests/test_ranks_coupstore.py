@@ -42,15 +42,15 @@ def test_every_builtin_tableau_ships() -> None:
 
 
 def test_key_is_the_content_not_the_name() -> None:
-    renamed = Rules("another", STANDARD.natural, STANDARD.punto_draws, STANDARD.banco_draws_punto_stood,
-                    STANDARD.banco_draws)  # fmt: skip
+    renamed = Rules("another", STANDARD.natural, STANDARD.player_draws, STANDARD.banker_draws_player_stood,
+                    STANDARD.banker_draws)  # fmt: skip
     assert coupstore.rules_key(renamed) == coupstore.rules_key(STANDARD)
-    assert coupstore.rules_key(STANDARD.with_punto(6, True)) != coupstore.rules_key(STANDARD)
+    assert coupstore.rules_key(STANDARD.with_player(6, True)) != coupstore.rules_key(STANDARD)
 
 
 def test_user_rules_are_cached_by_content(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("BACCARAT_CACHE", str(tmp_path))
-    rules = STANDARD.with_punto(6, True).with_punto(0, False)
+    rules = STANDARD.with_player(6, True).with_player(0, False)
     coupstore._stored.cache_clear()
     first = coupstore.stored_classes(rules)
     files = list(tmp_path.glob("coups-*.bin"))
@@ -66,7 +66,7 @@ def test_damaged_edited_or_foreign_cache_files_are_recompiled(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("BACCARAT_CACHE", str(tmp_path))
-    rules = STANDARD.with_punto(7, True)
+    rules = STANDARD.with_player(7, True)
     path = diskcache.cache_path("coups", coupstore.cache_key(rules))
     shoe = Shoe.from_counts([2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2])
     expected = plain_distribution(shoe, rules).weights
@@ -94,7 +94,7 @@ def test_damaged_edited_or_foreign_cache_files_are_recompiled(
 
 
 def test_the_key_holds_the_code_version(monkeypatch: pytest.MonkeyPatch) -> None:
-    rules = STANDARD.with_punto(7, True)
+    rules = STANDARD.with_player(7, True)
     before = coupstore.cache_key(rules)
     monkeypatch.setattr(coupstore, "code_version", lambda *packages: "0.1.0-other")
     assert coupstore.cache_key(rules) != before
@@ -105,7 +105,7 @@ def test_cache_keeps_a_bounded_number_of_files(tmp_path: Path, monkeypatch: pyte
     monkeypatch.setattr(diskcache, "CACHE_FILES", 2)
     coupstore._stored.cache_clear()
     for total in (0, 1, 2):
-        coupstore.stored_classes(STANDARD.with_punto(6, True).with_punto(total, False))
+        coupstore.stored_classes(STANDARD.with_player(6, True).with_player(total, False))
     assert len(list(tmp_path.glob("coups-*.bin"))) == 2
 
 

@@ -24,8 +24,8 @@ PREDICATES = {
     "banker": lambda o: o.winner is Winner.BANKER,
     "player": lambda o: o.winner is Winner.PLAYER,
     "tie": lambda o: o.winner is Winner.TIE,
-    "punto_pair": lambda o: o.punto_pair,
-    "banco_pair": lambda o: o.banco_pair,
+    "player_pair": lambda o: o.player_pair,
+    "banker_pair": lambda o: o.banker_pair,
 }
 
 # Aces, deuces, and ten-valued cards in two ranks (10-10 is a pair, 10-J is not). Banco's 4
@@ -73,7 +73,7 @@ def test_degenerate_shoes_are_certain() -> None:
     Six 9s: natural 8 against natural 8."""
     for counts in ([0, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 0, 6, 0, 0, 0, 0]):
         result = simulate(Shoe.from_counts(counts), coups=1000, seed=0)
-        assert (result.tie, result.punto_pair, result.banco_pair) == (1000, 1000, 1000)
+        assert (result.tie, result.player_pair, result.banker_pair) == (1000, 1000, 1000)
         assert (result.banker, result.player) == (0, 0)
     dist = distribution(Shoe.from_counts([0, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0, 0]))
     assert list(dist.weights) == [Outcome(0, 0, 5, 5, 3, 3, False, True, True)]
@@ -93,7 +93,7 @@ def test_frequency_and_standard_error() -> None:
     f, se = result.frequency("tie")
     assert f == result.tie / 10_000
     assert se == math.sqrt(f * (1 - f) / 10_000)
-    assert result.count("punto_pair") == result.punto_pair
+    assert result.count("player_pair") == result.player_pair
     with pytest.raises(AnalyzerError, match="unknown event"):
         result.count("dragon")
 

@@ -78,7 +78,7 @@ lines = [{ when = { winner = "tie", natural = true }, pays = 30 }]
     )
     table = get_table(str(path))
     assert [b.name for b in table.bets] == ["player", "dragon7", "banker-4pct", "tie-9to1", "lucky-tie"]
-    assert table.rules.banco_draws == BANCO_4_DRAWS_ON_0_1.banco_draws
+    assert table.rules.banker_draws == BANCO_4_DRAWS_ON_0_1.banker_draws
     dist = distribution(Shoe.decks(8), table.rules)
     by_name = {b.name: analyze(b, dist) for b in table.bets}
     assert by_name["banker-4pct"].expectation == analyze(RANK_BETS["banker-4pct"], dist).expectation

@@ -31,10 +31,10 @@ def test_deal_coup_follows_the_tableau() -> None:
     cards = [R["2"], R["K"], R["3"], R["5"], R["4"], R["6"], R["9"]]
     outcome, used = deal_coup(cards, 0, STANDARD)
     assert used == 6
-    assert (outcome.punto_total, outcome.banco_total, outcome.winner) == (9, 1, "player")
+    assert (outcome.player_total, outcome.banker_total, outcome.winner) == (9, 1, "player")
     # A natural stops at four cards.
     outcome, used = deal_coup([R["4"], R["A"], R["4"], R["2"], R["9"], R["9"]], 0, STANDARD)
-    assert used == 4 and outcome.natural and outcome.punto_total == 8 and outcome.punto_pair
+    assert used == 4 and outcome.natural and outcome.player_total == 8 and outcome.player_pair
 
 
 def test_stacked_shoe_burn_and_cut_card() -> None:
@@ -50,7 +50,7 @@ def test_stacked_shoe_burn_and_cut_card() -> None:
     assert [o.cards for o in record.outcomes] == [4, 6, 6]
     assert record.left[:, :].sum(axis=1).tolist() == [18, 14, 8]
     assert record.seen.sum(axis=1).tolist() == [1, 5, 11]  # the face-down burn cards stay unseen
-    assert record.outcomes[1].punto_total == 9 and record.outcomes[1].banco_total == 1
+    assert record.outcomes[1].player_total == 9 and record.outcomes[1].banker_total == 1
     # Cut card deeper: after card 10 it comes out in coup 2, and the shoe ends there.
     early = deal_cards(c, Procedure(shoe=procedure.shoe, cut_card=12), STANDARD)
     assert len(early.outcomes) == 2

@@ -1,7 +1,7 @@
 """Closed forms in the number of decks (analyzer.analyses.closed_form) against the enumerator.
 
 The functions are derived symbolically from the coup classes; the enumerator evaluates the
-same classes numerically per shoe, and the plain enumerator (tests/test_enumerate.py) checks
+same classes numerically per shoe, and the plain enumerator (tests/test_ranks_enumeration.py) checks
 those. Here: every d from 1 to 8 exactly, and the limit against the infinite deck.
 """
 

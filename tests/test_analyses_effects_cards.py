@@ -1,5 +1,6 @@
-"""Effects of removal of card-level bets, per card type or per rank, and eor/count with
-bets of a table file."""
+"""Effects of removal of card-level bets, per card type or per rank, one entry for any bets
+(`effects_of_removal`; the old names warn), per-rank effects and best counts of card-level
+bets, and eor/count with bets of a table file."""
 
 from __future__ import annotations
 
@@ -7,26 +8,38 @@ import json
 from fractions import Fraction
 from pathlib import Path
 
+import numpy as np
 import pytest
 from clirun import run
 
-from analyzer.analyses.effects import card_effects_of_removal
+import analyzer
+from analyzer.analyses import effects
+from analyzer.analyses.effects import CardEffects, effects_of_removal, estimate_quality
 from analyzer.cards.batch import analyze_cards
-from analyzer.core.bets import bet_from_mapping
-from analyzer.core.catalogue import CARD_BETS
+from analyzer.core.bets import Bet, bet_from_mapping
+from analyzer.core.catalogue import CARD_BETS, RANK_BETS
 from analyzer.core.errors import AnalyzerError
+from analyzer.core.ranks import RANKS
 from analyzer.core.shoe import Shoe
+from analyzer.counting.systems import derived_counts
+
+
+def _card_effects(bets: list[Bet], shoe: Shoe) -> CardEffects:
+    """The card-level part of `effects_of_removal`."""
+    cards = effects_of_removal(bets, shoe).cards
+    assert cards is not None
+    return cards
 
 
 def test_full_shoe_effects_vanish_by_symmetry() -> None:
     """On a full shoe every card type is alike, so the identity makes each effect 0."""
-    eor = card_effects_of_removal([CARD_BETS["perfect-pairs-v1"]], Shoe.decks(2))
+    eor = _card_effects([CARD_BETS["perfect-pairs-v1"]], Shoe.decks(2))
     assert set(eor.effects["perfect-pairs-v1"].values()) == {0}
 
 
 def test_per_card_type_with_exact_identity() -> None:
     shoe = Shoe.decks(2).remove(["KH"])
-    eor = card_effects_of_removal([CARD_BETS["perfect-pairs-v2"]], shoe)
+    eor = _card_effects([CARD_BETS["perfect-pairs-v2"]], shoe)
     effects = eor.effects["perfect-pairs-v2"]
     assert eor.per["perfect-pairs-v2"] == "card type" and len(effects) == 52
     assert eor.identity["perfect-pairs-v2"] == 0
@@ -41,7 +54,7 @@ def test_per_card_type_with_exact_identity() -> None:
 
 def test_per_card_type_on_a_lopsided_shoe() -> None:
     shoe = Shoe.from_cards([(t * 5) % 3 + (t == 8) for t in range(52)])
-    eor = card_effects_of_removal([CARD_BETS["lucky-nines"]], shoe)
+    eor = _card_effects([CARD_BETS["lucky-nines"]], shoe)
     assert shoe.types is not None and eor.identity["lucky-nines"] == 0
     effects = eor.effects["lucky-nines"]
     assert len(effects) == sum(1 for n in shoe.types if n)
@@ -54,7 +67,7 @@ def test_per_card_type_on_a_lopsided_shoe() -> None:
 
 
 def test_per_rank_for_bets_without_suits() -> None:
-    eor = card_effects_of_removal([CARD_BETS["tie-max-high"]], Shoe.decks(1))
+    eor = _card_effects([CARD_BETS["tie-max-high"]], Shoe.decks(1))
     assert eor.per["tie-max-high"] == "rank" and len(eor.effects["tie-max-high"]) == 13
     assert eor.identity["tie-max-high"] == 0
     base = analyze_cards(CARD_BETS["tie-max-high"], Shoe.decks(1)).expectation
@@ -64,13 +77,81 @@ def test_per_rank_for_bets_without_suits() -> None:
 
 
 def test_repr_is_one_short_line() -> None:
-    eor = card_effects_of_removal([CARD_BETS["tie-max-high"]], Shoe.decks(1))
+    eor = _card_effects([CARD_BETS["tie-max-high"]], Shoe.decks(1))
     assert repr(eor) == "CardEffects(tie-max-high: 13 ranks; 1 deck, standard)"
+
+
+def test_one_entry_for_any_bets_and_the_old_names_warn() -> None:
+    """`effects_of_removal` values rank-level and card-level bets alike; the old names give
+    the same values with a DeprecationWarning naming the new one."""
+    shoe, bets = Shoe.decks(2).remove(["KH"]), [RANK_BETS["tie"], CARD_BETS["perfect-pairs-v2"]]
+    both = effects_of_removal(bets, shoe)
+    assert both.per == {"tie": "rank", "perfect-pairs-v2": "card type"}
+    assert both.identity == {"tie": 0, "perfect-pairs-v2": 0}
+    assert both.ranks is not None and both.effects["tie"] == both.ranks.effects["tie"]
+    assert both.cards is not None and both.effects["perfect-pairs-v2"]["QD"] < 0
+    new = r"is deprecated: use effects_of_removal\(\)"
+    with pytest.warns(DeprecationWarning, match=r"^removal_effects\(\) " + new):
+        assert effects.removal_effects(bets, shoe) == both
+    with pytest.warns(DeprecationWarning, match=r"^card_effects_of_removal\(\) " + new):
+        assert effects.card_effects_of_removal(bets[1:], shoe) == both.cards
+    with pytest.warns(DeprecationWarning):
+        assert analyzer.card_effects_of_removal is effects.card_effects_of_removal
+        assert analyzer.card_effects_of_removal(bets[1:], shoe) == both.cards
+    assert "card_effects_of_removal" not in dir(analyzer)
+
+
+def test_per_rank_effects_of_a_bet_per_card_type() -> None:
+    """A rank's effect is that of removing a card of the rank at random: its card types'
+    effects weighted by their counts, checked one removal at a time; the identity holds."""
+    shoe = Shoe.from_cards([(t * 5) % 3 + (t == 8) for t in range(52)])
+    bet = CARD_BETS["lucky-nines"]
+    eor = effects_of_removal([bet], shoe)
+    by_rank = eor.by_rank["lucky-nines"]
+    base = analyze_cards(bet, shoe).expectation
+    assert shoe.types is not None
+    nines = {name: shoe.types[8 + 13 * s] for s, name in enumerate(["9S", "9H", "9D", "9C"])}
+    held = [name for name in nines if nines[name]]
+    removed = {name: analyze_cards(bet, shoe.remove([name])).expectation - base for name in held}
+    assert by_rank["9"] == sum(nines[name] * removed[name] for name in removed) / sum(nines.values())
+    assert shoe.counts is not None
+    assert sum(n * by_rank[str(rank)] for rank, n in zip(RANKS, shoe.counts, strict=True) if n) == 0
+    assert list(eor.to_frame().index) == list(by_rank)
+
+
+def test_eor_gives_best_counts_for_card_level_bets(capsys: pytest.CaptureFixture[str]) -> None:
+    """Super Tie (per card type) gets best counts of ranks from its effects per rank, as
+    `derived_counts` gives them; Perfect Pairs, whose ranks all act alike, says why it has none."""
+    code, out, err = run(capsys, "eor", "--bets", "tie,super-tie", "--decks", "1", "--format", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    cards = data["card_level"]["best_counts"]["super-tie"]
+    assert [c["level"] for c in cards] == [1, 2, 3] and set(data["best_counts"]) == {"tie"}
+    eor = effects_of_removal([CARD_BETS["super-tie"]], Shoe.decks(1))
+    [level1, *_] = derived_counts(eor, ["super-tie"])
+    assert list(cards[0]["tags"].values()) == list(level1.tags) and level1.tags[5] < 0 < level1.tags[9]
+    code, out, err = run(capsys, "eor", "--bets", "super-tie,perfect-pairs-v1", "--decks", "8")
+    assert code == 0, err
+    assert "Best linear counts of card-level bets (from their effects per rank)" in out
+    assert "\nsuper-tie        1  " in out
+    assert "No linear count for perfect-pairs-v1: removing a card of any rank changes its" in out
 
 
 def test_suit_bet_needs_known_suits() -> None:
     with pytest.raises(AnalyzerError, match="suits are not known"):
-        card_effects_of_removal([CARD_BETS["perfect-pairs-v1"]], Shoe.from_counts([8] * 13))
+        _card_effects([CARD_BETS["perfect-pairs-v1"]], Shoe.from_counts([8] * 13))
+
+
+def test_estimate_quality_refuses_a_card_level_bet_naming_the_function_that_values_it() -> None:
+    # A KeyError from deep in the rank-level evaluator before; now the function to use.
+    bets = [CARD_BETS["tie-max-high"]]
+    with pytest.raises(AnalyzerError) as refused:
+        estimate_quality(effects_of_removal([RANK_BETS["tie"]], Shoe.decks(1)), bets, np.array([[4] * 13]))
+    assert str(refused.value) == (
+        "estimate_quality(): bet 'tie-max-high' is card-level (it reads individual cards); "
+        "use effects_of_removal() for it"
+    )
+    assert effects_of_removal(bets, Shoe.decks(1)).identity == {"tie-max-high": 0}  # what it names works
 
 
 def test_eor_cli_with_table_bets(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

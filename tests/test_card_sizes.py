@@ -101,9 +101,10 @@ def few_types(draw: st.DrawFn) -> list[int]:
     """Shoes of two to four card types, each of one card or up to the whole 52,000,000."""
     chosen = draw(st.lists(st.integers(0, TYPES - 1), min_size=2, max_size=4, unique=True))
     types = [0] * TYPES
-    for t in chosen:
-        room = MOST_CARDS - sum(types)
-        types[t] = draw(st.one_of(st.integers(1, 3), st.integers(1, room), st.just(room // len(chosen))))
+    for i, t in enumerate(chosen):
+        room = MOST_CARDS - sum(types) - (len(chosen) - 1 - i)  # a card left for each type after
+        sizes = st.one_of(st.integers(1, min(3, room)), st.integers(1, room), st.just(max(1, room // 2)))
+        types[t] = draw(sizes)
     if sum(types) < 6:
         types[chosen[0]] += 6
     return types

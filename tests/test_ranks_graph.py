@@ -65,8 +65,8 @@ def test_decision_nodes() -> None:
             assert sorted(actions.values()) == [False, True]
         if data["kind"] == "chance":
             assert sorted(d["card"] for _, _, d in full.out_edges(node, data=True)) == list(range(10))
-    punto_draws = {n[1] for n in full if n[0] == "punto" and full.edges[n, ("punto-card", *n[1:])]["taken"]}
-    assert punto_draws == {0, 1, 2, 3, 4, 5}
+    player_draws = {n[1] for n in full if n[0] == "punto" and full.edges[n, ("punto-card", *n[1:])]["taken"]}
+    assert player_draws == {0, 1, 2, 3, 4, 5}
 
 
 def test_continuation_counts() -> None:
@@ -90,12 +90,12 @@ def test_continuations_follow_the_rules(rules: Rules) -> None:
             natural = rules.is_natural(p) or rules.is_natural(b)
             assert c.natural == natural
             if natural:
-                assert (c.punto_third, c.banco_third) == (None, None)
-            assert (c.punto_third is not None) == (not natural and rules.punto_draws_on(p))
-            draws = not natural and rules.banco_draws_on(b, c.punto_third)
-            assert (c.banco_third is not None) == draws
-            assert c.punto_total == (p + (c.punto_third or 0)) % 10
-            assert c.banco_total == (b + (c.banco_third or 0)) % 10
+                assert (c.player_third, c.banker_third) == (None, None)
+            assert (c.player_third is not None) == (not natural and rules.player_draws_on(p))
+            draws = not natural and rules.banker_draws_on(b, c.player_third)
+            assert (c.banker_third is not None) == draws
+            assert c.player_total == (p + (c.player_third or 0)) % 10
+            assert c.banker_total == (b + (c.banker_third or 0)) % 10
 
 
 def test_seed004_differs_from_standard_exactly_at_banco_4_against_0_and_1() -> None:

@@ -122,10 +122,10 @@ def test_identities_on_any_shoe(shoe: Shoe) -> None:
     assert ev["banker"] == Fraction(19, 20) * b - pl
     assert ev["tie"] == 9 * t - 1
     assert ev["tie-9to1"] == 10 * t - 1
-    d7 = dist.probability(lambda o: o.winner == "banker" and o.banco_total == 7 and o.banco_cards == 3)
+    d7 = dist.probability(lambda o: o.winner == "banker" and o.banker_total == 7 and o.banker_cards == 3)
     assert ev["dragon7"] == 41 * d7 - 1
     assert ev["ez-banker"] == (b - d7) - pl
-    six = dist.probability(lambda o: o.winner == "banker" and o.banco_total == 6)
+    six = dist.probability(lambda o: o.winner == "banker" and o.banker_total == 6)
     assert ev["super6-banker"] == b - pl - six / 2
     n = shoe.size
     pair = Fraction(sum(c * (c - 1) for c in shoe.counts), n * (n - 1))

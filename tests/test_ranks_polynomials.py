@@ -90,7 +90,7 @@ def test_leading_coefficients_are_the_infinite_deck(rules: Rules) -> None:
 
 def test_damaged_outcome_files_are_not_used() -> None:
     good = deckpoly.outcome_polynomials_path(STANDARD).read_bytes()
-    other = deckpoly.outcome_polynomials_path(STANDARD.with_punto(5, False)).read_bytes()
+    other = deckpoly.outcome_polynomials_path(STANDARD.with_player(5, False)).read_bytes()
     stored = class_distribution(Shoe.decks(1)).classes
     assert stored is not None
     whole = deckpoly._decode_outcomes(good, STANDARD)
@@ -183,7 +183,7 @@ def test_other_shoes_and_tableaux_keep_the_general_paths() -> None:
     depleted = Shoe.decks(8).remove(["5H"])
     assert deckpoly.line_weights(suited, depleted, STANDARD) is None
     assert deckpoly.line_weights(RANK_BETS["tie"], depleted, STANDARD) is None
-    assert deckpoly.line_weights(RANK_BETS["tie"], Shoe.decks(8), STANDARD.with_punto(6, True)) is None
+    assert deckpoly.line_weights(RANK_BETS["tie"], Shoe.decks(8), STANDARD.with_player(6, True)) is None
     # full decks by rank whose suits are uneven: suit-reading bets are enumerated
     uneven = Shoe.from_cards([2] * 13 + [0] * 13 + [1] * 26)
     assert deckpoly.full_decks(uneven) == 1

@@ -45,7 +45,7 @@ def custom_rules(tmp_path_factory: pytest.TempPathFactory) -> Rules:
     path: Path = tmp_path_factory.mktemp("rules") / "custom.toml"
     path.write_text(CUSTOM_TOML, encoding="utf-8")
     rules = get_rules(str(path))
-    assert rules.natural == 9 and rules.banco_draws_on(8, 1) and not rules.is_natural(8)
+    assert rules.natural == 9 and rules.banker_draws_on(8, 1) and not rules.is_natural(8)
     return rules
 
 
@@ -84,9 +84,9 @@ def any_rules(draw: st.DrawFn) -> Rules:
     return Rules(
         name="random",
         natural=draw(st.integers(1, 10)),
-        punto_draws=draw(totals),
-        banco_draws_punto_stood=draw(totals),
-        banco_draws=tuple(draw(totals) for _ in range(10)),
+        player_draws=draw(totals),
+        banker_draws_player_stood=draw(totals),
+        banker_draws=tuple(draw(totals) for _ in range(10)),
     )
 
 
@@ -172,23 +172,23 @@ def test_identities(shoe: Shoe, rules: Rules) -> None:
     assert sum(dist.winner_probabilities().values()) == 1
     # Pairs: P(Punto pair) = sum_r n_r(n_r-1) / (N(N-1)); Banco's the same by symmetry.
     pair = _pair_probability(shoe.counts)
-    assert dist.probability(lambda o: o.punto_pair) == pair
-    assert dist.probability(lambda o: o.banco_pair) == pair
+    assert dist.probability(lambda o: o.player_pair) == pair
+    assert dist.probability(lambda o: o.banker_pair) == pair
     # Both pairs: sum over ranks r, s of (n_r)_2 (n_s - 2[r=s])_2 / (N)_4.
     both = sum(
         perm(a, 2) * perm(b - 2 * (r == s), 2) if b - 2 * (r == s) >= 0 else 0
         for r, a in enumerate(shoe.counts)
         for s, b in enumerate(shoe.counts)
     )
-    assert dist.probability(lambda o: o.punto_pair and o.banco_pair) == Fraction(both, perm(n, 4))
+    assert dist.probability(lambda o: o.player_pair and o.banker_pair) == Fraction(both, perm(n, 4))
     # Two-card totals: each hand's from the counts, and the joint law is symmetric.
     expected = _two_card_totals(shoe.counts)
-    punto = dist.group(lambda o: o.punto_initial)
-    banco = dist.group(lambda o: o.banco_initial)
+    player = dist.group(lambda o: o.player_initial)
+    banker = dist.group(lambda o: o.banker_initial)
     for t in range(10):
-        assert Fraction(punto.get(t, 0), dist.total) == expected[t]
-        assert Fraction(banco.get(t, 0), dist.total) == expected[t]
-    joint = dist.group(lambda o: (o.punto_initial, o.banco_initial))
+        assert Fraction(player.get(t, 0), dist.total) == expected[t]
+        assert Fraction(banker.get(t, 0), dist.total) == expected[t]
+    joint = dist.group(lambda o: (o.player_initial, o.banker_initial))
     assert all(joint.get((b, p), 0) == w for (p, b), w in joint.items())
 
 
@@ -196,26 +196,26 @@ def test_identities(shoe: Shoe, rules: Rules) -> None:
 @given(shoe=shoes)
 def test_outcomes_follow_the_rules(shoe: Shoe) -> None:
     for o in distribution(shoe).weights:
-        natural = o.punto_initial >= 8 or o.banco_initial >= 8
+        natural = o.player_initial >= 8 or o.banker_initial >= 8
         assert o.natural == natural
-        assert o.punto_cards == (3 if not natural and o.punto_initial <= 5 else 2)
-        if natural or (o.punto_cards == 2 and o.banco_cards == 2):
-            assert (o.punto_total, o.banco_total) == (o.punto_initial, o.banco_initial)
-        if o.banco_cards == 2 and not natural:
-            assert o.banco_total == o.banco_initial
-        if o.punto_pair:
-            assert o.punto_initial % 2 == 0  # two equal points sum to an even total
+        assert o.player_cards == (3 if not natural and o.player_initial <= 5 else 2)
+        if natural or (o.player_cards == 2 and o.banker_cards == 2):
+            assert (o.player_total, o.banker_total) == (o.player_initial, o.banker_initial)
+        if o.banker_cards == 2 and not natural:
+            assert o.banker_total == o.banker_initial
+        if o.player_pair:
+            assert o.player_initial % 2 == 0  # two equal points sum to an even total
 
 
 def test_infinite_deck_identities() -> None:
     dist = distribution(Shoe.infinite())
     assert dist.total == 13**6
     assert sum(dist.weights.values()) == 13**6
-    assert dist.probability(lambda o: o.punto_pair) == Fraction(1, 13)
-    assert dist.probability(lambda o: o.banco_pair) == Fraction(1, 13)
-    assert dist.probability(lambda o: o.punto_pair and o.banco_pair) == Fraction(1, 169)
+    assert dist.probability(lambda o: o.player_pair) == Fraction(1, 13)
+    assert dist.probability(lambda o: o.banker_pair) == Fraction(1, 13)
+    assert dist.probability(lambda o: o.player_pair and o.banker_pair) == Fraction(1, 169)
     # Value pairs totalling 9: (0, 9), (9, 0) with P(0) = 4/13, and (1, 8)...(8, 1) at 1/169 each.
-    assert dist.probability(lambda o: o.punto_initial == 9) == Fraction(4 + 4 + 8, 169)
+    assert dist.probability(lambda o: o.player_initial == 9) == Fraction(4 + 4 + 8, 169)
 
 
 def test_six_card_shoe() -> None:
@@ -226,8 +226,8 @@ def test_six_card_shoe() -> None:
     assert dist.total == 720
     assert_same(dist, plain_distribution(shoe))
     # Both hands are 9-9 (natural 8 vs 8, a tie) when the four first cards are the four 9s.
-    assert dist.count(lambda o: (o.punto_initial, o.banco_initial) == (8, 8)) == 4 * 3 * 2 * 1 * 2 * 1
-    assert dist.winner_counts()[Winner.TIE] == dist.count(lambda o: o.punto_total == o.banco_total)
+    assert dist.count(lambda o: (o.player_initial, o.banker_initial) == (8, 8)) == 4 * 3 * 2 * 1 * 2 * 1
+    assert dist.winner_counts()[Winner.TIE] == dist.count(lambda o: o.player_total == o.banker_total)
 
 
 def test_distribution_helpers() -> None:
@@ -248,8 +248,8 @@ def test_distribution_helpers() -> None:
 def test_outcome_winner() -> None:
     base = Outcome(5, 3, 5, 3, 3, 3, False, False, False)
     assert base.winner is Winner.PLAYER
-    assert base._replace(banco_total=6).winner is Winner.BANKER
-    assert base._replace(banco_total=5).winner is Winner.TIE
+    assert base._replace(banker_total=6).winner is Winner.BANKER
+    assert base._replace(banker_total=5).winner is Winner.TIE
     assert base.cards == 6
 
 

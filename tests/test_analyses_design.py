@@ -300,4 +300,5 @@ def test_the_library_refuses_a_payout_to_find_and_reads_ranges() -> None:
 def test_the_docs_show_the_example_file() -> None:
     root = Path(__file__).resolve().parents[1]
     blocks = re.findall(r"```toml\n(.*?)```", (root / "docs" / "design.md").read_text(encoding="utf-8"), re.S)
-    assert any(block in (root / "examples" / "sevens.toml").read_text(encoding="utf-8") for block in blocks)
+    sevens = (root / "analyzer" / "examples" / "sevens.toml").read_text(encoding="utf-8")
+    assert any(block in sevens for block in blocks)

@@ -21,7 +21,7 @@ def _reference(cells: list[list[str]], headers: list[str], align: list[str]) -> 
                 headers=[headers[i] for i in columns],
                 tablefmt="simple",
                 disable_numparse=True,
-                colalign=[align[i] for i in columns],
+                **({"colalign": [align[i] for i in columns]} if cells else {}),  # tabulate 0.9: none
             )
         )
 

@@ -32,20 +32,20 @@ BRIEF_TABLEAU = {
 def test_standard_matches_the_brief() -> None:
     assert STANDARD.natural == 8
     assert [t for t in range(10) if STANDARD.is_natural(t)] == [8, 9]
-    assert [t for t in range(10) if STANDARD.punto_draws_on(t)] == [0, 1, 2, 3, 4, 5]
-    assert [t for t in range(10) if STANDARD.banco_draws_on(t, None)] == [0, 1, 2, 3, 4, 5]
+    assert [t for t in range(10) if STANDARD.player_draws_on(t)] == [0, 1, 2, 3, 4, 5]
+    assert [t for t in range(10) if STANDARD.banker_draws_on(t, None)] == [0, 1, 2, 3, 4, 5]
     for total, draws_against in BRIEF_TABLEAU.items():
-        assert {v for v in range(10) if STANDARD.banco_draws_on(total, v)} == draws_against, total
+        assert {v for v in range(10) if STANDARD.banker_draws_on(total, v)} == draws_against, total
 
 
 def test_seed004_differs_only_at_banco_4() -> None:
     for total in range(10):
         for v in range(10):
-            differs = STANDARD.banco_draws_on(total, v) != BANCO_4_DRAWS_ON_0_1.banco_draws_on(total, v)
+            differs = STANDARD.banker_draws_on(total, v) != BANCO_4_DRAWS_ON_0_1.banker_draws_on(total, v)
             assert differs == (total == 4 and v in {0, 1}), (total, v)
-    assert BANCO_4_DRAWS_ON_0_1.banco_draws_on(4, 0) and BANCO_4_DRAWS_ON_0_1.banco_draws_on(4, 1)
-    assert BANCO_4_DRAWS_ON_0_1.punto_draws == STANDARD.punto_draws
-    assert BANCO_4_DRAWS_ON_0_1.banco_draws_punto_stood == STANDARD.banco_draws_punto_stood
+    assert BANCO_4_DRAWS_ON_0_1.banker_draws_on(4, 0) and BANCO_4_DRAWS_ON_0_1.banker_draws_on(4, 1)
+    assert BANCO_4_DRAWS_ON_0_1.player_draws == STANDARD.player_draws
+    assert BANCO_4_DRAWS_ON_0_1.banker_draws_player_stood == STANDARD.banker_draws_player_stood
 
 
 def test_differences() -> None:
@@ -58,18 +58,18 @@ def test_differences() -> None:
         "Banco stands on 4 against a third card of 1",
     ]
     assert STANDARD.differences(STANDARD) == []
-    assert STANDARD.differences(STANDARD.with_punto(5, False)) == ["Punto stands on 5"]
-    assert STANDARD.differences(STANDARD.with_punto(6, True)) == ["Punto draws on 6"]
+    assert STANDARD.differences(STANDARD.with_player(5, False)) == ["Punto stands on 5"]
+    assert STANDARD.differences(STANDARD.with_player(6, True)) == ["Punto draws on 6"]
     nine = replace(STANDARD, natural=9)
     assert STANDARD.differences(nine) == ["natural threshold 8 -> 9"]
 
 
 def test_with_punto() -> None:
-    stand = STANDARD.with_punto(5, False)
-    assert not stand.punto_draws_on(5)
-    assert stand.punto_draws == frozenset(range(5))
-    assert STANDARD.with_punto(5, True) == replace(STANDARD, name=STANDARD.with_punto(5, True).name)
-    assert STANDARD.punto_draws_on(5)  # the original is unchanged
+    stand = STANDARD.with_player(5, False)
+    assert not stand.player_draws_on(5)
+    assert stand.player_draws == frozenset(range(5))
+    assert STANDARD.with_player(5, True) == replace(STANDARD, name=STANDARD.with_player(5, True).name)
+    assert STANDARD.player_draws_on(5)  # the original is unchanged
 
 
 def test_registry() -> None:
@@ -178,9 +178,9 @@ def test_undecodable_file(tmp_path: Path) -> None:
 
 def test_direct_construction_is_validated() -> None:
     with pytest.raises(AnalyzerError, match="rows"):
-        replace(STANDARD, banco_draws=STANDARD.banco_draws[:9])
+        replace(STANDARD, banker_draws=STANDARD.banker_draws[:9])
     with pytest.raises(AnalyzerError, match="punto_draws"):
-        replace(STANDARD, punto_draws=frozenset({10}))
+        replace(STANDARD, player_draws=frozenset({10}))
 
 
 def test_unhashable_base_is_a_clean_error() -> None:

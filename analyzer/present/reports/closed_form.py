@@ -9,8 +9,8 @@ from pathlib import Path
 from analyzer.analyses.closed_form import MAIN_BETS, ClosedForm, closed_forms, evaluate, to_fraction
 from analyzer.core.catalogue import BETS
 from analyzer.core.rules import STANDARD
-from analyzer.present.closed_forms import render_closed_forms
-from analyzer.present.reports.shared import PREAMBLE, pyplot, save_png
+from analyzer.present.closed_form import render_closed_forms
+from analyzer.present.reports.shared import PREAMBLE, figure, save_png
 from analyzer.present.text import exact, percent, table
 
 __all__ = ["closed_form_report", "edge_by_decks_plot"]
@@ -48,9 +48,9 @@ def closed_form_report() -> str:
 
 def edge_by_decks_plot(path: Path) -> None:
     """House edge of the main bets against the number of decks, with the infinite-deck limit."""
-    plt = pyplot()
     decks = list(range(1, 17))
-    fig, axes = plt.subplots(1, 3, figsize=(11, 3.6))
+    fig = figure(11, 3.6)
+    axes = fig.subplots(1, 3)
     for ax, form in zip(axes, _main_closed_forms(), strict=True):
         edges = [100 * float(evaluate(form.house_edge, d)) for d in decks]
         ax.plot(decks, edges, marker="o", ms=3, label="exact, d decks")

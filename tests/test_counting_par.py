@@ -67,6 +67,43 @@ def test_inconclusive_says_how_many_shoes_settle_it() -> None:
     assert verdict(None, (0.3, 0.01), Fraction(1, 20), 1000).shoes_to_settle is None
 
 
+def test_a_study_of_one_shoe_gives_no_verdict(capsys: pytest.CaptureFixture[str]) -> None:
+    # It said "not beatable by counting" from "+0.0000 ± 0.0000": a count that never bet, in
+    # one shoe, which gives no standard error.
+    code, out, err = run(capsys, "par-sheet", "--bets", "dragon7", "--shoes", "1")
+    assert code == 0 and err == ""
+    verdict_line = next(line for line in out.splitlines() if line.startswith("**Verdict"))
+    assert verdict_line.startswith("**Verdict: inconclusive at 1 shoe.** ")
+    assert "the count made no bets in 1 shoe: a study of 1 shoe has no standard error and decides nothing; " \
+        "run more shoes." in verdict_line
+    assert "± 0.0000" not in out
+    assert "| win per shoe (units)                       | +0.0000 (no standard error) |" in out
+
+
+def test_a_count_that_made_no_bets_decides_nothing() -> None:
+    # Its win is 0 on every shoe, its standard error 0: the bound alone may decide.
+    low = verdict((0.0, 0.0), (0.01, 0.001), Fraction(1, 20), 20_000, bets=0)
+    assert (low.kind, low.rule) == (NOT_BEATABLE, "bound")
+    assert verdict_reason(low) == (
+        "the count made no bets in 20,000 shoes, and the perfect-information bound, +0.0100 ± 0.0010 units "
+        "per shoe, which no count can pass, is more than 3 standard errors below the threshold of 0.05 units "
+        "per shoe"
+    )
+    high = verdict((0.0, 0.0), (0.3, 0.01), Fraction(1, 20), 20_000, bets=0)
+    assert (high.kind, high.rule, high.shoes_to_settle) == (INCONCLUSIVE, "open", None)
+    assert verdict_reason(high) == (
+        "the count made no bets in 20,000 shoes, and the perfect-information bound, +0.3000 ± 0.0100 units "
+        "per shoe, is not below the threshold of 0.05 units per shoe; more shoes of this study cannot "
+        "settle it"
+    )
+    one = verdict((-2.2571, 0.0), (0.3, 0.0), Fraction(1, 20), 1, bets=10)
+    assert (one.kind, one.rule) == (INCONCLUSIVE, "unmeasured")
+    assert verdict_reason(one) == (
+        "the count wins -2.2571 units in 1 shoe: a study of 1 shoe has no standard error and decides "
+        "nothing; run more shoes"
+    )
+
+
 # -- the figures agree with the modules that compute them -----------------------------------
 
 
@@ -247,3 +284,23 @@ def test_out_writes_every_file_or_none(capsys: pytest.CaptureFixture[str], tmp_p
 )
 def test_bad_input_is_one_line(capsys: pytest.CaptureFixture[str], argv: list[str], words: str) -> None:
     assert words in one_line_error(capsys, "par-sheet", *argv)
+
+
+def test_an_emoji_in_a_title_draws_without_warnings(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # matplotlib warned "Glyph 127808 (FOUR LEAF CLOVER) missing from font(s) DejaVu Sans" on
+    # stderr, twice, though the SVG keeps its text as text for the browser to draw.
+    import warnings
+
+    table = tmp_path / "emoji.toml"
+    table.write_text(
+        '[bets.lucky]\ntitle = "Lucky \U0001f340 tie"\n'
+        'lines = [{ when = { winner = "tie", natural = true }, pays = 30 }]\n',
+        encoding="utf-8",
+    )
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        code, out, err = run(capsys, "par-sheet", "--table", str(table), "--shoes", "20", "--format", "html")
+    assert (code, err) == (0, "") and out.count("Lucky \U0001f340 tie") >= 3  # page, sheet and charts
+    assert [str(w.message) for w in caught] == []

@@ -1,0 +1,29 @@
+"""The parsers every module shares (analyzer.core.parsing), apart from the error type and its
+quoting (analyzer.core.errors)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from analyzer.core import errors, parsing
+from analyzer.core.errors import AnalyzerError
+
+
+def test_errors_holds_the_error_its_quoting_and_its_mentions_only() -> None:
+    assert errors.__all__ == ["QUOTE_LIMIT", "AnalyzerError", "library_words", "mention", "quoted"]
+    parsers = {"check_keys", "list_items", "read_fraction", "read_int", "read_text", "read_toml"}
+    assert parsers <= set(parsing.__all__) and not parsers & set(dir(errors))
+
+
+def test_the_parsers_read_exact_values_and_refuse_in_one_line() -> None:
+    assert parsing.read_fraction(" 19/20 ", "a payout") == Fraction(19, 20)
+    assert parsing.read_fraction("1.5e2", "a payout") == 150
+    assert parsing.read_fraction("1/0", "a payout") is None
+    assert parsing.read_int("-7", "a count", 10) == -7 and parsing.read_int("٣", "a count", 10) is None
+    with pytest.raises(AnalyzerError, match=r"^a count '11' is too large: use at most 10$"):
+        parsing.read_int("11", "a count", 10)
+    assert parsing.list_items(" a, b ", "--bets") == ["a", "b"]
+    with pytest.raises(AnalyzerError, match=r"^--bets 'a,': give a comma-separated list"):
+        parsing.list_items("a,", "--bets", "tie,banker")
