@@ -205,7 +205,9 @@ def stop_pool(pool: Executor, wait: bool = True) -> None:
         pool.shutdown(wait=True)
         return
     processes: dict[Any, Any] = dict(getattr(pool, "_processes", None) or {})  # shutdown forgets them
-    results = getattr(pool, "_result_queue", None)  # and this
+    results = getattr(pool, "_result_queue", None)  # and these
+    thread = getattr(pool, "_executor_manager_thread", None)
+    pending: dict[Any, Any] = getattr(pool, "_pending_work_items", None) or {}
     pool.shutdown(wait=False, cancel_futures=True)
     for process in list(processes.values()):
         process.terminate()
@@ -214,9 +216,16 @@ def stop_pool(pool: Executor, wait: bool = True) -> None:
     # A worker ended while writing a result leaves part of a message in the result pipe, and
     # the pool's thread waits in recv() for the rest, which this process's own copy of the
     # pipe's write end keeps possible: the interpreter's exit would join that thread forever.
-    # Closed, the read ends (EOF), the pool is broken, and its thread exits.
+    # Closed, the read ends (EOF), the pool is broken, and its thread exits. Only then: a
+    # thread that ends by itself is left to (closing would break a pool that is ending well,
+    # whose cancelled futures the broken pool would then fail to set, with a traceback).
+    if thread is not None:
+        thread.join(timeout=0.2)
     writer = getattr(results, "_writer", None)
-    if writer is not None:
+    if thread is not None and thread.is_alive() and writer is not None:
+        for key, item in list(pending.items()):  # the thread is in recv(): not reading these
+            if item.future.cancelled():
+                pending.pop(key, None)
         with suppress(OSError):
             writer.close()
 
