@@ -48,7 +48,8 @@ def _chemin_report() -> str:
         (eight, InfoModel.HANDS, Fraction(0)),
     ]
     solutions = [chemin.solve_chemin(shoe, STANDARD, c, info) for shoe, info, c in runs]
-    parts.append("## Summary\n\n" + chemin_summary_table(solutions, "markdown") + "\n\n")
+    summary = chemin_summary_table(solutions)
+    parts.append("## Summary\n\n" + table(summary.rows, summary.headers, "markdown") + "\n\n")
     parts.append(chemin_text(solutions[0], "markdown") + "\n")
     parts.append(chemin_text(solutions[4], "markdown") + "\n")
     parts.append(CHEMIN_SOURCES_TEXT + "\n\n")
@@ -81,7 +82,7 @@ def _banque_report() -> str:
     for shoe in (Shoe.decks(3), Shoe.infinite()):
         game = banque.banque_game(shoe, STANDARD, Fraction(0))
         parts.append(banque_text(banque.banque_reply(game), banque.solve_banque(shoe), "markdown"))
-        parts.append(banque_stand_text(banque.banque_reply(game, Fraction(0))) + "\n\n")
+        parts.append("\n" + banque_stand_text(banque.banque_reply(game, Fraction(0))) + "\n")
     return "".join(parts)
 
 
