@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import product
 from typing import TYPE_CHECKING, Any
@@ -54,6 +54,7 @@ __all__ = [
     "KnownValue",
     "Sort",
     "SortValue",
+    "best_sorts",
     "check_positions",
     "checked",
     "known_cards",
@@ -133,7 +134,7 @@ def parse_positions(text: str) -> tuple[int, ...]:
     items = list_items(text, mention("positions"), allowed=_POSITIONS_ALLOWED)
     found = []
     for item in items:
-        position = read_int(item, f"{mention('positions')} {quoted(item)}:", 6)
+        position = read_int(item, f"{mention('positions')} {quoted(item)}:", 10**18)
         if position is None or not 1 <= position <= 6:
             raise AnalyzerError(f"{mention('positions')} {quoted(item)}: {_POSITIONS_ALLOWED}")
         found.append(position)
@@ -316,6 +317,32 @@ def known_cards(
     return KnownResult(shoe, rules, chosen, positions, sort, value, tuple(states))
 
 
+def best_sorts(
+    shoe: Shoe,
+    positions: Sequence[int],
+    bets: Sequence[Bet] | None = None,
+    rules: Rules = STANDARD,
+    by_ranks: bool = False,
+) -> KnownResult:
+    """Every split of the point values (with `by_ranks`, of the ranks) into a sorted class
+    and the rest, valued and ranked (highest edge per coup first, then the fewest coups bet);
+    the result's sort, value and states are the best split's."""
+    from analyzer.analyses.known_sorts import members, split_sums
+
+    positions, chosen = checked("best_sorts()", shoe, positions, bets, rules)
+    sums = split_sums(shoe, rules, chosen, positions, by_ranks)
+    values = []
+    for gained, weight in zip(sums.gained, sums.bet_weight, strict=True):
+        edge, fraction = Fraction(gained, sums.common * sums.total), Fraction(weight, sums.total)
+        values.append(KnownValue(edge, fraction, edge / fraction if fraction else None))
+    ranked = sorted(range(len(values)), key=lambda i: (-values[i].edge_per_coup, values[i].fraction_bet, i))
+    sorts = tuple(SortValue(members(sums.found[i], by_ranks), values[i]) for i in ranked)
+    best = sums.found[ranked[0]]
+    ranks = best if by_ranks else frozenset(r for r, points in enumerate(RANK_POINTS) if points in best)
+    result = known_cards(shoe, positions, chosen, rules, sort=sort_of(ranks, sorts[0].sorted))
+    return replace(result, best_sorts=sorts, by_ranks=by_ranks)
+
+
 def known_result(
     shoe: Shoe,
     rules: Rules | None = None,
@@ -341,11 +368,10 @@ def known_result(
             raise AnalyzerError(
                 f"{mention('sort')} {sort}: the best sort searches every sort; give one or the other"
             )
-        from analyzer.analyses.known_sorts import best_sorts
-
         return best_sorts(shoe, where, chosen.bets, chosen.rules, by_ranks=ranks)
     if ranks:
         raise AnalyzerError(
-            f"{mention('ranks')} splits the ranks in the search of the best sort: give it with best_sort"
+            f"{mention('ranks')} splits the ranks in the search of the best sort: give it with "
+            f"{mention('best_sort')}"
         )
     return known_cards(shoe, where, chosen.bets, chosen.rules, sort)

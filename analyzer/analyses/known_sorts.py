@@ -13,26 +13,18 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from fractions import Fraction
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from analyzer.analyses.known import (
-    KnownResult,
-    KnownValue,
-    SortValue,
-    checked,
-    known_cards,
-    sort_of,
-)
 from analyzer.analyses.known_tensor import bet_nets, known_tensor
 from analyzer.core.bets import Bet
 from analyzer.core.ranks import RANK_POINTS, RANKS
-from analyzer.core.rules import STANDARD, Rules
+from analyzer.core.rules import Rules
 from analyzer.core.shoe import Shoe
 
-__all__ = ["best_sorts", "splits"]
+__all__ = ["SplitSums", "members", "split_sums", "splits"]
 
 _BATCH = 128  # splits summed at a time
 _INT64_BOUND = 2**62
@@ -49,22 +41,31 @@ def splits(by_ranks: bool) -> list[frozenset[int]]:
     return found
 
 
-def _members(split: frozenset[int], by_ranks: bool) -> tuple[str, ...]:
+def members(split: frozenset[int], by_ranks: bool) -> tuple[str, ...]:
+    """A split as its point values or ranks are written."""
     if by_ranks:
         return tuple(str(RANKS[r]) for r in sorted(split))
     return tuple(str(v) for v in sorted(split))
 
 
-def best_sorts(
-    shoe: Shoe,
-    positions: Sequence[int],
-    bets: Sequence[Bet] | None = None,
-    rules: Rules = STANDARD,
-    by_ranks: bool = False,
-) -> KnownResult:
-    """Every split valued and ranked (highest edge per coup first, then the fewest coups bet);
-    the result's sort, value and states are the best split's."""
-    positions, bets = checked("best_sorts()", shoe, positions, bets, rules)
+@dataclass(frozen=True)
+class SplitSums:
+    """Every split's integer sums: `gained[i]`, the best positive expectation of each state
+    summed, over `common * total`; `bet_weight[i]`, the weight of the states bet, over
+    `total`. `found[i]` is the split (point values, or rank indexes)."""
+
+    found: tuple[frozenset[int], ...]
+    gained: tuple[int, ...]
+    bet_weight: tuple[int, ...]
+    common: int
+    total: int
+
+
+def split_sums(
+    shoe: Shoe, rules: Rules, bets: Sequence[Bet], positions: Sequence[int], by_ranks: bool = False
+) -> SplitSums:
+    """The sums of every split (`splits`) for the known `positions`, from one tensor of
+    numerators (`known_tensor`) summed into point values (unless `by_ranks`)."""
     tensor = known_tensor(shoe, rules, bets, positions)
     common = math.lcm(*tensor.scales)
     factors = [common // scale for scale in tensor.scales]
@@ -84,31 +85,22 @@ def best_sorts(
             stacked = np.moveaxis(summed, -1, axis)
         classes = 10
     found = splits(by_ranks)
-    values: list[KnownValue] = []
+    gained: list[int] = []
+    bet_weight: list[int] = []
     for start in range(0, len(found), _BATCH):
         batch = found[start : start + _BATCH]
         member = np.zeros((len(batch), classes, 2), dtype=stacked.dtype)
         for i, split in enumerate(batch):
             for c in range(classes):
                 member[i, c, 0 if c in split else 1] = 1
-        values.extend(_batch_values(stacked, member, len(positions), common, tensor.total))
-    ranked = sorted(
-        range(len(found)), key=lambda i: (-values[i].edge_per_coup, values[i].fraction_bet, i)
-    )
-    sorts = tuple(SortValue(_members(found[i], by_ranks), values[i]) for i in ranked)
-    best = found[ranked[0]]
-    ranks = best if by_ranks else frozenset(r for r, points in enumerate(RANK_POINTS) if points in best)
-    result = known_cards(shoe, positions, bets, rules, sort=sort_of(frozenset(ranks), sorts[0].sorted))
-    return KnownResult(
-        result.shoe, result.rules, result.bets, positions, result.sort, result.value, result.states,
-        best_sorts=sorts, by_ranks=by_ranks,
-    )  # fmt: skip
+        g, w = _batch_sums(stacked, member, len(positions))
+        gained += g
+        bet_weight += w
+    return SplitSums(tuple(found), tuple(gained), tuple(bet_weight), common, tensor.total)
 
 
-def _batch_values(
-    stacked: np.ndarray, member: np.ndarray, axes: int, common: int, total: int
-) -> list[KnownValue]:
-    """Each split's value: the arrays (scaled numerators per bet, then weights) summed into
+def _batch_sums(stacked: np.ndarray, member: np.ndarray, axes: int) -> tuple[list[int], list[int]]:
+    """Each split's sums: the arrays (scaled numerators per bet, then weights) summed into
     the split's classes along every known position, then the best bet of each state."""
     letters = "abcdef"[:axes]
     out: Any = np.einsum(f"z{letters},saA->sz{'A' + letters[1:]}", stacked, member)
@@ -116,16 +108,10 @@ def _batch_values(
         src = "sz" + letters[:k].upper() + letters[k] + letters[k + 1 :]
         dst = "sz" + letters[:k].upper() + letters[k].upper() + letters[k + 1 :]
         out = np.einsum(f"{src},s{letters[k]}{letters[k].upper()}->{dst}", out, member)
-    splits_n = member.shape[0]
-    flat = out.reshape(splits_n, out.shape[1], -1)
+    flat = out.reshape(member.shape[0], out.shape[1], -1)
     nums, weights = flat[:, :-1, :], flat[:, -1, :]
     top = nums.max(axis=1)  # (splits, states)
     positive = top > 0
     gained = np.where(positive, top, 0).sum(axis=1)
     bet_weight = np.where(positive, weights, 0).sum(axis=1)
-    result = []
-    for g, w in zip(gained.tolist(), bet_weight.tolist(), strict=True):
-        edge = Fraction(int(g), common * total)
-        fraction = Fraction(int(w), total)
-        result.append(KnownValue(edge, fraction, edge / fraction if fraction else None))
-    return result
+    return [int(g) for g in gained.tolist()], [int(w) for w in bet_weight.tolist()]
