@@ -25,6 +25,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import product
 from typing import Any
 
 import numpy as np
@@ -78,11 +79,20 @@ def outcome_of_key(rules: Rules, key: tuple[int, int, int, int, int, int]) -> Ou
 def _outcomes(rules: Rules) -> tuple[list[Outcome], np.ndarray]:
     """The distinct outcomes of every key, and each key's index among them (KEY_SHAPE)."""
     distinct: dict[Outcome, int] = {}
-    index = np.empty(math.prod(KEY_SHAPE), dtype=np.int64)
-    for flat, key in enumerate(np.ndindex(*KEY_SHAPE)):
-        outcome = outcome_of_key(rules, key)
-        index[flat] = distinct.setdefault(outcome, len(distinct))
-    return list(distinct), index
+    index = [0] * math.prod(KEY_SHAPE)
+    pairs = ((False, False), (False, True), (True, False), (True, True))
+    for p, b, v5, v6 in product(range(10), repeat=4):
+        fields = outcome_of_key(rules, (p, b, 0, 0, v5, v6))[:7]
+        for i, (pp, bp) in enumerate(pairs):
+            outcome = Outcome(*fields, pp, bp)
+            index[((p * 10 + b) * 4 + i) * 100 + v5 * 10 + v6] = distinct.setdefault(outcome, len(distinct))
+    return list(distinct), np.array(index, dtype=np.int64)
+
+
+@lru_cache(maxsize=256)
+def _column(rules: Rules, name: str) -> list[Any]:
+    """Field `name` of each distinct outcome of `_outcomes`."""
+    return list(map(FIELDS[name][0], _outcomes(rules)[0]))
 
 
 def _scale(bet: Bet) -> int:
@@ -95,7 +105,8 @@ def bet_nets(bet: Bet, rules: Rules) -> np.ndarray:
     outcomes alike in the fields the bet reads are settled once."""
     outcomes, index = _outcomes(rules)
     names = sorted({name for line in bet.lines for name, _ in line.when})
-    keys = [tuple(FIELDS[name][0](o) for name in names) for o in outcomes]
+    columns = [_column(rules, name) for name in names]
+    keys = list(zip(*columns, strict=True)) if names else [()] * len(outcomes)
     position = {name: i for i, name in enumerate(names)}
     scale, lines = _scale(bet), {}
     for key in dict.fromkeys(keys):
@@ -107,7 +118,8 @@ def bet_nets(bet: Bet, rules: Rules) -> np.ndarray:
             ),
             bet.no_line,
         )
-    nets = np.array([int(bet.net(lines[key]) * scale) for key in keys], dtype=np.int64)
+    net = {key: int(bet.net(line) * scale) for key, line in lines.items()}
+    nets = np.array([net[key] for key in keys], dtype=np.int64)
     result: np.ndarray = nets[index]
     return result
 

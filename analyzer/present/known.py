@@ -12,11 +12,21 @@ from analyzer.present.text import exact, percent, short_exact, user_text
 if TYPE_CHECKING:
     from analyzer.analyses.known import KnownResult, KnownValue
 
-__all__ = ["SHOWN_SORTS", "SHOWN_STATES", "known_blocks", "known_data", "render_known", "value_json"]
+__all__ = [
+    "BETS_PER_TABLE",
+    "SHOWN_SORTS",
+    "SHOWN_STATES",
+    "known_blocks",
+    "known_data",
+    "render_known",
+    "value_json",
+]
 
 #: The most states and sorts a document lists (JSON lists them all).
 SHOWN_STATES = 169
 SHOWN_SORTS = 10
+#: The most bets' expectations in one table of states (more: several tables).
+BETS_PER_TABLE = 5
 
 
 def value_json(value: KnownValue) -> dict[str, Any]:
@@ -105,18 +115,21 @@ def known_blocks(result: KnownResult, fmt: str) -> list[Block]:
             ),
         ]
     blocks += [Table.of(_value_rows(result.value), ["value", "decimal", "exact"])]
-    rows = [
-        [
-            *(card for _, card in state.known),
-            percent(state.probability),
-            *(percent(e) for e in state.expectations),
-            "sit out" if state.best is None else user_text(state.best, fmt),
+    shown = result.states[:SHOWN_STATES]
+    for start in range(0, len(result.bets), BETS_PER_TABLE):  # tables that fit a terminal
+        group = range(start, min(start + BETS_PER_TABLE, len(result.bets)))
+        rows = [
+            [
+                *(card for _, card in state.known),
+                percent(state.probability),
+                *(percent(state.expectations[i]) for i in group),
+                "sit out" if state.best is None else user_text(state.best, fmt),
+            ]
+            for state in shown
         ]
-        for state in result.states[:SHOWN_STATES]
-    ]
-    headers = [f"position {p}" for p in result.positions]
-    headers += ["probability", *(user_text(bet.name, fmt) for bet in result.bets), "best"]
-    blocks.append(Table.of(rows, headers))
+        headers = [f"position {p}" for p in result.positions]
+        headers += ["probability", *(user_text(result.bets[i].name, fmt) for i in group), "best"]
+        blocks.append(Table.of(rows, headers))
     note = (
         "Expectations per unit bet, positive when the player wins; the best bet is the one of "
         "highest expectation, none (sit out) when no bet's is positive. The edge per coup counts "
