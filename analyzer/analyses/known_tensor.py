@@ -162,6 +162,12 @@ def known_tensor(shoe: Shoe, rules: Rules, bets: Sequence[Bet], positions: Seque
     known_shape = (13,) * len(positions)
     out = [np.zeros(known_shape, dtype=dtype) for _ in bets]
     weights = np.zeros(known_shape, dtype=dtype)
+    # A single known position past the first (or none) and sums below 2**53: bin the leaves.
+    chunk_known = [i for i, p in enumerate((2, 3, 4, 5, 6)) if p in positions]
+    inner = chunk_known[0] if chunk_known else None
+    binned = None
+    if not wide and len(chunk_known) <= 1 and total < 2**53:
+        binned = np.zeros((13 if chunk_known else 1, _KEYS), dtype=np.int64)
     for r1 in range(13):
         if counts[r1] == 0:
             continue
@@ -184,6 +190,15 @@ def known_tensor(shoe: Shoe, rules: Rules, bets: Sequence[Bet], positions: Seque
         key = ((((p * 10 + b) * 2 + (r3 == r1)) * 2 + (r4 == r2)) * 10 + v5) * 10 + v6
         key = np.broadcast_to(key, leaf.shape)
         where: Any = (r1,) if 1 in positions else ()
+        if binned is not None:  # the leaves summed by (state, key) first, then each bet
+            block = _binned(leaf, key, inner)
+            if where:
+                for i, net in enumerate(nets):
+                    out[i][where] = (block * net).sum(axis=1).reshape(known_shape[1:])
+                weights[where] = block.sum(axis=1).reshape(known_shape[1:])
+            else:
+                binned += block
+            continue
         for i, net in enumerate(nets):
             part = (leaf * net[key]).sum(axis=summed)
             if where:
@@ -195,7 +210,31 @@ def known_tensor(shoe: Shoe, rules: Rules, bets: Sequence[Bet], positions: Seque
             weights[where] = part
         else:
             weights += part
+    if binned is not None and 1 not in positions:
+        out = [(binned * net).sum(axis=1).reshape(known_shape) for net in nets]
+        weights = binned.sum(axis=1).reshape(known_shape)
     return KnownTensor(positions, tuple(bets), scales, tuple(out), weights, total)
+
+
+_KEYS = math.prod(KEY_SHAPE)
+
+
+def _binned(leaf: np.ndarray, key: np.ndarray, inner: int | None) -> np.ndarray:
+    """The leaves' weights summed by (state of the known position `inner` among the chunk's
+    axes, or none) and key: float64 sums, exact because every sum is below 2**53."""
+    states = 1 if inner is None else leaf.shape[inner]
+    index = key
+    if inner is not None:
+        shape = [1] * leaf.ndim
+        shape[inner] = states
+        index = key + np.arange(states).reshape(shape) * _KEYS
+    sums = np.bincount(
+        np.broadcast_to(index, leaf.shape).ravel(),
+        weights=leaf.ravel().astype(np.float64),
+        minlength=states * _KEYS,
+    )
+    block: np.ndarray = sums.astype(np.int64).reshape(states, _KEYS)
+    return block
 
 
 def _class_size(
