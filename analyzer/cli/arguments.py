@@ -255,6 +255,7 @@ EXAMPLES: dict[str, str] = {
     "punto-table": "baccarat punto-table --decks inf",
     "rules": "baccarat rules --rules banco-4-draws-on-0-1",
     "edges": "baccarat edges --bets banker,player,tie --decks 6",
+    "known": "baccarat known --positions 1 --sort 6,7,8,9",
     "compare": "baccarat compare --tables commission,super6 --shoes 6,8",
     "eor": "baccarat eor --bets tie,dragon7 --decks 8",
     "count": "baccarat count --system dragon7-jacobson --shoes 200",
@@ -315,6 +316,21 @@ OPTIONS: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
         (("--table",), {"help": "a table name (see `baccarat list tables`) or a table .toml file"}),
         (("--commission",), {"help": "add a Banker bet with this commission, e.g. 4%% or 0.04"}),
         (("--details",), {"action": "store_true", "help": "each bet's combinatorial table (table/markdown)"}),
+    ],
+    "known": [
+        (
+            ("--positions",),
+            {"default": "1", "help": "shoe positions known before betting, e.g. 1 or 1,2,3,4 (1 Player's "
+             "first, 2 Banker's first, 3 and 4 their second, 5 and 6 the next cards; default 1)"},
+        ),
+        (("--sort",), {"help": "know only whether each card is in this class (values or ranks: 6,7,8,9)"}),
+        (
+            ("--best-sort",),
+            {"action": "store_true", "help": "search every split of the values for the best sort"},
+        ),
+        (("--ranks",), {"action": "store_true", "help": "with --best-sort: split the 13 ranks"}),
+        (("--bets",), {"help": "rank-level bet names (default player,banker; `baccarat list bets`)"}),
+        (("--table",), {"help": "a table name (`baccarat list tables`) or a table .toml file"}),
     ],
     "compare": [
         (

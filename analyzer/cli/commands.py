@@ -81,6 +81,16 @@ def _edges(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
     return _show(result, args)
 
 
+def _known(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
+    from analyzer.analyses.known import known_result
+
+    result = known_result(
+        shoe, rules, bet_names(args.bets), _table(args), positions=args.positions, sort=args.sort,
+        best_sort=args.best_sort, ranks=args.ranks,
+    )  # fmt: skip
+    return _show(result, args)
+
+
 def _compare(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
     tables = None if args.tables is None else name_list(args.tables, "--tables")
     shoes = [deck_item(item, "--shoes") for item in name_list(args.shoes, "--shoes")]
@@ -317,6 +327,11 @@ COMMANDS: dict[str, tuple[Command, str, Sequence[str]]] = {
     ),
     "rules": (_rules, "show the drawing tableau (dot: the coup's state graph)", (*fmt.FORMATS, "dot")),
     "edges": (_edges, "exact house edges of bets (default: every built-in bet)", fmt.FORMATS),
+    "known": (
+        _known,
+        "the exact value of known cards or of a sort (edge sorting) at shoe positions 1-6",
+        fmt.FORMATS,
+    ),
     "compare": (
         _compare,
         "payout rules side by side across shoes; commissions; tableau effects",

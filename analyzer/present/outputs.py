@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from analyzer.analyses.known import KnownResult
 from analyzer.analyses.results import (
     ClosedFormResult,
     CompareResult,
@@ -115,6 +116,18 @@ def _par_text(result: ParResult, fmt: str) -> str:
     return render_par_sheets(result.sheets, fmt)
 
 
+def _known_data(result: KnownResult) -> dict[str, Any]:
+    from analyzer.present.known import known_data
+
+    return known_data(result)
+
+
+def _known_text(result: KnownResult, fmt: str) -> str:
+    from analyzer.present.known import render_known
+
+    return render_known(result, fmt)
+
+
 def _count_text(result: CountResult, fmt: str) -> str:
     described = procedure_text(result.procedure, result.shoes, result.seed)
     return render_count(result.evaluations, fmt, described, result.figures)
@@ -167,6 +180,7 @@ OUTPUTS: dict[type, Output] = {
     DesignResult: Output(_design_data, _design_text, shoe_spec=_design_shoes),
     TrackResult: Output(lambda r: track_json(r.replay, r.record), _track_text),
     ParResult: Output(_par_data, _par_text),
+    KnownResult: Output(_known_data, _known_text),
     SolveResult: Output(_solve_data, _solve_text),
     ListResult: Output(
         lambda r: list_data(r.kind, r.entries),
