@@ -43,7 +43,8 @@ def test_edges_csv_numbers_and_exact_values(capsys: pytest.CaptureFixture[str]) 
     code, out, err = run(capsys, "edges", "--bets", "banker,tie,dragon7", "--format", "csv")
     assert code == 0 and err == ""
     rows = list(csv.DictReader(io.StringIO(out)))
-    expected = {a.bet.name: a for a in edges_result(Shoe.decks(8), None, ["banker", "tie", "dragon7"]).analyses}
+    analyses = edges_result(Shoe.decks(8), None, ["banker", "tie", "dragon7"]).analyses
+    expected = {a.bet.name: a for a in analyses}
     assert [row["bet"] for row in rows] == ["banker", "tie", "dragon7"]
     for row in rows:
         a = expected[row["bet"]]
@@ -110,7 +111,8 @@ def test_eor_xlsx_one_sheet_per_table(capsys: pytest.CaptureFixture[str], tmp_pa
 
 def test_edges_xlsx_cells_and_formats(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = tmp_path / "edges.xlsx"
-    code, _, _ = run(capsys, "edges", "--bets", "banker,dragon7", "--details", "--format", "xlsx", "--out", str(path))
+    argv = ["edges", "--bets", "banker,dragon7", "--details", "--format", "xlsx", "--out", str(path)]
+    code, _, _ = run(capsys, *argv)
     assert code == 0
     book = openpyxl.load_workbook(path)
     assert len(book.sheetnames) == 3  # the summary and one paytable per bet
