@@ -269,6 +269,10 @@ def _par_sheet(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str
     from analyzer.present.par_documents import par_files, sheet_files
 
     check_executor(args.executor)
+    if args.format == "pdf":  # Chromium is looked for before any computing
+        from analyzer.present.pdf import browser
+
+        browser()
     workers = int_arg(args.workers, "--workers")
     material = read_fraction(args.material, "--material")
     if material is None or material < 0:

@@ -373,11 +373,11 @@ def identification_blocks(ident: Identification) -> list[Block]:
         ["rules", markdown_text(ident.rules)],
         ["rules SHA-256", f"`{ident.rules_sha256}`"],
         ["shoe", markdown_text(ident.shoe)],
-        ["procedure", markdown_text(ident.procedure)],
     ]
     return [
         Heading("Identification"),
         Table.of(rows, ["field", "value"]),
+        Paragraph(f"Procedure of the counting study: {markdown_text(ident.procedure)}."),
         Paragraph(
             "SHA-256 of the table file: of its bytes; of the bet and of the rules: of their canonical "
             "JSON (keys sorted, no spaces, UTF-8), as the JSON sheet's `identification` states them."
