@@ -477,7 +477,11 @@ OPTIONS: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
             {"default": "0.05", "help": "materiality threshold, units won per shoe of flat one-unit bets "
              "(default 0.05): beatable above it, not beatable below it, by 3 standard errors"},
         ),
-        (("--out",), {"help": "write one file per bet and an index into this directory, all or none"}),
+        (
+            ("--out",),
+            {"help": "write one file per bet and an index into this directory, all or none "
+             "(--format xlsx and pdf need it)"},
+        ),
         (("--workers",), {"default": "1", "help": "worker processes of the study (default 1), as in count"}),
         (("--executor",), {"default": "local", "help": "local, dask or tcp://HOST:PORT, as in count"}),
     ],
@@ -495,5 +499,11 @@ OPTIONS: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
         (("--max-bet",), {"help": "table maximum in whole units (default none; with --bankroll)"}),
     ],
 }
+
+#: The commands written as spreadsheets too (--format xlsx, a binary file) take --out FILE.
+SPREADSHEET_COMMANDS = ("edges", "compare", "eor", "count")
+for _command in SPREADSHEET_COMMANDS:
+    _help = "write the output to FILE, whole or not at all (--format xlsx needs it)"
+    OPTIONS[_command].append((("--out",), {"metavar": "FILE", "help": _help}))
 
 

@@ -40,8 +40,34 @@ __all__ = ["CACHE_HELP", "COMMANDS", "Command", "cache_command", "list_command"]
 
 
 def _show(result: object, args: argparse.Namespace) -> str:
-    """The result as the command prints it (`--remove`'s cards stated in the JSON's shoe)."""
-    return outputs.render(result, args.format, [] if args.remove is None else removed_cards(args.remove))
+    """The result as the command prints it (`--remove`'s cards stated in the JSON's shoe);
+    with --out FILE, written to FILE whole instead, and the file named. A binary format
+    (XLSX) is written to a file only."""
+    out = getattr(args, "out", None)
+    if args.format in outputs.BINARY_FORMATS:
+        if not out:
+            raise AnalyzerError(f"--format {args.format} writes a binary file: give --out FILE.{args.format}")
+        data: str | bytes = outputs.render_file(result, args.format)
+    else:
+        data = outputs.render(result, args.format, [] if args.remove is None else removed_cards(args.remove))
+        if out is None:
+            return data
+    return _write_file(out, data)
+
+
+def _write_file(text: str, data: str | bytes) -> str:
+    """`data` written whole to the file `--out text`; the line naming it."""
+    from analyzer.core.files import write_atomic
+
+    if not text.strip():
+        raise AnalyzerError("--out '': give a file name, e.g. edges.xlsx")
+    if Path(text).is_dir():
+        raise AnalyzerError(f"--out {quoted(text)} is a directory: give a file name")
+    try:
+        write_atomic(text, data)
+    except OSError as error:
+        raise AnalyzerError(f"--out {quoted(text)} cannot be written: {error.strerror or error}") from None
+    return fmt.written_list("Output", [text])
 
 
 def _shown(args: argparse.Namespace) -> ShownCards | None:
@@ -253,6 +279,10 @@ def _par_sheet(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str
     from analyzer.present.par_documents import par_files, sheet_files
 
     check_executor(args.executor)
+    if args.format == "pdf":  # Chromium is looked for before any computing
+        from analyzer.present.pdf import browser
+
+        browser()
     workers = int_arg(args.workers, "--workers")
     material = read_fraction(args.material, "--material")
     if material is None or material < 0:
@@ -271,11 +301,16 @@ def _par_sheet(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str
         material=material, workers=workers, executor=args.executor, check=check,
     )  # fmt: skip
     if not out:
+        if args.format in outputs.BINARY_FORMATS:
+            raise AnalyzerError(
+                f"--format {args.format} writes binary files: give --out DIR (one file per bet)"
+            )
         return _show(result, args)
+    from analyzer.present.par_documents import provenance
     from analyzer.present.reports import write_owned
 
     removed = [] if args.remove is None else removed_cards(args.remove)
-    files = par_files(result.sheets, args.format, outputs.envelope(result, removed))
+    files = par_files(result.sheets, args.format, outputs.envelope(result, removed), provenance(result))
     written = _written(args.out, lambda: write_owned(out[0], files, f"--out {quoted(args.out)}"))
     if args.format == "json":
         return fmt.dumps(outputs.enveloped({"written": [str(path) for path in written]}, result, removed))
@@ -318,15 +353,19 @@ def cache_command(args: argparse.Namespace) -> str:
 
 Command = Callable[[argparse.Namespace, Shoe, "Rules | None"], str]
 
+#: The formats of a command with tables: CSV too; with XLSX too (a file: --out FILE).
+_CSV = (*fmt.FORMATS, "csv")
+_SHEETS = (*fmt.FORMATS, "csv", "xlsx")
+
 COMMANDS: dict[str, tuple[Command, str, Sequence[str]]] = {
-    "odds": (_odds, "exact probabilities of Banker, Player and tie", fmt.FORMATS),
+    "odds": (_odds, "exact probabilities of Banker, Player and tie", _CSV),
     "punto-table": (
         _player_table,
         "probabilities after Punto's two-card total (a Russian gambling dictionary's Table 2)",
-        fmt.FORMATS,
+        _CSV,
     ),
-    "rules": (_rules, "show the drawing tableau (dot: the coup's state graph)", (*fmt.FORMATS, "dot")),
-    "edges": (_edges, "exact house edges of bets (default: every built-in bet)", fmt.FORMATS),
+    "rules": (_rules, "show the drawing tableau (dot: the coup's state graph)", (*fmt.FORMATS, "dot", "csv")),
+    "edges": (_edges, "exact house edges of bets (default: every built-in bet)", _SHEETS),
     "known": (
         _known,
         "the exact value of known cards or of a sort (edge sorting) at shoe positions 1-6",
@@ -335,10 +374,10 @@ COMMANDS: dict[str, tuple[Command, str, Sequence[str]]] = {
     "compare": (
         _compare,
         "payout rules side by side across shoes; commissions; tableau effects",
-        fmt.FORMATS,
+        _SHEETS,
     ),
-    "eor": (_eor, "exact effects of removal of one card of each rank on every bet", fmt.FORMATS),
-    "count": (_count, "judge counting systems against the exact value of every coup", fmt.FORMATS),
+    "eor": (_eor, "exact effects of removal of one card of each rank on every bet", _SHEETS),
+    "count": (_count, "judge counting systems against the exact value of every coup", _SHEETS),
     "solve": (_solve, f"solve a game where hands choose ({', '.join(GAMES)})", fmt.FORMATS),
     "report": (_report, "(re)write the Markdown reports and print the 8-deck odds", ("table",)),
     "closed-form": (
@@ -354,7 +393,7 @@ COMMANDS: dict[str, tuple[Command, str, Sequence[str]]] = {
     "par-sheet": (
         _par_sheet,
         "a bet's complete mathematics for a regulator, with a verdict on counting",
-        fmt.DOCUMENT_FORMATS,
+        (*fmt.DOCUMENT_FORMATS, "csv", "xlsx", "pdf"),
     ),
     "track": (
         _track,

@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from analyzer.analyses.choice import choose_bets, load_table, used_rules
-from analyzer.core.errors import AnalyzerError, mention
+from analyzer.core.errors import AnalyzerError, mention, quoted
 from analyzer.core.rules import Rules
 from analyzer.core.shoe import Shoe
 
@@ -140,11 +140,15 @@ def count_result(
 
 @dataclass(frozen=True)
 class ParResult:
-    """`baccarat par-sheet`: each bet's par sheet on `shoe` under `rules`."""
+    """`baccarat par-sheet`: each bet's par sheet on `shoe` under `rules`; `table_file` and
+    `table_sha256`: the table file the bets were read from and the SHA-256 of its bytes
+    (None for built-in tables and bets)."""
 
     shoe: Shoe
     rules: Rules
     sheets: tuple[ParSheet, ...]
+    table_file: str | None = None
+    table_sha256: str | None = None
 
 
 def par_result(
@@ -176,6 +180,7 @@ def par_result(
             "(see `baccarat list bets`)"
         )
     chosen = choose_bets(table, bets, rules=rules, shoe=shoe)
+    table_file, table_sha256 = _table_file(table)
     if check is not None:
         check(chosen.bets)
     with open_executor(executor, workers) as pool:
@@ -183,4 +188,20 @@ def par_result(
             chosen.bets, shoe, chosen.rules, shoes=shoes, seed=seed, cut_card=cut_card,
             material=material, workers=workers, executor=pool,
         )  # fmt: skip
-    return ParResult(shoe, chosen.rules, tuple(sheets))
+    return ParResult(shoe, chosen.rules, tuple(sheets), table_file, table_sha256)
+
+
+def _table_file(table: str | Table | None) -> tuple[str | None, str | None]:
+    """The table file `table` names (not a built-in table) and the SHA-256 of its bytes."""
+    from analyzer.core.catalogue import TABLES
+
+    if not isinstance(table, str) or table in TABLES:
+        return None, None
+    import hashlib
+    from pathlib import Path
+
+    try:
+        data = Path(table).read_bytes()
+    except OSError as error:  # read a moment ago: gone or unreadable since
+        raise AnalyzerError(f"table file {quoted(table)} cannot be read: {error.strerror or error}") from None
+    return table, hashlib.sha256(data).hexdigest()

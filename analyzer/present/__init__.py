@@ -22,7 +22,14 @@ rounded from the exact values, never from floats. Terminal tables fit 120 column
 - ``known``: known cards and edge sorting (``baccarat known``): the value, the information
   states and the best sorts, as JSON data and as a document.
 - ``listing``: what ``baccarat list`` shows: every built-in name with its title and source.
-- ``par``, ``par_html``, ``par_documents``: par sheets in Markdown, JSON and self-contained HTML.
+- ``par``, ``par_html``, ``par_documents``: par sheets in Markdown, JSON and self-contained HTML
+  (and CSV, XLSX and PDF); ``identity``: the identification block of a sheet (software,
+  date, SHA-256 of the table file, the bet and the rules, the shoe and procedure); ``pdf``: an
+  HTML page printed to PDF by headless Chromium.
+- ``spreadsheet``: the document's tables as CSV and XLSX (numbers as numbers, the exact value
+  "p/q" beside); ``effects_tables``: effects of removal as typed tables for them.
+- ``schemas``: the JSON Schemas of every command's JSON and of the table, rules and systems
+  files, shipped as package data (``schema``, ``SCHEMAS``).
 - ``plots``: matplotlib for every chart, by its object API (a ``Figure`` each, never pyplot:
   no backend switched), loaded only when one is drawn.
 - ``notebook``: the renderers registered with IPython and Jupyter by result type (Markdown

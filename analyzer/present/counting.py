@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from analyzer.present.document import Block, Heading, Paragraph, Table, write
+from analyzer.present.document import Block, Estimate, Heading, Paragraph, Table, Value, write
 from analyzer.present.text import (
     check_format,
     decimal,
@@ -28,6 +28,7 @@ __all__ = [
     "COUNT_HEADERS",
     "advantage_json",
     "advantage_rows",
+    "count_blocks",
     "count_data",
     "count_json",
     "count_rows",
@@ -192,9 +193,50 @@ def render_count(
     check_format(fmt)
     if fmt == "json":
         return dumps(count_data(results, procedure, figures))
+    return write(count_blocks(results, fmt, procedure, figures), fmt)
+
+
+def _count_values(results: Sequence[SystemEvaluation]) -> list[list[Value]]:
+    """The typed values of `count_rows`: exact expectations, simulated figures as Estimates."""
+    rows: list[list[Value]] = []
+    for r in results:
+        per_100 = r.expectation_triggered * 100 / r.coups if r.coups else Fraction(0)
+        rows.append(
+            [
+                r.system.name, r.bet.name, r.triggers / r.shoes, r.correlation,
+                Fraction(r.positive, max(r.coups, 1)), r.trigger_edge,
+                *(Estimate(*r.per_shoe(k)) for k in ("expected", "realized")), per_100,
+                Estimate(*r.per_shoe("perfect")),
+            ]
+        )  # fmt: skip
+    return rows
+
+
+def _advantage_values(
+    results: Sequence[SystemEvaluation], figures: Sequence[AdvantageFigures]
+) -> list[list[Value]]:
+    """The typed values of `advantage_rows`."""
+    return [
+        [
+            r.system.name, r.bet.name, tags_text(r.system.tags), r.system.rule, f.bets_per_shoe,
+            Estimate(f.win_per_shoe, f.win_per_shoe_se),
+            Estimate(f.win_per_100_coups, f.win_per_100_coups_se),
+            f.sd_per_shoe, f.sd_per_coup_bet, f.n0, f.risk_of_ruin, f.bets_per_hour, f.win_per_hour,
+        ]
+        for r, f in zip(results, figures, strict=True)
+    ]  # fmt: skip
+
+
+def count_blocks(
+    results: Sequence[SystemEvaluation],
+    fmt: str,
+    procedure: str,
+    figures: Sequence[AdvantageFigures] = (),
+) -> list[Block]:
+    """The document of `render_count` in `fmt` (table or markdown), typed values beside."""
     blocks: list[Block] = [
         Heading(f"Counting systems: {procedure}"),
-        Table.of(count_rows(results, fmt), COUNT_HEADERS),
+        Table.of(count_rows(results, fmt), COUNT_HEADERS, _count_values(results)),
         Paragraph(
             "Wins are in units of one flat bet per trigger, ± one standard error over shoes. "
             "'EV win' sums the exact expectation of the coups bet; 'realized' the outcomes dealt; "
@@ -205,7 +247,9 @@ def render_count(
         first = figures[0]
         blocks += [
             Heading("Advantage-play figures"),
-            Table.of(advantage_rows(results, figures, fmt), ADVANTAGE_HEADERS),
+            Table.of(
+                advantage_rows(results, figures, fmt), ADVANTAGE_HEADERS, _advantage_values(results, figures)
+            ),
             Paragraph(
                 "Tags A..9 then ten-valued (all 13 ranks when those differ). Win per shoe: exact EV of "
                 "the coups bet; per 100 coups dealt. SD: of the result dealt. N0 = (SD per coup bet / EV "
@@ -213,4 +257,4 @@ def render_count(
                 f"{_ruin_formula()}. Per hour: {first.coups_per_hour:g} coups dealt per hour."
             ),
         ]
-    return write(blocks, fmt)
+    return blocks

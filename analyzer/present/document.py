@@ -8,6 +8,10 @@ Markdown-marked (a user's text escaped by `analyzer.present.text.markdown_text`,
 writers put a blank line between blocks and end the document with a newline; the HTML writer
 writes one element a block. Only HTML draws a figure (with the `draw` it is given).
 
+A table may carry its cells' typed values beside their text (`Table.values`: exact Fractions,
+integers, floats, `Estimate`s), which the spreadsheet writers (`analyzer.present.spreadsheet`:
+CSV and XLSX) write as numbers; the other writers show the text.
+
 >>> odds = Table.of([["tie", "0.0952"]], ["bet", "p"])
 >>> blocks = [Heading("Odds"), Paragraph("Exact, for **8 decks**."), odds]
 >>> print(write(blocks, "markdown"), end="")
@@ -29,6 +33,7 @@ import html
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.present.text import table
@@ -37,11 +42,14 @@ __all__ = [
     "WRITERS",
     "Block",
     "Bullets",
+    "Estimate",
     "Figure",
     "Heading",
     "Paragraph",
     "Table",
+    "Value",
     "inline_html",
+    "inline_plain",
     "write",
     "write_html",
     "write_markdown",
@@ -73,15 +81,44 @@ class Bullets:
 
 
 @dataclass(frozen=True)
+class Estimate:
+    """A simulated figure and its standard error (display floats), e.g. a win per shoe."""
+
+    mean: float
+    se: float
+
+
+#: A cell's typed value: an exact number (Fraction, int), a float, an `Estimate`, a text
+#: (an exact value as "p/q", a word), a truth value, or None (the cell's text is its value).
+Value = Fraction | int | float | Estimate | str | bool | None
+
+
+@dataclass(frozen=True)
 class Table:
-    """Rows of cells under headers (`analyzer.present.text.table` lays them out)."""
+    """Rows of cells under headers (`analyzer.present.text.table` lays them out); `values`,
+    when given, holds each cell's typed value in the same shape as `rows` (None where the
+    text is the value)."""
 
     rows: tuple[tuple[str, ...], ...]
     headers: tuple[str, ...]
+    values: tuple[tuple[Value, ...], ...] | None = None
 
     @classmethod
-    def of(cls, rows: Sequence[Sequence[object]], headers: Sequence[str]) -> Table:
-        return cls(tuple(tuple(str(cell) for cell in row) for row in rows), tuple(headers))
+    def of(
+        cls,
+        rows: Sequence[Sequence[object]],
+        headers: Sequence[str],
+        values: Sequence[Sequence[Value]] | None = None,
+    ) -> Table:
+        cells = tuple(tuple(str(cell) for cell in row) for row in rows)
+        typed = None if values is None else tuple(tuple(row) for row in values)
+        if typed is not None and [len(row) for row in typed] != [len(row) for row in cells]:
+            raise ValueError("a table's values have the shape of its rows")
+        return cls(cells, tuple(headers), typed)
+
+    def value(self, row: int, column: int) -> Value:
+        """The typed value of a cell (None: its text is its value)."""
+        return None if self.values is None else self.values[row][column]
 
 
 @dataclass(frozen=True)
@@ -158,6 +195,18 @@ def write(blocks: Sequence[Block], fmt: str) -> str:
 #: The marks of a block's text, read left to right as Markdown reads them: a backslash-escaped
 #: mark (`analyzer.present.text.markdown_text`), a `code` span, a bold mark, other text.
 _TOKEN = re.compile(r"\\([!-/:-@\[-`{-~])|`([^`]+)`|(\*\*)|([^\\`*]+|.)", re.DOTALL)
+
+
+def inline_plain(text: str) -> str:
+    """A Markdown-marked text as plain text: the marks of **bold** and `code` dropped,
+    backslash-escaped marks as themselves (a `**` left unpaired is text)."""
+    pieces: list[str | None] = []  # None: a bold mark
+    for escaped, code, bold, plain in _TOKEN.findall(text):
+        pieces.append(None if bold else code or escaped or plain)
+    marks = [i for i, piece in enumerate(pieces) if piece is None]
+    if len(marks) % 2:
+        pieces[marks[-1]] = "**"
+    return "".join(piece or "" for piece in pieces)
 
 
 def inline_html(text: str) -> str:

@@ -11,8 +11,8 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from analyzer.present.counting import mean_se, plus_minus, tags_text
-from analyzer.present.document import Block, Bullets, Figure, Heading, Paragraph, Table, write_markdown
-from analyzer.present.edges import bet_json, bet_rows, pays_text
+from analyzer.present.document import Block, Bullets, Figure, Heading, Paragraph, Table, Value, write_markdown
+from analyzer.present.edges import bet_block, bet_json, pays_text
 from analyzer.present.effects import DERIVED_HEADERS, derived_rows
 from analyzer.present.rules import tableau
 from analyzer.present.text import (
@@ -29,12 +29,14 @@ from analyzer.present.text import (
 
 if TYPE_CHECKING:
     from analyzer.counting.par import ParSheet, Verdict
+    from analyzer.present.identity import Identification, Provenance
 
 __all__ = [
     "FORMATS",
     "INDEX_HEADERS",
     "MARKER",
     "Block",
+    "identification_blocks",
     "index_rows",
     "index_where",
     "par_index",
@@ -165,10 +167,16 @@ def _exact_table(sheet: ParSheet) -> list[Block]:
         ["variance of the net win", decimal(a.variance, 6), exact(a.variance)],
         ["standard deviation", short_float(a.std_dev, ".6f"), "(square root of the variance)"],
     ]
+    figures = [a.house_edge, resolved, a.hit_frequency, a.push, a.variance]
+    values: list[list[Value]] = [
+        [row[0], value, None if value is None else exact(value)]
+        for row, value in zip(rows, figures, strict=False)
+    ]
+    values.append([rows[-1][0], a.std_dev, None])
     return [
         Heading("2. The exact table"),
-        Table.of(*bet_rows(a, "markdown")),
-        Table.of(rows, ["figure", "value", "exact"]),
+        bet_block(a, "markdown"),
+        Table.of(rows, ["figure", "value", "exact"], values),
     ]
 
 
@@ -242,7 +250,7 @@ def _sensitivity(sheet: ParSheet) -> list[Block]:
             f"House edge by the number of decks ({markdown_text(sheet.rules.name)} tableau; "
             "inf: the infinite deck):"
         ),
-        Table.of(decks, ["decks", "house edge", "exact"]),
+        Table.of(decks, ["decks", "house edge", "exact"], [[n, e, exact(e)] for n, e in sheet.by_decks]),
     ]
     form = sheet.closed_form
     if form is not None:
@@ -254,22 +262,33 @@ def _sensitivity(sheet: ParSheet) -> list[Block]:
         )
     if sheet.by_rules:
         rows = [[markdown_text(name), percent(edge), exact(edge)] for name, edge in sheet.by_rules]
+        typed: list[list[Value]] = [[name, edge, exact(edge)] for name, edge in sheet.by_rules]
         blocks += [
             Paragraph(f"Under the other built-in tableau, on {_shoe(sheet)}:"),
-            Table.of(rows, ["tableau", "house edge", "exact"]),
+            Table.of(rows, ["tableau", "house edge", "exact"], typed),
         ]
     return blocks
 
 
 def _effects(sheet: ParSheet) -> list[Block]:
+    what = (
+        f"Exact change in the bettor's expectation per unit bet from removing one card of each "
+        f"{sheet.per} from {_shoe(sheet)}"
+    )
+    if not any(sheet.effects.values()):  # one sentence, not a table of zeros
+        return [
+            Heading("6. Effects of removal"),
+            Paragraph(
+                f"{what}: exactly 0 for every {sheet.per} ({len(sheet.effects)} of them). Removing any "
+                "one card leaves this bet's expectation as it is."
+            ),
+        ]
     rows = [[card, signed_decimal(value, 7), exact(value)] for card, value in sheet.effects.items()]
+    values: list[list[Value]] = [[card, value, exact(value)] for card, value in sheet.effects.items()]
     return [
         Heading("6. Effects of removal"),
-        Paragraph(
-            f"Exact change in the bettor's expectation per unit bet from removing one card of each "
-            f"{sheet.per} from {_shoe(sheet)}; weighted by the shoe's counts they sum to exactly 0."
-        ),
-        Table.of(rows, [sheet.per, "effect", "exact"]),
+        Paragraph(f"{what}; weighted by the shoe's counts they sum to exactly 0."),
+        Table.of(rows, [sheet.per, "effect", "exact"], values),
         Figure("effects"),
     ]
 
@@ -343,9 +362,36 @@ def _countability(sheet: ParSheet) -> list[Block]:
     return blocks
 
 
-def sheet_blocks(sheet: ParSheet) -> list[Block]:
-    """Every block of one sheet, in the order of its sections."""
+def identification_blocks(ident: Identification) -> list[Block]:
+    """The identification block of a sheet: what a lab files it by."""
+    rows = [
+        ["software", f"{ident.software} {ident.version}"],
+        ["date", ident.date],
+        ["table file", markdown_text(ident.table_file)],
+        ["table file SHA-256", "n/a" if ident.table_sha256 is None else f"`{ident.table_sha256}`"],
+        ["bet definition SHA-256", f"`{ident.bet_sha256}`"],
+        ["rules", markdown_text(ident.rules)],
+        ["rules SHA-256", f"`{ident.rules_sha256}`"],
+        ["shoe", markdown_text(ident.shoe)],
+    ]
     return [
+        Heading("Identification"),
+        Table.of(rows, ["field", "value"]),
+        Paragraph(f"Procedure of the counting study: {markdown_text(ident.procedure)}."),
+        Paragraph(
+            "SHA-256 of the table file: of its bytes; of the bet and of the rules: of their canonical "
+            "JSON (keys sorted, no spaces, UTF-8), as the JSON sheet's `identification` states them."
+        ),
+    ]
+
+
+def sheet_blocks(sheet: ParSheet, provenance: Provenance | None = None) -> list[Block]:
+    """Every block of one sheet, in the order of its sections, after its identification
+    block (`provenance`: its date and table file, `analyzer.present.identity.identify`)."""
+    from analyzer.present.identity import identify
+
+    return [
+        *identification_blocks(identify(sheet, provenance)),
         *_what(sheet),
         *_exact_table(sheet),
         *_volatility(sheet),
@@ -356,14 +402,18 @@ def sheet_blocks(sheet: ParSheet) -> list[Block]:
     ]
 
 
-def sheet_markdown(sheet: ParSheet) -> str:
+def sheet_markdown(sheet: ParSheet, provenance: Provenance | None = None) -> str:
     """One sheet in Markdown (its charts are in the HTML sheet)."""
     note = f"{MARKER}; do not edit. Charts: in the HTML sheet.\n\n"
-    return heading(sheet_title(sheet), "markdown", 1) + note + write_markdown(sheet_blocks(sheet)) + "\n"
+    body = write_markdown(sheet_blocks(sheet, provenance))
+    return heading(sheet_title(sheet), "markdown", 1) + note + body + "\n"
 
 
-def par_json(sheet: ParSheet) -> dict[str, Any]:
-    """One sheet's figures as JSON-ready values (exact values "p/q", simulated ones decimals)."""
+def par_json(sheet: ParSheet, provenance: Provenance | None = None) -> dict[str, Any]:
+    """One sheet's figures as JSON-ready values (exact values "p/q", simulated ones decimals),
+    its identification block under "identification"."""
+    from analyzer.present.identity import identify
+
     a, study = sheet.analysis, sheet.study
     data = bet_json(a)
     top = sheet.top_award
@@ -428,6 +478,7 @@ def par_json(sheet: ParSheet) -> dict[str, Any]:
             "house_edge": str(sheet.closed_form.house_edge),
             "house_edge_infinite_deck": str(sheet.closed_form.house_edge_limit),
         }
+    data["identification"] = identify(sheet, provenance).to_data()
     return data
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import Executor
 from pathlib import Path
 
@@ -225,8 +225,8 @@ def write_all_or_none(out: Path, write: Callable[[Path], list[str]]) -> list[Pat
     return [shown / name for name in names]
 
 
-def write_owned(out: Path, texts: dict[str, str], what: str) -> list[Path]:
-    """Write `texts` (file name -> text) into the folder `out` for `baccarat par-sheet`, all
+def write_owned(out: Path, texts: Mapping[str, str | bytes], what: str) -> list[Path]:
+    """Write `texts` (file name -> text, or bytes) into the folder `out` for `baccarat par-sheet`, all
     or none (`analyzer.core.files.write_files`), beside what its earlier runs wrote there: a
     file of the same name is replaced, every other stays, and the manifest lists them all.
     The folder is checked again first (`check_output_dir`). Returns the paths written."""
