@@ -19,6 +19,7 @@ from clirun import one_line_error, run
 import analyzer.core.parsing as parsing
 from analyzer.analyses import results as analyses_results
 from analyzer.analyses.design import parse_window
+from analyzer.analyses.known import KnownResult
 from analyzer.analyses.results import edges_result, odds_result
 from analyzer.analyses.shown import parse_shown
 from analyzer.cli.arguments import flag
@@ -93,7 +94,7 @@ def test_every_result_type_has_one_output() -> None:
         for name, value in vars(module).items()
         if isinstance(value, type) and name.endswith("Result") and value.__module__ == module.__name__
     }
-    assert kinds | {SolveResult, ListResult} == set(OUTPUTS)
+    assert kinds | {SolveResult, ListResult, KnownResult} == set(OUTPUTS)
 
 
 def test_results_carry_their_shoe_rules_and_shown_cards(capsys: pytest.CaptureFixture[str]) -> None:
