@@ -12,7 +12,7 @@ from analyzer.present.text import check_format, dumps, exact, percent, signed_pe
 if TYPE_CHECKING:
     from analyzer.analyses.compare import Comparison
 
-__all__ = ["compare_data", "render_compare"]
+__all__ = ["compare_blocks", "compare_data", "render_compare"]
 
 
 def compare_data(cmp: Comparison) -> dict[str, Any]:
@@ -60,9 +60,16 @@ def render_compare(
 ) -> str:
     """Payout rules side by side across shoes, commission equivalents, tableau effects."""
     check_format(fmt)
-    labels = [str(shoe) for shoe in cmp.shoes]
     if fmt == "json":
         return dumps(compare_data(cmp))
+    return write(compare_blocks(cmp, fmt, sections), fmt)
+
+
+def compare_blocks(
+    cmp: Comparison, fmt: str, sections: Sequence[str] = ("edges", "commissions", "tableau")
+) -> list[Block]:
+    """The blocks of `render_compare`'s `sections` (a user's text as `fmt` shows it)."""
+    labels = [str(shoe) for shoe in cmp.shoes]
     base, variant = user_text(cmp.base.name, fmt), user_text(cmp.variant.name, fmt)
     shoe = user_text(str(cmp.shoe), fmt)
     edges = [
@@ -103,4 +110,4 @@ def render_compare(
             Table.of(moved, ["bet", f"edge ({base})", f"edge ({variant})", "change", "change (exact)"]),
         ],
     }
-    return write([block for name in sections for block in parts[name]], fmt)
+    return [block for name in sections for block in parts[name]]

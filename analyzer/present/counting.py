@@ -28,6 +28,7 @@ __all__ = [
     "COUNT_HEADERS",
     "advantage_json",
     "advantage_rows",
+    "count_blocks",
     "count_data",
     "count_json",
     "count_rows",
@@ -192,6 +193,16 @@ def render_count(
     check_format(fmt)
     if fmt == "json":
         return dumps(count_data(results, procedure, figures))
+    return write(count_blocks(results, fmt, procedure, figures), fmt)
+
+
+def count_blocks(
+    results: Sequence[SystemEvaluation],
+    fmt: str,
+    procedure: str,
+    figures: Sequence[AdvantageFigures] = (),
+) -> list[Block]:
+    """The blocks of `render_count` (a user's text as `fmt` shows it)."""
     blocks: list[Block] = [
         Heading(f"Counting systems: {procedure}"),
         Table.of(count_rows(results, fmt), COUNT_HEADERS),
@@ -213,4 +224,4 @@ def render_count(
                 f"{_ruin_formula()}. Per hour: {first.coups_per_hour:g} coups dealt per hour."
             ),
         ]
-    return write(blocks, fmt)
+    return blocks

@@ -34,6 +34,7 @@ __all__ = [
     "bet_json",
     "bet_rows",
     "bet_table",
+    "edges_blocks",
     "edges_data",
     "edges_rows",
     "pays_text",
@@ -141,6 +142,13 @@ def render_edges(
     check_format(fmt)
     if fmt == "json":
         return dumps(edges_data(analyses, shoe, rules))
+    return write(edges_blocks(analyses, fmt, shoe, rules, details), fmt)
+
+
+def edges_blocks(
+    analyses: Sequence[BetAnalysis], fmt: str, shoe: Shoe, rules: Rules, details: bool = False
+) -> list[Block]:
+    """The blocks of `render_edges` (a user's text as `fmt` shows it)."""
     rows, headers = edges_rows(analyses, fmt), EDGE_HEADERS
     if details and fmt == "table":
         rows, headers = [[row[0], *row[2:]] for row in rows], [headers[0], *headers[2:]]
@@ -161,4 +169,4 @@ def render_edges(
         if a.bet.source:
             blocks.append(Paragraph(f"Source: {user_text(a.bet.source, fmt)}."))
         blocks.append(Table.of(*bet_rows(a, fmt)))
-    return write(blocks, fmt)
+    return blocks

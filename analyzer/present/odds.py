@@ -13,7 +13,7 @@ from analyzer.present.text import check_format, decimal, dumps, exact, user_text
 if TYPE_CHECKING:  # types only: a cold `baccarat odds` loads none of these
     from analyzer.analyses.odds import Odds, PlayerRow
 
-__all__ = ["odds_data", "player_table_data", "render_odds", "render_player_table"]
+__all__ = ["odds_data", "player_table_blocks", "player_table_data", "render_odds", "render_player_table"]
 
 
 def odds_data(odds: Odds) -> dict[str, Any]:
@@ -75,6 +75,11 @@ def render_player_table(rows: Sequence[PlayerRow], fmt: str = "table", title: st
     check_format(fmt)
     if fmt == "json":
         return dumps(player_table_data(rows))
+    return write(player_table_blocks(rows, title), fmt)
+
+
+def player_table_blocks(rows: Sequence[PlayerRow], title: str = "") -> list[Block]:
+    """The blocks of `render_player_table`: its heading and its table."""
     headers = [
         "Punto total",
         "Punto",
@@ -96,4 +101,4 @@ def render_player_table(rows: Sequence[PlayerRow], fmt: str = "table", title: st
         ]
         for r in rows
     ]
-    return write([Heading(title or "Probabilities after Punto's two cards"), Table.of(body, headers)], fmt)
+    return [Heading(title or "Probabilities after Punto's two cards"), Table.of(body, headers)]
