@@ -20,6 +20,7 @@ rounded from the exact values, never from floats. Terminal tables fit 120 column
   (``WRITERS``: text, Markdown, HTML).
 - ``games``: the renderers of the games' results (``render_game``: ``baccarat solve GAME``).
 - ``listing``: what ``baccarat list`` shows: every built-in name with its title and source.
+- ``cache``: what ``baccarat cache`` shows: the disk cache's folder, files and bounds.
 - ``par``, ``par_html``, ``par_documents``: par sheets in Markdown, JSON and self-contained HTML.
 - ``plots``: matplotlib for every chart, by its object API (a ``Figure`` each, never pyplot:
   no backend switched), loaded only when one is drawn.
