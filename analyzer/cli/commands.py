@@ -29,7 +29,6 @@ from analyzer.core.shoe import Shoe
 from analyzer.games import GAMES
 from analyzer.present import outputs
 from analyzer.present import render as fmt
-from analyzer.version import __version__
 
 if TYPE_CHECKING:
     from analyzer.analyses.shown import ShownCards
@@ -329,26 +328,12 @@ CACHE_HELP = "the cache folder of compiled tableaux and plans (--clear empties i
 def cache_command(args: argparse.Namespace) -> str:
     """`baccarat cache [--clear]`: the cache folder, the project's files in it and their
     bytes, its bounds; --clear first removes those files (never another file)."""
-    from analyzer.ranks.diskcache import CACHE_BYTES, CACHE_FILES, cache_info, clear_cache
+    from analyzer.present.cache import CACHE_FORMATS
+    from analyzer.ranks.diskcache import cache_status
 
-    if args.format not in ("table", "json"):
-        raise AnalyzerError(f"--format {quoted(args.format)}: use one of table, json")
-    removed = clear_cache() if args.clear else None
-    info = cache_info()
-    if args.format == "json":
-        gone = None if removed is None else {"files": removed.files, "bytes": removed.bytes}
-        data = {"folder": str(info.folder), "files": info.files, "bytes": info.bytes, "removed": gone}
-        return fmt.dumps({**data, "max_files": CACHE_FILES, "max_bytes": CACHE_BYTES, "version": __version__})
-    folder = str(info.folder) if str(info.folder).isprintable() else quoted(str(info.folder))
-    lines = [f"Cache folder: {folder}"]
-    if removed is not None:
-        lines.append(f"Removed: {removed.files:,} files ({removed.bytes:,} bytes)")
-    lines += [
-        f"Files: {info.files:,} ({info.bytes:,} bytes)",
-        f"Kept: at most {CACHE_FILES:,} files and {CACHE_BYTES:,} bytes, the least recently used go first",
-        "BACCARAT_CACHE moves it; baccarat cache --clear empties it",
-    ]
-    return "\n".join(lines) + "\n"
+    if args.format not in CACHE_FORMATS:
+        raise AnalyzerError(f"--format {quoted(args.format)}: use one of {', '.join(CACHE_FORMATS)}")
+    return outputs.render(cache_status(clear=args.clear), args.format)
 
 
 Command = Callable[[argparse.Namespace, Shoe, "Rules | None"], str]

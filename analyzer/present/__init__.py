@@ -15,13 +15,14 @@ rounded from the exact values, never from floats. Terminal tables fit 120 column
   paytables), ``rules`` (the tableau, its graph) and ``track`` (a recorded shoe replayed);
   ``text``: the output formats and the helpers ``exact``, ``decimal``, ``percent``;
   ``metadata``: the JSON shoe fields (``shoe``, ``shoe_spec``).
-- ``document``: the document model the renderers write (``Heading``, ``Paragraph``,
-  ``Bullets``, ``Table``, ``Figure``) and one writer per format (``WRITERS``: text, Markdown,
-  HTML).
+- ``document``: the document model every renderer and report writes (``Heading``,
+  ``Paragraph``, ``Bullets``, ``Table``, ``Figure``, ``Code``) and one writer per format
+  (``WRITERS``: text, Markdown, HTML).
 - ``games``: the renderers of the games' results (``render_game``: ``baccarat solve GAME``).
 - ``known``: known cards and edge sorting (``baccarat known``): the value, the information
   states and the best sorts, as JSON data and as a document.
 - ``listing``: what ``baccarat list`` shows: every built-in name with its title and source.
+- ``cache``: what ``baccarat cache`` shows: the disk cache's folder, files and bounds.
 - ``par``, ``par_html``, ``par_documents``: par sheets in Markdown, JSON and self-contained HTML
   (and CSV, XLSX and PDF); ``identity``: the identification block of a sheet (software,
   date, SHA-256 of the table file, the bet and the rules, the shoe and procedure); ``pdf``: an

@@ -1,7 +1,8 @@
 """Every command's result turned into data, then into a document: one registry by result type.
 
 `OUTPUTS` gives each result type (the typed results of `analyzer.analyses.results`,
-`analyzer.counting.results`, `analyzer.counting.tracking`, `analyzer.games` and the listing)
+`analyzer.counting.results`, `analyzer.counting.tracking`, `analyzer.games`, the listing and
+the disk cache's status)
 its JSON document (`to_data`, keys exactly as they always were) and its text (table,
 Markdown, and the command's other formats). The JSON of every command then carries one
 envelope, added to the data before it is serialised once (`envelope`): `shown` (the cards
@@ -41,6 +42,7 @@ from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.counting.results import CountResult, EorResult, ParResult
 from analyzer.counting.tracking import TrackResult
 from analyzer.games import SolveResult
+from analyzer.present.cache import cache_data, render_cache
 from analyzer.present.compare import compare_blocks, compare_data, render_compare
 from analyzer.present.counting import count_blocks, count_data, procedure_text, render_count
 from analyzer.present.document import Block
@@ -59,6 +61,7 @@ from analyzer.present.odds import (
 from analyzer.present.rules import render_rules, rules_blocks
 from analyzer.present.text import dumps, wrap_prose
 from analyzer.present.track import render_track, render_track_summary, track_json
+from analyzer.ranks.diskcache import CacheStatus
 from analyzer.version import __version__
 
 __all__ = [
@@ -257,6 +260,7 @@ OUTPUTS: dict[type, Output] = {
         wrap=False,
         blocks=lambda r: list_blocks(r.kind, r.entries, "markdown"),
     ),
+    CacheStatus: Output(cache_data, render_cache, inputs=False, wrap=False),
 }
 
 

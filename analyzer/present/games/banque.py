@@ -15,11 +15,9 @@ from analyzer.present.text import check_format, dumps, exact, percent, signed_pe
 
 __all__ = [
     "BANQUE_MODEL",
-    "BANQUE_MODEL_TEXT",
     "banque_blocks",
     "banque_json",
     "banque_stand_blocks",
-    "banque_stand_text",
     "banque_text",
     "render_banque",
     "reply_grids",
@@ -36,8 +34,6 @@ def _model() -> tuple[Paragraph, Bullets]:
 
 #: The model of the banque report, as blocks.
 BANQUE_MODEL = _model()
-#: The same, as a Markdown list.
-BANQUE_MODEL_TEXT = write(BANQUE_MODEL, "markdown").removesuffix("\n")
 
 
 def _key_total(key: Any) -> int:
@@ -229,8 +225,3 @@ def banque_stand_blocks(stand: BanqueReply) -> list[Block]:
         Paragraph("For comparison, the Banker's best reply when both sides stand on 5 instead:"),
         Table.of(rows, ["best reply, sides stand on 5", "expectation", "exact"]),
     ]
-
-
-def banque_stand_text(stand: BanqueReply) -> str:
-    """The Banker's best reply when both sides stand on 5, as Markdown (a one-row table)."""
-    return write(banque_stand_blocks(stand), "markdown")

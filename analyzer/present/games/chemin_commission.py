@@ -234,7 +234,7 @@ def switches_text(switches: Sequence[Switch], low: Fraction, high: Fraction) -> 
     if not switches:
         return (
             f"Between {_rate(low)} and {_rate(high)} the Banker's pure actions at the equilibrium never "
-            "change.\n"
+            "change."
         )
     items = []
     for sw in switches:
@@ -248,7 +248,7 @@ def switches_text(switches: Sequence[Switch], low: Fraction, high: Fraction) -> 
         + ". At such a commission the Banker is indifferent there too, so the equilibria form a "
         "segment (any mix at that cell that keeps the Player indifferent): such isolated, here "
         "irrational, commissions are instances of Ethier and Lee's 'rare exceptions'. At every "
-        "commission in the table the solver finds exactly one equilibrium.\n"
+        "commission in the table the solver finds exactly one equilibrium."
     )
 
 

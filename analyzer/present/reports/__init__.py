@@ -1,8 +1,9 @@
 """The reports in `reports/`: Markdown files generated from the code by `baccarat report`,
 and the plots beside them. This module names the files, builds their texts and writes them;
 each report is built in the module of its subject (`bets`, `effects`, `counting`,
-`closed_form`, `games`, `track`, `par_sheets`), with what they share (the preamble, the PNG
-writer) in `shared`.
+`closed_form`, `games`, `track`, `par_sheets`) as blocks of the document model
+(`analyzer.present.document`), with what they share (the title and preamble written as
+Markdown, the PNG writer) in `shared`.
 
 Every report states its shoes and rules; exact values are printed as fractions and the
 decimals are rounded from them. A test regenerates the reports and compares them with
@@ -22,6 +23,7 @@ from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.files import write_files
 from analyzer.core.progress import steps, working
 from analyzer.counting.executors import open_executor
+from analyzer.present.document import Bullets, Paragraph
 from analyzer.present.reports.bets import (
     compare_report,
     edges_report,
@@ -34,7 +36,7 @@ from analyzer.present.reports.counting import CountingRuns, counting_plot, count
 from analyzer.present.reports.effects import eor_plot, eor_report
 from analyzer.present.reports.games import GAME_REPORTS, games_report, start_games_report
 from analyzer.present.reports.par_sheets import PAR_SHEETS, par_sheet_reports
-from analyzer.present.reports.shared import PREAMBLE
+from analyzer.present.reports.shared import report
 from analyzer.present.reports.track import tracked_shoe_report
 from analyzer.present.text import dumps
 
@@ -97,10 +99,10 @@ def _build(
         texts.update(games())
     with working("reports: par sheets of every built-in bet"):
         sheets = par_sheet_reports(executor)
-    index = ["# Reports\n\n", PREAMBLE, "Regenerate with `baccarat report --out reports`.\n\n"]
-    index += [f"- [{name}]({name}): {texts[name].splitlines()[0].lstrip('# ')}\n" for name in texts]
-    index.append(f"- [{PAR_SHEETS}/]({PAR_SHEETS}/README.md): each built-in bet's par sheet and verdict\n")
-    texts["README.md"] = "".join(index)
+    items = [f"[{name}]({name}): {texts[name].splitlines()[0].lstrip('# ')}" for name in texts]
+    items.append(f"[{PAR_SHEETS}/]({PAR_SHEETS}/README.md): each built-in bet's par sheet and verdict")
+    regenerate = Paragraph("Regenerate with `baccarat report --out reports`.")
+    texts["README.md"] = report("Reports", [regenerate, Bullets(tuple(items))])
     return {**texts, **sheets}, runs
 
 
