@@ -274,3 +274,11 @@ def test_the_best_sort_of_the_ranks() -> None:
     for entry in result.best_sorts[::400]:
         sort = parse_sort(",".join(entry.sorted))
         assert known_cards(result.shoe, (1,), MAIN, sort=sort).value == entry.value, entry.sorted
+
+
+def test_the_report_states_the_figures(report_texts: dict[str, str]) -> None:
+    """reports/known-cards.md: Jacobson's first card, the sorts, the best sort of four cards."""
+    text = report_texts["known-cards.md"]
+    assert "| 1 (Player's first)  |          6.7647% |" in text
+    assert "| first four cards, 6-9 |        18.0774% |" in text
+    assert "| first 4        | 4,5,6,7,8,9 |        24.5466% |" in text

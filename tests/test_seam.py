@@ -17,6 +17,7 @@ import pytest
 from clirun import one_line_error, run
 
 import analyzer.core.parsing as parsing
+from analyzer.analyses import known as known_cards
 from analyzer.analyses import results as analyses_results
 from analyzer.analyses.design import parse_window
 from analyzer.analyses.known import KnownResult
@@ -27,7 +28,7 @@ from analyzer.core.errors import AnalyzerError, mention, quoted
 from analyzer.core.rules import get_rules
 from analyzer.core.shoe import Shoe, parse_cards
 from analyzer.counting import results as counting_results
-from analyzer.counting import tracking
+from analyzer.counting import sorting, tracking
 from analyzer.counting.replay import Sizing
 from analyzer.games import SolveResult, solve_result
 from analyzer.present.listing import ListResult
@@ -91,7 +92,7 @@ def test_every_result_type_has_one_output() -> None:
     """One registry by type: every command's result type, and nothing else."""
     kinds = {
         value
-        for module in (analyses_results, counting_results, tracking)
+        for module in (analyses_results, counting_results, tracking, known_cards, sorting)
         for name, value in vars(module).items()
         if isinstance(value, type) and name.endswith("Result") and value.__module__ == module.__name__
     }

@@ -43,6 +43,7 @@ from analyzer.core.shoe import Shoe
 if TYPE_CHECKING:
     import numpy as np
 
+    from analyzer.analyses.choice import BetChoice
     from analyzer.core.bets import Bet
 
 __all__ = [
@@ -57,6 +58,7 @@ __all__ = [
     "best_sorts",
     "check_positions",
     "checked",
+    "known_bets",
     "known_cards",
     "known_result",
     "parse_positions",
@@ -343,6 +345,15 @@ def best_sorts(
     return replace(result, best_sorts=sorts, by_ranks=by_ranks)
 
 
+def known_bets(shoe: Shoe, rules: Rules | None, bets: Sequence[str] | None, table: str | Any) -> BetChoice:
+    """The bets and rules a known-cards command values (`analyzer.analyses.choice.choose_bets`;
+    default Player and Banker)."""
+    from analyzer.analyses.choice import choose_bets
+
+    default = _default_bets() if bets is None and table is None else None
+    return choose_bets(table, bets, None, rules, shoe, default=default)
+
+
 def known_result(
     shoe: Shoe,
     rules: Rules | None = None,
@@ -356,10 +367,7 @@ def known_result(
     """`baccarat known`: the bets chosen (`analyzer.analyses.choice.choose_bets`; default
     Player and Banker), positions as "1,3" or a sequence, a sort as "6,7,8,9" or a Sort;
     `best_sort` searches every split of the point values (with `ranks`, of the 13 ranks)."""
-    from analyzer.analyses.choice import choose_bets
-
-    default = _default_bets() if bets is None and table is None else None
-    chosen = choose_bets(table, bets, None, rules, shoe, default=default)
+    chosen = known_bets(shoe, rules, bets, table)
     where = parse_positions(positions) if isinstance(positions, str) else check_positions(positions)
     if isinstance(sort, str):
         sort = parse_sort(sort)

@@ -308,6 +308,13 @@ SHOWN_OPTION: tuple[tuple[str, ...], dict[str, object]] = (
     ("--shown",),
     {"help": "cards shown at dealt positions, e.g. p1=9,b1=KH (p1 b1 p2 b2 p3 b3)"},
 )
+#: Edge sorting through a shoe (`track`, `count`): the class of the cards at these positions
+#: is known before each coup (`baccarat known`).
+SORT_OPTIONS: list[tuple[tuple[str, ...], dict[str, object]]] = [
+    (("--sort",), {"help": "edge sorting: before each coup whether the cards at --sort-positions are in "
+                           "this class (values or ranks: 6,7,8,9); each coup valued exactly with it"}),
+    (("--sort-positions",), {"default": "1", "help": "the shoe positions the sorter reads (default 1)"}),
+]
 OPTIONS: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
     "odds": [SHOWN_OPTION],
     "edges": [
@@ -434,6 +441,7 @@ OPTIONS: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
             ("--coups-per-hour",),
             {"default": "80", "help": "coups dealt per hour, for the hourly figures (default 80)"},
         ),
+        *SORT_OPTIONS,
     ],
     "solve": [
         (("game",), {"help": f"{_GAME_NAMES} (`baccarat list games`)"}),
@@ -497,6 +505,7 @@ OPTIONS: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
         (("--kelly",), {"help": "the fraction of the Kelly bet staked (default 0.5; with --bankroll)"}),
         (("--min-bet",), {"help": "table minimum in whole units (default 1; with --bankroll)"}),
         (("--max-bet",), {"help": "table maximum in whole units (default none; with --bankroll)"}),
+        *SORT_OPTIONS,
     ],
 }
 

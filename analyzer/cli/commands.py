@@ -132,6 +132,8 @@ def _count(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
     from analyzer.counting.executors import check_executor, check_timeout, check_workers
     from analyzer.counting.results import count_result
 
+    if args.sort is not None:
+        return _sorted_count(args, shoe, rules)
     check_executor(args.executor)  # the executor is judged before anything starts
     workers = check_workers(int_arg(args.workers, "--workers"))
     shown = f"--connect-timeout {quoted(args.connect_timeout)}"
@@ -167,6 +169,8 @@ def _track(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
 
     if not args.record:
         raise AnalyzerError("track '': give a record file, or - to read the record from standard input")
+    if args.sort is not None:
+        return _sorted_track(args, shoe, rules)
     systems = None if args.system is None else name_list(args.system, "--system")
     setup = track_setup(shoe, rules, bet_names(args.bets), _table(args), systems, _sizing(args))
     if args.record == "-":
@@ -177,6 +181,43 @@ def _track(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
 
         return track_live(setup, args.format, finish)
     return _show(track_result(setup, args.record), args)
+
+
+def _sort_alone(args: argparse.Namespace, options: Sequence[str]) -> None:
+    """--sort values each coup with the sort alone: the counting options are refused."""
+    for option in options:
+        value = getattr(args, option.strip("-").replace("-", "_"))
+        if value not in (None, False):
+            raise AnalyzerError(f"--sort values each coup with the sort: give it without {option}")
+
+
+def _sorted_track(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
+    from analyzer.counting.sorting import sort_track_result
+
+    _sort_alone(args, ("--system", "--bankroll", "--kelly", "--min-bet", "--max-bet"))
+    if args.record == "-":
+        raise AnalyzerError("track - --sort: give a record file; live entry does not take --sort")
+    result = sort_track_result(
+        shoe, rules, bet_names(args.bets), _table(args), args.record, args.sort_positions, args.sort
+    )
+    return _show(result, args)
+
+
+def _sorted_count(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
+    from analyzer.counting.simulation import BURN_SEEN, Procedure
+    from analyzer.counting.sorting import sort_count_result
+
+    _sort_alone(args, ("--system", "--true-count", "--strict"))
+    if args.burn_seen != BURN_SEEN[1]:
+        raise AnalyzerError("--sort values each coup with the sort: give it without --burn-seen")
+    bets = None if args.bet is None else [one_name(args.bet, "--bet")]
+    cut_card = int_arg(args.cut_card, "--cut-card")
+    procedure = Procedure(shoe=shoe, cut_card=cut_card, extra_coup=args.extra_coup, burn=not args.no_burn)
+    result = sort_count_result(
+        procedure, rules, bets, args.sort_positions, args.sort,
+        shoes=int_arg(args.shoes, "--shoes"), seed=int_arg(args.seed, "--seed"),
+    )  # fmt: skip
+    return _show(result, args)
 
 
 def _sizing(args: argparse.Namespace) -> Sizing | None:

@@ -28,6 +28,10 @@ Modules:
   each card with its line and position; the sample record under ``data/``.
 - ``replay``: a recorded shoe replayed coup by coup (``baccarat track``): the coups dealt by the
   tableau, every bet's exact expectation before each coup, counts, Kelly stakes, the summary.
+- ``sorting``: edge sorting through a shoe (``track --sort``, ``count --sort``): before each
+  coup the class of the cards at the known positions is known, and the coup is valued exactly
+  on the cards left given it (``analyzer.analyses.known``): the best bet or none, its
+  expectation and result, the win per shoe of a record or of simulated shoes.
 - ``montecarlo``: a physical Monte Carlo dealer, the statistical cross-check of the exact
   enumerators (it shares no code with them).
 

@@ -21,6 +21,8 @@ rounded from the exact values, never from floats. Terminal tables fit 120 column
 - ``games``: the renderers of the games' results (``render_game``: ``baccarat solve GAME``).
 - ``known``: known cards and edge sorting (``baccarat known``): the value, the information
   states and the best sorts, as JSON data and as a document.
+- ``sorting``: edge sorting through a shoe (``track --sort``, ``count --sort``): each coup's
+  known classes, best bet, expectation and result, and the win per shoe.
 - ``listing``: what ``baccarat list`` shows: every built-in name with its title and source.
 - ``cache``: what ``baccarat cache`` shows: the disk cache's folder, files and bounds.
 - ``par``, ``par_html``, ``par_documents``: par sheets in Markdown, JSON and self-contained HTML

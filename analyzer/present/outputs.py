@@ -40,6 +40,7 @@ from analyzer.analyses.results import (
 )
 from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.counting.results import CountResult, EorResult, ParResult
+from analyzer.counting.sorting import SortCountResult, SortTrackResult
 from analyzer.counting.tracking import TrackResult
 from analyzer.games import SolveResult
 from analyzer.present.cache import cache_data, render_cache
@@ -169,6 +170,13 @@ def _known_text(result: KnownResult, fmt: str) -> str:
     return render_known(result, fmt)
 
 
+def _sorting(name: str) -> Callable[..., Any]:
+    """A renderer of `analyzer.present.sorting`, loaded when an edge-sorting result is shown."""
+    from analyzer.present import sorting
+
+    return getattr(sorting, name)  # type: ignore[no-any-return]
+
+
 def _count_text(result: CountResult, fmt: str) -> str:
     described = procedure_text(result.procedure, result.shoes, result.seed)
     return render_count(result.evaluations, fmt, described, result.figures)
@@ -252,6 +260,12 @@ OUTPUTS: dict[type, Output] = {
     TrackResult: Output(lambda r: track_json(r.replay, r.record), _track_text),
     ParResult: Output(_par_data, _par_text, blocks=_par_blocks, xlsx=True),
     KnownResult: Output(_known_data, _known_text),
+    SortTrackResult: Output(
+        lambda r: _sorting("sort_track_data")(r), lambda r, fmt: _sorting("render_sort_track")(r, fmt)
+    ),
+    SortCountResult: Output(
+        lambda r: _sorting("sort_count_data")(r), lambda r, fmt: _sorting("render_sort_count")(r, fmt)
+    ),
     SolveResult: Output(_solve_data, _solve_text),
     ListResult: Output(
         lambda r: list_data(r.kind, r.entries),

@@ -1,7 +1,8 @@
 """The reports in `reports/`: Markdown files generated from the code by `baccarat report`,
 and the plots beside them. This module names the files, builds their texts and writes them;
 each report is built in the module of its subject (`bets`, `effects`, `counting`,
-`closed_form`, `games`, `track`, `par_sheets`) as blocks of the document model
+`closed_form`, `games`, `track`, `known`,
+`par_sheets`) as blocks of the document model
 (`analyzer.present.document`), with what they share (the title and preamble written as
 Markdown, the PNG writer) in `shared`.
 
@@ -35,6 +36,7 @@ from analyzer.present.reports.closed_form import closed_form_report, edge_by_dec
 from analyzer.present.reports.counting import CountingRuns, counting_plot, counting_report, counting_runs
 from analyzer.present.reports.effects import eor_plot, eor_report
 from analyzer.present.reports.games import GAME_REPORTS, games_report, start_games_report
+from analyzer.present.reports.known import known_report
 from analyzer.present.reports.par_sheets import PAR_SHEETS, par_sheet_reports
 from analyzer.present.reports.shared import report
 from analyzer.present.reports.track import tracked_shoe_report
@@ -67,6 +69,7 @@ REPORTS: dict[str, Callable[[], str]] = {
     "effects-of-removal.md": eor_report,
     "closed-forms.md": closed_form_report,
     "tracked-shoe.md": tracked_shoe_report,
+    "known-cards.md": known_report,
 }
 
 #: Plot file name -> builder (the counting plot is drawn from the counting runs).
