@@ -111,7 +111,8 @@ def test_sheets_as_csv_and_xlsx(sheets: list, tmp_path: Path) -> None:  # type: 
     text = par_files(sheets[:1], "csv", source=source)["dragon7.csv"]
     assert isinstance(text, str)
     lines = list(csv.reader(io.StringIO(text)))
-    assert lines[0] == ["Identification"] and ["date", "2026-01-02"] in lines
+    assert lines[:2] == [["Par sheet: Dragon 7 (40:1) (dragon7)"], ["Identification"]]
+    assert ["date", "2026-01-02"] in lines
 
 
 def test_binary_sheets_need_a_folder(capsys: pytest.CaptureFixture[str]) -> None:

@@ -185,3 +185,26 @@ def test_to_frame_floats() -> None:
     effects = result.to_frame(exact=False)
     assert effects["tie"].dtype == "float64"
     assert effects.loc["8", "tie"] == float(result.effects["tie"]["8"])
+
+
+def test_hostile_sheets_stay_data(tmp_path: Path) -> None:
+    """The hostile table file's sheets (tests/hostile_names.py) as CSV and XLSX: every text
+    read back as it was given, none a formula; worksheet titles within Excel's rules."""
+    from hostile_names import TITLE, hostile_sheets
+
+    from analyzer.present.par_documents import par_files
+
+    sheets_ = hostile_sheets(tmp_path)
+    files = par_files(sheets_, "xlsx")
+    for name, data in files.items():
+        if not name.endswith(".xlsx"):
+            continue
+        assert isinstance(data, bytes)
+        book = openpyxl.load_workbook(io.BytesIO(data))
+        assert all(len(title) <= 31 and not set(title) & set("[]:*?/\\") for title in book.sheetnames)
+        cells = [cell for ws in book for row in ws.iter_rows() for cell in row if cell.value is not None]
+        assert all(cell.data_type in ("s", "n", "b") for cell in cells)  # no formula
+    text = next(data for name, data in par_files(sheets_, "csv").items() if name.endswith(".csv"))
+    assert isinstance(text, str)
+    values = [cell for row in csv.reader(io.StringIO(text)) for cell in row]
+    assert any(TITLE in value for value in values)  # the Markdown escapes undone: the text as given

@@ -95,7 +95,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         formatter_class=HelpFormatter,
     )
     listing.add_argument("what", help=" | ".join(KINDS))
-    listing.add_argument("--format", default="table", help=f"{'|'.join(fmt.FORMATS)} (default table)")
+    listing.add_argument("--format", default="table", help=f"{'|'.join(fmt.FORMATS)}|csv (default table)")
     return parser
 
 

@@ -62,6 +62,7 @@ class Sheet:
     headers: tuple[str, ...]
     rows: tuple[tuple[Cell, ...], ...]
     formats: tuple[str, ...]  # each column's number format ("" for the default)
+    document: str = ""  # the level-1 heading above it, if any (e.g. a par sheet's title)
 
 
 def _needs_exact(value: Value) -> bool:
@@ -99,7 +100,7 @@ def _format(text: str, value: Value) -> str:
     return "#,##0" if "," in text and isinstance(value, int) else ""
 
 
-def _sheet(title: str, table: Table) -> Sheet:
+def _sheet(title: str, table: Table, document: str = "") -> Sheet:
     """`table` as a sheet: its typed columns, each exact or simulated one with its companion."""
     count = len(table.headers)
     columns: list[list[Value]] = [[table.value(i, j) for i in range(len(table.rows))] for j in range(count)]
@@ -136,20 +137,22 @@ def _sheet(title: str, table: Table) -> Sheet:
                 row.append(str(Fraction(value)) if known else None)  # type: ignore[arg-type]
             if estimate:
                 row.append(_number(value.se) if isinstance(value, Estimate) else None)
-    return Sheet(title, tuple(headers), tuple(tuple(row) for row in cells), tuple(formats))
+    return Sheet(title, tuple(headers), tuple(tuple(row) for row in cells), tuple(formats), document)
 
 
 def sheets(blocks: Sequence[Block]) -> list[Sheet]:
     """Each table of `blocks` as a sheet, titled by the heading above it ("table" if none;
     a second table under one heading "TITLE (2)", and so on)."""
     out: list[Sheet] = []
-    title, under = "table", 0
+    title, under, document = "table", 0, ""
     for block in blocks:
         if isinstance(block, Heading):
             title, under = inline_plain(block.text), 0
+            if block.level == 1:
+                document = title
         elif isinstance(block, Table):
             under += 1
-            out.append(_sheet(title if under == 1 else f"{title} ({under})", block))
+            out.append(_sheet(title if under == 1 else f"{title} ({under})", block, document))
     return out
 
 
@@ -165,14 +168,19 @@ def _csv_text(cell: Cell) -> str | int | float:
 
 def write_csv(blocks: Sequence[Block]) -> str:
     """The document's tables as CSV: one table alone; several, each under a row holding its
-    title, a blank line between them."""
+    title, a blank line between them (a row holding a level-1 heading, e.g. a par sheet's
+    title, before the first table under it)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     tables = sheets(blocks)
+    document = ""
     for n, sheet in enumerate(tables):
         if len(tables) > 1:
             if n:
                 writer.writerow([])
+            if sheet.document != document:
+                document = sheet.document
+                writer.writerow([_csv_text(document)])
             writer.writerow([_csv_text(sheet.title)])
         writer.writerow([_csv_text(h) for h in sheet.headers])
         writer.writerows([[_csv_text(cell) for cell in row] for row in sheet.rows])

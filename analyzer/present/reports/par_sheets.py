@@ -21,18 +21,15 @@ PAR_SHEETS = "par-sheets"
 #: Shoes of the reports' studies: rank-level bets (one run for all), card-level bets (another).
 RANK_SHOES = 4000
 CARD_SHOES = 400
-#: The date the reports' sheets carry unless SOURCE_DATE_EPOCH gives one: pinned, so that
-#: `baccarat report` writes the same bytes on any day (a test compares them with the code).
+#: The date the reports' sheets carry: pinned (SOURCE_DATE_EPOCH or not), so that `baccarat
+#: report` writes the same bytes on any day and in any environment (a test compares them with
+#: the code); moved by hand when the reports are regenerated for a release.
 REPORTS_DATE = datetime(2026, 12, 4, tzinfo=UTC)
 
 
 def reports_date() -> datetime:
-    """The date of the reports' sheets: SOURCE_DATE_EPOCH's when set, else REPORTS_DATE."""
-    import os
-
-    from analyzer.present.identity import document_date
-
-    return document_date() if os.environ.get("SOURCE_DATE_EPOCH", "").strip() else REPORTS_DATE
+    """The date of the reports' sheets: REPORTS_DATE."""
+    return REPORTS_DATE
 
 
 def par_sheet_reports(
