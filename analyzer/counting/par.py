@@ -17,9 +17,14 @@ study's expected win per shoe of the count (mean m, standard error s over shoes)
 - else inconclusive, with the shoes that would settle it: the standard errors scale as
   1/sqrt(N), so N x (3 s / |m - M|)^2 shoes (the fewer of the count's and the bound's).
 
-A one-shoe study has no standard error and decides nothing (inconclusive, "unmeasured": run
-more shoes); a count that made no bets decides nothing either (its win is 0 on every shoe,
-its standard error 0): the bound alone may.
+A verdict rests on evidence only: a one-shoe study has no standard error and decides nothing
+(inconclusive, "unmeasured": run more shoes); a count that made no bets, or whose win per
+shoe has no standard error, decides nothing either (its study is degenerate), nor does a
+bound of zero standard error: the other figure alone may. When the level-1 count's study is
+degenerate and the bound does not settle the bet, the sheet plays the bet's other best
+counts (levels 1-3, balanced or not) on the same shoes and judges the best of those that
+bet (the highest win per shoe), naming it; if none bets, the verdict is inconclusive
+("degenerate") with that reason.
 
 A bet whose every rank's removal has the same effect (the pair bets) has no linear count (every
 one has betting correlation 0): its study bets on no coup and measures the bound alone.
@@ -31,7 +36,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from concurrent.futures import Executor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property
 
@@ -58,10 +63,13 @@ __all__ = [
     "SIGMAS",
     "STUDY_CUT_CARD",
     "STUDY_SHOES",
+    "Award",
     "CountStudy",
     "HoldBand",
     "ParSheet",
     "Verdict",
+    "awards",
+    "count_name",
     "judge",
     "par_sheets",
     "verdict",
@@ -102,11 +110,15 @@ class Verdict:
     """Whether counting beats the bet: `kind` is "beatable", "not beatable by counting" or
     "inconclusive", decided by `rule` ("count": the count's win per shoe clears the
     threshold by SIGMAS standard errors; "bound": the perfect-information bound stays below
-    it; "open": neither; "unmeasured": a one-shoe study, no standard error) from the figures
+    it; "open": neither; "unmeasured": a one-shoe study, no standard error; "degenerate": the
+    count's study has no bets or no standard error, and the bound does not decide) from the figures
     it rests on: the count's win per shoe and the bound's (mean, standard error; `win` None:
     no linear count), over `shoes` shoes, against `material` units per shoe; `shoes_to_settle`
     (inconclusive only) the shoes after which the same rule would decide, None if more shoes
-    cannot (or cannot say: "unmeasured"); `bets` the coups the count bet (None: not known)."""
+    cannot (or cannot say: "unmeasured"); `bets` the coups the count bet (None: not known);
+    `degenerate` why the level-1 count's study decides nothing ("no bets", "no standard
+    error"; "" when it has evidence); `count` the better count tried whose figures `win` and
+    `bets` then are ("" for the level-1 count); `tried` every other count tried."""
 
     kind: str
     rule: str
@@ -116,6 +128,14 @@ class Verdict:
     shoes: int
     shoes_to_settle: int | None = None
     bets: int | None = None
+    degenerate: str = ""
+    count: str = ""
+    tried: tuple[str, ...] = ()
+
+    @property
+    def counted(self) -> bool:
+        """Whether the count's win is evidence: some bets and a standard error above zero."""
+        return self.win is not None and self.bets != 0 and self.win[1] > 0
 
 
 @dataclass(frozen=True)
@@ -160,6 +180,8 @@ class ParSheet:
     - `effects`: exact effect of removing one card of each rank, or each card type for a bet
       that reads suits (`per`), on the bettor's expectation per unit bet.
     - `best_counts`: the best linear counts of levels 1 to 3 (none for the pair bets).
+    - `study`: the level-1 count's study; `tried`: the other best counts' studies on the same
+      shoes, played only when the level-1 study is degenerate and the bound does not decide.
     """
 
     analysis: BetAnalysis
@@ -173,6 +195,7 @@ class ParSheet:
     best_counts: tuple[DerivedCount, ...]
     study: CountStudy
     material: Fraction
+    tried: tuple[CountStudy, ...] = ()
 
     @property
     def bet(self) -> Bet:
@@ -180,8 +203,9 @@ class ParSheet:
 
     @property
     def verdict(self) -> Verdict:
-        """Whether counting beats the bet: `judge` of the study against `material`."""
-        return judge(self.study, self.material)
+        """Whether counting beats the bet: `judge` of the study (and the counts tried) against
+        `material`."""
+        return judge(self.study, self.material, self.tried)
 
     @property
     def volatility_index(self) -> dict[str, float]:
@@ -199,26 +223,81 @@ class ParSheet:
         )
 
     @property
-    def top_award(self) -> LineResult | None:
-        """The highest-paying line (the first of equals), None if no line pays."""
-        paying = [line for line in self.analysis.lines if line.pays is not None and line.pays > 0]
-        return max(paying, key=lambda line: line.pays or 0, default=None)
+    def awards(self) -> tuple[Award, ...]:
+        """The paying awards, highest first: lines paying the same amount are one award."""
+        return awards(self.analysis.lines)
 
     @property
-    def rare_awards(self) -> tuple[LineResult, ...]:
-        """Lines paying RARE_PAYS to 1 or more that occur less often than once in RARE_ROUNDS."""
+    def top_award(self) -> Award | None:
+        """The highest-paying award (every line paying that much), None if no line pays."""
+        return self.awards[0] if self.awards else None
+
+    @property
+    def rare_awards(self) -> tuple[Award, ...]:
+        """Awards paying RARE_PAYS to 1 or more that occur less often than once in RARE_ROUNDS
+        (an award's probability: the sum of its lines')."""
         return tuple(
-            line
-            for line in self.analysis.lines
-            if line.pays is not None and line.pays >= RARE_PAYS and line.probability * RARE_ROUNDS < 1
+            award for award in self.awards if award.pays >= RARE_PAYS and award.probability * RARE_ROUNDS < 1
         )
 
 
-def judge(study: CountStudy, material: Fraction) -> Verdict:
-    """The verdict of the module doc on `study` against `material` units per shoe."""
+@dataclass(frozen=True)
+class Award:
+    """One award of a pay table: what it pays (to 1), its probability (the sum of its
+    lines') and the labels of the lines paying it, in pay-table order."""
+
+    pays: Fraction
+    probability: Fraction
+    lines: tuple[str, ...]
+
+    @property
+    def label(self) -> str:
+        """The award's lines in words, e.g. "tie, all red or tie, all black"."""
+        return " or ".join(self.lines)
+
+
+def awards(lines: Sequence[LineResult]) -> tuple[Award, ...]:
+    """The paying awards of `lines`, highest first: lines paying the same amount (above 0)
+    are one award, its probability the sum of theirs."""
+    by_pays: dict[Fraction, list[LineResult]] = {}
+    for line in lines:
+        if line.pays is not None and line.pays > 0:
+            by_pays.setdefault(line.pays, []).append(line)
+    return tuple(
+        Award(pays, sum((x.probability for x in group), Fraction(0)), tuple(x.label for x in group))
+        for pays, group in sorted(by_pays.items(), key=lambda item: -item[0])
+    )
+
+
+def judge(study: CountStudy, material: Fraction, tried: Sequence[CountStudy] = ()) -> Verdict:
+    """The verdict of the module doc on `study` against `material` units per shoe; `tried`:
+    the other counts played when the study is degenerate (the best of those that bet, by win
+    per shoe, then stands for the count)."""
     if study.system is None:
         return verdict(None, study.perfect, material, study.shoes)
-    return verdict(study.win_per_shoe, study.perfect, material, study.shoes, study.evaluation.triggers)
+    first = verdict(study.win_per_shoe, study.perfect, material, study.shoes, study.evaluation.triggers)
+    if not first.degenerate or first.rule != "degenerate" or not tried:
+        return first
+    names = tuple(count_name(other.system) for other in tried if other.system is not None)
+    evidence = [
+        other for other in tried if other.evaluation.triggers and other.win_per_shoe[1] > 0
+    ]
+    if not evidence:
+        return replace(first, tried=names)
+    best = max(evidence, key=lambda other: other.win_per_shoe[0])
+    assert best.system is not None
+    found = verdict(best.win_per_shoe, study.perfect, material, study.shoes, best.evaluation.triggers)
+    return replace(found, degenerate=first.degenerate, count=count_name(best.system), tried=names)
+
+
+def count_name(system: CountSystem | None) -> str:
+    """A derived count in words, e.g. "the level-2 count (balanced, tags ...)"."""
+    if system is None:
+        return "no linear count"
+    tens = system.tags[:10] if len(set(system.tags[9:])) == 1 else system.tags
+    tags = " ".join(f"{t:+d}" for t in tens)
+    kind = "balanced" if system.balanced else f"unbalanced, starting at {system.initial:+d}"
+    return f"the level-{system.level} count ({kind}; tags {tags}; bets when its {system.rule})"
 
 
 def verdict(
@@ -230,29 +309,33 @@ def verdict(
 ) -> Verdict:
     """The verdict from the count's win per shoe (mean, standard error; None: no linear
     count) and the perfect-information bound's, over `shoes` shoes, against `material`;
-    `bets`: the coups the count bet (0: its win decides nothing)."""
+    `bets`: the coups the count bet. A figure without evidence decides nothing: a count that
+    made no bets (`bets` 0) or whose win has no standard error, a bound of no standard error."""
     p, sp = perfect
     limit = float(material)
+    degenerate = ""
+    if win is not None:
+        degenerate = "no bets" if bets == 0 else "no standard error" if win[1] <= 0 else ""
 
     def found(kind: str, rule: str, settle: int | None = None) -> Verdict:
-        return Verdict(kind, rule, win, perfect, material, shoes, settle, bets)
+        return Verdict(kind, rule, win, perfect, material, shoes, settle, bets, degenerate)
 
     if shoes < 2:
         return found(INCONCLUSIVE, "unmeasured")
-    counted = win is not None and bets != 0
+    counted = win is not None and not degenerate
     if win is not None and counted:
         m, s = win
         if m - SIGMAS * s > limit:
             return found(BEATABLE, "count")
         if m + SIGMAS * s < limit:
             return found(NOT_BEATABLE, "count")
-    if p + SIGMAS * sp < limit:
+    if sp > 0 and p + SIGMAS * sp < limit:
         return found(NOT_BEATABLE, "bound")
     settle = [_shoes_to_settle(p, sp, limit, shoes)] if p < limit else []
     if win is not None and counted:
         settle.append(_shoes_to_settle(*win, limit, shoes))
     needed = min((k for k in settle if k is not None), default=None)
-    return found(INCONCLUSIVE, "open", needed)
+    return found(INCONCLUSIVE, "degenerate" if degenerate else "open", needed)
 
 
 def _shoes_to_settle(mean: float, se: float, limit: float, shoes: int) -> int | None:
@@ -320,6 +403,7 @@ def par_sheets(
                     f"no coup can be dealt from {shoe} with cut card {cut_card} after the burn"
                 )
             studies[bet.name] = CountStudy(systems[bet.name], procedure, seed, result)
+    tried = _try_others(bets, best, studies, shoe, rules, material, shoes, seed, workers, executor)
     sheets = []
     for i, (bet, analysis) in enumerate(zip(bets, analyses, strict=True)):
         study = studies[bet.name]
@@ -340,6 +424,52 @@ def par_sheets(
                 best_counts=best[bet.name],
                 study=study,
                 material=Fraction(material),
+                tried=tried.get(bet.name, ()),
             )
         )
     return sheets
+
+
+def _try_others(
+    bets: Sequence[Bet],
+    best: dict[str, tuple[DerivedCount, ...]],
+    studies: dict[str, CountStudy],
+    shoe: Shoe,
+    rules: Rules,
+    material: Fraction,
+    shoes: int,
+    seed: int,
+    workers: int,
+    executor: Executor | None,
+) -> dict[str, tuple[CountStudy, ...]]:
+    """The studies of each bet's other best counts on the same shoes (same seed and
+    procedure), for the bets whose level-1 study is degenerate and whose bound does not
+    decide (see the module doc); one run for the rank-level bets, one for the card-level."""
+    counts = shoe.counts or ()
+    wanted = [
+        bet
+        for bet in bets
+        if len(best[bet.name]) > 1 and judge(studies[bet.name], Fraction(material)).rule == "degenerate"
+    ]
+    found: dict[str, list[CountStudy]] = {}
+    for group in ([b for b in wanted if not b.card_level], [b for b in wanted if b.card_level]):
+        played = [
+            (bet, derived_system(c, counts, f"{bet.name}-level-{c.level}{_kind(c)}"))
+            for bet in group
+            for c in best[bet.name][1:]
+        ]
+        if not played:
+            continue
+        procedure = studies[group[0].name].procedure
+        results = evaluate_systems(
+            [system for _, system in played], [bet for bet, _ in played], procedure, rules,
+            shoes=shoes, seed=seed, workers=workers, executor=executor,
+        )  # fmt: skip
+        for (bet, system), result in zip(played, results, strict=True):
+            found.setdefault(bet.name, []).append(CountStudy(system, procedure, seed, result))
+    return {name: tuple(studied) for name, studied in found.items()}
+
+
+def _kind(count: DerivedCount) -> str:
+    """The suffix of a tried count's name: "" (balanced) or "-unbalanced"."""
+    return "" if count.balanced else "-unbalanced"

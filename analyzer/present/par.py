@@ -39,6 +39,7 @@ __all__ = [
     "index_where",
     "par_index",
     "par_json",
+    "search_text",
     "sheet_blocks",
     "sheet_markdown",
     "sheet_title",
@@ -69,11 +70,17 @@ def verdict_reason(verdict: Verdict) -> str:
 
     limit = float(verdict.material)
     threshold = f"the threshold of {limit:g} units per shoe"
-    ceiling = f"{_pm(*verdict.perfect)} units per shoe"
+    ceiling = _bound(verdict.perfect)
+    level1 = f"the level-1 count {_degenerate(verdict)}" if verdict.degenerate else ""
     if verdict.win is None:
         figures = "no linear count reads this bet (every rank's removal has the same effect)"
-    elif verdict.bets == 0:
-        figures = f"the count made no bets in {_shoes(verdict.shoes)}"
+    elif verdict.count:
+        wins = f"wins {_pm(*verdict.win)} units per shoe"
+        figures = f"{level1}; the better count tried, {verdict.count}, {wins}"
+    elif verdict.degenerate:
+        figures = f"the count {_degenerate(verdict)}"
+        if verdict.tried:
+            figures += f", nor did any other count tried ({'; '.join(verdict.tried)})"
     else:
         figures = f"the count wins {_pm(*verdict.win)} units per shoe"
     if verdict.rule == "unmeasured":
@@ -87,16 +94,38 @@ def verdict_reason(verdict: Verdict) -> str:
     if verdict.rule == "bound":
         reason = f"{figures}, and the perfect-information bound, {ceiling}, which no count can pass,"
         return f"{reason} is more than {SIGMAS} standard errors below {threshold}"
-    if verdict.win is not None and verdict.bets != 0:
+    if verdict.counted:
         where = f"within {SIGMAS} standard errors of {threshold} (the perfect-information bound: {ceiling})"
+    elif verdict.perfect[1] <= 0:
+        where = f"and the perfect-information bound, {ceiling}, has no standard error: it decides nothing"
     else:
-        where = f"and the perfect-information bound, {ceiling}, is not below {threshold}"
+        side = "above" if verdict.perfect[0] > limit else "not below"
+        where = f"and the perfect-information bound, {ceiling}, is {side} {threshold}"
         if verdict.win is None:
             where += ": a count made for this bet would need a study of its own"
+        elif verdict.degenerate:
+            where += ": a count that bets more often may beat it"
+    if verdict.degenerate and not verdict.counted:
+        figures += ", so no count's study decides"
     needed = verdict.shoes_to_settle
     unsettled = "more shoes of this study cannot settle it"
     more = f"about {needed:,} shoes would settle it" if needed else unsettled
     return f"{figures}, {where}; {more}"
+
+
+def _degenerate(verdict: Verdict) -> str:
+    """Why the level-1 count's study decides nothing, e.g. "made no bets in 400 shoes"."""
+    if verdict.degenerate == "no bets":
+        return f"made no bets in {_shoes(verdict.shoes)}"
+    return f"has no standard error in {_shoes(verdict.shoes)} (its win per shoe never varied)"
+
+
+def _bound(perfect: tuple[float, float]) -> str:
+    """The perfect-information bound per shoe, without a "± 0" where it never varied."""
+    mean, se = perfect
+    if se > 0:
+        return f"{_pm(mean, se)} units per shoe"
+    return f"{short_float(mean, '+.4f')} units per shoe on every shoe"
 
 
 def _shoes(count: int) -> str:
@@ -201,9 +230,10 @@ def _top_award(sheet: ParSheet) -> list[Block]:
     blocks: list[Block] = [Heading("4. Top award")]
     if top is None:
         return [*blocks, Paragraph("No line pays.")]
+    lines = f" ({len(top.lines)} lines pay it; their probabilities summed)" if len(top.lines) > 1 else ""
     blocks.append(
         Paragraph(
-            f"**{markdown_text(top.label)}** pays {pays_text(top.pays)}: probability "
+            f"**{markdown_text(top.label)}** pays {pays_text(top.pays)}{lines}: probability "
             f"{decimal(top.probability, 10)} (exactly {exact(top.probability)}), "
             f"{_one_in(top.probability)} rounds."
         )
@@ -211,21 +241,22 @@ def _top_award(sheet: ParSheet) -> list[Block]:
     rare = sheet.rare_awards
     if rare:
         items = tuple(
-            f"{markdown_text(line.label)}: {pays_text(line.pays)}, {_one_in(line.probability)}"
-            for line in rare
+            f"{markdown_text(award.label)}: {pays_text(award.pays)}, {_one_in(award.probability)}"
+            for award in rare
         )
         blocks += [
             Paragraph(
-                f"**Flagged**: lines paying {RARE_PAYS} to 1 or more that occur less often than once "
-                f"in {_power(RARE_ROUNDS)} rounds:"
+                f"**Flagged**: awards paying {RARE_PAYS} to 1 or more that occur less often than once "
+                f"in {_power(RARE_ROUNDS)} rounds (lines paying the same are one award; each line's "
+                "figures are in the exact table):"
             ),
             Bullets(items),
         ]
     else:
         blocks.append(
             Paragraph(
-                f"No line paying {RARE_PAYS} to 1 or more occurs less often than once in "
-                f"{_power(RARE_ROUNDS)} rounds."
+                f"No award paying {RARE_PAYS} to 1 or more occurs less often than once in "
+                f"{_power(RARE_ROUNDS)} rounds (lines paying the same are one award)."
             )
         )
     return blocks
@@ -274,6 +305,60 @@ def _effects(sheet: ParSheet) -> list[Block]:
     ]
 
 
+def search_text(sheet: ParSheet) -> str:
+    """How the sheet's best counts were found, in one sentence ("" for no count)."""
+    if not sheet.best_counts:
+        return ""
+    tens = (
+        "one tag for the ten-valued ranks (their effects agree)"
+        if sheet.best_counts[0].tens == "tied"
+        else "a tag for each ten-valued rank (their effects differ)"
+    )
+    vectors = ", ".join(f"{(2 * level + 1) ** (10 if sheet.best_counts[0].tens == 'tied' else 13):,}"
+                        for level in (1, 2, 3))  # fmt: skip
+    return (
+        f"Each level's count is the best of every tag vector of the level ({vectors} vectors at "
+        f"levels 1, 2 and 3; {tens}), balanced or not, found exactly: the ranks are searched one "
+        "by one keeping, for each sum of the tags and sum of their squares, the tags of the highest "
+        "covariance with the effects, and the correlations are compared in exact integers. Where "
+        "an unbalanced count is best, the best balanced count of its level follows it."
+    )
+
+
+def _measured(mean: float, se: float, shoes: int, bets: int | None = None) -> str:
+    """A simulated figure and its standard error; no "± 0" for a figure from no data."""
+    if bets == 0:
+        return "none (no bets)"
+    if shoes < 2:
+        return f"{short_float(mean, '+.4f')} (no standard error)"
+    if se <= 0:
+        return f"{short_float(mean, '+.4f')} on every shoe (no standard error)"
+    return _pm(mean, se)
+
+
+def _tried(sheet: ParSheet) -> list[Block]:
+    """The other counts played when the level-1 study was degenerate."""
+    if not sheet.tried:
+        return []
+    from analyzer.counting.par import count_name
+
+    rows = [
+        [
+            markdown_text(count_name(other.system)),
+            f"{other.figures.bets_per_shoe:.2f}",
+            _measured(*other.win_per_shoe, other.shoes, other.evaluation.triggers),
+        ]
+        for other in sheet.tried
+    ]
+    return [
+        Paragraph(
+            "The level-1 count's study decides nothing, so the bet's other best counts were played "
+            "on the same shoes:"
+        ),
+        Table.of(rows, ["count tried", "bets per shoe", "win per shoe (units)"]),
+    ]
+
+
 def _countability(sheet: ParSheet) -> list[Block]:
     from analyzer.counting.par import SIGMAS
 
@@ -284,13 +369,14 @@ def _countability(sheet: ParSheet) -> list[Block]:
         blocks += [
             Paragraph("Best linear counts (tags per rank, from the effects of removal of each rank):"),
             Table.of(derived_rows(sheet.best_counts, "markdown"), DERIVED_HEADERS),
+            Paragraph(search_text(sheet)),
         ]
         system = study.system
         assert system is not None
         start = f", starting at {system.initial:+d}" if system.initial else ""
         played = (
-            f"The study plays the level-1 count (tags A..9, ten: {tags_text(system.tags)}{start}) and bets "
-            f"when its {system.rule}: the linear break-even, rounded up."
+            f"The study plays the best level-1 count (tags A..9, ten: {tags_text(system.tags)}{start}) "
+            f"and bets when its {system.rule}: the linear break-even, rounded up."
         )
     else:
         played = (
@@ -299,18 +385,15 @@ def _countability(sheet: ParSheet) -> list[Block]:
             "bound alone."
         )
     n0 = "n/a" if figures.n0 is None else short_float(figures.n0, ",.0f")
-
-    def measured(mean: float, se: float) -> str:  # one shoe gives no standard error
-        return _pm(mean, se) if study.shoes > 1 else f"{short_float(mean, '+.4f')} (no standard error)"
-
-    per_100 = measured(figures.win_per_100_coups, figures.win_per_100_coups_se)
+    bets = study.evaluation.triggers if study.system is not None else 0
+    per_100 = _measured(figures.win_per_100_coups, figures.win_per_100_coups_se, study.shoes, bets)
     rows = [
-        ["win per shoe (units)", measured(m, s)],
+        ["win per shoe (units)", _measured(m, s, study.shoes, bets)],
         ["win per 100 coups dealt (units)", per_100],
         ["bets per shoe", f"{figures.bets_per_shoe:.2f}"],
         ["coups per shoe", f"{figures.coups_per_shoe:.2f}"],
         ["N0 (coups bet)", n0],
-        ["perfect-information bound per shoe (units)", measured(p, sp)],
+        ["perfect-information bound per shoe (units)", _measured(p, sp, study.shoes)],
     ]
     material = float(sheet.material)
     resolution = (
@@ -320,14 +403,18 @@ def _countability(sheet: ParSheet) -> list[Block]:
     )
     if verdict.rule == "unmeasured":
         resolution = "Resolution: a study of one shoe has no standard error: run more shoes."
-    elif verdict.bets == 0:
+    elif bets == 0 or s <= 0:
+        why = "made no bets" if bets == 0 else "has no standard error"
+        who = f"the level-1 count {why}, so its win decides nothing" if study.system else "no count is played"
+        bound = f"{sp:.4f} units" if sp > 0 else "none (it never varied)"
         resolution = (
-            f"Resolution: the count made no bets, so its win decides nothing; at {study.shoes:,} shoes the "
-            f"standard error of the bound per shoe is {sp:.4f} units."
+            f"Resolution: {who}; at {study.shoes:,} shoes the standard error of the bound per shoe is "
+            f"{bound}."
         )
     blocks += [
         Paragraph(played + f" {_shoes(study.shoes)}, each coup valued exactly for the cards left."),
         Table.of(rows, ["figure", "mean ± standard error"]),
+        *_tried(sheet),
         Paragraph(
             f"**Verdict: {verdict_text(verdict)}.** Against a materiality threshold of {material:g} units "
             f"per shoe of flat one-unit bets: {verdict_reason(verdict)}. The perfect-information bound "
@@ -337,7 +424,9 @@ def _countability(sheet: ParSheet) -> list[Block]:
         Paragraph(
             f"{resolution} Rule: beatable when the win exceeds the threshold by more than {SIGMAS} "
             f"standard errors, not beatable by counting when the win (or the bound) plus {SIGMAS} "
-            "standard errors stays below it."
+            "standard errors stays below it; a figure with no evidence (a count that made no bets, "
+            "a standard error of zero, a study of one shoe) decides nothing, and when the level-1 "
+            "count's study is such, the best of the bet's other counts that bets stands for it."
         ),
     ]
     return blocks
@@ -369,12 +458,13 @@ def par_json(sheet: ParSheet) -> dict[str, Any]:
     top = sheet.top_award
     figures = study.figures
 
-    def award(line: Any) -> dict[str, Any]:
+    def award(found: Any) -> dict[str, Any]:
         return {
-            "event": line.label,
-            "pays": exact(line.pays),
-            "probability": exact(line.probability),
-            "one_in": exact(1 / line.probability) if line.probability else None,
+            "event": found.label,
+            "pays": exact(found.pays),
+            "probability": exact(found.probability),
+            "one_in": exact(1 / found.probability) if found.probability else None,
+            "lines": list(found.lines),
         }
 
 
@@ -401,6 +491,8 @@ def par_json(sheet: ParSheet) -> dict[str, Any]:
                     "betting_correlation": round(c.correlation, 6),
                     "break_even_true_count": round(c.break_even, 3),
                     "row": row,
+                    "tens": c.tens,
+                    "search": c.search,
                 }
                 for c, row in zip(sheet.best_counts, counts, strict=True)
             ],
@@ -417,10 +509,16 @@ def par_json(sheet: ParSheet) -> dict[str, Any]:
                 "bets_per_shoe": round(figures.bets_per_shoe, 6),
                 "n0": None if figures.n0 is None else round(figures.n0, 3),
                 "perfect": mean_se(*study.perfect),
+                "bets": None if study.system is None else study.evaluation.triggers,
             },
             "verdict": sheet.verdict.kind,
             "verdict_reason": verdict_reason(sheet.verdict),
             "shoes_to_settle": sheet.verdict.shoes_to_settle,
+            "verdict_rule": sheet.verdict.rule,
+            "degenerate": sheet.verdict.degenerate or None,
+            "count_judged": sheet.verdict.count or None,
+            "search": search_text(sheet) or None,
+            "tried": [_study_json(other) for other in sheet.tried],
         },
     )
     if sheet.closed_form is not None:
@@ -429,6 +527,27 @@ def par_json(sheet: ParSheet) -> dict[str, Any]:
             "house_edge_infinite_deck": str(sheet.closed_form.house_edge_limit),
         }
     return data
+
+
+def _study_json(study: Any) -> dict[str, Any]:
+    """A count tried: its tags, start, rule, bets and win per shoe."""
+    system = study.system
+    return {
+        "count": verdict_count_name(system),
+        "tags": list(system.tags),
+        "initial": system.initial,
+        "rule": system.rule,
+        "bets": study.evaluation.triggers,
+        "bets_per_shoe": round(study.figures.bets_per_shoe, 6),
+        "win_per_shoe": mean_se(*study.win_per_shoe),
+    }
+
+
+def verdict_count_name(system: Any) -> str:
+    """`counting.par.count_name` (loaded where it is used)."""
+    from analyzer.counting.par import count_name
+
+    return count_name(system)
 
 
 def index_rows(sheets: Sequence[ParSheet]) -> list[list[str]]:
