@@ -74,8 +74,8 @@ def test_a_study_of_one_shoe_gives_no_verdict(capsys: pytest.CaptureFixture[str]
     assert code == 0 and err == ""
     verdict_line = next(line for line in out.splitlines() if line.startswith("**Verdict"))
     assert verdict_line.startswith("**Verdict: inconclusive at 1 shoe.** ")
-    assert "the count made no bets in 1 shoe: a study of 1 shoe has no standard error and decides nothing; " \
-        "run more shoes." in verdict_line
+    assert "no count of the 6 played has evidence in 1 shoe (each made no bets or won the same on every " \
+        "shoe): a study of 1 shoe has no standard error and decides nothing; run more shoes." in verdict_line
     assert "± 0.0000" not in out
     assert "| win per shoe (units)                       | none (no bets)              |" in out
 
@@ -96,32 +96,33 @@ def test_no_figure_without_evidence_decides() -> None:
     assert (bound_only.kind, bound_only.rule) == (INCONCLUSIVE, "open")
 
 
-def test_a_degenerate_study_judges_the_better_count_tried() -> None:
-    """A level-1 count that made no bets, a bound above the threshold: the verdict rests on
-    the best other count that bets, named, or stays inconclusive naming those tried."""
-    from analyzer.counting.par import CountStudy, judge
+def test_the_verdict_rests_on_the_count_that_won_most_with_evidence() -> None:
+    """Of the counts played, the one of the highest win among those that bet (with a standard
+    error) is judged, named; if none bets, inconclusive ("degenerate"), naming none."""
+    from analyzer.counting.par import CountStudy, judge, judged_study
     from analyzer.counting.simulation import Procedure
     from analyzer.counting.summary import SystemEvaluation
 
-    def study(tags: tuple[int, ...], triggers: int, win: tuple[float, float]) -> CountStudy:
+    def study(level: int, triggers: int, win: tuple[float, float]) -> CountStudy:
+        tags = (0,) * 7 + (level,) + (0,) * 4 + (-level,)
         system = SYSTEMS["dragon7-jacobson"].__class__("x", "x", "dragon7", tags, Fraction(2))
         evaluation = SystemEvaluation(system, BETS["dragon7"], shoes=100, triggers=triggers)
-        evaluation.shoe_moments["expected"] = [win[0] * 100, (win[1] ** 2 * 100 + win[0] ** 2) * 100]
-        evaluation.shoe_moments["perfect"] = [30.0, 30.0 * 0.3 + 99 * 100 * 0.05 ** 2]
+        evaluation.shoe_moments["expected"] = [win[0] * 100, win[1] ** 2 * 100 * 99 + win[0] ** 2 * 100]
+        evaluation.shoe_moments["perfect"] = [30.0, 0.05**2 * 99 + 0.3**2 * 100]
         return CountStudy(system, Procedure(shoe=Shoe.decks(8)), 1, evaluation)
 
-    level1 = study((0,) * 7 + (1,) + (0,) * 5, 0, (0.0, 0.0))
-    better = study((0,) * 7 + (2,) + (0,) * 5, 90, (0.4, 0.02))
-    silent = study((0,) * 7 + (3,) + (0,) * 5, 0, (0.0, 0.0))
-    found = judge(level1, Fraction(1, 20), [silent, better])
-    assert (found.kind, found.rule, found.degenerate) == (BEATABLE, "count", "no bets")
-    assert found.count.startswith("the level-2 count") and len(found.tried) == 2
-    assert verdict_reason(found).startswith(
-        "the level-1 count made no bets in 100 shoes; the better count tried, the level-2 count"
-    )
-    alone = judge(level1, Fraction(1, 20), [silent])
-    assert (alone.kind, alone.rule) == (INCONCLUSIVE, "degenerate")
-    assert ", nor did any other count tried (the level-3 count" in verdict_reason(alone)
+    silent, better, worse = study(1, 0, (0.0, 0.0)), study(2, 90, (0.4, 0.02)), study(3, 50, (0.1, 0.02))
+    chosen, others = judged_study([silent, better, worse])
+    assert chosen is better and others == (silent, worse)
+    found = judge(chosen, Fraction(1, 20), others)
+    assert (found.kind, found.rule, found.degenerate) == (BEATABLE, "count", "")
+    assert found.count.startswith("the level-2 count (balanced; tags") and len(found.tried) == 2
+    assert verdict_reason(found).startswith("the best of the 3 counts played, the level-2 count")
+    chosen, others = judged_study([silent, study(3, 0, (0.0, 0.0))])
+    assert chosen is silent
+    alone = judge(chosen, Fraction(1, 20), others)
+    assert (alone.kind, alone.rule, alone.degenerate) == (INCONCLUSIVE, "degenerate", "no bets")
+    assert verdict_reason(alone).startswith("no count of the 2 played has evidence in 100 shoes")
 
 
 def test_a_count_that_made_no_bets_decides_nothing() -> None:
@@ -193,8 +194,8 @@ def test_effects_of_removal_sum_to_zero(sheets: dict[str, ParSheet]) -> None:
 
 def test_derived_systems_are_the_built_in_ones() -> None:
     """The best balanced level-1 count of a sheet is the built-in *-eor system for Banker (same
-    rule); the sheet plays the unbalanced one that beats it, the tags of 4 to 8 (the threes
-    too, minus the eights), starting at minus its shoe's sum."""
+    rule); the first count played is the unbalanced one of higher correlation (+1 on the 4s,
+    -1 on 5 to 8), starting at minus its shoe's sum (a one-shoe study judges none above it)."""
     sheet = par_sheets([BETS["banker"]], Shoe.decks(8), shoes=1)[0]
     [balanced] = [c for c in sheet.best_counts if c.level == 1 and c.balanced]
     system = derived_system(balanced, Shoe.decks(8).counts or ())

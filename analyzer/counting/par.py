@@ -4,9 +4,9 @@ it, with a verdict on whether counting beats it.
 Each sheet gathers what other modules compute: the exact combinatorial table, house edge,
 hit frequency and variance (`analyses.pricing`), the house edge across shoes and tableaux,
 the closed form in the number of decks (`analyses.closed_form`, rank-level bets), the
-effects of removal (`analyses.effects`), the best linear counts (`counting.systems`) and a
-study of the best level-1 count judged against the exact value of every coup
-(`counting.simulation`, `counting.advantage`).
+effects of removal (`analyses.effects`), the best linear counts (`counting.systems`, found
+exactly by `counting.search`) and a study of those counts judged against the exact value of
+every coup (`counting.simulation`, `counting.advantage`).
 
 Verdict, against a materiality threshold M (units per shoe of flat one-unit bets), from the
 study's expected win per shoe of the count (mean m, standard error s over shoes):
@@ -20,11 +20,16 @@ study's expected win per shoe of the count (mean m, standard error s over shoes)
 A verdict rests on evidence only: a one-shoe study has no standard error and decides nothing
 (inconclusive, "unmeasured": run more shoes); a count that made no bets, or whose win per
 shoe has no standard error, decides nothing either (its study is degenerate), nor does a
-bound of zero standard error: the other figure alone may. When the level-1 count's study is
-degenerate and the bound does not settle the bet, the sheet plays the bet's other best
-counts (levels 1-3, balanced or not) on the same shoes and judges the best of those that
-bet (the highest win per shoe), naming it; if none bets, the verdict is inconclusive
-("degenerate") with that reason.
+bound of zero standard error: the other figure alone may.
+
+The study plays every best count of the sheet (levels 1-3; at each the best count, balanced
+or not, and the best balanced one after an unbalanced best) on the same shoes, and the
+verdict rests on the count of the highest win per shoe among those with evidence
+(`judged_study`), named on the sheet: a count's betting correlation does not rank its win
+(a highly correlated count whose linear break-even is off bets on losing coups), so the
+sheet judges by what each count won. If no count has evidence, the verdict is inconclusive
+("degenerate") with that reason. Choosing the best of up to six counts favours "beatable"
+a little (each is held to 3 standard errors).
 
 A bet whose every rank's removal has the same effect (the pair bets) has no linear count (every
 one has betting correlation 0): its study bets on no coup and measures the bound alone.
@@ -71,6 +76,7 @@ __all__ = [
     "awards",
     "count_name",
     "judge",
+    "judged_study",
     "par_sheets",
     "verdict",
 ]
@@ -116,9 +122,9 @@ class Verdict:
     no linear count), over `shoes` shoes, against `material` units per shoe; `shoes_to_settle`
     (inconclusive only) the shoes after which the same rule would decide, None if more shoes
     cannot (or cannot say: "unmeasured"); `bets` the coups the count bet (None: not known);
-    `degenerate` why the level-1 count's study decides nothing ("no bets", "no standard
-    error"; "" when it has evidence); `count` the better count tried whose figures `win` and
-    `bets` then are ("" for the level-1 count); `tried` every other count tried."""
+    `degenerate` why the count's study decides nothing ("no bets", "no standard error"; ""
+    when it has evidence); `count` the count judged, in words ("" when not given); `tried`
+    every other count played."""
 
     kind: str
     rule: str
@@ -140,8 +146,8 @@ class Verdict:
 
 @dataclass(frozen=True)
 class CountStudy:
-    """The best level-1 count (None: the bet has no linear count; the study then bets on no
-    coup) played over simulated shoes by `procedure`, judged against exact values."""
+    """One best count (None: the bet has no linear count; the study then bets on no coup)
+    played over simulated shoes by `procedure`, judged against exact values."""
 
     system: CountSystem | None
     procedure: Procedure
@@ -180,8 +186,8 @@ class ParSheet:
     - `effects`: exact effect of removing one card of each rank, or each card type for a bet
       that reads suits (`per`), on the bettor's expectation per unit bet.
     - `best_counts`: the best linear counts of levels 1 to 3 (none for the pair bets).
-    - `study`: the level-1 count's study; `tried`: the other best counts' studies on the same
-      shoes, played only when the level-1 study is degenerate and the bound does not decide.
+    - `study`: the study of the count judged (`judged_study`); `tried`: the other best
+      counts' studies on the same shoes.
     """
 
     analysis: BetAnalysis
@@ -270,24 +276,13 @@ def awards(lines: Sequence[LineResult]) -> tuple[Award, ...]:
 
 
 def judge(study: CountStudy, material: Fraction, tried: Sequence[CountStudy] = ()) -> Verdict:
-    """The verdict of the module doc on `study` against `material` units per shoe; `tried`:
-    the other counts played when the study is degenerate (the best of those that bet, by win
-    per shoe, then stands for the count)."""
+    """The verdict of the module doc on `study` (the count judged, `judged_study`) against
+    `material` units per shoe; `tried`: the other counts played on the same shoes."""
     if study.system is None:
         return verdict(None, study.perfect, material, study.shoes)
-    first = verdict(study.win_per_shoe, study.perfect, material, study.shoes, study.evaluation.triggers)
-    if not first.degenerate or first.rule != "degenerate" or not tried:
-        return first
+    found = verdict(study.win_per_shoe, study.perfect, material, study.shoes, study.evaluation.triggers)
     names = tuple(count_name(other.system) for other in tried if other.system is not None)
-    evidence = [
-        other for other in tried if other.evaluation.triggers and other.win_per_shoe[1] > 0
-    ]
-    if not evidence:
-        return replace(first, tried=names)
-    best = max(evidence, key=lambda other: other.win_per_shoe[0])
-    assert best.system is not None
-    found = verdict(best.win_per_shoe, study.perfect, material, study.shoes, best.evaluation.triggers)
-    return replace(found, degenerate=first.degenerate, count=count_name(best.system), tried=names)
+    return replace(found, count=count_name(study.system), tried=names)
 
 
 def count_name(system: CountSystem | None) -> str:
@@ -386,27 +381,28 @@ def par_sheets(
     effects, per = removal.effects, removal.per
     counts = derived_counts(removal, [b.name for b in bets])
     best = {bet.name: tuple(c for c in counts if c.bet == bet.name) for bet in bets}
-    systems = {
-        bet.name: derived_system(best[bet.name][0], shoe.counts) if best[bet.name] else None for bet in bets
-    }
-    studies: dict[str, CountStudy] = {}
+    played: dict[str, list[CountStudy]] = {}
     for group in (ranked, [bet for bet in bets if bet.card_level]):
-        if not group:
+        pairs = [
+            (bet, derived_system(c, shoe.counts, f"{bet.name}-level-{c.level}{_kind(c)}"))
+            for bet in group
+            for c in best[bet.name]
+        ] + [(bet, None) for bet in group if not best[bet.name]]
+        if not pairs:
             continue
-        played = [systems[bet.name] or _never(bet) for bet in group]
         results = evaluate_systems(
-            played, group, procedure, rules, shoes=shoes, seed=seed, workers=workers, executor=executor
-        )
-        for bet, result in zip(group, results, strict=True):
+            [system or _never(bet) for bet, system in pairs], [bet for bet, _ in pairs], procedure, rules,
+            shoes=shoes, seed=seed, workers=workers, executor=executor,
+        )  # fmt: skip
+        for (bet, system), result in zip(pairs, results, strict=True):
             if result.coups == 0:
                 raise AnalyzerError(
                     f"no coup can be dealt from {shoe} with cut card {cut_card} after the burn"
                 )
-            studies[bet.name] = CountStudy(systems[bet.name], procedure, seed, result)
-    tried = _try_others(bets, best, studies, shoe, rules, material, shoes, seed, workers, executor)
+            played.setdefault(bet.name, []).append(CountStudy(system, procedure, seed, result))
     sheets = []
     for i, (bet, analysis) in enumerate(zip(bets, analyses, strict=True)):
-        study = studies[bet.name]
+        study, others = judged_study(played[bet.name])
         sheets.append(
             ParSheet(
                 analysis=analysis,
@@ -424,50 +420,22 @@ def par_sheets(
                 best_counts=best[bet.name],
                 study=study,
                 material=Fraction(material),
-                tried=tried.get(bet.name, ()),
+                tried=others,
             )
         )
     return sheets
 
 
-def _try_others(
-    bets: Sequence[Bet],
-    best: dict[str, tuple[DerivedCount, ...]],
-    studies: dict[str, CountStudy],
-    shoe: Shoe,
-    rules: Rules,
-    material: Fraction,
-    shoes: int,
-    seed: int,
-    workers: int,
-    executor: Executor | None,
-) -> dict[str, tuple[CountStudy, ...]]:
-    """The studies of each bet's other best counts on the same shoes (same seed and
-    procedure), for the bets whose level-1 study is degenerate and whose bound does not
-    decide (see the module doc); one run for the rank-level bets, one for the card-level."""
-    counts = shoe.counts or ()
-    wanted = [
-        bet
-        for bet in bets
-        if len(best[bet.name]) > 1 and judge(studies[bet.name], Fraction(material)).rule == "degenerate"
-    ]
-    found: dict[str, list[CountStudy]] = {}
-    for group in ([b for b in wanted if not b.card_level], [b for b in wanted if b.card_level]):
-        played = [
-            (bet, derived_system(c, counts, f"{bet.name}-level-{c.level}{_kind(c)}"))
-            for bet in group
-            for c in best[bet.name][1:]
-        ]
-        if not played:
-            continue
-        procedure = studies[group[0].name].procedure
-        results = evaluate_systems(
-            [system for _, system in played], [bet for bet, _ in played], procedure, rules,
-            shoes=shoes, seed=seed, workers=workers, executor=executor,
-        )  # fmt: skip
-        for (bet, system), result in zip(played, results, strict=True):
-            found.setdefault(bet.name, []).append(CountStudy(system, procedure, seed, result))
-    return {name: tuple(studied) for name, studied in found.items()}
+def judged_study(studies: Sequence[CountStudy]) -> tuple[CountStudy, tuple[CountStudy, ...]]:
+    """The study a verdict rests on and the others: of the studies whose count bet and whose
+    win per shoe has a standard error, the one of the highest mean win (the first of equals);
+    if none, the first (the best level-1 count's)."""
+    evidence = [
+        study for study in studies if study.system is not None and study.evaluation.triggers
+        and study.win_per_shoe[1] > 0
+    ]  # fmt: skip
+    chosen = max(evidence, key=lambda study: study.win_per_shoe[0]) if evidence else studies[0]
+    return chosen, tuple(study for study in studies if study is not chosen)
 
 
 def _kind(count: DerivedCount) -> str:

@@ -71,16 +71,19 @@ def verdict_reason(verdict: Verdict) -> str:
     limit = float(verdict.material)
     threshold = f"the threshold of {limit:g} units per shoe"
     ceiling = _bound(verdict.perfect)
-    level1 = f"the level-1 count {_degenerate(verdict)}" if verdict.degenerate else ""
+    played = len(verdict.tried) + 1
     if verdict.win is None:
         figures = "no linear count reads this bet (every rank's removal has the same effect)"
-    elif verdict.count:
-        wins = f"wins {_pm(*verdict.win)} units per shoe"
-        figures = f"{level1}; the better count tried, {verdict.count}, {wins}"
+    elif verdict.degenerate and verdict.tried:
+        figures = (
+            f"no count of the {played} played has evidence in {_shoes(verdict.shoes)} (each made no "
+            "bets or won the same on every shoe)"
+        )
     elif verdict.degenerate:
         figures = f"the count {_degenerate(verdict)}"
-        if verdict.tried:
-            figures += f", nor did any other count tried ({'; '.join(verdict.tried)})"
+    elif verdict.tried:
+        wins = f"wins {_pm(*verdict.win)} units per shoe"
+        figures = f"the best of the {played} counts played, {verdict.count}, {wins}"
     else:
         figures = f"the count wins {_pm(*verdict.win)} units per shoe"
     if verdict.rule == "unmeasured":
@@ -310,9 +313,9 @@ def search_text(sheet: ParSheet) -> str:
     if not sheet.best_counts:
         return ""
     tens = (
-        "one tag for the ten-valued ranks (their effects agree)"
+        "one tag for the ten-valued ranks, whose effects agree"
         if sheet.best_counts[0].tens == "tied"
-        else "a tag for each ten-valued rank (their effects differ)"
+        else "a tag for each ten-valued rank, as their effects differ"
     )
     vectors = ", ".join(f"{(2 * level + 1) ** (10 if sheet.best_counts[0].tens == 'tied' else 13):,}"
                         for level in (1, 2, 3))  # fmt: skip
@@ -336,27 +339,37 @@ def _measured(mean: float, se: float, shoes: int, bets: int | None = None) -> st
     return _pm(mean, se)
 
 
-def _tried(sheet: ParSheet) -> list[Block]:
-    """The other counts played when the level-1 study was degenerate."""
+def _played(sheet: ParSheet) -> list[Block]:
+    """Every count played, in the order of the best counts' table, the judged one marked."""
     if not sheet.tried:
         return []
-    from analyzer.counting.par import count_name
-
+    studies = sorted((sheet.study, *sheet.tried), key=_order(sheet))
     rows = [
         [
-            markdown_text(count_name(other.system)),
+            str(other.system.level) if other.system else "",
+            "yes" if other.system and other.system.balanced else "no",
+            f"{other.system.rule}{f' (start {other.system.initial:+d})' if other.system.initial else ''}"
+            if other.system else "",
             f"{other.figures.bets_per_shoe:.2f}",
             _measured(*other.win_per_shoe, other.shoes, other.evaluation.triggers),
+            "judged" if other is sheet.study else "",
         ]
-        for other in sheet.tried
+        for other in studies
     ]
     return [
-        Paragraph(
-            "The level-1 count's study decides nothing, so the bet's other best counts were played "
-            "on the same shoes:"
-        ),
-        Table.of(rows, ["count tried", "bets per shoe", "win per shoe (units)"]),
+        Paragraph(f"Every count of the table played on the same {_shoes(sheet.study.shoes)}:"),
+        Table.of(rows, ["level", "balanced", "bets when", "bets per shoe", "win per shoe (units)", ""]),
     ]
+
+
+def _order(sheet: ParSheet) -> Any:
+    """Sort key of a count's study: its place in the best counts' table."""
+    tags = [c.tags for c in sheet.best_counts]
+
+    def place(study: Any) -> int:
+        return tags.index(study.system.tags) if study.system and study.system.tags in tags else len(tags)
+
+    return place
 
 
 def _countability(sheet: ParSheet) -> list[Block]:
@@ -375,8 +388,11 @@ def _countability(sheet: ParSheet) -> list[Block]:
         assert system is not None
         start = f", starting at {system.initial:+d}" if system.initial else ""
         played = (
-            f"The study plays the best level-1 count (tags A..9, ten: {tags_text(system.tags)}{start}) "
-            f"and bets when its {system.rule}: the linear break-even, rounded up."
+            f"The study plays each count of the table on the same shoes, betting at its linear "
+            "break-even rounded up (an unbalanced count starting at minus its shoe's tag sum), and "
+            f"judges the bet by the count that wins most per shoe among those with evidence: the "
+            f"level-{system.level} count (tags A..9, ten: {tags_text(system.tags)}{start}), betting "
+            f"when its {system.rule}."
         )
     else:
         played = (
@@ -405,16 +421,19 @@ def _countability(sheet: ParSheet) -> list[Block]:
         resolution = "Resolution: a study of one shoe has no standard error: run more shoes."
     elif bets == 0 or s <= 0:
         why = "made no bets" if bets == 0 else "has no standard error"
-        who = f"the level-1 count {why}, so its win decides nothing" if study.system else "no count is played"
+        who = f"the count {why}, so its win decides nothing" if study.system else "no count is played"
         bound = f"{sp:.4f} units" if sp > 0 else "none (it never varied)"
         resolution = (
             f"Resolution: {who}; at {study.shoes:,} shoes the standard error of the bound per shoe is "
             f"{bound}."
         )
     blocks += [
-        Paragraph(played + f" {_shoes(study.shoes)}, each coup valued exactly for the cards left."),
+        Paragraph(
+            f"{played} {_shoes(study.shoes)}, each coup valued exactly for the cards left; the "
+            "figures of the count judged:"
+        ),
         Table.of(rows, ["figure", "mean ± standard error"]),
-        *_tried(sheet),
+        *_played(sheet),
         Paragraph(
             f"**Verdict: {verdict_text(verdict)}.** Against a materiality threshold of {material:g} units "
             f"per shoe of flat one-unit bets: {verdict_reason(verdict)}. The perfect-information bound "
@@ -425,8 +444,8 @@ def _countability(sheet: ParSheet) -> list[Block]:
             f"{resolution} Rule: beatable when the win exceeds the threshold by more than {SIGMAS} "
             f"standard errors, not beatable by counting when the win (or the bound) plus {SIGMAS} "
             "standard errors stays below it; a figure with no evidence (a count that made no bets, "
-            "a standard error of zero, a study of one shoe) decides nothing, and when the level-1 "
-            "count's study is such, the best of the bet's other counts that bets stands for it."
+            "a standard error of zero, a study of one shoe) decides nothing; the count judged is the "
+            "one of the highest win per shoe among the counts played that have evidence."
         ),
     ]
     return blocks
