@@ -418,6 +418,11 @@ OPTIONS: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
             ("--coups-per-hour",),
             {"default": "80", "help": "coups dealt per hour, for the hourly figures (default 80)"},
         ),
+        (
+            ("--cover",),
+            {"metavar": "BET[:UNITS]", "help": "a main bet staked on every coup the side bet is made "
+             "(e.g. banker:1; many tables require one), valued exactly: side bet, cover and net"},
+        ),
     ],
     "solve": [
         (("game",), {"help": f"{_GAME_NAMES} (`baccarat list games`)"}),
@@ -464,6 +469,11 @@ OPTIONS: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
         (("--out",), {"help": "write one file per bet and an index into this directory, all or none"}),
         (("--workers",), {"default": "1", "help": "worker processes of the study (default 1), as in count"}),
         (("--executor",), {"default": "local", "help": "local, dask or tcp://HOST:PORT, as in count"}),
+        (
+            ("--cover",),
+            {"metavar": "BET[:UNITS]", "help": "a main bet staked on every coup the side bet is made "
+             "(e.g. banker:1; many tables require one), valued exactly: side bet, cover and net"},
+        ),
     ],
     "track": [
         (("record",), {"help": "a record file (cards in the order they left the shoe), or - for live entry"}),

@@ -55,6 +55,7 @@ from analyzer.core.ranks import RANKS
 from analyzer.core.rules import RULES, STANDARD, Rules
 from analyzer.core.shoe import BY_N_DECKS, Shoe
 from analyzer.counting.advantage import AdvantageFigures, advantage_figures
+from analyzer.counting.cover import Cover
 from analyzer.counting.simulation import Procedure, evaluate_systems
 from analyzer.counting.summary import SystemEvaluation
 from analyzer.counting.systems import CountSystem, DerivedCount, derived_counts, derived_system
@@ -357,12 +358,15 @@ def par_sheets(
     material: Fraction = MATERIAL,
     workers: int = 1,
     executor: Executor | None = None,
+    cover: Cover | None = None,
 ) -> list[ParSheet]:
     """The par sheet of each of `bets` on the finite `shoe` under `rules`; the counting study
     deals `shoes` shoes of `shoe` (seed `seed`, cut card `cut_card`) by the casino procedure
     of `counting.simulation` (burn, the face-up burn card seen, no extra coup). The rank-level
     bets' studies share one run, the card-level bets' another; a bet's sheet is the same
-    whatever other bets are asked with it."""
+    whatever other bets are asked with it. With `cover`, each count also stakes that main bet
+    on every coup it bets (`counting.cover`): the sheet shows the side bet alone, the cover
+    and the net; the verdict stays the side bet's."""
     if shoe.counts is None:
         raise AnalyzerError(
             f"a par sheet needs a finite shoe (its effects of removal and study): use {BY_N_DECKS}"
@@ -393,6 +397,7 @@ def par_sheets(
         results = evaluate_systems(
             [system or _never(bet) for bet, system in pairs], [bet for bet, _ in pairs], procedure, rules,
             shoes=shoes, seed=seed, workers=workers, executor=executor,
+            covers=[cover] * len(pairs) if cover else (),
         )  # fmt: skip
         for (bet, system), result in zip(pairs, results, strict=True):
             if result.coups == 0:

@@ -20,7 +20,8 @@ rounded from the exact values, never from floats. Terminal tables fit 120 column
   HTML).
 - ``games``: the renderers of the games' results (``render_game``: ``baccarat solve GAME``).
 - ``listing``: what ``baccarat list`` shows: every built-in name with its title and source.
-- ``par``, ``par_html``, ``par_documents``: par sheets in Markdown, JSON and self-contained HTML.
+- ``par``, ``par_html``, ``par_documents``: par sheets in Markdown, JSON and self-contained HTML;
+  ``par_counts``: their countability section (best counts, counts played, cover bet, verdict).
 - ``plots``: matplotlib for every chart, by its object API (a ``Figure`` each, never pyplot:
   no backend switched), loaded only when one is drawn.
 - ``notebook``: the renderers registered with IPython and Jupyter by result type (Markdown

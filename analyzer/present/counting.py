@@ -26,11 +26,14 @@ if TYPE_CHECKING:
 __all__ = [
     "ADVANTAGE_HEADERS",
     "COUNT_HEADERS",
+    "COVER_HEADERS",
     "advantage_json",
     "advantage_rows",
     "count_data",
     "count_json",
     "count_rows",
+    "cover_json",
+    "cover_rows",
     "mean_se",
     "plus_minus",
     "procedure_text",
@@ -57,7 +60,45 @@ def count_json(result: SystemEvaluation) -> dict[str, Any]:
         "realized_triggered": exact(result.realized_triggered),
         "perfect": exact(result.perfect),
         "win_per_shoe": {k: mean_se(m, se) for k, (m, se) in stats.items()},
+        **({} if result.cover is None else {"cover": cover_json(result)}),
     }
+
+
+def cover_json(result: SystemEvaluation) -> dict[str, Any]:
+    """A study's cover bet: the bet and units staked on each coup bet, its exact expected win
+    over the study (negative: its cost), and per shoe the side bet alone, the cover and the net."""
+    assert result.cover is not None
+    total = result.cover_expectation or Fraction(0)
+    return {
+        "bet": result.cover.bet.name,
+        "units": exact(result.cover.units),
+        "expectation": exact(total),
+        "side_per_shoe": mean_se(*result.per_shoe("expected")),
+        "cover_per_shoe": mean_se(*result.per_shoe("cover")),
+        "net_per_shoe": mean_se(*result.per_shoe("net")),
+    }
+
+
+COVER_HEADERS = ["system", "bet", "cover", "side bet alone/shoe", "cover/shoe", "net/shoe", "cover share"]
+
+
+def cover_rows(results: Sequence[SystemEvaluation], fmt: str = "table") -> list[list[str]]:
+    """Rows under COVER_HEADERS, one per covered system: per shoe the side bet alone, the
+    cover (negative: its cost) and the net, ± one standard error, and the cover's cost as a
+    share of the side bet's win."""
+    rows = []
+    for r in results:
+        if r.cover is None:
+            continue
+        side, cover, net = (r.per_shoe(k) for k in ("expected", "cover", "net"))
+        share = "n/a" if side[0] <= 0 else f"{-cover[0] / side[0]:.1%}"
+        rows.append(
+            [
+                user_text(r.system.name, fmt), user_text(r.bet.name, fmt), user_text(r.cover.text, fmt),
+                plus_minus(*side, 3), plus_minus(*cover, 3), plus_minus(*net, 3), share,
+            ]
+        )  # fmt: skip
+    return rows
 
 
 COUNT_HEADERS = [
@@ -201,6 +242,18 @@ def render_count(
             "'perfect info' bets exactly when the exact expectation is positive."
         ),
     ]
+    covered = cover_rows(results, fmt)
+    if covered:
+        blocks += [
+            Heading("Cover bets"),
+            Table.of(covered, COVER_HEADERS),
+            Paragraph(
+                "Each coup a system bets, the cover's units are staked on its main bet too, valued "
+                "exactly for the cards left: per shoe, the side bet alone, the cover (negative: what it "
+                "costs) and the net, ± one standard error over shoes; the share is the cover's cost "
+                "over the side bet's win."
+            ),
+        ]
     if figures:
         first = figures[0]
         blocks += [
