@@ -154,6 +154,7 @@ class CountStudy:
     procedure: Procedure
     seed: int
     evaluation: SystemEvaluation
+    count: DerivedCount | None = None  # the best count played (its level, its row)
 
     @property
     def shoes(self) -> int:
@@ -388,23 +389,24 @@ def par_sheets(
     played: dict[str, list[CountStudy]] = {}
     for group in (ranked, [bet for bet in bets if bet.card_level]):
         pairs = [
-            (bet, derived_system(c, shoe.counts, f"{bet.name}-level-{c.level}{_kind(c)}"))
+            (bet, derived_system(c, shoe.counts, f"{bet.name}-level-{c.level}{_kind(c)}"), c)
             for bet in group
             for c in best[bet.name]
-        ] + [(bet, None) for bet in group if not best[bet.name]]
+        ] + [(bet, None, None) for bet in group if not best[bet.name]]
         if not pairs:
             continue
         results = evaluate_systems(
-            [system or _never(bet) for bet, system in pairs], [bet for bet, _ in pairs], procedure, rules,
+            [system or _never(bet) for bet, system, _ in pairs], [bet for bet, _, _ in pairs],
+            procedure, rules,
             shoes=shoes, seed=seed, workers=workers, executor=executor,
             covers=[cover] * len(pairs) if cover else (),
         )  # fmt: skip
-        for (bet, system), result in zip(pairs, results, strict=True):
+        for (bet, system, count), result in zip(pairs, results, strict=True):
             if result.coups == 0:
                 raise AnalyzerError(
                     f"no coup can be dealt from {shoe} with cut card {cut_card} after the burn"
                 )
-            played.setdefault(bet.name, []).append(CountStudy(system, procedure, seed, result))
+            played.setdefault(bet.name, []).append(CountStudy(system, procedure, seed, result, count))
     sheets = []
     for i, (bet, analysis) in enumerate(zip(bets, analyses, strict=True)):
         study, others = judged_study(played[bet.name])

@@ -161,7 +161,7 @@ def _played(sheet: ParSheet) -> list[Block]:
     studies = sorted((sheet.study, *sheet.tried), key=_order(sheet))
     rows = [
         [
-            str(other.system.level) if other.system else "",
+            str(other.count.level) if other.count else "",
             "yes" if other.system and other.system.balanced else "no",
             f"{other.system.rule}{f' (start {other.system.initial:+d})' if other.system.initial else ''}"
             if other.system else "",
@@ -179,10 +179,10 @@ def _played(sheet: ParSheet) -> list[Block]:
 
 def _order(sheet: ParSheet) -> Any:
     """Sort key of a count's study: its place in the best counts' table."""
-    tags = [c.tags for c in sheet.best_counts]
+    counts = list(sheet.best_counts)
 
     def place(study: Any) -> int:
-        return tags.index(study.system.tags) if study.system and study.system.tags in tags else len(tags)
+        return next((i for i, c in enumerate(counts) if c is study.count), len(counts))
 
     return place
 
