@@ -239,7 +239,7 @@ def countability_blocks(sheet: ParSheet) -> list[Block]:
         who = f"the count {why}, so its win decides nothing" if study.system else "no count is played"
         bound = f"{sp:.4f} units" if sp > 0 else "none (it never varied)"
         resolution = (
-            f"Resolution: {who}; at {study.shoes:,} shoes the standard error of the bound per shoe is "
+            f"Resolution: at {study.shoes:,} shoes {who}; the standard error of the bound per shoe is "
             f"{bound}."
         )
     blocks += [
