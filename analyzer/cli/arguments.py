@@ -442,6 +442,11 @@ OPTIONS: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
             {"default": "80", "help": "coups dealt per hour, for the hourly figures (default 80)"},
         ),
         *SORT_OPTIONS,
+        (
+            ("--cover",),
+            {"metavar": "BET[:UNITS]", "help": "a main bet staked on every coup the side bet is made "
+             "(e.g. banker:1; many tables require one), valued exactly: side bet, cover and net"},
+        ),
     ],
     "solve": [
         (("game",), {"help": f"{_GAME_NAMES} (`baccarat list games`)"}),
@@ -492,6 +497,11 @@ OPTIONS: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
         ),
         (("--workers",), {"default": "1", "help": "worker processes of the study (default 1), as in count"}),
         (("--executor",), {"default": "local", "help": "local, dask or tcp://HOST:PORT, as in count"}),
+        (
+            ("--cover",),
+            {"metavar": "BET[:UNITS]", "help": "a main bet staked on every coup the side bet is made "
+             "(e.g. banker:1; many tables require one), valued exactly: side bet, cover and net"},
+        ),
     ],
     "track": [
         (("record",), {"help": "a record file (cards in the order they left the shoe), or - for live entry"}),

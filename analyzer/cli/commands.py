@@ -160,6 +160,7 @@ def _count(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
         connect_timeout=timeout,
         bankroll=float_arg(args.bankroll, "--bankroll"),
         coups_per_hour=float_arg(args.coups_per_hour, "--coups-per-hour"),
+        cover=args.cover,
     )
     return _show(result, args)
 
@@ -338,7 +339,7 @@ def _par_sheet(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str
     result = par_result(
         shoe, rules, bet_names(args.bets), _table(args), shoes=int_arg(args.shoes, "--shoes"),
         seed=int_arg(args.seed, "--seed"), cut_card=int_arg(args.cut_card, "--cut-card"),
-        material=material, workers=workers, executor=args.executor, check=check,
+        material=material, workers=workers, executor=args.executor, check=check, cover=args.cover,
     )  # fmt: skip
     if not out:
         if args.format in outputs.BINARY_FORMATS:

@@ -28,7 +28,8 @@ rounded from the exact values, never from floats. Terminal tables fit 120 column
 - ``par``, ``par_html``, ``par_documents``: par sheets in Markdown, JSON and self-contained HTML
   (and CSV, XLSX and PDF); ``identity``: the identification block of a sheet (software,
   date, SHA-256 of the table file, the bet and the rules, the shoe and procedure); ``pdf``: an
-  HTML page printed to PDF by headless Chromium.
+  HTML page printed to PDF by headless Chromium; ``par_counts``: their countability section
+  (best counts, counts played, cover bet, verdict).
 - ``spreadsheet``: the document's tables as CSV and XLSX (numbers as numbers, the exact value
   "p/q" beside); ``effects_tables``: effects of removal as typed tables for them.
 - ``schemas``: the JSON Schemas of every command's JSON and of the table, rules and systems

@@ -91,13 +91,16 @@ def _shoe_rules(eor: EffectsOfRemoval | CardEffects, fmt: str) -> str:
 
 
 def derived_rows(counts: Sequence[DerivedCount], fmt: str = "table") -> list[list[str]]:
-    """Rows of best linear counts: tags shown for A..9 and the ten-valued ranks (the bet's
-    name as `fmt` shows a user's text)."""
+    """Rows of best linear counts: tags shown for A..9 and the ten-valued ranks, or for each
+    rank A..K when the ten-valued ranks' tags differ (the bet's name as `fmt` shows a user's
+    text)."""
     return [
         [
             user_text(c.bet, fmt),
             str(c.level),
-            " ".join(f"{t:+d}" for t in c.tags[:10]),
+            " ".join(f"{t:+d}" for t in c.tags[:10])
+            if len(set(c.tags[9:])) == 1
+            else "A..K: " + " ".join(f"{t:+d}" for t in c.tags),
             "yes" if c.balanced else "no",
             f"{c.correlation:.4f}",
             f"{c.break_even:.1f}",
