@@ -8,8 +8,9 @@ from analyzer.analyses.known import KnownValue, best_sorts, known_cards, parse_s
 from analyzer.core.catalogue import get_bet
 from analyzer.core.rules import STANDARD
 from analyzer.core.shoe import Shoe
-from analyzer.present.reports.shared import PREAMBLE
-from analyzer.present.text import exact, percent, table
+from analyzer.present.document import Block, Heading, Paragraph, Table
+from analyzer.present.reports.shared import report
+from analyzer.present.text import exact, percent
 
 __all__ = ["BET_SETS", "known_report"]
 
@@ -39,7 +40,7 @@ def _value_cells(value: KnownValue) -> list[str]:
     ]
 
 
-def _one_card(shoe: Shoe) -> str:
+def _one_card(shoe: Shoe) -> list[Block]:
     rows, exact_rows = [], []
     for position, name in _POSITIONS.items():
         values = [
@@ -48,14 +49,14 @@ def _one_card(shoe: Shoe) -> str:
         rows.append([name, *(percent(v.edge_per_coup) for v in values), percent(values[0].fraction_bet)])
         exact_rows.append([name, exact(values[0].edge_per_coup)])
     headers = ["position", *BET_SETS, "coups bet (Player, Banker)"]
-    return (
-        table(rows, headers, "markdown")
-        + "\n\nExact, Player and Banker:\n\n"
-        + table(exact_rows, ["position", "edge per coup"], "markdown")
-    )
+    return [
+        Table.of(rows, headers),
+        Paragraph("Exact, Player and Banker:"),
+        Table.of(exact_rows, ["position", "edge per coup"]),
+    ]
 
 
-def _sorts(shoe: Shoe) -> str:
+def _sorts(shoe: Shoe) -> Table:
     main = [get_bet("player"), get_bet("banker")]
     cases = [
         ("first card, 6-9", (1,), "6,7,8,9"),
@@ -66,12 +67,10 @@ def _sorts(shoe: Shoe) -> str:
     for what, positions, sort in cases:
         value = known_cards(shoe, positions, main, STANDARD, parse_sort(sort)).value
         rows.append([what, *_value_cells(value), exact(value.edge_per_coup)])
-    return table(
-        rows, ["sort", "edge per coup", "coups bet", "edge per bet", "edge per coup (exact)"], "markdown"
-    )
+    return Table.of(rows, ["sort", "edge per coup", "coups bet", "edge per bet", "edge per coup (exact)"])
 
 
-def _best_sorts(shoe: Shoe) -> str:
+def _best_sorts(shoe: Shoe) -> Table:
     main = [get_bet("player"), get_bet("banker")]
     rows = []
     for count in range(1, 5):
@@ -85,39 +84,45 @@ def _best_sorts(shoe: Shoe) -> str:
             f"{','.join(second.sorted)}: {percent(second.value.edge_per_coup)}",
         ])  # fmt: skip
     headers = ["cards sorted", "best sort", "edge per coup", "coups bet", "edge per bet", "next best"]
-    return table(rows, headers, "markdown")
+    return Table.of(rows, headers)
 
 
 def known_report() -> str:
     """known-cards.md: the value of known cards and of sorts, 8 and 6 decks, standard rules."""
-    parts = [
-        "# Known cards and edge sorting\n\n",
-        PREAMBLE,
-        "What information about the next coup's cards is worth before betting, exactly, for a coup "
-        "dealt off the top of a full shoe under the standard tableau. Positions are the order cards "
-        "leave the shoe: 1 Player's first, 2 Banker's first, 3 Player's second, 4 Banker's second, "
-        "5 the next card (Player's third if the Player draws, else Banker's third if the Banker draws, "
-        "else unused), 6 the one after. In each information state the player makes the bet of highest "
-        "expectation, or sits out when none is positive; the edge per coup counts the coups sat out "
-        'as 0 and is positive when the player wins. Banker pays 19 to 20. Jacobson ("Baccarat: The '
-        'Known Card") gives 6.765% for the first card of an 8-deck shoe. `baccarat known` computes '
-        "any of these for any shoe, tableau and rank-level bets.\n",
+    blocks: list[Block] = [
+        Paragraph(
+            "What information about the next coup's cards is worth before betting, exactly, for a coup "
+            "dealt off the top of a full shoe under the standard tableau. Positions are the order cards "
+            "leave the shoe: 1 Player's first, 2 Banker's first, 3 Player's second, 4 Banker's second, "
+            "5 the next card (Player's third if the Player draws, else Banker's third if the Banker "
+            "draws, else unused), 6 the one after. In each information state the player makes the bet "
+            "of highest expectation, or sits out when none is positive; the edge per coup counts the "
+            "coups sat out as 0 and is positive when the player wins. Banker pays 19 to 20. Jacobson "
+            '("Baccarat: The Known Card") gives 6.765% for the first card of an 8-deck shoe. '
+            "`baccarat known` computes any of these for any shoe, tableau and rank-level bets."
+        )
     ]
     for shoe in _SHOES:
-        parts += [
-            f"\n## {shoe}\n\n### One known card\n\n",
-            "The edge per coup of knowing the card at one position, betting Player or Banker, "
-            "then with the Tie (8:1), then with Dragon 7, Panda 8 and the pairs too:\n\n",
-            _one_card(shoe),
-            "\n\n### Sorts\n\n",
-            "Only whether each sorted card is in the class is known, as an edge sorter reads it from "
-            "the cards' backs (Player and Banker bets):\n\n",
+        blocks += [
+            Heading(str(shoe), 2),
+            Heading("One known card", 3),
+            Paragraph(
+                "The edge per coup of knowing the card at one position, betting Player or Banker, "
+                "then with the Tie (8:1), then with Dragon 7, Panda 8 and the pairs too:"
+            ),
+            *_one_card(shoe),
+            Heading("Sorts", 3),
+            Paragraph(
+                "Only whether each sorted card is in the class is known, as an edge sorter reads it "
+                "from the cards' backs (Player and Banker bets):"
+            ),
             _sorts(shoe),
-            "\n\n### The best sorts\n\n",
-            "Every split of the ten point values into a sorted class and the rest (511 splits, each "
-            "the same as its complement, written as the class holding the 9), for the first one to "
-            "four cards (Player and Banker bets):\n\n",
+            Heading("The best sorts", 3),
+            Paragraph(
+                "Every split of the ten point values into a sorted class and the rest (511 splits, "
+                "each the same as its complement, written as the class holding the 9), for the first "
+                "one to four cards (Player and Banker bets):"
+            ),
             _best_sorts(shoe),
-            "\n",
         ]
-    return "".join(parts)
+    return report("Known cards and edge sorting", blocks)
