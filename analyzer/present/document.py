@@ -132,7 +132,15 @@ class Figure:
 @dataclass(frozen=True)
 class Code:
     """Literal text, such as a command to run: shown as it is (a fenced block in Markdown, a
-    <pre> in HTML); `language` names it for Markdown's fence ("sh")."""
+    <pre> in HTML); `language` names it for Markdown's fence ("sh").
+
+    >>> print(write([Code("baccarat odds --decks 6", "sh")], "markdown"), end="")
+    ```sh
+    baccarat odds --decks 6
+    ```
+    >>> print(write([Code("a <b> & c")], "html"), end="")
+    <pre><code>a &lt;b&gt; &amp; c</code></pre>
+    """
 
     text: str
     language: str = ""
