@@ -238,8 +238,8 @@ def test_bad_sorts(text: str, words: str) -> None:
 
 
 def test_bad_arguments() -> None:
-    with pytest.raises(AnalyzerError, match="looks at individual cards"):
-        known_result(EIGHT, bets=["perfect-pairs-v1"])
+    with pytest.raises(AnalyzerError, match="read suits"):
+        known_result(Shoe.from_counts([4] * 13), bets=["perfect-pairs-v1"])
     with pytest.raises(AnalyzerError, match="states of ranks"):
         known_cards(EIGHT, (1, 2, 3, 4, 5))
     with pytest.raises(AnalyzerError, match="none given"):
@@ -282,3 +282,23 @@ def test_the_report_states_the_figures(report_texts: dict[str, str]) -> None:
     assert "| 1 (Player's first)  |          6.7647% |" in text
     assert "| first four cards, 6-9 |        18.0774% |" in text
     assert "| first 4        | 4,5,6,7,8,9 |        24.5466% |" in text
+
+
+# -- card-level bets ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("positions", "sort"), [((1,), None), ((3,), None), ((4,), "6,7,8,9")])
+def test_card_level_bets_mix_into_the_whole_shoe(positions: tuple[int, ...], sort: str | None) -> None:
+    """The card engine's shown cards per state, weighted by the states' probabilities, give
+    the card-level bets' values on the whole shoe by their own paths (factored forms, plans)."""
+    shoe = Shoe.decks(1).remove("9H,KS,5D")
+    bets = [get_bet(name) for name in ("perfect-pairs-v1", "lucky-nines", "tie-max-low")] + MAIN
+    result = known_cards(shoe, positions, bets, sort=None if sort is None else parse_sort(sort))
+    mixture = [sum(s.probability * s.expectations[i] for s in result.states) for i in range(len(bets))]
+    assert mixture == [a.expectation for a in analyze_bets(bets, shoe, STANDARD)]
+
+
+@pytest.mark.parametrize("positions", [(5,), (1, 2)])
+def test_card_level_bets_take_one_of_the_first_four_positions(positions: tuple[int, ...]) -> None:
+    with pytest.raises(AnalyzerError, match="valued at 1 of positions 1-4"):
+        known_cards(EIGHT, positions, [get_bet("perfect-pairs-v1")])

@@ -208,7 +208,7 @@ def checked(
     where: str, shoe: Shoe, positions: Sequence[int], bets: Sequence[Bet] | None, rules: Rules
 ) -> tuple[tuple[int, ...], tuple[Bet, ...]]:
     """The positions (sorted) and bets (default Player and Banker) of `where`, checked: a
-    shoe, rules, positions 1-6 once each, one or more rank-level bets."""
+    shoe, rules, positions 1-6 once each, one or more bets."""
     check_arguments(where, shoe=shoe, rules=rules)
     positions = check_positions(positions)
     if bets is not None:
@@ -216,12 +216,6 @@ def checked(
     chosen = _default_bets() if bets is None else tuple(bets)
     if not chosen:
         raise AnalyzerError(f"{mention('bets')}: none given; give one or more bets, e.g. player,banker")
-    for bet in chosen:
-        if bet.card_level:
-            raise AnalyzerError(
-                f"{mention('bets')} {quoted(bet.name)} looks at individual cards: known cards value "
-                "rank-level bets (those a coup's outcome settles)"
-            )
     return positions, chosen
 
 
@@ -277,9 +271,9 @@ def known_cards(
     sort: Sort | None = None,
 ) -> KnownResult:
     """The exact value of knowing the cards at `positions` (1-6) before betting, or with
-    `sort` only whether each is in the sorted class; rank-level `bets` (default Player and
-    Banker)."""
-    from analyzer.analyses.known_tensor import known_tensor
+    `sort` only whether each is in the sorted class; `bets` default Player and Banker
+    (card-level bets at one of positions 1-4: `analyzer.analyses.known_shown`)."""
+    from analyzer.analyses.known_shown import numerators
 
     positions, chosen = checked("known_cards()", shoe, positions, bets, rules)
     if sort is not None:
@@ -289,7 +283,7 @@ def known_cards(
             f"{mention('positions')} {','.join(map(str, positions))}: {13 ** len(positions):,} states "
             f"of ranks; know at most four positions card by card, or give a {mention('sort')}"
         )
-    tensor = known_tensor(shoe, rules, chosen, positions)
+    tensor = numerators(shoe, rules, chosen, positions)
     arrays = (*tensor.nums, tensor.weights)
     if sort is not None:
         arrays = tuple(_classes(array, sort, len(positions)) for array in arrays)
