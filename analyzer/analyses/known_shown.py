@@ -19,7 +19,6 @@ from itertools import product
 import numpy as np
 
 from analyzer.analyses.known_tensor import KnownTensor, known_tensor
-from analyzer.analyses.shown import parse_shown, shown_analyses
 from analyzer.core.bets import Bet, check_card_bets
 from analyzer.core.errors import AnalyzerError, mention, quoted
 from analyzer.core.ranks import RANKS
@@ -42,6 +41,7 @@ def numerators(shoe: Shoe, rules: Rules, bets: Sequence[Bet], positions: Sequenc
     if not carded:
         return tensor
     _check(shoe, carded, positions)
+    from analyzer.analyses.shown import parse_shown, shown_analyses  # the card engine, only now
     weights = tensor.weights.reshape(-1).tolist()
     found: list[list[Fraction]] = [[] for _ in carded]
     for index, ranks in enumerate(product(range(13), repeat=len(positions))):
