@@ -302,3 +302,25 @@ def test_card_level_bets_mix_into_the_whole_shoe(positions: tuple[int, ...], sor
 def test_card_level_bets_take_one_of_the_first_four_positions(positions: tuple[int, ...]) -> None:
     with pytest.raises(AnalyzerError, match="valued at 1 of positions 1-4"):
         known_cards(EIGHT, positions, [get_bet("perfect-pairs-v1")])
+
+
+def test_a_sort_of_suits_or_colours() -> None:
+    """A colour sort on a shoe whose suits are lopsided: for rank-level bets each card type's
+    expectation is its rank's (the tensor's), weighted by the type's count; with a card-level
+    bet the classes mix into its value on the whole shoe."""
+    types = [(t * 7) % 3 for t in range(52)]
+    shoe = Shoe.from_cards(types)
+    result = known_cards(shoe, (2,), SIDE[:3], sort=parse_sort("red"))
+    by_rank = {s.known[0][1]: s for s in known_cards(shoe, (2,), SIDE[:3]).states}
+    red = {t for t in range(52) if t // 13 in (1, 2)}
+    for label, members in (("sorted", red), ("other", set(range(52)) - red)):
+        weight = sum(types[t] for t in members)
+        state = next(s for s in result.states if s.known == ((2, label),))
+        assert state.probability == Fraction(weight, shoe.size)
+        for i in range(3):
+            expected = sum(types[t] * by_rank[str(RANKS[t % 13])].expectations[i] for t in members) / weight
+            assert state.expectations[i] == expected
+    bets = [get_bet("perfect-pairs-v1"), *MAIN]
+    mixed = known_cards(shoe, (1,), bets, sort=parse_sort("H,9"))
+    mixture = [sum(s.probability * s.expectations[i] for s in mixed.states) for i in range(3)]
+    assert mixture == [a.expectation for a in analyze_bets(bets, shoe, STANDARD)]

@@ -25,7 +25,7 @@ from analyzer.core.ranks import RANKS
 from analyzer.core.rules import Rules
 from analyzer.core.shoe import Shoe
 
-__all__ = ["CARD_POSITIONS", "SHOWN_NAMES", "numerators"]
+__all__ = ["CARD_POSITIONS", "SHOWN_NAMES", "numerators", "suited_classes"]
 
 #: The card engine's name of each shoe position it shows.
 SHOWN_NAMES = {1: "p1", 2: "b1", 3: "p2", 4: "b2"}
@@ -42,6 +42,7 @@ def numerators(shoe: Shoe, rules: Rules, bets: Sequence[Bet], positions: Sequenc
         return tensor
     _check(shoe, carded, positions)
     from analyzer.analyses.shown import parse_shown, shown_analyses  # the card engine, only now
+
     weights = tensor.weights.reshape(-1).tolist()
     found: list[list[Fraction]] = [[] for _ in carded]
     for index, ranks in enumerate(product(range(13), repeat=len(positions))):
@@ -85,3 +86,43 @@ def _check(shoe: Shoe, carded: Sequence[Bet], positions: Sequence[int]) -> None:
             f"valued at {CARD_POSITIONS} of positions 1-4; give one of those, or rank-level bets"
         )
     check_card_bets(carded, shoe)
+
+
+def suited_classes(
+    shoe: Shoe, rules: Rules, bets: Sequence[Bet], positions: Sequence[int], types: frozenset[int]
+) -> KnownTensor:
+    """Every bet's numerators and the weights of a sort of card types (`types`) at one of
+    positions 1-4, by class (sorted, other): the card engine's shown card for each card
+    type, weighted by its count (the total is the shoe's size; 52 for the infinite deck)."""
+    from analyzer.analyses.shown import parse_shown, shown_analyses
+    from analyzer.core.suits import SUITS
+
+    names = mention("sort")
+    if len(positions) != 1 or positions[0] not in SHOWN_NAMES:
+        raise AnalyzerError(
+            f"{names} of suits or colours: know one of positions 1-4, not {','.join(map(str, positions))}"
+        )
+    if shoe.counts is not None and shoe.types is None:
+        raise AnalyzerError(
+            f"{names} of suits or colours: the suits of the shoe ({shoe}) are not known; "
+            f"give the shoe with {mention('decks')} or {mention('cards')}"
+        )
+    counts = [1] * 52 if shoe.types is None else list(shoe.types)
+    sums = [[Fraction(0), Fraction(0)] for _ in bets]
+    weights = [0, 0]
+    for t, count in enumerate(counts):
+        if not count:
+            continue
+        side = 0 if t in types else 1
+        shown = parse_shown(f"{SHOWN_NAMES[positions[0]]}={RANKS[t % 13]}{SUITS[t // 13]}")
+        for row, analysis in zip(sums, shown_analyses(bets, shoe, shown, rules), strict=True):
+            row[side] += analysis.expectation * count
+        weights[side] += count
+    nums, scales = [], []
+    for row in sums:
+        array, scale = _scaled(row, (2,))
+        nums.append(array)
+        scales.append(scale)
+    weight = np.empty(2, dtype=object)
+    weight[:] = weights
+    return KnownTensor(tuple(positions), tuple(bets), tuple(scales), tuple(nums), weight, sum(counts))
