@@ -90,7 +90,7 @@ def sorted_shoe(
     positions, chosen = checked("sorted_shoe()", shoe, positions, bets, rules)
     if sort.types is not None:
         raise AnalyzerError(
-            f"{mention('sort')} {sort}: through a shoe a sort is of point values or ranks, not suits or colours"
+            f"{mention('sort')} {sort}: through a shoe, sort point values or ranks, not suits or colours"
         )
     if shoe.counts is None:
         raise AnalyzerError(f"edge sorting through a shoe needs a finite shoe: use {mention('decks', 'N')}")
