@@ -238,8 +238,8 @@ def test_bad_sorts(text: str, words: str) -> None:
 
 
 def test_bad_arguments() -> None:
-    with pytest.raises(AnalyzerError, match="looks at individual cards"):
-        known_result(EIGHT, bets=["perfect-pairs-v1"])
+    with pytest.raises(AnalyzerError, match="read suits"):
+        known_result(Shoe.from_counts([4] * 13), bets=["perfect-pairs-v1"])
     with pytest.raises(AnalyzerError, match="states of ranks"):
         known_cards(EIGHT, (1, 2, 3, 4, 5))
     with pytest.raises(AnalyzerError, match="none given"):
@@ -282,3 +282,45 @@ def test_the_report_states_the_figures(report_texts: dict[str, str]) -> None:
     assert "| 1 (Player's first)  |          6.7647% |" in text
     assert "| first four cards, 6-9 |        18.0774% |" in text
     assert "| first 4        | 4,5,6,7,8,9 |        24.5466% |" in text
+
+
+# -- card-level bets ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("positions", "sort"), [((1,), None), ((3,), None), ((4,), "6,7,8,9")])
+def test_card_level_bets_mix_into_the_whole_shoe(positions: tuple[int, ...], sort: str | None) -> None:
+    """The card engine's shown cards per state, weighted by the states' probabilities, give
+    the card-level bets' values on the whole shoe by their own paths (factored forms, plans)."""
+    shoe = Shoe.decks(1).remove("9H,KS,5D")
+    bets = [get_bet(name) for name in ("perfect-pairs-v1", "lucky-nines", "tie-max-low")] + MAIN
+    result = known_cards(shoe, positions, bets, sort=None if sort is None else parse_sort(sort))
+    mixture = [sum(s.probability * s.expectations[i] for s in result.states) for i in range(len(bets))]
+    assert mixture == [a.expectation for a in analyze_bets(bets, shoe, STANDARD)]
+
+
+@pytest.mark.parametrize("positions", [(5,), (1, 2)])
+def test_card_level_bets_take_one_of_the_first_four_positions(positions: tuple[int, ...]) -> None:
+    with pytest.raises(AnalyzerError, match="valued at 1 of positions 1-4"):
+        known_cards(EIGHT, positions, [get_bet("perfect-pairs-v1")])
+
+
+def test_a_sort_of_suits_or_colours() -> None:
+    """A colour sort on a shoe whose suits are lopsided: for rank-level bets each card type's
+    expectation is its rank's (the tensor's), weighted by the type's count; with a card-level
+    bet the classes mix into its value on the whole shoe."""
+    types = [(t * 7) % 3 for t in range(52)]
+    shoe = Shoe.from_cards(types)
+    result = known_cards(shoe, (2,), SIDE[:3], sort=parse_sort("red"))
+    by_rank = {s.known[0][1]: s for s in known_cards(shoe, (2,), SIDE[:3]).states}
+    red = {t for t in range(52) if t // 13 in (1, 2)}
+    for label, members in (("sorted", red), ("other", set(range(52)) - red)):
+        weight = sum(types[t] for t in members)
+        state = next(s for s in result.states if s.known == ((2, label),))
+        assert state.probability == Fraction(weight, shoe.size)
+        for i in range(3):
+            expected = sum(types[t] * by_rank[str(RANKS[t % 13])].expectations[i] for t in members) / weight
+            assert state.expectations[i] == expected
+    bets = [get_bet("perfect-pairs-v1"), *MAIN]
+    mixed = known_cards(shoe, (1,), bets, sort=parse_sort("H,9"))
+    mixture = [sum(s.probability * s.expectations[i] for s in mixed.states) for i in range(3)]
+    assert mixture == [a.expectation for a in analyze_bets(bets, shoe, STANDARD)]

@@ -25,7 +25,8 @@ Each module takes shoes, rules and bets (``analyzer.core``), calls the rank-leve
   expectation and the best action (sitting out when no bet is positive), and the value per
   coup, per bet made and the fraction of coups bet. ``known_tensor``: each rank-level bet's
   integer numerator for every assignment of ranks to the known positions, from every 6-card
-  sequence of the shoe; ``known_sorts``: the best sort, every split of the point values (or
+  sequence of the shoe; ``known_shown``: card-level bets there from the card engine's shown
+  cards (positions 1-4); ``known_sorts``: the best sort, every split of the point values (or
   ranks) valued from those numerators at once.
 - ``effects``: effects of removal, one entry and one result for any bets
   (``effects_of_removal``; ``card_effects_of_removal`` and ``removal_effects`` are its old,

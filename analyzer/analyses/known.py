@@ -39,6 +39,7 @@ from analyzer.core.parsing import list_items, read_int
 from analyzer.core.ranks import RANK_POINTS, RANKS, parse_rank
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
+from analyzer.core.suits import COLOURS, SUITS
 
 if TYPE_CHECKING:
     import numpy as np
@@ -83,42 +84,77 @@ MAX_STATES = 13**4
 #: The labels of a sorted card's class and of the rest.
 SORTED, OTHER = "sorted", "other"
 _POSITIONS_ALLOWED = "give shoe positions 1-6, each once, e.g. 1 or 1,3"
-_SORT_ALLOWED = "point values 0-9 or ranks A, 2-9, 10, J, Q, K"
+_SORT_ALLOWED = "point values 0-9, ranks A, 2-9, 10, J, Q, K, suits S, H, D, C or colours red, black"
 
 
 @dataclass(frozen=True)
 class Sort:
     """A class of cards an edge sorter tells apart from the rest: `ranks` (indexes into
-    RANKS) are in it; `members` as given (point values or ranks)."""
+    RANKS) are in it; `members` as given (point values, ranks, suits or colours). A sort
+    naming a suit or a colour is of card types: `types` (indexes of `analyzer.core.suits`),
+    and `ranks` the ranks whose every suit is in it; else `types` is None."""
 
     ranks: frozenset[int]
     members: tuple[str, ...]
+    types: frozenset[int] | None = None
 
     def __str__(self) -> str:
         return ",".join(self.members)
 
 
+#: A sort's suits and colours, as the card types they hold.
+_SUITED = {
+    **{suit.value: frozenset(s * 13 + r for r in range(13)) for s, suit in enumerate(SUITS)},
+    **{
+        colour: frozenset(SUITS.index(suit) * 13 + r for suit in suits for r in range(13))
+        for colour, suits in COLOURS.items()
+    },
+}
+
+
 def _sort_item(item: str) -> frozenset[int]:
+    """The card types of one item of a sort."""
     text = item.strip().upper()
+    if text.lower() in _SUITED or text in _SUITED:
+        return _SUITED.get(text, _SUITED.get(text.lower(), frozenset()))
     if text.isdigit() and len(text) == 1:
-        return frozenset(r for r, points in enumerate(RANK_POINTS) if points == int(text))
-    try:
-        return frozenset({RANKS.index(parse_rank(text))})
-    except AnalyzerError:
-        raise AnalyzerError(f"{mention('sort')} {quoted(item)}: use {_SORT_ALLOWED}") from None
+        ranks = frozenset(r for r, points in enumerate(RANK_POINTS) if points == int(text))
+    else:
+        try:
+            ranks = frozenset({RANKS.index(parse_rank(text))})
+        except AnalyzerError:
+            raise AnalyzerError(f"{mention('sort')} {quoted(item)}: use {_SORT_ALLOWED}") from None
+    return frozenset(s * 13 + r for r in ranks for s in range(len(SUITS)))
 
 
 def parse_sort(text: str) -> Sort:
-    """The sort of a comma-separated list: point values (0 is 10, J, Q and K) or ranks.
+    """The sort of a comma-separated list: point values (0 is 10, J, Q and K), ranks, suits
+    (S, H, D, C) or colours (red, black).
 
     >>> sorted(parse_sort("6,7,8,9").ranks), sorted(parse_sort("0").ranks), str(parse_sort("K, 9"))
     ([5, 6, 7, 8], [9, 10, 11, 12], 'K,9')
+    >>> red = parse_sort("red")
+    >>> len(red.types), red.ranks
+    (26, frozenset())
     """
     items = list_items(text, mention("sort"), allowed=f"give {_SORT_ALLOWED}, comma-separated, none empty")
-    ranks: set[int] = set()
+    types: set[int] = set()
+    suited = False
     for item in items:
-        ranks |= _sort_item(item)
-    return sort_of(frozenset(ranks), tuple(item.strip().upper() for item in items), text)
+        types |= _sort_item(item)
+        suited = suited or item.strip().upper() in _SUITED or item.strip().lower() in _SUITED
+    members = tuple(
+        item.strip() if item.strip().lower() in COLOURS else item.strip().upper() for item in items
+    )
+    ranks = frozenset(r for r in range(13) if all(s * 13 + r in types for s in range(len(SUITS))))
+    if suited:
+        if len(types) == 13 * len(SUITS):
+            raise AnalyzerError(
+                f"{mention('sort')} {quoted(text)}: holds every card, so it says nothing; "
+                "leave out a suit or a value"
+            )
+        return Sort(ranks, members, frozenset(types))
+    return sort_of(ranks, members, text)
 
 
 def sort_of(ranks: frozenset[int], members: tuple[str, ...], given: str = "") -> Sort:
@@ -208,7 +244,7 @@ def checked(
     where: str, shoe: Shoe, positions: Sequence[int], bets: Sequence[Bet] | None, rules: Rules
 ) -> tuple[tuple[int, ...], tuple[Bet, ...]]:
     """The positions (sorted) and bets (default Player and Banker) of `where`, checked: a
-    shoe, rules, positions 1-6 once each, one or more rank-level bets."""
+    shoe, rules, positions 1-6 once each, one or more bets."""
     check_arguments(where, shoe=shoe, rules=rules)
     positions = check_positions(positions)
     if bets is not None:
@@ -216,12 +252,6 @@ def checked(
     chosen = _default_bets() if bets is None else tuple(bets)
     if not chosen:
         raise AnalyzerError(f"{mention('bets')}: none given; give one or more bets, e.g. player,banker")
-    for bet in chosen:
-        if bet.card_level:
-            raise AnalyzerError(
-                f"{mention('bets')} {quoted(bet.name)} looks at individual cards: known cards value "
-                "rank-level bets (those a coup's outcome settles)"
-            )
     return positions, chosen
 
 
@@ -277,9 +307,9 @@ def known_cards(
     sort: Sort | None = None,
 ) -> KnownResult:
     """The exact value of knowing the cards at `positions` (1-6) before betting, or with
-    `sort` only whether each is in the sorted class; rank-level `bets` (default Player and
-    Banker)."""
-    from analyzer.analyses.known_tensor import known_tensor
+    `sort` only whether each is in the sorted class; `bets` default Player and Banker
+    (card-level bets at one of positions 1-4: `analyzer.analyses.known_shown`)."""
+    from analyzer.analyses.known_shown import numerators
 
     positions, chosen = checked("known_cards()", shoe, positions, bets, rules)
     if sort is not None:
@@ -289,13 +319,19 @@ def known_cards(
             f"{mention('positions')} {','.join(map(str, positions))}: {13 ** len(positions):,} states "
             f"of ranks; know at most four positions card by card, or give a {mention('sort')}"
         )
-    tensor = known_tensor(shoe, rules, chosen, positions)
-    arrays = (*tensor.nums, tensor.weights)
-    if sort is not None:
-        arrays = tuple(_classes(array, sort, len(positions)) for array in arrays)
+    if sort is not None and sort.types is not None:  # a sort of suits or colours
+        from analyzer.analyses.known_shown import suited_classes
+
+        tensor = suited_classes(shoe, rules, chosen, positions, sort.types)
+        arrays: tuple[Any, ...] = (*tensor.nums, tensor.weights)
         labels: Sequence[str] = (SORTED, OTHER)
     else:
+        tensor = numerators(shoe, rules, chosen, positions)
+        arrays = (*tensor.nums, tensor.weights)
         labels = [str(rank) for rank in RANKS]
+        if sort is not None:
+            arrays = tuple(_classes(array, sort, len(positions)) for array in arrays)
+            labels = (SORTED, OTHER)
     flat = [array.reshape(-1).tolist() for array in arrays]
     nums, weights = flat[:-1], flat[-1]
     value, best = value_of(nums, tensor.scales, weights, tensor.total)

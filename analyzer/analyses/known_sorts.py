@@ -18,7 +18,8 @@ from typing import Any
 
 import numpy as np
 
-from analyzer.analyses.known_tensor import bet_nets, known_tensor
+from analyzer.analyses.known_shown import numerators
+from analyzer.analyses.known_tensor import bet_nets
 from analyzer.core.bets import Bet
 from analyzer.core.ranks import RANK_POINTS, RANKS
 from analyzer.core.rules import Rules
@@ -65,12 +66,14 @@ def split_sums(
     shoe: Shoe, rules: Rules, bets: Sequence[Bet], positions: Sequence[int], by_ranks: bool = False
 ) -> SplitSums:
     """The sums of every split (`splits`) for the known `positions`, from one tensor of
-    numerators (`known_tensor`) summed into point values (unless `by_ranks`)."""
-    tensor = known_tensor(shoe, rules, bets, positions)
+    numerators (`known_shown.numerators`) summed into point values (unless `by_ranks`)."""
+    tensor = numerators(shoe, rules, bets, positions)
     common = math.lcm(*tensor.scales)
     factors = [common // scale for scale in tensor.scales]
-    largest = max(int(abs(bet_nets(bet, rules)).max()) * f for bet, f in zip(bets, factors, strict=True))
-    wide = tensor.weights.dtype == object or tensor.total * max(1, largest) >= _INT64_BOUND
+    wide = tensor.weights.dtype == object or any(bet.card_level for bet in bets)
+    if not wide:
+        largest = max(int(abs(bet_nets(bet, rules)).max()) * f for bet, f in zip(bets, factors, strict=True))
+        wide = tensor.total * max(1, largest) >= _INT64_BOUND
     kind: Any = object if wide else np.int64
     arrays = [num.astype(kind) * f for num, f in zip(tensor.nums, factors, strict=True)]
     arrays.append(tensor.weights.astype(kind))

@@ -90,9 +90,12 @@ def _outcomes(rules: Rules) -> tuple[list[Outcome], np.ndarray]:
 
 
 @lru_cache(maxsize=256)
-def _column(rules: Rules, name: str) -> list[Any]:
-    """Field `name` of each distinct outcome of `_outcomes`."""
-    return list(map(FIELDS[name][0], _outcomes(rules)[0]))
+def _column(rules: Rules, name: str) -> tuple[np.ndarray, tuple[Any, ...]]:
+    """Field `name` of each distinct outcome of `_outcomes`, as an index into its values."""
+    read = FIELDS[name][0]
+    found: dict[Any, int] = {}
+    codes = [found.setdefault(read(o), len(found)) for o in _outcomes(rules)[0]]
+    return np.array(codes, dtype=np.int64), tuple(found)
 
 
 def _scale(bet: Bet) -> int:
@@ -105,12 +108,20 @@ def bet_nets(bet: Bet, rules: Rules) -> np.ndarray:
     outcomes alike in the fields the bet reads are settled once."""
     outcomes, index = _outcomes(rules)
     names = sorted({name for line in bet.lines for name, _ in line.when})
+    combined = np.zeros(len(outcomes), dtype=np.int64)
     columns = [_column(rules, name) for name in names]
-    keys = list(zip(*columns, strict=True)) if names else [()] * len(outcomes)
+    for codes, values in columns:
+        combined = combined * len(values) + codes
+    distinct, inverse = np.unique(combined, return_inverse=True)
     position = {name: i for i, name in enumerate(names)}
-    scale, lines = _scale(bet), {}
-    for key in dict.fromkeys(keys):
-        lines[key] = next(
+    scale, nets = _scale(bet), []
+    for code in distinct.tolist():
+        key: list[Any] = []
+        for _, values in reversed(columns):
+            code, digit = divmod(code, len(values))
+            key.append(values[digit])
+        key.reverse()
+        line = next(
             (
                 i
                 for i, line in enumerate(bet.lines)
@@ -118,9 +129,8 @@ def bet_nets(bet: Bet, rules: Rules) -> np.ndarray:
             ),
             bet.no_line,
         )
-    net = {key: int(bet.net(line) * scale) for key, line in lines.items()}
-    nets = np.array([net[key] for key in keys], dtype=np.int64)
-    result: np.ndarray = nets[index]
+        nets.append(int(bet.net(line) * scale))
+    result: np.ndarray = np.array(nets, dtype=np.int64)[inverse.reshape(-1)][index]
     return result
 
 

@@ -336,7 +336,7 @@ OPTIONS: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
             {"action": "store_true", "help": "search every split of the values for the best sort"},
         ),
         (("--ranks",), {"action": "store_true", "help": "with --best-sort: split the 13 ranks"}),
-        (("--bets",), {"help": "rank-level bet names (default player,banker; `baccarat list bets`)"}),
+        (("--bets",), {"help": "bet names (default player,banker; card-level ones at one of positions 1-4)"}),
         (("--table",), {"help": "a table name (`baccarat list tables`) or a table .toml file"}),
     ],
     "compare": [

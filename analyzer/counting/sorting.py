@@ -88,6 +88,10 @@ def sorted_shoe(
     """The coups starting at `starts` in the card sequence `cards` (rank indexes, as they
     left the shoe, burned cards included), each with its `outcome`, dealt from `shoe`."""
     positions, chosen = checked("sorted_shoe()", shoe, positions, bets, rules)
+    if sort.types is not None:
+        raise AnalyzerError(
+            f"{mention('sort')} {sort}: through a shoe, sort point values or ranks, not suits or colours"
+        )
     if shoe.counts is None:
         raise AnalyzerError(f"edge sorting through a shoe needs a finite shoe: use {mention('decks', 'N')}")
     left, taken = list(shoe.counts), 0
