@@ -56,12 +56,13 @@ Cell = int | float | bool | str | None
 @dataclass(frozen=True)
 class Sheet:
     """One table as a spreadsheet writes it: its title, its headers and its rows of cells
-    (numbers as numbers; None: an empty cell)."""
+    (numbers as numbers; None: an empty cell), each cell's number format beside ("" for the
+    default: a percentage where the document shows one, thousands where it groups them)."""
 
     title: str
     headers: tuple[str, ...]
     rows: tuple[tuple[Cell, ...], ...]
-    formats: tuple[str, ...]  # each column's number format ("" for the default)
+    formats: tuple[tuple[str, ...], ...]
     document: str = ""  # the level-1 heading above it, if any (e.g. a par sheet's title)
 
 
@@ -71,6 +72,13 @@ def _needs_exact(value: Value) -> bool:
     if isinstance(value, bool) or not isinstance(value, Fraction | int):
         return False
     return Fraction(value).denominator != 1 or abs(Fraction(value)) > _FLOAT_EXACT
+
+
+def _exact_text(value: Value) -> str | None:
+    """An exact value's "p/q" (None for a value that is not an exact number)."""
+    if isinstance(value, bool) or not isinstance(value, Fraction | int):
+        return None
+    return str(Fraction(value))
 
 
 def _exact_column(values: Sequence[Value]) -> bool:
@@ -105,25 +113,18 @@ def _sheet(title: str, table: Table, document: str = "") -> Sheet:
     count = len(table.headers)
     columns: list[list[Value]] = [[table.value(i, j) for i in range(len(table.rows))] for j in range(count)]
     headers: list[str] = []
-    formats: list[str] = []
     cells: list[list[Cell]] = [[] for _ in table.rows]
+    formats: list[list[str]] = [[] for _ in table.rows]
     for j, header in enumerate(table.headers):
         values = columns[j]
         exact = _exact_column(values)
         estimate = any(isinstance(v, Estimate) for v in values)
         name = inline_plain(header)
-        headers.append(name)
-        shown = zip(table.rows, values, strict=True)
-        formats.append(next((_format(row[j], v) for row, v in shown if v is not None), ""))
-        if exact:
-            headers.append(f"{name} (p/q)")
-            formats.append("@")
-        if estimate:
-            headers.append(f"{name} (se)")
-            formats.append("")
+        headers += [name, *([f"{name} (p/q)"] if exact else []), *([f"{name} (se)"] if estimate else [])]
         for i, value in enumerate(values):
             text = inline_plain(table.rows[i][j])
             row = cells[i]
+            formats[i].append(_format(table.rows[i][j], value))
             if isinstance(value, Estimate):
                 row.append(_number(value.mean))
             elif isinstance(value, bool | str):
@@ -133,11 +134,12 @@ def _sheet(title: str, table: Table, document: str = "") -> Sheet:
             else:
                 row.append(text if text else None)
             if exact:
-                known = isinstance(value, Fraction | int) and not isinstance(value, bool)
-                row.append(str(Fraction(value)) if known else None)  # type: ignore[arg-type]
+                row.append(_exact_text(value))
+                formats[i].append("")
             if estimate:
                 row.append(_number(value.se) if isinstance(value, Estimate) else None)
-    return Sheet(title, tuple(headers), tuple(tuple(row) for row in cells), tuple(formats), document)
+                formats[i].append("")
+    return Sheet(title, tuple(headers), tuple(map(tuple, cells)), tuple(map(tuple, formats)), document)
 
 
 def sheets(blocks: Sequence[Block]) -> list[Sheet]:
@@ -245,8 +247,8 @@ def write_xlsx(blocks: Sequence[Block], date: datetime) -> bytes:
                     cell.value, cell.data_type = text(value), "s"  # a string, never a formula
                 elif value is not None:
                     cell.value = value
-                    if sheet.formats[j - 1] not in ("", "@"):
-                        cell.number_format = sheet.formats[j - 1]
+                    if sheet.formats[i - 2][j - 1]:
+                        cell.number_format = sheet.formats[i - 2][j - 1]
         for j, header in enumerate(sheet.headers, 1):
             cells = [len(str(row[j - 1])) for row in sheet.rows if row[j - 1] is not None]
             width = max([len(header), *cells])
