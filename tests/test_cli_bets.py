@@ -90,7 +90,7 @@ def test_report_writes_every_file(
         "README.md", "odds.md", "punto-table.md", "house-edges.md", "compare.md", "tableau.md",
         "effects-of-removal.md", "counting.md", "counting-ev-by-count.png", "closed-forms.md",
         "house-edge-by-decks.png", "effects-of-removal.png", "par-sheets",
-        "tracked-shoe.md",
+        "tracked-shoe.md", "known-cards.md",
     } | set(report.GAME_REPORTS)  # fmt: skip
     assert len(list((tmp_path / "par-sheets").iterdir())) == 2 * 2 + 2  # two bets' sheets, two indexes
 

@@ -71,6 +71,7 @@ def test_golden_json_conforms(name: str) -> None:
         ["track", "{sample}", "--bets", "dragon7"],
         ["par-sheet", "--bets", "dragon7,perfect-pairs-v1", "--shoes", "3"],
         ["par-sheet", "--bets", "tie", "--shoes", "1"],
+        ["known", "--positions", "1", "--best-sort"],
     ],
     ids=lambda argv: "-".join(argv[:2]),
 )

@@ -29,7 +29,6 @@ from analyzer.core.shoe import Shoe
 from analyzer.games import GAMES
 from analyzer.present import outputs
 from analyzer.present import render as fmt
-from analyzer.version import __version__
 
 if TYPE_CHECKING:
     from analyzer.analyses.shown import ShownCards
@@ -107,6 +106,16 @@ def _edges(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
     return _show(result, args)
 
 
+def _known(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
+    from analyzer.analyses.known import known_result
+
+    result = known_result(
+        shoe, rules, bet_names(args.bets), _table(args), positions=args.positions, sort=args.sort,
+        best_sort=args.best_sort, ranks=args.ranks,
+    )  # fmt: skip
+    return _show(result, args)
+
+
 def _compare(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
     tables = None if args.tables is None else name_list(args.tables, "--tables")
     shoes = [deck_item(item, "--shoes") for item in name_list(args.shoes, "--shoes")]
@@ -123,6 +132,8 @@ def _count(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
     from analyzer.counting.executors import check_executor, check_timeout, check_workers
     from analyzer.counting.results import count_result
 
+    if args.sort is not None:
+        return _sorted_count(args, shoe, rules)
     check_executor(args.executor)  # the executor is judged before anything starts
     workers = check_workers(int_arg(args.workers, "--workers"))
     shown = f"--connect-timeout {quoted(args.connect_timeout)}"
@@ -149,6 +160,7 @@ def _count(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
         connect_timeout=timeout,
         bankroll=float_arg(args.bankroll, "--bankroll"),
         coups_per_hour=float_arg(args.coups_per_hour, "--coups-per-hour"),
+        cover=args.cover,
     )
     return _show(result, args)
 
@@ -158,6 +170,8 @@ def _track(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
 
     if not args.record:
         raise AnalyzerError("track '': give a record file, or - to read the record from standard input")
+    if args.sort is not None:
+        return _sorted_track(args, shoe, rules)
     systems = None if args.system is None else name_list(args.system, "--system")
     setup = track_setup(shoe, rules, bet_names(args.bets), _table(args), systems, _sizing(args))
     if args.record == "-":
@@ -168,6 +182,43 @@ def _track(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
 
         return track_live(setup, args.format, finish)
     return _show(track_result(setup, args.record), args)
+
+
+def _sort_alone(args: argparse.Namespace, options: Sequence[str]) -> None:
+    """--sort values each coup with the sort alone: the counting options are refused."""
+    for option in options:
+        value = getattr(args, option.strip("-").replace("-", "_"))
+        if value not in (None, False):
+            raise AnalyzerError(f"--sort values each coup with the sort: give it without {option}")
+
+
+def _sorted_track(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
+    from analyzer.counting.sorting import sort_track_result
+
+    _sort_alone(args, ("--system", "--bankroll", "--kelly", "--min-bet", "--max-bet"))
+    if args.record == "-":
+        raise AnalyzerError("track - --sort: give a record file; live entry does not take --sort")
+    result = sort_track_result(
+        shoe, rules, bet_names(args.bets), _table(args), args.record, args.sort_positions, args.sort
+    )
+    return _show(result, args)
+
+
+def _sorted_count(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
+    from analyzer.counting.simulation import BURN_SEEN, Procedure
+    from analyzer.counting.sorting import sort_count_result
+
+    _sort_alone(args, ("--system", "--true-count", "--strict"))
+    if args.burn_seen != BURN_SEEN[1]:
+        raise AnalyzerError("--sort values each coup with the sort: give it without --burn-seen")
+    bets = None if args.bet is None else [one_name(args.bet, "--bet")]
+    cut_card = int_arg(args.cut_card, "--cut-card")
+    procedure = Procedure(shoe=shoe, cut_card=cut_card, extra_coup=args.extra_coup, burn=not args.no_burn)
+    result = sort_count_result(
+        procedure, rules, bets, args.sort_positions, args.sort,
+        shoes=int_arg(args.shoes, "--shoes"), seed=int_arg(args.seed, "--seed"),
+    )  # fmt: skip
+    return _show(result, args)
 
 
 def _sizing(args: argparse.Namespace) -> Sizing | None:
@@ -288,7 +339,7 @@ def _par_sheet(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str
     result = par_result(
         shoe, rules, bet_names(args.bets), _table(args), shoes=int_arg(args.shoes, "--shoes"),
         seed=int_arg(args.seed, "--seed"), cut_card=int_arg(args.cut_card, "--cut-card"),
-        material=material, workers=workers, executor=args.executor, check=check,
+        material=material, workers=workers, executor=args.executor, check=check, cover=args.cover,
     )  # fmt: skip
     if not out:
         if args.format in outputs.BINARY_FORMATS:
@@ -319,26 +370,12 @@ CACHE_HELP = "the cache folder of compiled tableaux and plans (--clear empties i
 def cache_command(args: argparse.Namespace) -> str:
     """`baccarat cache [--clear]`: the cache folder, the project's files in it and their
     bytes, its bounds; --clear first removes those files (never another file)."""
-    from analyzer.ranks.diskcache import CACHE_BYTES, CACHE_FILES, cache_info, clear_cache
+    from analyzer.present.cache import CACHE_FORMATS
+    from analyzer.ranks.diskcache import cache_status
 
-    if args.format not in ("table", "json"):
-        raise AnalyzerError(f"--format {quoted(args.format)}: use one of table, json")
-    removed = clear_cache() if args.clear else None
-    info = cache_info()
-    if args.format == "json":
-        gone = None if removed is None else {"files": removed.files, "bytes": removed.bytes}
-        data = {"folder": str(info.folder), "files": info.files, "bytes": info.bytes, "removed": gone}
-        return fmt.dumps({**data, "max_files": CACHE_FILES, "max_bytes": CACHE_BYTES, "version": __version__})
-    folder = str(info.folder) if str(info.folder).isprintable() else quoted(str(info.folder))
-    lines = [f"Cache folder: {folder}"]
-    if removed is not None:
-        lines.append(f"Removed: {removed.files:,} files ({removed.bytes:,} bytes)")
-    lines += [
-        f"Files: {info.files:,} ({info.bytes:,} bytes)",
-        f"Kept: at most {CACHE_FILES:,} files and {CACHE_BYTES:,} bytes, the least recently used go first",
-        "BACCARAT_CACHE moves it; baccarat cache --clear empties it",
-    ]
-    return "\n".join(lines) + "\n"
+    if args.format not in CACHE_FORMATS:
+        raise AnalyzerError(f"--format {quoted(args.format)}: use one of {', '.join(CACHE_FORMATS)}")
+    return outputs.render(cache_status(clear=args.clear), args.format)
 
 
 Command = Callable[[argparse.Namespace, Shoe, "Rules | None"], str]
@@ -356,6 +393,11 @@ COMMANDS: dict[str, tuple[Command, str, Sequence[str]]] = {
     ),
     "rules": (_rules, "show the drawing tableau (dot: the coup's state graph)", (*fmt.FORMATS, "dot", "csv")),
     "edges": (_edges, "exact house edges of bets (default: every built-in bet)", _SHEETS),
+    "known": (
+        _known,
+        "the exact value of known cards or of a sort (edge sorting) at shoe positions 1-6",
+        fmt.FORMATS,
+    ),
     "compare": (
         _compare,
         "payout rules side by side across shoes; commissions; tableau effects",

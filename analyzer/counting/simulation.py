@@ -37,6 +37,7 @@ from analyzer.core.outcome import OUTCOME_CODES, Outcome, unpack_outcomes
 from analyzer.core.ranks import RANK_POINTS
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import BY_COUNTS, BY_N_DECKS, Shoe
+from analyzer.counting.cover import Cover
 from analyzer.counting.dealer import CoupBatch, SuitedBatch, deal_batch, shuffled_cards
 from analyzer.counting.executors import pool_of
 from analyzer.counting.summary import ExactSum, SystemEvaluation
@@ -185,6 +186,7 @@ class _Job:
     seed: int
     shoes: range
     cards: tuple[Bet, ...] = ()  # card-level bets, valued on suited shoes (analyzer.counting.suited)
+    covers: tuple[tuple[Cover, int] | None, ...] = ()  # each system's cover and its bet's column
 
 
 _LOCAL = threading.local()  # evaluators hold work buffers: one copy per thread
@@ -304,7 +306,7 @@ def _evaluate_chunk(job: _Job) -> list[SystemEvaluation]:
     cards_left = batch.left.sum(axis=1)
     fsize = totals.astype(np.float64)
     results = []
-    for system, column in zip(job.systems, job.columns, strict=True):
+    for place, (system, column) in enumerate(zip(job.systems, job.columns, strict=True)):
         bet, denominator = bets[column], denominators[column]
         result = SystemEvaluation(system, bet)
         num = numerators[:, column]
@@ -335,8 +337,35 @@ def _evaluate_chunk(job: _Job) -> list[SystemEvaluation]:
         sizes, sums = np.bincount(index.ravel()), np.bincount(index.ravel(), weights=ev)
         bins = zip(keys.tolist(), sizes.tolist(), sums.tolist(), strict=True)
         result.by_count = {k: [float(n), t] for k, n, t in bins}
+        entry = job.covers[place] if job.covers else None
+        if entry is not None:
+            cover, at = entry
+            _add_cover(result, cover, numerators[fires, at], totals[fires], denominators[at],
+                       batch.shoe[fires], ev[fires], batch.shoes)  # fmt: skip
         results.append(result)
     return results
+
+
+def _add_cover(
+    result: SystemEvaluation,
+    cover: Cover,
+    num: np.ndarray,
+    totals: np.ndarray,
+    denominator: int,
+    shoe: np.ndarray,
+    side: np.ndarray,
+    shoes: int,
+) -> None:
+    """Add the cover staked on the coups bet (`num` / (`denominator` * `totals`) per unit of
+    its bet, `side` the side bet's expectation on them, `shoe` their shoes): its exact sum
+    and the moments of the cover's and the net's expected win per shoe."""
+    result.cover = cover
+    result.sums["cover"].add(num, totals, denominator)
+    ev = float(cover.units) * num.astype(np.float64) / (denominator * totals.astype(np.float64))
+    staked = np.bincount(shoe, weights=ev, minlength=shoes)
+    net = staked + np.bincount(shoe, weights=side, minlength=shoes)
+    for key, values in (("cover", staked), ("net", net)):
+        result.shoe_moments[key] = [float(values.sum()), float((values * values).sum())]
 
 
 @dataclass(frozen=True)
@@ -409,8 +438,11 @@ def evaluate_systems(
     workers: int = 1,
     executor: Executor | None = None,
     chunk: int = CHUNK,
+    covers: Sequence[Cover | None] = (),
 ) -> list[SystemEvaluation]:
-    """Judge each system on its bet (`bets[i]` for `systems[i]`) over `shoes` simulated shoes.
+    """Judge each system on its bet (`bets[i]` for `systems[i]`) over `shoes` simulated shoes;
+    with `covers`, system i also stakes `covers[i]` (a rank-level bet, `counting.cover`) on
+    every coup it bets.
 
     Shoes are dealt in chunks of `chunk` shoes, each summarised and the summaries merged in
     chunk order: identical results for any `workers` and any `executor` (any
@@ -423,8 +455,10 @@ def evaluate_systems(
             raise AnalyzerError(f"{name} {quoted(value)}: use a positive integer")
     if shoes > MAX_SHOES:
         raise AnalyzerError(f"shoes {shoes}: use at most {MAX_SHOES:,}")
+    if covers and len(covers) != len(systems):
+        raise AnalyzerError(f"covers: give one per system ({len(systems)}), or none", argument="covers")
     unique: list[Bet] = []
-    for bet in bets:
+    for bet in [*bets, *(c.bet for c in covers if c is not None)]:
         if bet not in unique:
             unique.append(bet)
     cards = tuple(bet for bet in unique if bet.card_level)
@@ -453,7 +487,8 @@ def evaluate_systems(
         _LOCAL.__dict__.setdefault("evaluators", {})[token] = evaluator  # this process's copy
         jobs = (
             _Job(token, payload, tuple(systems), tuple(unique.index(b) for b in bets), procedure, rules,
-                 seed, range(i * chunk, min((i + 1) * chunk, shoes)), cards)
+                 seed, range(i * chunk, min((i + 1) * chunk, shoes)), cards,
+                 tuple(None if c is None else (c, unique.index(c.bet)) for c in covers))
             for i in range(chunks)
         )  # fmt: skip
         totals = [SystemEvaluation(system, bet) for system, bet in zip(systems, bets, strict=True)]

@@ -26,12 +26,19 @@ if TYPE_CHECKING:
 __all__ = [
     "ADVANTAGE_HEADERS",
     "COUNT_HEADERS",
+    "COVER_HEADERS",
+    "CVDATA_HEADERS",
+    "TAIL",
     "advantage_json",
     "advantage_rows",
+    "count_bins",
     "count_blocks",
     "count_data",
     "count_json",
     "count_rows",
+    "cover_json",
+    "cover_rows",
+    "cvdata_rows",
     "mean_se",
     "plus_minus",
     "procedure_text",
@@ -58,7 +65,83 @@ def count_json(result: SystemEvaluation) -> dict[str, Any]:
         "realized_triggered": exact(result.realized_triggered),
         "perfect": exact(result.perfect),
         "win_per_shoe": {k: mean_se(m, se) for k, (m, se) in stats.items()},
+        **({} if result.cover is None else {"cover": cover_json(result)}),
+        "by_count": [
+            {"count": k, "coups": int(n), "frequency": round(n / max(result.coups, 1), 6),
+             "mean_expectation": round(ev / n, 6)}
+            for k, (n, ev) in sorted(result.by_count.items())
+            if n
+        ],
     }
+
+
+#: The share of the coups a by-count table's merged tails each hold at most.
+TAIL = 0.02
+
+
+def count_bins(result: SystemEvaluation) -> list[tuple[str, int, float, float]]:
+    """The coups by the system's count (its floor: the true count of a true-count system):
+    each bin's coups, share of the coups and mean of its coups' exact expectations. The
+    bins at either end holding less than TAIL of the coups together join the next bin in
+    ("<= k", ">= k")."""
+    bins = sorted((k, n, ev) for k, (n, ev) in result.by_count.items() if n)
+    total = sum(n for _, n, _ in bins) or 1
+    lo, hi, below, above = 0, len(bins) - 1, 0.0, 0.0
+    while lo < hi and below + bins[lo][1] < TAIL * total:
+        below, lo = below + bins[lo][1], lo + 1
+    while hi > lo and above + bins[hi][1] < TAIL * total:
+        above, hi = above + bins[hi][1], hi - 1
+    rows = []
+    for i in range(lo, hi + 1):
+        first, last = (0 if i == lo else i), (len(bins) - 1 if i == hi else i)
+        part = bins[first : last + 1]
+        n, ev = sum(b[1] for b in part), sum(b[2] for b in part)
+        label = str(bins[i][0])
+        if first < i and last > i:
+            label = "all"
+        elif first < i:
+            label = f"<= {label}"
+        elif last > i:
+            label = f">= {label}"
+        rows.append((label, int(n), n / total, ev / n))
+    return rows
+
+
+def cover_json(result: SystemEvaluation) -> dict[str, Any]:
+    """A study's cover bet: the bet and units staked on each coup bet, its exact expected win
+    over the study (negative: its cost), and per shoe the side bet alone, the cover and the net."""
+    assert result.cover is not None
+    total = result.cover_expectation or Fraction(0)
+    return {
+        "bet": result.cover.bet.name,
+        "units": exact(result.cover.units),
+        "expectation": exact(total),
+        "side_per_shoe": mean_se(*result.per_shoe("expected")),
+        "cover_per_shoe": mean_se(*result.per_shoe("cover")),
+        "net_per_shoe": mean_se(*result.per_shoe("net")),
+    }
+
+
+COVER_HEADERS = ["system", "bet", "cover", "side bet alone/shoe", "cover/shoe", "net/shoe", "cover share"]
+
+
+def cover_rows(results: Sequence[SystemEvaluation], fmt: str = "table") -> list[list[str]]:
+    """Rows under COVER_HEADERS, one per covered system: per shoe the side bet alone, the
+    cover (negative: its cost) and the net, ± one standard error, and the cover's cost as a
+    share of the side bet's win."""
+    rows = []
+    for r in results:
+        if r.cover is None:
+            continue
+        side, cover, net = (r.per_shoe(k) for k in ("expected", "cover", "net"))
+        share = "n/a" if side[0] <= 0 else f"{-cover[0] / side[0]:.1%}"
+        rows.append(
+            [
+                user_text(r.system.name, fmt), user_text(r.bet.name, fmt), user_text(r.cover.text, fmt),
+                plus_minus(*side, 3), plus_minus(*cover, 3), plus_minus(*net, 3), share,
+            ]
+        )  # fmt: skip
+    return rows
 
 
 COUNT_HEADERS = [
@@ -137,7 +220,8 @@ def advantage_json(figures: AdvantageFigures) -> dict[str, Any]:
         key: None if f[key] is None else round(f[key], 6)
         for key in (
             "bets_per_shoe", "coups_per_shoe", "sd_per_shoe", "sd_per_coup_bet", "n0", "bankroll",
-            "risk_of_ruin", "coups_per_hour", "bets_per_hour", "win_per_hour",
+            "risk_of_ruin", "coups_per_hour", "bets_per_hour", "win_per_hour", "sd_per_100_coups",
+            "desirability_index", "score",
         )
     }  # fmt: skip
     data["win_per_100_coups"] = mean_se(figures.win_per_100_coups, figures.win_per_100_coups_se)
@@ -243,6 +327,18 @@ def count_blocks(
             "'perfect info' bets exactly when the exact expectation is positive."
         ),
     ]
+    covered = cover_rows(results, fmt)
+    if covered:
+        blocks += [
+            Heading("Cover bets"),
+            Table.of(covered, COVER_HEADERS),
+            Paragraph(
+                "Each coup a system bets, the cover's units are staked on its main bet too, valued "
+                "exactly for the cards left: per shoe, the side bet alone, the cover (negative: what it "
+                "costs) and the net, ± one standard error over shoes; the share is the cover's cost "
+                "over the side bet's win."
+            ),
+        ]
     if figures:
         first = figures[0]
         blocks += [
@@ -256,5 +352,53 @@ def count_blocks(
                 f"per coup bet)^2. Risk of ruin for a bankroll of {first.bankroll:g} units: "
                 f"{_ruin_formula()}. Per hour: {first.coups_per_hour:g} coups dealt per hour."
             ),
+            Heading("CVData figures"),
+            Table.of(cvdata_rows(results, figures, fmt), CVDATA_HEADERS),
+            Paragraph(
+                "Per 100 coups dealt (a coup not bet counts 0): the win (exact EV) and the SD of the "
+                "result dealt; DI = 100 x win / SD per 100 coups; SCORE = DI^2, the win per 100 coups of "
+                "a 10,000-unit bankroll at a 13.5% risk of ruin (0 when DI <= 0)."
+            ),
         ]
+    for r in results:
+        rows = [[label, f"{n:,}", f"{share:.2%}", signed(mean)] for label, n, share, mean in count_bins(r)]
+        blocks += [
+            Heading(f"By count: {user_text(r.system.name, fmt)} on {user_text(r.bet.name, fmt)}", 3),
+            Table.of(rows, [_count_word(r), "coups", "frequency", "mean exact EV"]),
+        ]
+    if results:
+        blocks.append(
+            Paragraph(
+                "Coups by the floor of each system's count before the coup (true count: per deck left); "
+                f"the tails holding under {TAIL:.1%} of the coups join the next row. Mean exact EV: the "
+                "mean over those coups of each coup's exact expectation for the cards left."
+            )
+        )
     return blocks
+
+
+def signed(value: float) -> str:
+    """A mean expectation per unit bet, e.g. "+0.0123"."""
+    return short_float(value, "+.4f")
+
+
+def _count_word(result: SystemEvaluation) -> str:
+    return "running count" if result.system.trigger == "running" else "true count"
+
+
+CVDATA_HEADERS = ["system", "bet", "win/100 coups", "SD/100 coups", "DI", "SCORE"]
+
+
+def cvdata_rows(
+    results: Sequence[SystemEvaluation], figures: Sequence[AdvantageFigures], fmt: str = "table"
+) -> list[list[str]]:
+    """Rows under CVDATA_HEADERS: per 100 coups dealt, the win and SD, DI and SCORE."""
+    return [
+        [
+            user_text(r.system.name, fmt), user_text(r.bet.name, fmt),
+            short_float(f.win_per_100_coups, "+.4f"), short_float(f.sd_per_100_coups, ".3f"),
+            "n/a" if f.desirability_index is None else short_float(f.desirability_index, "+.2f"),
+            short_float(f.score, ".2f"),
+        ]
+        for r, f in zip(results, figures, strict=True)
+    ]  # fmt: skip

@@ -1,5 +1,5 @@
 """A small document model: what a command or a par sheet says, as blocks (headings,
-paragraphs, bullet lists, tables, figures), and one writer per format (`WRITERS`): a
+paragraphs, bullet lists, tables, figures, code), and one writer per format (`WRITERS`): a
 terminal text, Markdown and a fragment of HTML.
 
 A block's text is as its format shows it: plain in a terminal text; in Markdown and HTML,
@@ -42,6 +42,7 @@ __all__ = [
     "WRITERS",
     "Block",
     "Bullets",
+    "Code",
     "Estimate",
     "Figure",
     "Heading",
@@ -128,7 +129,16 @@ class Figure:
     name: str
 
 
-Block = Heading | Paragraph | Bullets | Table | Figure
+@dataclass(frozen=True)
+class Code:
+    """Literal text, such as a command to run: shown as it is (a fenced block in Markdown, a
+    <pre> in HTML); `language` names it for Markdown's fence ("sh")."""
+
+    text: str
+    language: str = ""
+
+
+Block = Heading | Paragraph | Bullets | Table | Figure | Code
 
 
 def _joined(parts: Sequence[str]) -> str:
@@ -152,6 +162,8 @@ def _plain(block: Block, fmt: str) -> str:
         return block.text
     if isinstance(block, Bullets):
         return "\n".join(f"- {item}" for item in block.items)
+    if isinstance(block, Code):
+        return f"```{block.language}\n{block.text}\n```" if fmt == "markdown" else block.text
     assert isinstance(block, Table)
     return table(block.rows, block.headers, fmt)
 
@@ -172,6 +184,8 @@ def write_html(blocks: Sequence[Block], draw: Callable[[Figure], str] | None = N
         elif isinstance(block, Table):
             rows = [[inline_html(cell) for cell in row] for row in block.rows]
             out.append(table(rows, [inline_html(h) for h in block.headers], "html") + "\n")
+        elif isinstance(block, Code):
+            out.append(f"<pre><code>{html.escape(block.text, quote=False)}</code></pre>\n")
         elif draw is not None:
             out.append(f'<figure aria-label="{html.escape(block.name)} chart">\n{draw(block)}</figure>\n')
     return "".join(out)

@@ -1,7 +1,8 @@
 """Every command's result turned into data, then into a document: one registry by result type.
 
 `OUTPUTS` gives each result type (the typed results of `analyzer.analyses.results`,
-`analyzer.counting.results`, `analyzer.counting.tracking`, `analyzer.games` and the listing)
+`analyzer.counting.results`, `analyzer.counting.tracking`, `analyzer.games`, the listing and
+the disk cache's status)
 its JSON document (`to_data`, keys exactly as they always were) and its text (table,
 Markdown, and the command's other formats). The JSON of every command then carries one
 envelope, added to the data before it is serialised once (`envelope`): `shown` (the cards
@@ -27,6 +28,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from analyzer.analyses.known import KnownResult
 from analyzer.analyses.results import (
     ClosedFormResult,
     CompareResult,
@@ -38,8 +40,10 @@ from analyzer.analyses.results import (
 )
 from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.counting.results import CountResult, EorResult, ParResult
+from analyzer.counting.sorting import SortCountResult, SortTrackResult
 from analyzer.counting.tracking import TrackResult
 from analyzer.games import SolveResult
+from analyzer.present.cache import cache_data, render_cache
 from analyzer.present.compare import compare_blocks, compare_data, render_compare
 from analyzer.present.counting import count_blocks, count_data, procedure_text, render_count
 from analyzer.present.document import Block
@@ -58,6 +62,7 @@ from analyzer.present.odds import (
 from analyzer.present.rules import render_rules, rules_blocks
 from analyzer.present.text import dumps, wrap_prose
 from analyzer.present.track import render_track, render_track_summary, track_json
+from analyzer.ranks.diskcache import CacheStatus
 from analyzer.version import __version__
 
 __all__ = [
@@ -153,6 +158,25 @@ def _par_text(result: ParResult, fmt: str) -> str:
     return render_par_sheets(result.sheets, fmt, provenance(result))
 
 
+def _known_data(result: KnownResult) -> dict[str, Any]:
+    from analyzer.present.known import known_data
+
+    return known_data(result)
+
+
+def _known_text(result: KnownResult, fmt: str) -> str:
+    from analyzer.present.known import render_known
+
+    return render_known(result, fmt)
+
+
+def _sorting(name: str) -> Callable[..., Any]:
+    """A renderer of `analyzer.present.sorting`, loaded when an edge-sorting result is shown."""
+    from analyzer.present import sorting
+
+    return getattr(sorting, name)  # type: ignore[no-any-return]
+
+
 def _count_text(result: CountResult, fmt: str) -> str:
     described = procedure_text(result.procedure, result.shoes, result.seed)
     return render_count(result.evaluations, fmt, described, result.figures)
@@ -235,6 +259,13 @@ OUTPUTS: dict[type, Output] = {
     DesignResult: Output(_design_data, _design_text, shoe_spec=_design_shoes),
     TrackResult: Output(lambda r: track_json(r.replay, r.record), _track_text),
     ParResult: Output(_par_data, _par_text, blocks=_par_blocks, xlsx=True),
+    KnownResult: Output(_known_data, _known_text),
+    SortTrackResult: Output(
+        lambda r: _sorting("sort_track_data")(r), lambda r, fmt: _sorting("render_sort_track")(r, fmt)
+    ),
+    SortCountResult: Output(
+        lambda r: _sorting("sort_count_data")(r), lambda r, fmt: _sorting("render_sort_count")(r, fmt)
+    ),
     SolveResult: Output(_solve_data, _solve_text),
     ListResult: Output(
         lambda r: list_data(r.kind, r.entries),
@@ -243,6 +274,7 @@ OUTPUTS: dict[type, Output] = {
         wrap=False,
         blocks=lambda r: list_blocks(r.kind, r.entries, "markdown"),
     ),
+    CacheStatus: Output(cache_data, render_cache, inputs=False, wrap=False),
 }
 
 

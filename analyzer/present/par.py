@@ -10,10 +10,17 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from analyzer.present.counting import mean_se, plus_minus, tags_text
+from analyzer.present.counting import cover_json, mean_se
 from analyzer.present.document import Block, Bullets, Figure, Heading, Paragraph, Table, Value, write_markdown
 from analyzer.present.edges import bet_block, bet_json, pays_text
-from analyzer.present.effects import DERIVED_HEADERS, derived_rows
+from analyzer.present.effects import derived_rows
+from analyzer.present.par_counts import (
+    countability_blocks,
+    search_text,
+    study_json,
+    verdict_reason,
+    verdict_text,
+)
 from analyzer.present.rules import tableau
 from analyzer.present.text import (
     DOCUMENT_FORMATS,
@@ -28,7 +35,7 @@ from analyzer.present.text import (
 )
 
 if TYPE_CHECKING:
-    from analyzer.counting.par import ParSheet, Verdict
+    from analyzer.counting.par import ParSheet
     from analyzer.present.identity import Identification, Provenance
 
 __all__ = [
@@ -41,6 +48,7 @@ __all__ = [
     "index_where",
     "par_index",
     "par_json",
+    "search_text",
     "sheet_blocks",
     "sheet_markdown",
     "sheet_title",
@@ -52,58 +60,6 @@ __all__ = [
 FORMATS = DOCUMENT_FORMATS
 #: Words every written sheet carries near its top: `baccarat report` and `--out` know their files by them.
 MARKER = "Generated from the code by `baccarat par-sheet`"
-
-
-def _pm(mean: float, se: float) -> str:
-    return plus_minus(mean, se, 4)
-
-
-def verdict_text(verdict: Verdict) -> str:
-    """The verdict as a sheet states it, e.g. "inconclusive at 2,000 shoes"."""
-    from analyzer.counting.par import INCONCLUSIVE
-
-    return f"{verdict.kind} at {_shoes(verdict.shoes)}" if verdict.kind == INCONCLUSIVE else verdict.kind
-
-
-def verdict_reason(verdict: Verdict) -> str:
-    """The figures a verdict rests on and the rule that decided it, in one sentence."""
-    from analyzer.counting.par import BEATABLE, SIGMAS
-
-    limit = float(verdict.material)
-    threshold = f"the threshold of {limit:g} units per shoe"
-    ceiling = f"{_pm(*verdict.perfect)} units per shoe"
-    if verdict.win is None:
-        figures = "no linear count reads this bet (every rank's removal has the same effect)"
-    elif verdict.bets == 0:
-        figures = f"the count made no bets in {_shoes(verdict.shoes)}"
-    else:
-        figures = f"the count wins {_pm(*verdict.win)} units per shoe"
-    if verdict.rule == "unmeasured":
-        if verdict.win is not None and verdict.bets != 0:
-            figures = f"the count wins {short_float(verdict.win[0], '+.4f')} units in {_shoes(verdict.shoes)}"
-        shoes = _shoes(verdict.shoes)
-        return f"{figures}: a study of {shoes} has no standard error and decides nothing; run more shoes"
-    if verdict.rule == "count":
-        side = "above" if verdict.kind == BEATABLE else "below"
-        return f"{figures}: more than {SIGMAS} standard errors {side} {threshold}"
-    if verdict.rule == "bound":
-        reason = f"{figures}, and the perfect-information bound, {ceiling}, which no count can pass,"
-        return f"{reason} is more than {SIGMAS} standard errors below {threshold}"
-    if verdict.win is not None and verdict.bets != 0:
-        where = f"within {SIGMAS} standard errors of {threshold} (the perfect-information bound: {ceiling})"
-    else:
-        where = f"and the perfect-information bound, {ceiling}, is not below {threshold}"
-        if verdict.win is None:
-            where += ": a count made for this bet would need a study of its own"
-    needed = verdict.shoes_to_settle
-    unsettled = "more shoes of this study cannot settle it"
-    more = f"about {needed:,} shoes would settle it" if needed else unsettled
-    return f"{figures}, {where}; {more}"
-
-
-def _shoes(count: int) -> str:
-    """A number of shoes in words, e.g. "1 shoe", "2,000 shoes"."""
-    return f"{count:,} shoe{'' if count == 1 else 's'}"
 
 
 def _power(rounds: int) -> str:
@@ -209,9 +165,10 @@ def _top_award(sheet: ParSheet) -> list[Block]:
     blocks: list[Block] = [Heading("4. Top award")]
     if top is None:
         return [*blocks, Paragraph("No line pays.")]
+    lines = f" ({len(top.lines)} lines pay it; their probabilities summed)" if len(top.lines) > 1 else ""
     blocks.append(
         Paragraph(
-            f"**{markdown_text(top.label)}** pays {pays_text(top.pays)}: probability "
+            f"**{markdown_text(top.label)}** pays {pays_text(top.pays)}{lines}: probability "
             f"{decimal(top.probability, 10)} (exactly {exact(top.probability)}), "
             f"{_one_in(top.probability)} rounds."
         )
@@ -219,21 +176,22 @@ def _top_award(sheet: ParSheet) -> list[Block]:
     rare = sheet.rare_awards
     if rare:
         items = tuple(
-            f"{markdown_text(line.label)}: {pays_text(line.pays)}, {_one_in(line.probability)}"
-            for line in rare
+            f"{markdown_text(award.label)}: {pays_text(award.pays)}, {_one_in(award.probability)}"
+            for award in rare
         )
         blocks += [
             Paragraph(
-                f"**Flagged**: lines paying {RARE_PAYS} to 1 or more that occur less often than once "
-                f"in {_power(RARE_ROUNDS)} rounds:"
+                f"**Flagged**: awards paying {RARE_PAYS} to 1 or more that occur less often than once "
+                f"in {_power(RARE_ROUNDS)} rounds (lines paying the same are one award; each line's "
+                "figures are in the exact table):"
             ),
             Bullets(items),
         ]
     else:
         blocks.append(
             Paragraph(
-                f"No line paying {RARE_PAYS} to 1 or more occurs less often than once in "
-                f"{_power(RARE_ROUNDS)} rounds."
+                f"No award paying {RARE_PAYS} to 1 or more occurs less often than once in "
+                f"{_power(RARE_ROUNDS)} rounds (lines paying the same are one award)."
             )
         )
     return blocks
@@ -293,75 +251,6 @@ def _effects(sheet: ParSheet) -> list[Block]:
     ]
 
 
-def _countability(sheet: ParSheet) -> list[Block]:
-    from analyzer.counting.par import SIGMAS
-
-    study, figures, verdict = sheet.study, sheet.study.figures, sheet.verdict
-    (m, s), (p, sp) = study.win_per_shoe, study.perfect
-    blocks: list[Block] = [Heading("7. Countability")]
-    if sheet.best_counts:
-        blocks += [
-            Paragraph("Best linear counts (tags per rank, from the effects of removal of each rank):"),
-            Table.of(derived_rows(sheet.best_counts, "markdown"), DERIVED_HEADERS),
-        ]
-        system = study.system
-        assert system is not None
-        start = f", starting at {system.initial:+d}" if system.initial else ""
-        played = (
-            f"The study plays the level-1 count (tags A..9, ten: {tags_text(system.tags)}{start}) and bets "
-            f"when its {system.rule}: the linear break-even, rounded up."
-        )
-    else:
-        played = (
-            "No linear count: removing a card of any rank has the same effect, so every linear count "
-            "has betting correlation 0. The study bets on no coup and measures the perfect-information "
-            "bound alone."
-        )
-    n0 = "n/a" if figures.n0 is None else short_float(figures.n0, ",.0f")
-
-    def measured(mean: float, se: float) -> str:  # one shoe gives no standard error
-        return _pm(mean, se) if study.shoes > 1 else f"{short_float(mean, '+.4f')} (no standard error)"
-
-    per_100 = measured(figures.win_per_100_coups, figures.win_per_100_coups_se)
-    rows = [
-        ["win per shoe (units)", measured(m, s)],
-        ["win per 100 coups dealt (units)", per_100],
-        ["bets per shoe", f"{figures.bets_per_shoe:.2f}"],
-        ["coups per shoe", f"{figures.coups_per_shoe:.2f}"],
-        ["N0 (coups bet)", n0],
-        ["perfect-information bound per shoe (units)", measured(p, sp)],
-    ]
-    material = float(sheet.material)
-    resolution = (
-        f"Resolution: at {study.shoes:,} shoes the standard error of the count's win per shoe is "
-        f"{s:.4f} units (the bound's {sp:.4f}): a win within {SIGMAS * s:.4f} units of the threshold "
-        "is inconclusive."
-    )
-    if verdict.rule == "unmeasured":
-        resolution = "Resolution: a study of one shoe has no standard error: run more shoes."
-    elif verdict.bets == 0:
-        resolution = (
-            f"Resolution: the count made no bets, so its win decides nothing; at {study.shoes:,} shoes the "
-            f"standard error of the bound per shoe is {sp:.4f} units."
-        )
-    blocks += [
-        Paragraph(played + f" {_shoes(study.shoes)}, each coup valued exactly for the cards left."),
-        Table.of(rows, ["figure", "mean ± standard error"]),
-        Paragraph(
-            f"**Verdict: {verdict_text(verdict)}.** Against a materiality threshold of {material:g} units "
-            f"per shoe of flat one-unit bets: {verdict_reason(verdict)}. The perfect-information bound "
-            f"(betting exactly the coups of positive exact value) is the ceiling no count can pass.",
-            role="verdict",
-        ),
-        Paragraph(
-            f"{resolution} Rule: beatable when the win exceeds the threshold by more than {SIGMAS} "
-            f"standard errors, not beatable by counting when the win (or the bound) plus {SIGMAS} "
-            "standard errors stays below it."
-        ),
-    ]
-    return blocks
-
-
 def identification_blocks(ident: Identification) -> list[Block]:
     """The identification block of a sheet: what a lab files it by."""
     rows = [
@@ -398,7 +287,7 @@ def sheet_blocks(sheet: ParSheet, provenance: Provenance | None = None) -> list[
         *_top_award(sheet),
         *_sensitivity(sheet),
         *_effects(sheet),
-        *_countability(sheet),
+        *countability_blocks(sheet),
     ]
 
 
@@ -419,12 +308,13 @@ def par_json(sheet: ParSheet, provenance: Provenance | None = None) -> dict[str,
     top = sheet.top_award
     figures = study.figures
 
-    def award(line: Any) -> dict[str, Any]:
+    def award(found: Any) -> dict[str, Any]:
         return {
-            "event": line.label,
-            "pays": exact(line.pays),
-            "probability": exact(line.probability),
-            "one_in": exact(1 / line.probability) if line.probability else None,
+            "event": found.label,
+            "pays": exact(found.pays),
+            "probability": exact(found.probability),
+            "one_in": exact(1 / found.probability) if found.probability else None,
+            "lines": list(found.lines),
         }
 
 
@@ -451,6 +341,8 @@ def par_json(sheet: ParSheet, provenance: Provenance | None = None) -> dict[str,
                     "betting_correlation": round(c.correlation, 6),
                     "break_even_true_count": round(c.break_even, 3),
                     "row": row,
+                    "tens": c.tens,
+                    "search": c.search,
                 }
                 for c, row in zip(sheet.best_counts, counts, strict=True)
             ],
@@ -467,10 +359,17 @@ def par_json(sheet: ParSheet, provenance: Provenance | None = None) -> dict[str,
                 "bets_per_shoe": round(figures.bets_per_shoe, 6),
                 "n0": None if figures.n0 is None else round(figures.n0, 3),
                 "perfect": mean_se(*study.perfect),
+                "bets": None if study.system is None else study.evaluation.triggers,
+                **({} if study.evaluation.cover is None else {"cover": cover_json(study.evaluation)}),
             },
             "verdict": sheet.verdict.kind,
             "verdict_reason": verdict_reason(sheet.verdict),
             "shoes_to_settle": sheet.verdict.shoes_to_settle,
+            "verdict_rule": sheet.verdict.rule,
+            "degenerate": sheet.verdict.degenerate or None,
+            "count_judged": sheet.verdict.count or None,
+            "search": search_text(sheet) or None,
+            "tried": [study_json(other) for other in sheet.tried],
         },
     )
     if sheet.closed_form is not None:

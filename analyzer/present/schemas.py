@@ -29,7 +29,8 @@ __all__ = ["COMMAND_SCHEMAS", "SCHEMAS", "schema", "schema_path", "validate"]
 COMMAND_SCHEMAS = {
     "odds": "odds", "punto-table": "punto-table", "rules": "rules", "edges": "edges",
     "compare": "compare", "eor": "eor", "count": "count", "solve": "solve", "closed-form": "closed-form",
-    "design": "design", "par-sheet": "par-sheet", "track": "track", "list": "list", "cache": "cache",
+    "design": "design", "known": "known", "par-sheet": "par-sheet", "track": "track", "list": "list",
+    "cache": "cache",
 }  # fmt: skip
 
 #: Every schema shipped, by name (its file: NAME.schema.json), and what it describes.

@@ -1,8 +1,9 @@
 """Rendering the games' results (`analyzer.games`) as text tables, Markdown or JSON.
 
 The solvers in `analyzer.games` return typed results; this package alone turns them into
-text, one module per game (`chemin`, `chemin_commission`, `punto5`, `banque`, `macao`) with
-the helpers of `analyzer.present.text` and the shared cells of `cells`. `RENDERERS` gives each
+blocks of the document model (`analyzer.present.document`), one module per game (`chemin`,
+`chemin_commission`, `punto5`, `banque`, `macao`) with the helpers of `analyzer.present.text`
+and the shared cells of `cells`; the format's writer writes them. `RENDERERS` gives each
 result type its JSON document and its text (one entry a game); `render_game` is what
 ``baccarat solve GAME`` prints.
 """
@@ -19,9 +20,10 @@ from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
 from analyzer.games import BanqueResult, CheminResult, GameResult, MacaoResults, solve
 from analyzer.games.punto5 import Punto5
+from analyzer.present.document import write
 from analyzer.present.games.banque import banque_json, banque_text
-from analyzer.present.games.chemin import chemin_text, solution_json
-from analyzer.present.games.chemin_commission import commission_json, commission_text
+from analyzer.present.games.chemin import chemin_blocks, solution_json
+from analyzer.present.games.chemin_commission import commission_blocks, commission_json
 from analyzer.present.games.macao import macao_json, macao_text
 from analyzer.present.games.punto5 import punto5_json, punto5_text
 from analyzer.present.text import OutputFormat, check_format, dumps
@@ -45,10 +47,10 @@ def _chemin_data(result: CheminResult) -> dict[str, Any]:
 
 
 def _chemin_text(result: CheminResult, fmt: str) -> str:
-    text = chemin_text(result.solution, fmt)
+    blocks = chemin_blocks(result.solution, fmt)
     if result.equilibria is None:
-        return text
-    return text + "\n" + commission_text(result.equilibria, fmt)
+        return write(blocks, fmt)
+    return write(blocks + commission_blocks(result.equilibria), fmt) + "\n"  # a blank line ends it
 
 
 #: Each game's result type and how it is shown: a new game adds its entry here.
