@@ -7,7 +7,9 @@ exact value that is not a whole number (a Fraction) gets a column of its own bes
 "HEADER (p/q)", holding it exactly as "p/q"; an integer too large for a spreadsheet's
 float (above 2**53) is given there in full too. A simulated figure (`Estimate`) is its mean,
 with its standard error in a column "HEADER (se)". A cell without a typed value is its text
-(the document's Markdown marks dropped). Headings and prose are left out: each table is
+(the document's Markdown marks dropped), read as a number when it is one as the renderers
+write numbers: an exact "p/q" (exact, so with its "p/q" beside), an integer ("1,234"), a
+decimal or a percentage (the number shown). Headings and prose are left out: each table is
 titled by the heading above it.
 
 User strings stay data: a CSV text cell that a spreadsheet would read as a formula (starting
@@ -49,6 +51,11 @@ _FLOAT_EXACT = 2**53
 _FORMULA = ("=", "+", "-", "@", "\t", "\r")
 #: An exact value's text ("-3", "2/7"): a number's own column, never a formula's start.
 _EXACT = re.compile(r"-?[0-9]+(/[0-9]+)?")
+#: Numbers as the renderers write them in a cell without a typed value.
+_FRACTION = re.compile(r"[+-]?[0-9]+/[0-9]+")
+_INTEGER = re.compile(r"[+-]?[0-9]{1,3}(,[0-9]{3})*|[+-]?[0-9]+")
+_DECIMAL = re.compile(r"[+-]?([0-9]+\.[0-9]*|\.[0-9]+)(e[+-]?[0-9]+)?|[+-]?[0-9]+e[+-]?[0-9]+")
+_PERCENT = re.compile(r"[+-]?[0-9]+(\.[0-9]+)?%")
 
 Cell = int | float | bool | str | None
 
@@ -108,10 +115,29 @@ def _format(text: str, value: Value) -> str:
     return "#,##0" if "," in text and isinstance(value, int) else ""
 
 
+def _read(text: str) -> Value:
+    """The number a cell's text writes, if it writes one: an exact "p/q" (a Fraction), an
+    integer, a decimal or a percentage (floats: the number as shown); else None."""
+    if _FRACTION.fullmatch(text):
+        numerator, denominator = text.split("/")
+        return Fraction(int(numerator), int(denominator)) if int(denominator) else None
+    if _INTEGER.fullmatch(text):
+        return int(text.replace(",", ""))
+    if _DECIMAL.fullmatch(text):
+        return float(text)
+    if _PERCENT.fullmatch(text):
+        return float(text[:-1]) / 100
+    return None
+
+
 def _sheet(title: str, table: Table, document: str = "") -> Sheet:
     """`table` as a sheet: its typed columns, each exact or simulated one with its companion."""
     count = len(table.headers)
-    columns: list[list[Value]] = [[table.value(i, j) for i in range(len(table.rows))] for j in range(count)]
+    def typed(i: int, j: int) -> Value:
+        value = table.value(i, j)
+        return _read(inline_plain(table.rows[i][j])) if value is None else value
+
+    columns: list[list[Value]] = [[typed(i, j) for i in range(len(table.rows))] for j in range(count)]
     headers: list[str] = []
     cells: list[list[Cell]] = [[] for _ in table.rows]
     formats: list[list[str]] = [[] for _ in table.rows]
