@@ -69,7 +69,7 @@ def test_count_csv_splits_estimates(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, *argv, "--format", "csv")
     assert code == 0
     data = json.loads(_json(capsys, *argv))
-    first, advantage = _csv_tables(out)
+    first, advantage, *_ = _csv_tables(out)  # then the CVData figures and the results by count
     header, values = first[1], dict(zip(first[1], first[2], strict=True))
     assert "EV win/shoe (se)" in header
     win = data["systems"][0]["win_per_shoe"]["expected"]
@@ -208,3 +208,42 @@ def test_hostile_sheets_stay_data(tmp_path: Path) -> None:
     assert isinstance(text, str)
     values = [cell for row in csv.reader(io.StringIO(text)) for cell in row]
     assert any(TITLE in value for value in values)  # the Markdown escapes undone: the text as given
+
+
+def test_untyped_cells_are_read_as_numbers() -> None:
+    """A table without typed values (a renderer that gives only text): its exact "p/q" is
+    read exactly (and kept beside), its integers, decimals and percentages as numbers, and
+    other text as text."""
+    table = Table.of(
+        [["a", "1/3", "1,234", "0.25", "12.5%", "8:1"], ["b", "-2/7", "12", "+0.0012", "+20.00%", "n/a"]],
+        ["name", "exact", "ways", "p", "edge", "pays"],
+    )
+    (sheet,) = sheets([table])
+    assert sheet.headers == ("name", "exact", "exact (p/q)", "ways", "p", "edge", "pays")
+    assert sheet.rows == (
+        ("a", 1 / 3, "1/3", 1234, 0.25, 0.125, "8:1"),
+        ("b", -2 / 7, "-2/7", 12, 0.0012, 0.2, "n/a"),
+    )
+    assert sheet.formats[0][5] == "0.0000%" and sheet.formats[0][3] == "#,##0"
+
+
+def test_known_and_track_csv(capsys: pytest.CaptureFixture[str]) -> None:
+    from analyzer.counting.record import sample_path
+
+    code, out, _ = run(capsys, "known", "--positions", "1", "--format", "csv")
+    assert code == 0
+    first = _csv_tables(out)[0]
+    assert first[1] == ["value", "decimal", "exact", "exact (p/q)"]
+    row = next(row for row in first[2:] if row[0] == "edge per coup")
+    edge = Fraction(json.loads(_json(capsys, "known", "--positions", "1"))["value"]["edge_per_coup"])
+    assert Fraction(row[3]) == edge and float(row[2]) == float(edge)  # read exactly from the text
+
+    code, out, _ = run(capsys, "track", str(sample_path()), "--bets", "dragon7", "--format", "csv")
+    assert code == 0
+    coups = _csv_tables(out)[0]
+    assert coups[1][:4] == ["coup", "player", "banker", "winner"] and coups[3][0] == "1"
+
+
+def test_a_result_without_tables_refuses_spreadsheets(capsys: pytest.CaptureFixture[str]) -> None:
+    err = one_line_error(capsys, "count", "--sort", "6,7,8,9", "--shoes", "2", "--format", "csv")
+    assert "no tables" in err and "table, markdown or json" in err

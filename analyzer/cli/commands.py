@@ -43,6 +43,10 @@ def _show(result: object, args: argparse.Namespace) -> str:
     with --out FILE, written to FILE whole instead, and the file named. A binary format
     (XLSX) is written to a file only."""
     out = getattr(args, "out", None)
+    if args.format in ("csv", "xlsx") and args.format not in outputs.sheet_formats(type(result)):
+        raise AnalyzerError(
+            f"--format {args.format}: this output has no tables to write so; use table, markdown or json"
+        )
     if args.format in outputs.BINARY_FORMATS:
         if not out:
             raise AnalyzerError(f"--format {args.format} writes a binary file: give --out FILE.{args.format}")
@@ -177,6 +181,8 @@ def _track(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
     if args.record == "-":
         from analyzer.cli.live import track_live
 
+        if args.format == "csv":  # a session writes each coup as it comes: a text
+            raise AnalyzerError("--format csv: a live session (track -) writes table, markdown or json")
         def finish(replay: Replay) -> str:
             return _show(TrackResult(setup.shoe, setup.rules, replay, "-", live=True), args)
 
@@ -396,7 +402,7 @@ COMMANDS: dict[str, tuple[Command, str, Sequence[str]]] = {
     "known": (
         _known,
         "the exact value of known cards or of a sort (edge sorting) at shoe positions 1-6",
-        fmt.FORMATS,
+        _CSV,
     ),
     "compare": (
         _compare,
@@ -410,12 +416,12 @@ COMMANDS: dict[str, tuple[Command, str, Sequence[str]]] = {
     "closed-form": (
         _closed_form,
         "each bet's probabilities and house edge as exact functions of the number of decks d",
-        fmt.FORMATS,
+        _CSV,
     ),
     "design": (
         _design,
         "every whole-number paytable of a bet whose exact house edge lies in a window",
-        fmt.FORMATS,
+        _CSV,
     ),
     "par-sheet": (
         _par_sheet,
@@ -425,6 +431,6 @@ COMMANDS: dict[str, tuple[Command, str, Sequence[str]]] = {
     "track": (
         _track,
         "replay a recorded shoe coup by coup with the exact value of every bet",
-        fmt.FORMATS,
+        _CSV,
     ),
 }

@@ -61,7 +61,7 @@ from analyzer.present.odds import (
 )
 from analyzer.present.rules import render_rules, rules_blocks
 from analyzer.present.text import dumps, wrap_prose
-from analyzer.present.track import render_track, render_track_summary, track_json
+from analyzer.present.track import render_track, render_track_summary, track_blocks, track_json
 from analyzer.ranks.diskcache import CacheStatus
 from analyzer.version import __version__
 
@@ -126,6 +126,24 @@ def _design_text(result: DesignResult, fmt: str) -> str:
 
     text = render_design(result.design, fmt)
     return text if result.written is None else f"{text}\n{written_paytable(result.pick, result.written)}\n"
+
+
+def _design_blocks(result: DesignResult) -> list[Block]:
+    from analyzer.present.design import design_blocks
+
+    return design_blocks(result.design, "markdown")
+
+
+def _closed_forms_blocks(result: ClosedFormResult) -> list[Block]:
+    from analyzer.present.closed_form import closed_forms_blocks
+
+    return closed_forms_blocks(result.forms, "markdown")
+
+
+def _known_blocks(result: KnownResult) -> list[Block]:
+    from analyzer.present.known import known_blocks
+
+    return known_blocks(result, "markdown")
 
 
 def _design_shoes(result: DesignResult, removed: Sequence[str]) -> dict[str, Any]:
@@ -254,12 +272,19 @@ OUTPUTS: dict[type, Output] = {
     ),
     CountResult: Output(_count_data, _count_text, blocks=_count_blocks, xlsx=True),
     ClosedFormResult: Output(
-        _closed_forms_data, _closed_forms_text, shoe_spec=lambda r, removed: {"decks": "d"}
+        _closed_forms_data,
+        _closed_forms_text,
+        shoe_spec=lambda r, removed: {"decks": "d"},
+        blocks=_closed_forms_blocks,
     ),
-    DesignResult: Output(_design_data, _design_text, shoe_spec=_design_shoes),
-    TrackResult: Output(lambda r: track_json(r.replay, r.record), _track_text),
+    DesignResult: Output(_design_data, _design_text, shoe_spec=_design_shoes, blocks=_design_blocks),
+    TrackResult: Output(
+        lambda r: track_json(r.replay, r.record),
+        _track_text,
+        blocks=lambda r: track_blocks(r.replay, "markdown", r.record),
+    ),
     ParResult: Output(_par_data, _par_text, blocks=_par_blocks, xlsx=True),
-    KnownResult: Output(_known_data, _known_text),
+    KnownResult: Output(_known_data, _known_text, blocks=_known_blocks),
     SortTrackResult: Output(
         lambda r: _sorting("sort_track_data")(r), lambda r, fmt: _sorting("render_sort_track")(r, fmt)
     ),
@@ -337,7 +362,7 @@ def blocks(result: Any) -> Sequence[Block]:
     """The result's document for the spreadsheet writers; an AnalyzerError if it has none."""
     output = _output(result)
     if output.blocks is None:
-        raise AnalyzerError(f"{type(result).__name__} has no tables to write as a spreadsheet")
+        raise AnalyzerError("this output has no tables to write as a spreadsheet: use table, markdown, json")
     return output.blocks(result)
 
 

@@ -7,7 +7,9 @@ exact value that is not a whole number (a Fraction) gets a column of its own bes
 "HEADER (p/q)", holding it exactly as "p/q"; an integer too large for a spreadsheet's
 float (above 2**53) is given there in full too. A simulated figure (`Estimate`) is its mean,
 with its standard error in a column "HEADER (se)". A cell without a typed value is its text
-(the document's Markdown marks dropped). Headings and prose are left out: each table is
+(the document's Markdown marks dropped), read as a number when it is one as the renderers
+write numbers: an exact "p/q" (exact, so with its "p/q" beside), an integer ("1,234"), a
+decimal or a percentage (the number shown). Headings and prose are left out: each table is
 titled by the heading above it.
 
 User strings stay data: a CSV text cell that a spreadsheet would read as a formula (starting
@@ -49,6 +51,11 @@ _FLOAT_EXACT = 2**53
 _FORMULA = ("=", "+", "-", "@", "\t", "\r")
 #: An exact value's text ("-3", "2/7"): a number's own column, never a formula's start.
 _EXACT = re.compile(r"-?[0-9]+(/[0-9]+)?")
+#: Numbers as the renderers write them in a cell without a typed value.
+_FRACTION = re.compile(r"[+-]?[0-9]+/[0-9]+")
+_INTEGER = re.compile(r"[+-]?[0-9]{1,3}(,[0-9]{3})*|[+-]?[0-9]+")
+_DECIMAL = re.compile(r"[+-]?([0-9]+\.[0-9]*|\.[0-9]+)(e[+-]?[0-9]+)?|[+-]?[0-9]+e[+-]?[0-9]+")
+_PERCENT = re.compile(r"[+-]?[0-9]+(\.[0-9]+)?%")
 
 Cell = int | float | bool | str | None
 
@@ -56,12 +63,13 @@ Cell = int | float | bool | str | None
 @dataclass(frozen=True)
 class Sheet:
     """One table as a spreadsheet writes it: its title, its headers and its rows of cells
-    (numbers as numbers; None: an empty cell)."""
+    (numbers as numbers; None: an empty cell), each cell's number format beside ("" for the
+    default: a percentage where the document shows one, thousands where it groups them)."""
 
     title: str
     headers: tuple[str, ...]
     rows: tuple[tuple[Cell, ...], ...]
-    formats: tuple[str, ...]  # each column's number format ("" for the default)
+    formats: tuple[tuple[str, ...], ...]
     document: str = ""  # the level-1 heading above it, if any (e.g. a par sheet's title)
 
 
@@ -71,6 +79,13 @@ def _needs_exact(value: Value) -> bool:
     if isinstance(value, bool) or not isinstance(value, Fraction | int):
         return False
     return Fraction(value).denominator != 1 or abs(Fraction(value)) > _FLOAT_EXACT
+
+
+def _exact_text(value: Value) -> str | None:
+    """An exact value's "p/q" (None for a value that is not an exact number)."""
+    if isinstance(value, bool) or not isinstance(value, Fraction | int):
+        return None
+    return str(Fraction(value))
 
 
 def _exact_column(values: Sequence[Value]) -> bool:
@@ -100,30 +115,42 @@ def _format(text: str, value: Value) -> str:
     return "#,##0" if "," in text and isinstance(value, int) else ""
 
 
+def _read(text: str) -> Value:
+    """The number a cell's text writes, if it writes one: an exact "p/q" (a Fraction), an
+    integer, a decimal or a percentage (floats: the number as shown); else None."""
+    if _FRACTION.fullmatch(text):
+        numerator, denominator = text.split("/")
+        return Fraction(int(numerator), int(denominator)) if int(denominator) else None
+    if _INTEGER.fullmatch(text):
+        return int(text.replace(",", ""))
+    if _DECIMAL.fullmatch(text):
+        return float(text)
+    if _PERCENT.fullmatch(text):
+        return float(text[:-1]) / 100
+    return None
+
+
 def _sheet(title: str, table: Table, document: str = "") -> Sheet:
     """`table` as a sheet: its typed columns, each exact or simulated one with its companion."""
     count = len(table.headers)
-    columns: list[list[Value]] = [[table.value(i, j) for i in range(len(table.rows))] for j in range(count)]
+    def typed(i: int, j: int) -> Value:
+        value = table.value(i, j)
+        return _read(inline_plain(table.rows[i][j])) if value is None else value
+
+    columns: list[list[Value]] = [[typed(i, j) for i in range(len(table.rows))] for j in range(count)]
     headers: list[str] = []
-    formats: list[str] = []
     cells: list[list[Cell]] = [[] for _ in table.rows]
+    formats: list[list[str]] = [[] for _ in table.rows]
     for j, header in enumerate(table.headers):
         values = columns[j]
         exact = _exact_column(values)
         estimate = any(isinstance(v, Estimate) for v in values)
         name = inline_plain(header)
-        headers.append(name)
-        shown = zip(table.rows, values, strict=True)
-        formats.append(next((_format(row[j], v) for row, v in shown if v is not None), ""))
-        if exact:
-            headers.append(f"{name} (p/q)")
-            formats.append("@")
-        if estimate:
-            headers.append(f"{name} (se)")
-            formats.append("")
+        headers += [name, *([f"{name} (p/q)"] if exact else []), *([f"{name} (se)"] if estimate else [])]
         for i, value in enumerate(values):
             text = inline_plain(table.rows[i][j])
             row = cells[i]
+            formats[i].append(_format(table.rows[i][j], value))
             if isinstance(value, Estimate):
                 row.append(_number(value.mean))
             elif isinstance(value, bool | str):
@@ -133,11 +160,12 @@ def _sheet(title: str, table: Table, document: str = "") -> Sheet:
             else:
                 row.append(text if text else None)
             if exact:
-                known = isinstance(value, Fraction | int) and not isinstance(value, bool)
-                row.append(str(Fraction(value)) if known else None)  # type: ignore[arg-type]
+                row.append(_exact_text(value))
+                formats[i].append("")
             if estimate:
                 row.append(_number(value.se) if isinstance(value, Estimate) else None)
-    return Sheet(title, tuple(headers), tuple(tuple(row) for row in cells), tuple(formats), document)
+                formats[i].append("")
+    return Sheet(title, tuple(headers), tuple(map(tuple, cells)), tuple(map(tuple, formats)), document)
 
 
 def sheets(blocks: Sequence[Block]) -> list[Sheet]:
@@ -245,8 +273,8 @@ def write_xlsx(blocks: Sequence[Block], date: datetime) -> bytes:
                     cell.value, cell.data_type = text(value), "s"  # a string, never a formula
                 elif value is not None:
                     cell.value = value
-                    if sheet.formats[j - 1] not in ("", "@"):
-                        cell.number_format = sheet.formats[j - 1]
+                    if sheet.formats[i - 2][j - 1]:
+                        cell.number_format = sheet.formats[i - 2][j - 1]
         for j, header in enumerate(sheet.headers, 1):
             cells = [len(str(row[j - 1])) for row in sheet.rows if row[j - 1] is not None]
             width = max([len(header), *cells])
