@@ -55,6 +55,9 @@ def verdict_reason(verdict: Verdict) -> str:
     elif verdict.tried:
         wins = f"wins {_pm(*verdict.win)} units per shoe"
         figures = f"the best of the {played} counts played, {verdict.count}, {wins}"
+        if verdict.first:
+            why = replace_first(verdict)
+            figures = f"the best level-1 count {why}, so it decides nothing; {figures}"
     else:
         figures = f"the count wins {_pm(*verdict.win)} units per shoe"
     if verdict.rule == "unmeasured":
@@ -85,6 +88,13 @@ def verdict_reason(verdict: Verdict) -> str:
     unsettled = "more shoes of this study cannot settle it"
     more = f"about {needed:,} shoes would settle it" if needed else unsettled
     return f"{figures}, {where}; {more}"
+
+
+def replace_first(verdict: Verdict) -> str:
+    """Why the best level-1 count decides nothing, e.g. "made no bets in 400 shoes"."""
+    from dataclasses import replace
+
+    return _degenerate(replace(verdict, degenerate=verdict.first))
 
 
 def _degenerate(verdict: Verdict) -> str:
