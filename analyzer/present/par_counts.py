@@ -177,13 +177,13 @@ def _played(sheet: ParSheet) -> list[Block]:
             if other.system else "",
             f"{other.figures.bets_per_shoe:.2f}",
             _measured(*other.win_per_shoe, other.shoes, other.evaluation.triggers),
-            "judged" if other is sheet.study else "",
+            "yes" if other is sheet.study else "",
         ]
         for other in studies
     ]
     return [
         Paragraph(f"Every count of the table played on the same {shoes_text(sheet.study.shoes)}:"),
-        Table.of(rows, ["level", "balanced", "bets when", "bets per shoe", "win per shoe (units)", ""]),
+        Table.of(rows, ["level", "balanced", "bets when", "bets per shoe", "win per shoe (units)", "judged"]),
     ]
 
 
