@@ -403,13 +403,20 @@ def par_sheets(
         ] + [(bet, None, None) for bet in group if not best[bet.name]]
         if not pairs:
             continue
+        keys = [
+            (bet.name, system and (system.tags, system.threshold, system.initial)) for bet, system, _ in pairs
+        ]
+        # a count found at two levels is played once
+        first = {key: i for i, key in reversed(list(enumerate(keys)))}
+        run = sorted(first.values())
         results = evaluate_systems(
-            [system or _never(bet) for bet, system, _ in pairs], [bet for bet, _, _ in pairs],
-            procedure, rules,
+            [pairs[i][1] or _never(pairs[i][0]) for i in run], [pairs[i][0] for i in run], procedure, rules,
             shoes=shoes, seed=seed, workers=workers, executor=executor,
-            covers=[cover] * len(pairs) if cover else (),
+            covers=[cover] * len(run) if cover else (),
         )  # fmt: skip
-        for (bet, system, count), result in zip(pairs, results, strict=True):
+        by_key = {keys[i]: result for i, result in zip(run, results, strict=True)}
+        for (bet, system, count), key in zip(pairs, keys, strict=True):
+            result = by_key[key]
             if result.coups == 0:
                 raise AnalyzerError(
                     f"no coup can be dealt from {shoe} with cut card {cut_card} after the burn"
