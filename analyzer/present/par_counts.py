@@ -153,13 +153,24 @@ def _cover(sheet: ParSheet) -> list[Block]:
     evaluation = sheet.study.evaluation
     if evaluation.cover is None or sheet.study.system is None:
         return []
+    from analyzer.counting.par import SIGMAS
+
     shoes, bets = evaluation.shoes, evaluation.triggers
     side, cover, net = (_measured(*evaluation.per_shoe(k), shoes, bets) for k in ("expected", "cover", "net"))
+    (m, s), limit = evaluation.per_shoe("net"), float(sheet.material)
+    if not bets or s <= 0 or shoes < 2:
+        clears = "no evidence either way"
+    elif m - SIGMAS * s > limit:
+        clears = f"more than {SIGMAS} standard errors above the threshold"
+    elif m + SIGMAS * s < limit:
+        clears = f"more than {SIGMAS} standard errors below the threshold"
+    else:
+        clears = f"within {SIGMAS} standard errors of the threshold"
     return [
         Paragraph(
             f"Cover bet: {markdown_text(evaluation.cover.text)} on every coup the count bets, valued "
             f"exactly for the cards left. Per shoe: the side bet alone {side}, the cover {cover} "
-            f"(negative: its cost), net {net} units. The verdict is the side bet's alone."
+            f"(negative: its cost), net {net} units ({clears}). The verdict is the side bet's alone."
         )
     ]
 
