@@ -115,9 +115,19 @@ def test_the_verdict_rests_on_the_count_that_won_most_with_evidence() -> None:
     chosen, others = judged_study([silent, better, worse])
     assert chosen is better and others == (silent, worse)
     found = judge(chosen, Fraction(1, 20), others)
-    assert (found.kind, found.rule, found.degenerate) == (BEATABLE, "count", "")
+    assert (found.kind, found.rule, found.degenerate, found.first) == (BEATABLE, "count", "", "")
     assert found.count.startswith("the level-2 count (balanced; tags") and len(found.tried) == 2
     assert verdict_reason(found).startswith("the best of the 3 counts played, the level-2 count")
+    # the best level-1 count (its DerivedCount) made no bets: the verdict says so
+    from analyzer.counting.systems import DerivedCount
+
+    level1 = DerivedCount("dragon7", 1, silent.system.tags if silent.system else (), 0.9, 3.0)
+    silent = CountStudy(silent.system, silent.procedure, 1, silent.evaluation, level1)
+    found = judge(better, Fraction(1, 20), [silent, worse])
+    assert found.first == "no bets" and verdict_reason(found).startswith(
+        "the best level-1 count made no bets in 100 shoes, so it decides nothing; the best of the 3 counts "
+        "played, the level-2 count"
+    )
     chosen, others = judged_study([silent, study(3, 0, (0.0, 0.0))])
     assert chosen is silent
     alone = judge(chosen, Fraction(1, 20), others)

@@ -125,7 +125,8 @@ class Verdict:
     cannot (or cannot say: "unmeasured"); `bets` the coups the count bet (None: not known);
     `degenerate` why the count's study decides nothing ("no bets", "no standard error"; ""
     when it has evidence); `count` the count judged, in words ("" when not given); `tried`
-    every other count played."""
+    every other count played; `first` why the best level-1 count's study decides nothing
+    when another count is judged ("" when it has evidence or is the one judged)."""
 
     kind: str
     rule: str
@@ -138,6 +139,7 @@ class Verdict:
     degenerate: str = ""
     count: str = ""
     tried: tuple[str, ...] = ()
+    first: str = ""
 
     @property
     def counted(self) -> bool:
@@ -284,7 +286,13 @@ def judge(study: CountStudy, material: Fraction, tried: Sequence[CountStudy] = (
         return verdict(None, study.perfect, material, study.shoes)
     found = verdict(study.win_per_shoe, study.perfect, material, study.shoes, study.evaluation.triggers)
     names = tuple(count_name(other.system) for other in tried if other.system is not None)
-    return replace(found, count=count_name(study.system), tried=names)
+    level1 = [other for other in (study, *tried) if other.count is not None and other.count.level == 1]
+    best = max(level1, key=lambda other: other.count.correlation if other.count else 0.0, default=study)
+    first = ""
+    if best is not study and best.system is not None:
+        triggers = best.evaluation.triggers
+        first = verdict(best.win_per_shoe, best.perfect, material, best.shoes, triggers).degenerate
+    return replace(found, count=count_name(study.system), tried=names, first=first)
 
 
 def count_name(system: CountSystem | None) -> str:
@@ -395,13 +403,20 @@ def par_sheets(
         ] + [(bet, None, None) for bet in group if not best[bet.name]]
         if not pairs:
             continue
+        keys = [
+            (bet.name, system and (system.tags, system.threshold, system.initial)) for bet, system, _ in pairs
+        ]
+        # a count found at two levels is played once
+        first = {key: i for i, key in reversed(list(enumerate(keys)))}
+        run = sorted(first.values())
         results = evaluate_systems(
-            [system or _never(bet) for bet, system, _ in pairs], [bet for bet, _, _ in pairs],
-            procedure, rules,
+            [pairs[i][1] or _never(pairs[i][0]) for i in run], [pairs[i][0] for i in run], procedure, rules,
             shoes=shoes, seed=seed, workers=workers, executor=executor,
-            covers=[cover] * len(pairs) if cover else (),
+            covers=[cover] * len(run) if cover else (),
         )  # fmt: skip
-        for (bet, system, count), result in zip(pairs, results, strict=True):
+        by_key = {keys[i]: result for i, result in zip(run, results, strict=True)}
+        for (bet, system, count), key in zip(pairs, keys, strict=True):
+            result = by_key[key]
             if result.coups == 0:
                 raise AnalyzerError(
                     f"no coup can be dealt from {shoe} with cut card {cut_card} after the burn"

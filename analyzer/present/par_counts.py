@@ -55,6 +55,9 @@ def verdict_reason(verdict: Verdict) -> str:
     elif verdict.tried:
         wins = f"wins {_pm(*verdict.win)} units per shoe"
         figures = f"the best of the {played} counts played, {verdict.count}, {wins}"
+        if verdict.first:
+            why = replace_first(verdict)
+            figures = f"the best level-1 count {why}, so it decides nothing; {figures}"
     else:
         figures = f"the count wins {_pm(*verdict.win)} units per shoe"
     if verdict.rule == "unmeasured":
@@ -85,6 +88,13 @@ def verdict_reason(verdict: Verdict) -> str:
     unsettled = "more shoes of this study cannot settle it"
     more = f"about {needed:,} shoes would settle it" if needed else unsettled
     return f"{figures}, {where}; {more}"
+
+
+def replace_first(verdict: Verdict) -> str:
+    """Why the best level-1 count decides nothing, e.g. "made no bets in 400 shoes"."""
+    from dataclasses import replace
+
+    return _degenerate(replace(verdict, degenerate=verdict.first))
 
 
 def _degenerate(verdict: Verdict) -> str:
@@ -143,13 +153,24 @@ def _cover(sheet: ParSheet) -> list[Block]:
     evaluation = sheet.study.evaluation
     if evaluation.cover is None or sheet.study.system is None:
         return []
+    from analyzer.counting.par import SIGMAS
+
     shoes, bets = evaluation.shoes, evaluation.triggers
     side, cover, net = (_measured(*evaluation.per_shoe(k), shoes, bets) for k in ("expected", "cover", "net"))
+    (m, s), limit = evaluation.per_shoe("net"), float(sheet.material)
+    if not bets or s <= 0 or shoes < 2:
+        clears = "no evidence either way"
+    elif m - SIGMAS * s > limit:
+        clears = f"more than {SIGMAS} standard errors above the threshold"
+    elif m + SIGMAS * s < limit:
+        clears = f"more than {SIGMAS} standard errors below the threshold"
+    else:
+        clears = f"within {SIGMAS} standard errors of the threshold"
     return [
         Paragraph(
             f"Cover bet: {markdown_text(evaluation.cover.text)} on every coup the count bets, valued "
             f"exactly for the cards left. Per shoe: the side bet alone {side}, the cover {cover} "
-            f"(negative: its cost), net {net} units. The verdict is the side bet's alone."
+            f"(negative: its cost), net {net} units ({clears}). The verdict is the side bet's alone."
         )
     ]
 
@@ -167,13 +188,13 @@ def _played(sheet: ParSheet) -> list[Block]:
             if other.system else "",
             f"{other.figures.bets_per_shoe:.2f}",
             _measured(*other.win_per_shoe, other.shoes, other.evaluation.triggers),
-            "judged" if other is sheet.study else "",
+            "yes" if other is sheet.study else "",
         ]
         for other in studies
     ]
     return [
         Paragraph(f"Every count of the table played on the same {shoes_text(sheet.study.shoes)}:"),
-        Table.of(rows, ["level", "balanced", "bets when", "bets per shoe", "win per shoe (units)", ""]),
+        Table.of(rows, ["level", "balanced", "bets when", "bets per shoe", "win per shoe (units)", "judged"]),
     ]
 
 

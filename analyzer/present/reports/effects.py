@@ -65,11 +65,11 @@ def eor_report() -> str:
     blocks += [
         Heading("Best linear counts"),
         Paragraph(
-            "For each bet and level, the integer tags (A..9, then every ten-valued rank) with the highest "
-            "betting correlation with the 8-deck effects among the candidates searched, and the true count "
-            "at which the linear estimate breaks even. The search keeps balanced tags (a full deck counts to "
-            "zero) when it finds any; the 'balanced' column says which rows are, and an unbalanced row does "
-            "not prove that no balanced count of that level exists."
+            "For each bet and level, the integer tags (A..9, then every ten-valued rank) of the highest "
+            "betting correlation with the 8-deck effects over every tag vector of the level, found exactly "
+            "(`analyzer.counting.search`), and the true count at which the linear estimate breaks even. "
+            "Each level's best count comes first, balanced or not; when it is unbalanced, the best balanced "
+            "count of the level (a full deck counts to zero) follows it."
         ),
         Table.of(derived_rows(derived_counts(eight, [bet.name for bet in bets])), DERIVED_HEADERS),
     ]
