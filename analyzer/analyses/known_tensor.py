@@ -165,8 +165,6 @@ def known_tensor(shoe: Shoe, rules: Rules, bets: Sequence[Bet], positions: Seque
 
     r2, r3, r4 = axis(13, 0), axis(13, 1), axis(13, 2)
     x5, x6 = axis(13 if known5 else 10, 3), axis(13 if known6 else 10, 4)
-    v5 = _POINTS[x5] if known5 else x5
-    v6 = _POINTS[x6] if known6 else x6
     # The axes of a chunk (r2, r3, r4, x5, x6) summed: those of unknown positions.
     summed = tuple(i for i, p in enumerate((2, 3, 4, 5, 6)) if p not in positions)
     known_shape = (13,) * len(positions)
@@ -194,14 +192,10 @@ def known_tensor(shoe: Shoe, rules: Rules, bets: Sequence[Bet], positions: Seque
         else:  # position 6 a rank, position 5 a value class: the rank class goes first
             w6 = _class_size(n, m, x6, known6, firsts, dep)
             w5 = _class_size(n, m, x5, known5, firsts, dep) - dep * _within(x6, known6, x5, known5)
-        leaf = deal * w5 * w6
-        p = (_POINTS[r1] + _POINTS[r3]) % 10
-        b = (_POINTS[r2] + _POINTS[r4]) % 10
-        key = ((((p * 10 + b) * 2 + (r3 == r1)) * 2 + (r4 == r2)) * 10 + v5) * 10 + v6
-        key = np.broadcast_to(key, leaf.shape)
+        leaf = np.broadcast_to(deal * w5 * w6, (13, 13, 13, x5.size, x6.size))
         where: Any = (r1,) if 1 in positions else ()
         if binned is not None:  # the leaves summed by (state, key) first, then each bet
-            block = _binned(leaf, key, inner)
+            block = _binned(leaf, _chunk_index(r1, known5, known6, inner), inner)
             if where:
                 for i, net in enumerate(nets):
                     out[i][where] = (block * net).sum(axis=1).reshape(known_shape[1:])
@@ -209,6 +203,7 @@ def known_tensor(shoe: Shoe, rules: Rules, bets: Sequence[Bet], positions: Seque
             else:
                 binned += block
             continue
+        key = _chunk_key(r1, known5, known6)
         for i, net in enumerate(nets):
             part = (leaf * net[key]).sum(axis=summed)
             if where:
@@ -229,20 +224,41 @@ def known_tensor(shoe: Shoe, rules: Rules, bets: Sequence[Bet], positions: Seque
 _KEYS = math.prod(KEY_SHAPE)
 
 
-def _binned(leaf: np.ndarray, key: np.ndarray, inner: int | None) -> np.ndarray:
-    """The leaves' weights summed by (state of the known position `inner` among the chunk's
-    axes, or none) and key: float64 sums, exact because every sum is below 2**53."""
+@lru_cache(maxsize=64)
+def _chunk_key(r1: int, known5: bool, known6: bool) -> np.ndarray:
+    """The key of every leaf of the chunk of first card `r1` (axes r2, r3, r4, x5, x6; x5
+    and x6 ranks when known, else point values): the same for every shoe."""
+    r2, r3, r4 = (np.arange(13).reshape([13 if i == at else 1 for i in range(5)]) for at in range(3))
+    x5 = np.arange(13 if known5 else 10).reshape(1, 1, 1, -1, 1)
+    x6 = np.arange(13 if known6 else 10).reshape(1, 1, 1, 1, -1)
+    v5 = _POINTS[x5] if known5 else x5
+    v6 = _POINTS[x6] if known6 else x6
+    p = (_POINTS[r1] + _POINTS[r3]) % 10
+    b = (_POINTS[r2] + _POINTS[r4]) % 10
+    key = ((((p * 10 + b) * 2 + (r3 == r1)) * 2 + (r4 == r2)) * 10 + v5) * 10 + v6
+    result: np.ndarray = np.ascontiguousarray(np.broadcast_to(key, (13, 13, 13, x5.size, x6.size)))
+    return result
+
+
+@lru_cache(maxsize=64)
+def _chunk_index(r1: int, known5: bool, known6: bool, inner: int | None) -> np.ndarray:
+    """The bin of every leaf of the chunk: its key, offset by the rank (or value) at the
+    chunk's one known axis `inner` (none: the key alone), flat."""
+    key = _chunk_key(r1, known5, known6)
+    if inner is None:
+        return key.reshape(-1)
+    shape = [1] * key.ndim
+    shape[inner] = key.shape[inner]
+    index: np.ndarray = (key + np.arange(key.shape[inner]).reshape(shape) * _KEYS).reshape(-1)
+    return index
+
+
+def _binned(leaf: np.ndarray, index: np.ndarray, inner: int | None) -> np.ndarray:
+    """The leaves' weights summed by bin (`_chunk_index`: the state of the known position
+    `inner` among the chunk's axes, or none, and the key): float64 sums, exact because every
+    sum is below 2**53."""
     states = 1 if inner is None else leaf.shape[inner]
-    index = key
-    if inner is not None:
-        shape = [1] * leaf.ndim
-        shape[inner] = states
-        index = key + np.arange(states).reshape(shape) * _KEYS
-    sums = np.bincount(
-        np.broadcast_to(index, leaf.shape).ravel(),
-        weights=leaf.ravel().astype(np.float64),
-        minlength=states * _KEYS,
-    )
+    sums = np.bincount(index, weights=leaf.astype(np.float64).reshape(-1), minlength=states * _KEYS)
     block: np.ndarray = sums.astype(np.int64).reshape(states, _KEYS)
     return block
 

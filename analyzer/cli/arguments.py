@@ -330,7 +330,7 @@ OPTIONS: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
             {"default": "1", "help": "shoe positions known before betting, e.g. 1 or 1,2,3,4 (1 Player's "
              "first, 2 Banker's first, 3 and 4 their second, 5 and 6 the next cards; default 1)"},
         ),
-        (("--sort",), {"help": "know only whether each card is in this class (values or ranks: 6,7,8,9)"}),
+        (("--sort",), {"help": "only whether each card is in this class (values, ranks, suits: 6,7,8,9)"}),
         (
             ("--best-sort",),
             {"action": "store_true", "help": "search every split of the values for the best sort"},
