@@ -69,11 +69,13 @@ def test_golden_json_conforms(name: str) -> None:
         ["odds", "--decks", "inf"], ["edges", "--bets", "tie", "--decks", "inf"],
         ["design", "--table", "{sevens}", "--edge", "4%..6%"],
         ["track", "{sample}", "--bets", "dragon7"],
+        ["track", "{sample}", "--sort", "6,7,8,9"],
+        ["count", "--sort", "6,7,8,9", "--shoes", "2"],
         ["par-sheet", "--bets", "dragon7,perfect-pairs-v1", "--shoes", "3"],
         ["par-sheet", "--bets", "tie", "--shoes", "1"],
         ["known", "--positions", "1", "--best-sort"],
     ],
-    ids=lambda argv: "-".join(argv[:2]),
+    ids=lambda argv: "-".join(a for a in argv[:3] if not a.startswith("{")),
 )
 def test_commands_without_a_golden_conform(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
     from analyzer.counting.record import sample_path

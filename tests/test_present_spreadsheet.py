@@ -247,3 +247,16 @@ def test_known_and_track_csv(capsys: pytest.CaptureFixture[str]) -> None:
 def test_a_result_without_tables_refuses_spreadsheets(capsys: pytest.CaptureFixture[str]) -> None:
     err = one_line_error(capsys, "count", "--sort", "6,7,8,9", "--shoes", "2", "--format", "csv")
     assert "no tables" in err and "table, markdown or json" in err
+
+
+def test_solve_csv(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "solve", "punto-5", "--format", "csv")
+    assert code == 0
+    rows = _csv_tables(out)[0]
+    header, draw = rows[1], rows[2]
+    assert header[:2] == ["Punto on 5", "Punto"] and draw[0] == "draw"
+    data = json.loads(_json(capsys, "solve", "punto-5"))["draw"]
+    given_5, per_coup = (i for i, name in enumerate(header) if name == "exact (p/q)")
+    assert Fraction(draw[given_5]) == Fraction(data["punto_expectation_given_5"])
+    assert Fraction(draw[per_coup]) == Fraction(data["punto_contribution_per_coup"])
+    assert float(draw[1]) == round(float(Fraction(data["punto"])), 6)  # the decimal shown, as a number

@@ -411,7 +411,7 @@ COMMANDS: dict[str, tuple[Command, str, Sequence[str]]] = {
     ),
     "eor": (_eor, "exact effects of removal of one card of each rank on every bet", _SHEETS),
     "count": (_count, "judge counting systems against the exact value of every coup", _SHEETS),
-    "solve": (_solve, f"solve a game where hands choose ({', '.join(GAMES)})", fmt.FORMATS),
+    "solve": (_solve, f"solve a game where hands choose ({', '.join(GAMES)})", _CSV),
     "report": (_report, "(re)write the Markdown reports and print the 8-deck odds", ("table",)),
     "closed-form": (
         _closed_form,

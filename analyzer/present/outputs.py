@@ -229,6 +229,12 @@ def _solve_data(result: SolveResult) -> dict[str, Any]:
     return game_data(result.result)
 
 
+def _solve_blocks(result: SolveResult) -> list[Block]:
+    from analyzer.present.games import game_blocks
+
+    return game_blocks(result.result, "markdown")
+
+
 def _solve_text(result: SolveResult, fmt: str) -> str:
     from analyzer.present.games import render_game
 
@@ -291,7 +297,7 @@ OUTPUTS: dict[type, Output] = {
     SortCountResult: Output(
         lambda r: _sorting("sort_count_data")(r), lambda r, fmt: _sorting("render_sort_count")(r, fmt)
     ),
-    SolveResult: Output(_solve_data, _solve_text),
+    SolveResult: Output(_solve_data, _solve_text, blocks=_solve_blocks),
     ListResult: Output(
         lambda r: list_data(r.kind, r.entries),
         lambda r, fmt: render_list(r.kind, r.entries, fmt),

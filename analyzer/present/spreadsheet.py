@@ -126,7 +126,7 @@ def _read(text: str) -> Value:
     if _DECIMAL.fullmatch(text):
         return float(text)
     if _PERCENT.fullmatch(text):
-        return float(text[:-1]) / 100
+        return float(Fraction(text[:-1]) / 100)  # 15.7259% is 0.157259, not its float / 100
     return None
 
 
