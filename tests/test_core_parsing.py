@@ -4,6 +4,7 @@ quoting (analyzer.core.errors)."""
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -27,3 +28,20 @@ def test_the_parsers_read_exact_values_and_refuse_in_one_line() -> None:
     assert parsing.list_items(" a, b ", "--bets") == ["a", "b"]
     with pytest.raises(AnalyzerError, match=r"^--bets 'a,': give a comma-separated list"):
         parsing.list_items("a,", "--bets", "tie,banker")
+
+
+def test_the_digest_is_of_the_bytes_read_and_parsed(tmp_path: Path) -> None:
+    """read_digest: the SHA-256 of the very bytes read (a byte-order mark and CRLF newlines
+    included), kept when the file changes after; None for a path never read."""
+    import hashlib
+
+    from analyzer.core.parsing import read_digest, read_text
+
+    path = tmp_path / "house.toml"
+    data = b"\xef\xbb\xbfoffer = [\"tie\"]\r\n"
+    path.write_bytes(data)
+    assert read_text(str(path), "table") == 'offer = ["tie"]\n'
+    assert read_digest(str(path)) == hashlib.sha256(data).hexdigest()
+    path.write_bytes(b'offer = ["dragon7"]\n')  # changed after the read: the digest stays the read's
+    assert read_digest(str(path)) == hashlib.sha256(data).hexdigest()
+    assert read_digest(str(tmp_path / "never.toml")) is None

@@ -64,6 +64,7 @@ def _table_file(tmp_path: Path) -> Path:
         ["eor", "--table", "{table}", "--decks", "1", "--format", "json"],
         ["track", SAMPLE, "--table", "{table}", "--format", "json"],
         ["design", "--table", "{design}", "--edge", "4%..6%", "--format", "json"],
+        ["par-sheet", "--table", "{table}", "--shoes", "2", "--cover", "banker:1", "--format", "json"],
     ],
 )
 def test_each_input_file_is_read_once(

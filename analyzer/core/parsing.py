@@ -89,6 +89,17 @@ def check_keys(data: Mapping[str, Any], allowed: Iterable[str], where: str) -> N
             raise AnalyzerError(f"{where}: unknown key {quoted(key)}; allowed: {', '.join(sorted(allowed))}")
 
 
+#: The SHA-256 (hex) of the bytes `read_text` last read from each path: what a result
+#: computed from the file can state it was computed from (`read_digest`).
+_DIGESTS: dict[str, str] = {}
+
+
+def read_digest(path: str) -> str | None:
+    """The SHA-256 (hex) of the bytes `read_text` last read from `path` (the very bytes
+    parsed, not the file as it may be now); None if it has read none there."""
+    return _DIGESTS.get(path)
+
+
 def read_text(path: str, what: str, limit: int = MAX_TOML_BYTES) -> str:
     """The text of the file `path` (UTF-8, a byte-order mark at its start dropped, as editors
     on Windows write it; newlines as text mode reads them), a `what` file: no name, missing,
@@ -108,6 +119,9 @@ def read_text(path: str, what: str, limit: int = MAX_TOML_BYTES) -> str:
         if len(data) > limit:
             raise AnalyzerError(f"{what} file {name} is larger than the limit of {limit:,} bytes")
         text = data.decode("utf-8-sig")
+        import hashlib  # only when a file is read
+
+        _DIGESTS[path] = hashlib.sha256(data).hexdigest()
     except FileNotFoundError:
         raise AnalyzerError(f"{what} file {name} not found") from None
     except (OSError, UnicodeDecodeError) as error:

@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from analyzer.analyses.choice import choose_bets, load_table, used_rules
-from analyzer.core.errors import AnalyzerError, mention, quoted
+from analyzer.core.errors import AnalyzerError, mention
 from analyzer.core.rules import Rules
 from analyzer.core.shoe import Shoe
 
@@ -191,7 +191,7 @@ def par_result(
     table_file, table_sha256 = _table_file(table)
     from analyzer.counting.cover import parse_cover
 
-    covered = None if cover is None else parse_cover(cover, load_table(table))
+    covered = None if cover is None else parse_cover(cover, chosen.table)
     if check is not None:
         check(chosen.bets)
     with open_executor(executor, workers) as pool:
@@ -203,16 +203,12 @@ def par_result(
 
 
 def _table_file(table: str | Table | None) -> tuple[str | None, str | None]:
-    """The table file `table` names (not a built-in table) and the SHA-256 of its bytes."""
+    """The table file `table` names (not a built-in table) and the SHA-256 of the bytes read
+    from it a moment ago and parsed (`analyzer.core.parsing.read_digest`), not of the file as
+    it may be now."""
     from analyzer.core.catalogue import TABLES
+    from analyzer.core.parsing import read_digest
 
     if not isinstance(table, str) or table in TABLES:
         return None, None
-    import hashlib
-    from pathlib import Path
-
-    try:
-        data = Path(table).read_bytes()
-    except OSError as error:  # read a moment ago: gone or unreadable since
-        raise AnalyzerError(f"table file {quoted(table)} cannot be read: {error.strerror or error}") from None
-    return table, hashlib.sha256(data).hexdigest()
+    return table, read_digest(table)
