@@ -32,6 +32,7 @@ from analyzer.core.shoe import Shoe
 from analyzer.ranks.compiler import basis_values
 from analyzer.ranks.coupstore import stored_classes
 from analyzer.ranks.enumeration import compile_rules
+from analyzer.ranks.kernel import FusedForm, available
 from analyzer.ranks.lines import line_indexes
 from analyzer.ranks.polyeval import MODULI, MonomialForm
 
@@ -105,6 +106,24 @@ class FastEvaluator:
             self._bet_form: MonomialForm | None = MonomialForm(basis, zero_kind, self.matrix @ self._lattice)
         except ValueError:  # payouts too large for exact float64 limbs: atom weights times payoffs
             self._bet_form = None
+        self._fused_form: FusedForm | None = None  # built on first use (`_fused`)
+
+    def __getstate__(self) -> dict[str, object]:
+        """Pickled without the compiled kernel's layout (rebuilt where it is used)."""
+        return {**self.__dict__, "_fused_form": None}
+
+    def _fused(self) -> FusedForm | None:
+        """The numerators' layout for the compiled kernel (analyzer.ranks.kernel), or None
+        when the kernel is not available (no numba, or ``BACCARAT_KERNEL=numpy``) or the
+        payouts too large for the batch forms."""
+        if not available():  # read at every call: the switch may change
+            return None
+        if self._fused_form is None and self._bet_form is not None:
+            basis, zero_kind = self._classes.basis[self._keep], self._classes.basis_zero_kind[self._keep]
+            self._fused_form = FusedForm(
+                basis, zero_kind, self.matrix @ self._lattice, self._relation, self._anchor
+            )
+        return self._fused_form
 
     @property
     def _atom_form(self) -> MonomialForm:
@@ -133,6 +152,11 @@ class FastEvaluator:
     def _numerators(self, counts: np.ndarray) -> np.ndarray:
         """(B, bets) exact expectation numerators of one batch (int64 or Python ints)."""
         largest = perm(int(counts.sum(axis=1).max(initial=6)), CARDS_PER_COUP)
+        fused = self._fused()
+        if fused is not None:  # the compiled kernel: exact modulo 2**64, so within +-2**63
+            numerators = fused.evaluate(counts, largest * self._largest_payoff)
+            if numerators is not None:
+                return numerators
         # Lattice values are exact modulo 2**64, and so (int64 arithmetic wraps) are the
         # numerators combined from them, which are known to lie within +-2**63.
         form = self._bet_form
@@ -169,6 +193,10 @@ class FastEvaluator:
         about 10% slower.
         """
         counts = _checked(counts)
+        if len(counts) and self._fused() is not None:  # one kernel call for the whole array
+            largest = perm(int(counts.sum(axis=1).max()), CARDS_PER_COUP)
+            if largest * self._largest_payoff < _INT64:
+                batch = len(counts)
         with threadpool_limits(1, "blas"):  # these small products only lose from more threads
             parts = [self._numerators(counts[i : i + batch]) for i in range(0, len(counts), batch)]
         totals = sequence_totals(counts.sum(axis=1))
