@@ -285,12 +285,13 @@ def _add_bets(
     totals: np.ndarray,
     denominator: int,
     shoes: int,
+    sizes: np.ndarray | None = None,
 ) -> None:
     """Add to `result` the coups bet in a chunk of `shoes` shoes (each coup's shoe within
     the chunk, its exact expectation num / (denominator * totals)): the bets, their exact
     sum and the moments of the expected win per shoe."""
     result.triggers = len(num)
-    result.sums["triggered"].add(num, totals, denominator)
+    result.sums["triggered"].add(num, totals, denominator, sizes)
     ev = num.astype(np.float64) / (denominator * totals.astype(np.float64))
     per_shoe = np.bincount(shoe, weights=ev, minlength=shoes)
     result.shoe_moments["expected"] = [float(per_shoe.sum()), float((per_shoe * per_shoe).sum())]
@@ -314,10 +315,12 @@ def _evaluate_chunk(job: _Job) -> list[SystemEvaluation]:
         ev = num.astype(np.float64) / (denominator * fsize)  # statistics only
         net = net_numerators(bet, denominator, batch, fires)
         result.shoes, result.coups = batch.shoes, len(num)
-        _add_bets(result, batch.shoe[fires], num[fires], totals[fires], denominator, batch.shoes)
+        _add_bets(
+            result, batch.shoe[fires], num[fires], totals[fires], denominator, batch.shoes, cards_left[fires]
+        )
         result.positive = int(positive.sum())
-        result.sums["all"].add(num, totals, denominator)
-        result.sums["perfect"].add(num[positive], totals[positive], denominator)
+        result.sums["all"].add(num, totals, denominator, cards_left)
+        result.sums["perfect"].add(num[positive], totals[positive], denominator, cards_left[positive])
         result.realized_triggered = Fraction(int(net.sum()), denominator)
         result.realized_squares = Fraction(int((net * net).sum()), denominator * denominator)
         per_shoe = {
@@ -331,9 +334,11 @@ def _evaluate_chunk(job: _Job) -> list[SystemEvaluation]:
             float(count.sum()), float(ev.sum()), float((count * count).sum()),
             float((ev * ev).sum()), float((count * ev).sum()),
         ]  # fmt: skip
-        keys, index = np.unique(top // under, return_inverse=True)  # floor of the count, exactly
-        sizes, sums = np.bincount(index.ravel()), np.bincount(index.ravel(), weights=ev)
-        bins = zip(keys.tolist(), sizes.tolist(), sums.tolist(), strict=True)
+        floor = top // under  # the floor of the count, exactly; bins in increasing order
+        low = int(floor.min(initial=0))
+        sizes, sums = np.bincount(floor - low), np.bincount(floor - low, weights=ev)
+        keys = np.flatnonzero(sizes)
+        bins = zip((keys + low).tolist(), sizes[keys].tolist(), sums[keys].tolist(), strict=True)
         result.by_count = {k: [float(n), t] for k, n, t in bins}
         results.append(result)
     return results

@@ -42,8 +42,12 @@ class ExactSum:
     denominator: int = 1
     by_total: dict[int, int] = field(default_factory=dict)
 
-    def add(self, numerators: np.ndarray, totals: np.ndarray, denominator: int) -> None:
-        """Add the terms numerators[i] / (denominator * totals[i]), exactly."""
+    def add(
+        self, numerators: np.ndarray, totals: np.ndarray, denominator: int, sizes: np.ndarray | None = None
+    ) -> None:
+        """Add the terms numerators[i] / (denominator * totals[i]), exactly. `sizes`: the
+        shoes' cards N, when totals[i] = N(N-1)...(N-5) (the terms grouped by N, a bincount
+        instead of a sort; the same sums)."""
         self.denominator = denominator
         if not len(numerators):
             return
@@ -51,7 +55,14 @@ class ExactSum:
             for num, tot in zip(numerators.tolist(), totals.tolist(), strict=True):
                 self.by_total[tot] = self.by_total.get(tot, 0) + num
             return
-        keys, index = np.unique(totals, return_inverse=True)
+        if sizes is not None:  # totals increase with N: the keys come out in the same order
+            present = np.bincount(sizes)
+            cards = np.flatnonzero(present)
+            index = (np.cumsum(present > 0) - 1)[sizes]
+            keys = np.zeros(len(cards), dtype=np.int64)
+            keys[index] = totals
+        else:
+            keys, index = np.unique(totals, return_inverse=True)
         # Exact: 32-bit limbs, each group's limb sums below 2**53 (groups under 2**20 terms).
         high = np.bincount(index, weights=numerators >> 32)
         low = np.bincount(index, weights=numerators & 0xFFFFFFFF)

@@ -193,10 +193,12 @@ class FastEvaluator:
         about 10% slower.
         """
         counts = _checked(counts)
-        if len(counts) and self._fused() is not None:  # one kernel call for the whole array
-            largest = perm(int(counts.sum(axis=1).max()), CARDS_PER_COUP)
-            if largest * self._largest_payoff < _INT64:
-                batch = len(counts)
+        fused = self._fused() if len(counts) else None
+        if fused is not None:  # the compiled kernel, one call for the whole array (no BLAS)
+            sizes = counts.sum(axis=1)
+            numerators = fused.evaluate(counts, perm(int(sizes.max()), CARDS_PER_COUP) * self._largest_payoff)
+            if numerators is not None:
+                return numerators, _sequences(sizes, np.int64)
         with threadpool_limits(1, "blas"):  # these small products only lose from more threads
             parts = [self._numerators(counts[i : i + batch]) for i in range(0, len(counts), batch)]
         totals = sequence_totals(counts.sum(axis=1))
