@@ -210,7 +210,9 @@ _UNKNOWN = -1
 def _rank_lines(bet: Bet, codes: np.ndarray) -> np.ndarray:
     """The line index settling rank-level `bet` on each outcome code; each outcome is
     settled once per process and kept in a table by code."""
-    table = _LINES.setdefault(bet, np.full(OUTCOME_CODES, _UNKNOWN, dtype=np.int64))
+    table = _LINES.get(bet)
+    if table is None:
+        table = _LINES[bet] = np.full(OUTCOME_CODES, _UNKNOWN, dtype=np.int64)
     missing = np.unique(codes[table[codes] == _UNKNOWN])
     for code, outcome in zip(missing.tolist(), unpack_outcomes(missing), strict=True):
         table[code] = bet.line_index(outcome)
