@@ -109,3 +109,31 @@ def test_a_stopped_pool_lets_the_interpreter_exit_though_a_result_was_cut_short(
     assert thread is not None
     thread.join(timeout=10)
     assert not thread.is_alive()
+
+
+def test_forked_and_spawned_workers_and_one_process_give_identical_results(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Workers forked from this process (the evaluator inherited, not shipped), spawned
+    workers (its pickle read from a file) and this process alone: the same summaries."""
+    from analyzer.counting import executors, simulation
+
+    systems = [SYSTEMS["dragon7-jacobson"], SYSTEMS["panda8-jacobson"]]
+    bets = [RANK_BETS["dragon7"], RANK_BETS["panda8"]]
+
+    def study(workers: int) -> str:
+        results = evaluate_systems(
+            systems, bets, Procedure(shoe=Shoe.decks(2), cut_card=14), shoes=48, seed=9, chunk=6,
+            workers=workers,
+        )  # fmt: skip
+        return fmt.render_count(results, "json", "2 decks")
+
+    alone = study(1)
+    shipped: list[object] = []
+    original = simulation.write_temporary
+    monkeypatch.setattr(simulation, "write_temporary", lambda *a: shipped.append(a) or original(*a))
+    if sys.platform.startswith("linux"):
+        assert executors._START == "fork"
+        assert study(3) == alone and not shipped  # forked: nothing pickled for the workers
+    monkeypatch.setattr(executors, "_START", "spawn")
+    assert study(3) == alone and shipped

@@ -19,11 +19,18 @@ from analyzer.core.outcome import OUTCOME_RADIX
 from analyzer.core.ranks import RANK_POINTS
 from analyzer.ranks.kernel import available
 
-__all__ = ["available", "deal_shoes"]
+__all__ = ["available", "deal_shoes", "warm"]
 
 _POINTS = np.array(RANK_POINTS, dtype=np.int64)
 _RADIX = np.array(OUTCOME_RADIX, dtype=np.int64)
 _compiled: Any = None
+
+
+def warm() -> None:
+    """Compile the dealer, or load it from numba's cache, now if it is available (before
+    forking workers, which then have it)."""
+    if available():
+        _dealer()
 
 
 def _dealer() -> Any:

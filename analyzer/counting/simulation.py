@@ -37,10 +37,12 @@ from analyzer.core.outcome import OUTCOME_CODES, Outcome, unpack_outcomes
 from analyzer.core.ranks import RANK_POINTS
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import BY_COUNTS, BY_N_DECKS, Shoe
+from analyzer.counting import fastdeal
 from analyzer.counting.dealer import CoupBatch, SuitedBatch, deal_batch, shuffled_cards
-from analyzer.counting.executors import pool_of
+from analyzer.counting.executors import forked, pool_of
 from analyzer.counting.summary import ExactSum, SystemEvaluation
 from analyzer.counting.systems import CountSystem
+from analyzer.ranks import kernel
 from analyzer.ranks.fast import FastEvaluator
 
 __all__ = [
@@ -174,7 +176,8 @@ def deal_cards(cards: Sequence[int], procedure: Procedure, rules: Rules) -> Shoe
 class _Job:
     """One chunk of a study: what a worker needs, the compiled evaluator included: as an
     object in this process, as the path of its pickle for a local process pool (jobs stay
-    small), as pickled bytes for other executors; workers cache it by `token`."""
+    small), as pickled bytes for other executors; workers cache it by `token`. Workers
+    forked from this process have it cached already (the evaluator is then None here)."""
 
     token: str
     evaluator: FastEvaluator | bytes | str | None  # None: no rank-level bet
@@ -447,17 +450,28 @@ def evaluate_systems(
     # others takes chunks while this process takes the ones they have not started.
     helpers = min(workers, chunks) - 1
     own = executor is None and helpers > 0
+    token = f"{id(evaluator)}-{os.getpid()}-{hash((tuple(unique), rules))}"
+    cache = _LOCAL.__dict__.setdefault("evaluators", {})
+    if own:  # the compiled kernels and the evaluator ready before the workers fork (they inherit them)
+        fastdeal.warm()
+        kernel.warm()
+        if evaluator is not None:
+            evaluator.ready()
+        if len(cache) >= 4:
+            cache.clear()
+        cache[token] = evaluator
     pools = pool_of(helpers) if own else nullcontext(executor)
     with pools as pool:  # a local pool of our own is stopped on leaving, at once on an error
-        token = f"{id(evaluator)}-{os.getpid()}-{hash((tuple(unique), rules))}"
         payload: FastEvaluator | bytes | str | None = evaluator
         shipped = None
-        if isinstance(pool, ProcessPoolExecutor):  # pickled once, read once by each worker
+        if own and forked(pool):  # every worker has this process's copy, under the token
+            payload = None
+        elif isinstance(pool, ProcessPoolExecutor):  # pickled once, read once by each worker
             shipped = write_temporary(pickle.dumps(evaluator), "baccarat-evaluator-", ".pickle")
             payload = token = shipped
         elif pool is not None:
             payload = pickle.dumps(evaluator)
-        _LOCAL.__dict__.setdefault("evaluators", {})[token] = evaluator  # this process's copy
+        cache[token] = evaluator  # this process's copy
         jobs = (
             _Job(token, payload, tuple(systems), tuple(unique.index(b) for b in bets), procedure, rules,
                  seed, range(i * chunk, min((i + 1) * chunk, shoes)), cards)

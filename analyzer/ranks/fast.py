@@ -112,6 +112,11 @@ class FastEvaluator:
         """Pickled without the compiled kernel's layout (rebuilt where it is used)."""
         return {**self.__dict__, "_fused_form": None}
 
+    def ready(self) -> None:
+        """Build now what the first batch would (the compiled kernel's layout, when it is
+        available): before forking workers, which then have it."""
+        self._fused()
+
     def _fused(self) -> FusedForm | None:
         """The numerators' layout for the compiled kernel (analyzer.ranks.kernel), or None
         when the kernel is not available (no numba, or ``BACCARAT_KERNEL=numpy``) or the

@@ -36,7 +36,7 @@ import numpy as np
 from analyzer.core.outcome import CARDS_PER_COUP
 from analyzer.core.ranks import RANK_POINTS, ZERO_RANKS
 
-__all__ = ["LANES", "FusedForm", "available"]
+__all__ = ["LANES", "FusedForm", "available", "warm"]
 
 #: Compositions computed side by side (one SIMD-friendly inner loop over them).
 LANES = 256
@@ -59,6 +59,13 @@ def available() -> bool:
     except ImportError:
         return False
     return True
+
+
+def warm() -> None:
+    """Compile the kernel, or load it from numba's cache, now if it is available (before
+    forking workers, which then have it)."""
+    if available():
+        _kernel()
 
 
 def _kernel() -> Any:
