@@ -65,6 +65,7 @@ from analyzer.core.shoe import Shoe  # noqa: E402
 from analyzer.ranks.compiler import compile_fresh  # noqa: E402
 from analyzer.ranks.enumeration import distribution  # noqa: E402
 from analyzer.ranks.fast import FastEvaluator  # noqa: E402
+from analyzer.ranks.kernel import available as kernel_available  # noqa: E402
 
 #: The main bets and the seeds' side bets (Super 6, EZ Baccarat, Dragon 7, Panda 8).
 BATCH_BETS = ("player", "banker", "tie", "tie-9to1", "super6-banker", "ez-banker", "dragon7", "panda8")
@@ -235,14 +236,26 @@ def batch(name: str, bets: Sequence[Any], counts: np.ndarray, repeats: int, samp
     """Compositions per second of the batch evaluator against the one-at-a-time exact path."""
     build, evaluator = timed(lambda: FastEvaluator(bets))
     evaluator.expectations(counts[:256])  # warm up
-    rates = []
-    for _ in range(repeats):
+    rates, numpy_rates = [], []
+    for _ in range(repeats):  # with the compiled kernel (when installed), then the numpy paths
         seconds, (numerators, totals) = timed(lambda: evaluator.expectations(counts))
         rates.append(len(counts) / seconds)
+        if kernel_available():
+            os.environ["BACCARAT_KERNEL"] = "numpy"
+            try:
+                seconds, (plain, _) = timed(lambda: evaluator.expectations(counts))
+            finally:
+                os.environ.pop("BACCARAT_KERNEL", None)
+            numpy_rates.append(len(counts) / seconds)
+            if not (plain == numerators).all():
+                raise SystemExit(f"bench: the kernel and the numpy paths disagree ({name})")
     slow_seconds, exact = one_at_a_time(bets, counts[:sample])
     check_equal(evaluator, numerators, totals, exact, "")
     gc.collect()
+    ratios = [a / b for a, b in zip(rates, numpy_rates, strict=False)]
     return {
+        **({f"{name}_numpy_rate": summary(numpy_rates), f"{name}_kernel_vs_numpy": summary(ratios)}
+           if numpy_rates else {}),
         f"{name}_rate": summary(rates),
         f"{name}_compositions": len(counts),
         f"{name}_bets": len(bets),
@@ -357,6 +370,11 @@ def measure(rounds: int, count: int, seed: int) -> dict[str, Any]:
     figures["floor_compositions_per_second"] = rate / per_main
     per_all = figures["all_monomials"] * figures["all_lattice_columns"]
     figures["floor_compositions_per_second_all_bets"] = rate / per_all
+    figures["main_vs_floor"] = figures["compositions_per_second"] / figures["floor_compositions_per_second"]
+    figures["all_vs_floor"] = (
+        figures["compositions_per_second_all_bets"] / figures["floor_compositions_per_second_all_bets"]
+    )
+    figures["kernel"] = kernel_available()
     figures.update(card_level(seed))
     from bench_cards import card_figures  # this folder is on sys.path
 
@@ -437,6 +455,7 @@ def render(f: dict[str, Any]) -> str:
          *_spread(f["counting_card_level_shoes_per_second"]),
          f"dragon7: {f['counting_rank_level_shoes_per_second']['median']:,.0f}"],
     ]  # fmt: skip
+    rows += [[*row[:3], f"target {row[3]}" if row[3] else ""] for row in kernel_rows(f)]
     if "shoes_per_second_spread" in f:  # the counting studies of scripts/bench_counting.py
         low, high = f["shoes_per_second_spread"]
         rows.append(["counting study, one system, cut card 14, 8 decks, one core, shoes/s",
@@ -451,6 +470,37 @@ def render(f: dict[str, Any]) -> str:
     )
     headers = ["measurement", "median", "spread", "note"]
     return str(tabulate(rows, headers=headers, disable_numparse=True)) + note
+
+
+def kernel_rows(f: dict[str, Any]) -> list[list[str]]:
+    """Rows of the compiled kernel's figures (issue 28): measurement, median, spread,
+    target; the reference side of each named in the measurement."""
+    rows = [
+        ["batch evaluator / its estimated floor (above, same run), 8 bets / all bets",
+         f"{f['main_vs_floor']:.2f} / {f['all_vs_floor']:.2f}", "", "all bets: 0.5"],
+    ]  # fmt: skip
+    if "main_kernel_vs_numpy" in f:
+        rows.append(["batch evaluator with the compiled kernel / the numpy paths (`BACCARAT_KERNEL=numpy`), "
+                     "round by round, 8 bets / all bets",
+                     f"{f['main_kernel_vs_numpy']['median']:.2f} / {f['all_kernel_vs_numpy']['median']:.2f}",
+                     f"{_quartiles(f['main_kernel_vs_numpy'], places=2)} / "
+                     f"{_quartiles(f['all_kernel_vs_numpy'], places=2)}", ""])  # fmt: skip
+    if "kernel_vs_numpy" in f:  # scripts/bench_counting.py, with numba
+        low, high = f["kernel_vs_numpy_spread"]
+        rows.append(["counting study, one system, 8 decks, shoes per CPU second: compiled kernels / "
+                     "the numpy paths (`BACCARAT_KERNEL=numpy`, the paths before them), round by round",
+                     f"{f['kernel_vs_numpy']:.2f}x ({_n(f['kernel_shoes_per_cpu_second'])} / "
+                     f"{_n(f['numpy_shoes_per_cpu_second'])})", f"{low:.2f}-{high:.2f} (range)", "3x"])
+        low, high = f["valuation_us_per_coup_spread"]
+        rows.append(["  valuation inside the study, CPU µs per coup: kernel / numpy paths",
+                     f"{f['valuation_us_per_coup']:.2f} / {f['valuation_us_per_coup_numpy']:.2f}",
+                     f"{low:.2f}-{high:.2f} (range)", "0.7"])  # fmt: skip
+    if "worker_cpu_speedup" in f:
+        low, high = f["worker_cpu_speedup_spread"]
+        rows.append(["  two workers against one, from CPU times: one worker's CPU s / the busier worker's "
+                     f"(CPU efficiency {f['worker_cpu_efficiency']:.2f})",
+                     f"{f['worker_cpu_speedup']:.2f}x", f"{low:.2f}-{high:.2f} (range)", "1.7x"])  # fmt: skip
+    return rows
 
 
 #: Where `main` writes the Markdown table (`--markdown`); not one of `baccarat report`'s files.
@@ -598,6 +648,7 @@ def speed_markdown(f: dict[str, Any], command: str, date: str) -> str:
         low, high = f["worker_speedup_spread"]
         rows.append(["the same study, two workers against one, 10,000 shoes", f"{f['worker_speedup']:.2f}x",
                      f"{low:.2f}-{high:.2f} (range of the repeats)", "1.7x"])  # fmt: skip
+    rows += kernel_rows(f)
     rows += _card_rows(f)
     if "report_seconds" in f:  # not measured by this script; add it to the figures to list it
         rows.append(["`baccarat report` (two worker processes for the games and the counting studies)",
