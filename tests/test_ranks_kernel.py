@@ -24,6 +24,13 @@ MAIN_BETS = ("player", "banker", "tie", "tie-9to1", "super6-banker", "ez-banker"
 MAIN = [RANK_BETS[n] for n in MAIN_BETS]
 SETS = {"main": MAIN, "all": list(RANK_BETS.values()), "dragon7": [RANK_BETS["dragon7"]]}
 _EVALUATORS: dict[tuple[str, str], FastEvaluator] = {}
+DECKS = st.sampled_from([20, 100, 1000, 10**4, 18_000])  # shoes beyond int64
+
+
+@pytest.fixture(autouse=True)
+def kernel_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These are the kernel's tests: on even when the suite runs with BACCARAT_KERNEL=numpy."""
+    monkeypatch.delenv("BACCARAT_KERNEL", raising=False)
 
 
 def evaluator(which: str, rules: Rules = STANDARD) -> FastEvaluator:
@@ -133,3 +140,44 @@ def test_a_pickled_evaluator_leaves_the_kernel_layout_behind() -> None:
     assert copy._fused_form is None
     counts = np.array([[32] * 13])
     assert (copy.expectations(counts)[0] == ev.expectations(counts)[0]).all()
+
+
+@settings(max_examples=8, deadline=None)
+@given(
+    rows=st.lists(DECKS.flatmap(composition), min_size=1, max_size=3),
+    which=st.sampled_from(list(SETS)),
+)
+def test_beyond_int64_the_residues_give_the_exact_numerators(rows: list[list[int]], which: str) -> None:
+    """Numerators beyond int64 (to within +-2**124, about 18,000 decks): residues modulo
+    2**64 and one or two primes, joined, equal the exact path's."""
+    pytest.importorskip("numba")
+    ev = evaluator(which)
+    counts = np.array(rows, dtype=np.int64)
+    form = ev._fused()
+    assert form is not None
+    bound = perm(int(counts.sum(axis=1).max()), 6) * ev._largest_payoff
+    got = form.evaluate_wide(counts, bound)
+    assert got is not None and got.dtype == object
+    for row, shoe in enumerate(rows):
+        assert [int(x) for x in got[row]] == exact_numerators(ev, shoe)
+
+
+@pytest.mark.parametrize("which", ["main", "all"])
+def test_the_residues_kernel_declines_past_its_bound(which: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One prime below 2**92, two below 2**124; past it (10**6 decks) the numpy paths, and
+    the same numerators either way."""
+    pytest.importorskip("numba")
+    ev = evaluator(which)
+    form = ev._fused()
+    assert form is not None
+    huge = np.array([[4 * 10**6] * 13, [4 * 10**6 - 7] + [4 * 10**6] * 12])
+    assert form.evaluate_wide(huge, perm(int(huge.sum(axis=1).max()), 6) * ev._largest_payoff) is None
+    numerators, totals = ev.expectations(huge)
+    assert numerators.dtype == object and totals.dtype == object
+    assert (numerators == numpy_numerators(ev, huge, monkeypatch)).all()
+    for decks in (30, 300, 3000):  # one prime, then two
+        counts = np.array([[4 * decks] * 13, [4 * decks - 3] + [4 * decks] * 12])
+        numerators, totals = ev.expectations(counts)
+        assert numerators.dtype == object and totals.dtype == object
+        assert (numerators == numpy_numerators(ev, counts, monkeypatch)).all()
+        assert [int(x) for x in numerators[1]] == exact_numerators(ev, counts[1].tolist())

@@ -199,11 +199,14 @@ class FastEvaluator:
         """
         counts = _checked(counts)
         fused = self._fused() if len(counts) else None
-        if fused is not None:  # the compiled kernel, one call for the whole array (no BLAS)
+        if fused is not None:  # the compiled kernels, one call for the whole array (no BLAS)
             sizes = counts.sum(axis=1)
-            numerators = fused.evaluate(counts, perm(int(sizes.max()), CARDS_PER_COUP) * self._largest_payoff)
+            bound = perm(int(sizes.max()), CARDS_PER_COUP) * self._largest_payoff
+            wide = bound >= _INT64  # beyond int64: residues modulo 2**64 and primes
+            numerators = fused.evaluate_wide(counts, bound) if wide else fused.evaluate(counts, bound)
             if numerators is not None:
-                return numerators, _sequences(sizes, np.int64)
+                totals = sequence_totals(sizes)
+                return numerators, totals.astype(object) if numerators.dtype == object else totals
         with threadpool_limits(1, "blas"):  # these small products only lose from more threads
             parts = [self._numerators(counts[i : i + batch]) for i in range(0, len(counts), batch)]
         totals = sequence_totals(counts.sum(axis=1))
