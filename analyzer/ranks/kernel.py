@@ -155,8 +155,7 @@ class FusedForm:
         self._group_tail = np.ascontiguousarray(group_keys[:, 2], dtype=np.int64)
         self._relation = np.ascontiguousarray(np.asarray(relation, dtype=np.int64)).view(np.uint64)
         self._anchor = np.ascontiguousarray(np.asarray(anchor, dtype=np.int64)).view(np.uint64)
-        self._a_rows = np.ascontiguousarray(self._a_rows, dtype=np.int64)
-        self._b_rows = np.ascontiguousarray(self._b_rows, dtype=np.int64)
+        self._a_rows, self._b_rows = _unit_rows_last(self._a_rows), _unit_rows_last(self._b_rows)
         #: Multiply-adds per composition and lane: one per nonzero coefficient.
         self.terms = len(rows)
         # The residues' kernel sums a run's terms unreduced: |c| * p * terms below 2**62.
@@ -224,6 +223,17 @@ class FusedForm:
             high, whole = h[0] + p1 * step, p1 * p2  # in [0, p1 p2), below 2**62
         high -= (high > whole // 2) * whole
         return np.asarray(low.astype(object) + (high.astype(object) << 64))
+
+
+def _unit_rows_last(rows: np.ndarray) -> np.ndarray:
+    """(parts, 6): each part's 5 factor-table rows, those whose value is always 1 (order 0
+    of a value, or of pair kind 0) last, then how many are not (at least 1: a part of
+    units is its first unit row), so the kernels multiply only the others."""
+    unit = ((rows >= _ZERO_ROWS) & ((rows - _ZERO_ROWS) % _ORDERS == 0)) | (rows == 0)
+    order = np.argsort(unit, axis=1, kind="stable")
+    laid = np.take_along_axis(rows, order, axis=1)
+    count = np.maximum((~unit).sum(axis=1), 1)
+    return np.ascontiguousarray(np.column_stack([laid, count]), dtype=np.int64)
 
 
 def _numerators(
@@ -296,12 +306,15 @@ def _numerators(
         for k in range(_ORDERS - 2, -1, -1):
             for lane in range(_LANES):
                 tails[k, lane] = tails[k + 1, lane] * (sums[0, lane] - np.uint64(k))
-        for rows, parts in ((a_rows, fa), (b_rows, fb)):  # the parts, each a product of 5 rows
+        for rows, parts in ((a_rows, fa), (b_rows, fb)):  # the parts: products of their rows other than 1
             for p in range(rows.shape[0]):
-                r0, r1, r2, r3, r4 = rows[p, 0], rows[p, 1], rows[p, 2], rows[p, 3], rows[p, 4]
+                first = rows[p, 0]
                 for lane in range(_LANES):
-                    left = table[r0, lane] * table[r1, lane] * table[r2, lane]
-                    parts[p, lane] = left * table[r3, lane] * table[r4, lane]
+                    parts[p, lane] = table[first, lane]
+                for f in range(1, rows[p, 5]):
+                    row = rows[p, f]
+                    for lane in range(_LANES):
+                        parts[p, lane] *= table[row, lane]
         total[:, :] = zero
         for g in range(group_start.shape[0] - 1):  # the sums inside, then the outer factor
             inner, outer = (fa, fb) if group_side[g] == 0 else (fb, fa)
@@ -428,7 +441,7 @@ def _residues(
                     first = rows[q, 0]
                     for lane in range(_LANES):
                         parts[q, lane] = table[first, lane]
-                    for f in range(1, 5):
+                    for f in range(1, rows[q, 5]):
                         row = rows[q, f]
                         for lane in range(_LANES):
                             x = parts[q, lane] * table[row, lane]
