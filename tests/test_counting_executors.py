@@ -114,9 +114,15 @@ def test_a_stopped_pool_lets_the_interpreter_exit_though_a_result_was_cut_short(
 def test_forked_and_spawned_workers_and_one_process_give_identical_results(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Workers forked from this process (the evaluator inherited, not shipped), spawned
-    workers (its pickle read from a file) and this process alone: the same summaries."""
-    from analyzer.counting import executors, simulation
+    """Workers forked from this process (the evaluator inherited, not shipped; the compiled
+    kernels too, loaded here first when numba is installed), spawned workers (its pickle
+    read from a file; the numpy paths, these studies being too short to load the kernels)
+    and this process alone: the same summaries."""
+    from analyzer.counting import executors, fastdeal, simulation
+    from analyzer.ranks import kernel
+
+    kernel.warm()
+    fastdeal.warm()
 
     systems = [SYSTEMS["dragon7-jacobson"], SYSTEMS["panda8-jacobson"]]
     bets = [RANK_BETS["dragon7"], RANK_BETS["panda8"]]

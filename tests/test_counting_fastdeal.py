@@ -32,10 +32,11 @@ def test_the_compiled_dealer_deals_the_numpy_dealers_batches(
 ) -> None:  # fmt: skip
     pytest.importorskip("numba")
     ruleset = get_rules(rules)
-    assert fastdeal.available()
+    fastdeal.warm()
+    assert fastdeal.ready()
     fast = deal_batch(counts, ruleset, 11, range(5, 60), cut_card, extra_coup, burn)
     monkeypatch.setenv("BACCARAT_KERNEL", "numpy")
-    assert not fastdeal.available()
+    assert not fastdeal.ready()
     slow = deal_batch(counts, ruleset, 11, range(5, 60), cut_card, extra_coup, burn)
     assert type(fast) is type(slow)
     for item in fields(slow):

@@ -29,8 +29,10 @@ DECKS = st.sampled_from([20, 100, 1000, 10**4, 18_000])  # shoes beyond int64
 
 @pytest.fixture(autouse=True)
 def kernel_on(monkeypatch: pytest.MonkeyPatch) -> None:
-    """These are the kernel's tests: on even when the suite runs with BACCARAT_KERNEL=numpy."""
+    """These are the kernel's tests: on even when the suite runs with BACCARAT_KERNEL=numpy,
+    and loaded (an evaluator takes it then for any batch)."""
     monkeypatch.delenv("BACCARAT_KERNEL", raising=False)
+    kernel.warm()
 
 
 def evaluator(which: str, rules: Rules = STANDARD) -> FastEvaluator:

@@ -6,8 +6,9 @@ Shoe number `index` of a run seeded with `seed` is shuffled by its own generator
 dealer `analyzer.counting.simulation.deal_cards` is the reference; tests check both deal the same
 coups.
 
-With numba (the `fast` extra) the coups are dealt by `analyzer.counting.fastdeal`, shoe by
-shoe in one compiled loop, from the same shuffles (the same batches).
+With numba (the `fast` extra), once a long study has loaded it, the coups are dealt by
+`analyzer.counting.fastdeal`, shoe by shoe in one compiled loop, from the same shuffles
+(the same batches).
 
 A shoe given by its 52 card-type counts is dealt once as card types and its ranks read
 off them (type % 13). The unshuffled shoe lists its cards rank by rank (each rank's cards
@@ -194,7 +195,7 @@ def deal_batch(
     )
     start = np.minimum(start, size)  # a tiny shoe can burn all its cards
     first = (cards[:, :1] == ranks).astype(np.int16) if burn else np.zeros((shoes, 13), dtype=np.int16)
-    if fastdeal.available():  # the compiled dealer: the same coups
+    if fastdeal.ready():  # the compiled dealer, loaded for a long study: the same coups
         shoe, at, code, extra, left, dealt, burned = fastdeal.deal_shoes(
             cards, size, start, _rule_tables(rules), cut_card, extra_coup
         )

@@ -19,18 +19,28 @@ from analyzer.core.outcome import OUTCOME_RADIX
 from analyzer.core.ranks import RANK_POINTS
 from analyzer.ranks.kernel import available
 
-__all__ = ["available", "deal_shoes", "warm"]
+__all__ = ["available", "deal_shoes", "ready", "warm"]
 
 _POINTS = np.array(RANK_POINTS, dtype=np.int64)
 _RADIX = np.array(OUTCOME_RADIX, dtype=np.int64)
 _compiled: Any = None
+_loaded = False  # the dealer called once in this process
+
+
+def ready() -> bool:
+    """Whether the compiled dealer is available and loaded in this process (`warm`)."""
+    return _loaded and available()
 
 
 def warm() -> None:
     """Compile the dealer, or load it from numba's cache, now if it is available (before
-    forking workers, which then have it)."""
-    if available():
-        _dealer()
+    a long study, and before forking workers, which then have it): one deal of one tiny
+    shoe, with the argument types of every call."""
+    global _loaded
+    if available() and not _loaded:
+        deal_shoes(np.zeros((1, 12), dtype=np.int64), 6, np.zeros(1, dtype=np.int64),
+                   (np.zeros(10), np.zeros(10), np.zeros((10, 11))), 0, False)  # fmt: skip
+        _loaded = True
 
 
 def _dealer() -> Any:

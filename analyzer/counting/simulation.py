@@ -463,9 +463,11 @@ def evaluate_systems(
     own = executor is None and helpers > 0
     token = f"{id(evaluator)}-{os.getpid()}-{hash((tuple(unique), rules))}"
     cache = _LOCAL.__dict__.setdefault("evaluators", {})
-    if own:  # the compiled kernels and the evaluator ready before the workers fork (they inherit them)
-        fastdeal.warm()
+    coups = shoes * (sum(procedure.shoe.counts or ()) // 5)  # about
+    if kernel.available() and coups >= kernel.LOAD_WORTH:
+        fastdeal.warm()  # long enough to repay loading the compiled kernels
         kernel.warm()
+    if own:  # the evaluator ready before the workers fork (they inherit it, kernels included)
         if evaluator is not None:
             evaluator.ready()
         if len(cache) >= 4:

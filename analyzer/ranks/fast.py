@@ -32,7 +32,7 @@ from analyzer.core.shoe import Shoe
 from analyzer.ranks.compiler import basis_values
 from analyzer.ranks.coupstore import stored_classes
 from analyzer.ranks.enumeration import compile_rules
-from analyzer.ranks.kernel import FusedForm, available
+from analyzer.ranks.kernel import LOAD_WORTH, FusedForm, worth
 from analyzer.ranks.lines import line_indexes
 from analyzer.ranks.polyeval import MODULI, MonomialForm
 
@@ -114,14 +114,15 @@ class FastEvaluator:
 
     def ready(self) -> None:
         """Build now what the first batch would (the compiled kernel's layout, when it is
-        available): before forking workers, which then have it."""
-        self._fused()
+        loaded): before forking workers, which then have it."""
+        self._fused(0)
 
-    def _fused(self) -> FusedForm | None:
+    def _fused(self, compositions: int = LOAD_WORTH) -> FusedForm | None:
         """The numerators' layout for the compiled kernel (analyzer.ranks.kernel), or None
-        when the kernel is not available (no numba, or ``BACCARAT_KERNEL=numpy``) or the
-        payouts too large for the batch forms."""
-        if not available():  # read at every call: the switch may change
+        when the kernel is not available (no numba, or ``BACCARAT_KERNEL=numpy``), not
+        worth loading for `compositions` (`kernel.worth`), or the payouts too large for
+        the batch forms."""
+        if not worth(compositions):  # read at every call: the switch may change
             return None
         if self._fused_form is None and self._bet_form is not None:
             basis, zero_kind = self._classes.basis[self._keep], self._classes.basis_zero_kind[self._keep]
@@ -157,7 +158,7 @@ class FastEvaluator:
     def _numerators(self, counts: np.ndarray) -> np.ndarray:
         """(B, bets) exact expectation numerators of one batch (int64 or Python ints)."""
         largest = perm(int(counts.sum(axis=1).max(initial=6)), CARDS_PER_COUP)
-        fused = self._fused()
+        fused = self._fused(len(counts))
         if fused is not None:  # the compiled kernel: exact modulo 2**64, so within +-2**63
             numerators = fused.evaluate(counts, largest * self._largest_payoff)
             if numerators is not None:
@@ -198,7 +199,7 @@ class FastEvaluator:
         about 10% slower.
         """
         counts = _checked(counts)
-        fused = self._fused() if len(counts) else None
+        fused = self._fused(len(counts)) if len(counts) else None
         if fused is not None:  # the compiled kernels, one call for the whole array (no BLAS)
             sizes = counts.sum(axis=1)
             bound = perm(int(sizes.max()), CARDS_PER_COUP) * self._largest_payoff
