@@ -345,6 +345,9 @@ def card_level(seed: int, count: int = 2000, sample: int = 4) -> dict[str, Any]:
 
 def measure(rounds: int, count: int, seed: int) -> dict[str, Any]:
     """All figures of the benchmark."""
+    from analyzer.ranks.kernel import warm
+
+    warm()  # the compiled kernel loaded (when installed), as a long study or a large batch loads it
     figures: dict[str, Any] = {"load_average_start": os.getloadavg()[0]}
     figures.update(whole_processes(rounds))
     figures.update(whole_processes(max(3, rounds // 3), bytecode=False))

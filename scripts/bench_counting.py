@@ -103,6 +103,11 @@ def kernel_figures(shoes: int, repeats: int) -> dict[str, Any]:
 
 def counting_figures(shoes: int = 2000, speedup_shoes: int = 10_000, repeats: int = 3) -> dict[str, Any]:
     """The counting benchmark's figures (see the module doc)."""
+    from analyzer.counting import fastdeal
+    from analyzer.ranks import kernel
+
+    kernel.warm()  # loaded, as a long study loads them (shorter ones keep the numpy paths)
+    fastdeal.warm()
     _seconds(200, 1)  # warm: imports, caches
     one = [_seconds(shoes, 1) for _ in range(repeats)]
     rates = [shoes / t for t in one]
