@@ -22,6 +22,10 @@ Measures, in one run, each as a median with its spread over repeats:
   (d) an estimated floor for (c): the multiply-adds of one float64 pass over the folded
       coefficients per composition (monomials x the columns the evaluator folds the bets
       onto), at the float64 matrix-product rate measured in this run.
+The in-process rates of (c) and the floor's matrix product are per CPU second of this
+process (one thread each), like with like, so that other work on a shared machine slows
+neither side; with numba (the `fast` extra) (c) is measured with the compiled kernel and,
+round by round, with the numpy paths (`BACCARAT_KERNEL=numpy`).
 Ratios are per round (cold side / reference side) and summarised by their median. The load
 average is recorded: with other work on the machine, absolute times grow, ratios less so.
 
@@ -72,11 +76,18 @@ BATCH_BETS = ("player", "banker", "tie", "tie-9to1", "super6-banker", "ez-banker
 PLAIN = ROOT / "scripts" / "plain_enumerator.py"
 
 
-def timed(fn: Callable[[], Any]) -> tuple[float, Any]:
-    """Wall-clock seconds of one call, and its result."""
-    start = time.perf_counter()
+def timed(fn: Callable[[], Any], clock: Callable[[], float] = time.perf_counter) -> tuple[float, Any]:
+    """Wall-clock seconds of one call (or seconds of `clock`), and its result."""
+    start = clock()
     result = fn()
-    return time.perf_counter() - start, result
+    return clock() - start, result
+
+
+def cpu_timed(fn: Callable[[], Any]) -> tuple[float, Any]:
+    """CPU seconds of this process for one call, and its result: the in-process rates and
+    the floor's matrix product, one thread each, so that other work on the machine slows
+    neither side of a ratio."""
+    return timed(fn, time.process_time)
 
 
 def summary(values: Sequence[float]) -> dict[str, float]:
@@ -238,12 +249,12 @@ def batch(name: str, bets: Sequence[Any], counts: np.ndarray, repeats: int, samp
     evaluator.expectations(counts[:256])  # warm up
     rates, numpy_rates = [], []
     for _ in range(repeats):  # with the compiled kernel (when installed), then the numpy paths
-        seconds, (numerators, totals) = timed(lambda: evaluator.expectations(counts))
+        seconds, (numerators, totals) = cpu_timed(lambda: evaluator.expectations(counts))
         rates.append(len(counts) / seconds)
         if kernel_available():
             os.environ["BACCARAT_KERNEL"] = "numpy"
             try:
-                seconds, (plain, _) = timed(lambda: evaluator.expectations(counts))
+                seconds, (plain, _) = cpu_timed(lambda: evaluator.expectations(counts))
             finally:
                 os.environ.pop("BACCARAT_KERNEL", None)
             numpy_rates.append(len(counts) / seconds)
@@ -286,7 +297,7 @@ def deck_sizes(rng: np.random.Generator, count: int, rounds: int = 3, sample: in
     rates: dict[int, list[float]] = {decks: [] for decks in shoes}
     for _ in range(rounds):
         for decks, counts in shoes.items():
-            seconds, _ = timed(lambda: evaluator.expectations(counts))  # noqa: B023
+            seconds, _ = cpu_timed(lambda: evaluator.expectations(counts))  # noqa: B023
             rates[decks].append(len(counts) / seconds)
     for decks, counts in shoes.items():
         numerators, totals = evaluator.expectations(counts[:sample])
@@ -308,7 +319,7 @@ def gemm_rate() -> float:
     """Float64 multiply-adds per second of a well-shaped matrix product on one core."""
     a, b = np.random.default_rng(0).random((2, 512, 512))
     a @ b
-    seconds = min(timed(lambda: a @ b)[0] for _ in range(5))
+    seconds = min(cpu_timed(lambda: a @ b)[0] for _ in range(5))
     return 512**3 / seconds
 
 
