@@ -7,7 +7,9 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -143,3 +145,35 @@ def test_forked_and_spawned_workers_and_one_process_give_identical_results(
         assert study(3) == alone and not shipped  # forked: nothing pickled for the workers
     monkeypatch.setattr(executors, "_START", "spawn")
     assert study(3) == alone and shipped
+
+
+def test_an_executors_workers_load_the_kernels_for_a_long_study(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A study long enough to repay the compiled kernels (here: any, LOAD_WORTH 1) has an
+    executor's workers load them (`_Job.kernels`); the same summaries as the numpy paths."""
+    from analyzer.counting import simulation
+    from analyzer.ranks import kernel
+
+    pytest.importorskip("numba")
+    systems, bets = [SYSTEMS["dragon7-jacobson"]], [RANK_BETS["dragon7"]]
+
+    def study() -> str:
+        with open_executor("local", 2) as executor:
+            results = evaluate_systems(
+                systems, bets, Procedure(shoe=Shoe.decks(2), cut_card=14), shoes=40, seed=3, chunk=8,
+                workers=2, executor=executor,
+            )  # fmt: skip
+        return fmt.render_count(results, "json", "2 decks")
+
+    monkeypatch.setenv("BACCARAT_KERNEL", "numpy")
+    plain = study()
+    monkeypatch.delenv("BACCARAT_KERNEL")
+    monkeypatch.setattr(kernel, "LOAD_WORTH", 1)
+    flags: list[bool] = []
+    run = simulation._run
+
+    def noted(jobs: Iterator[Any], *args: Any, **kwargs: Any) -> Any:
+        return run((flags.append(job.kernels) or job for job in jobs), *args, **kwargs)
+
+    monkeypatch.setattr(simulation, "_run", noted)
+    assert study() == plain
+    assert flags and all(flags)

@@ -188,6 +188,7 @@ class _Job:
     seed: int
     shoes: range
     cards: tuple[Bet, ...] = ()  # card-level bets, valued on suited shoes (analyzer.counting.suited)
+    kernels: bool = False  # a long study: load the compiled kernels (when installed) first
 
 
 _LOCAL = threading.local()  # evaluators hold work buffers: one copy per thread
@@ -265,6 +266,9 @@ def deal_chunk(
 def deal_and_value(job: _Job) -> tuple[CoupBatch, np.ndarray, np.ndarray]:
     """The job's shoes dealt, with the exact expectation of every coup: (batch, numerators
     (C, bets), totals (C,)); bet i's expectation is numerators[:, i] / (d_i * totals)."""
+    if job.kernels:  # at once after the first job in each worker
+        fastdeal.warm()
+        kernel.warm()
     batch = deal_chunk(job.procedure, job.rules, job.seed, job.shoes, suited=bool(job.cards))
     evaluator = _evaluator(job)
     if job.cards:  # card-level bets: valued card by card on the suited shoes
@@ -463,9 +467,13 @@ def evaluate_systems(
     own = executor is None and helpers > 0
     token = f"{id(evaluator)}-{os.getpid()}-{hash((tuple(unique), rules))}"
     cache = _LOCAL.__dict__.setdefault("evaluators", {})
+    # Loading the compiled kernels repays itself on LOAD_WORTH coups or so: here, when this
+    # process works (its own forked workers inherit them), else in each worker of the
+    # executor on its share (`_Job.kernels`).
     coups = shoes * (sum(procedure.shoe.counts or ()) // 5)  # about
-    if kernel.available() and coups >= kernel.LOAD_WORTH:
-        fastdeal.warm()  # long enough to repay loading the compiled kernels
+    long = kernel.available() and coups >= kernel.LOAD_WORTH * (1 if executor is None else workers)
+    if long and executor is None:
+        fastdeal.warm()
         kernel.warm()
     if own:  # the evaluator ready before the workers fork (they inherit it, kernels included)
         if evaluator is not None:
@@ -487,7 +495,7 @@ def evaluate_systems(
         cache[token] = evaluator  # this process's copy
         jobs = (
             _Job(token, payload, tuple(systems), tuple(unique.index(b) for b in bets), procedure, rules,
-                 seed, range(i * chunk, min((i + 1) * chunk, shoes)), cards)
+                 seed, range(i * chunk, min((i + 1) * chunk, shoes)), cards, long)
             for i in range(chunks)
         )  # fmt: skip
         totals = [SystemEvaluation(system, bet) for system, bet in zip(systems, bets, strict=True)]
