@@ -471,7 +471,8 @@ def evaluate_systems(
     # process works (its own forked workers inherit them), else in each worker of the
     # executor on its share (`_Job.kernels`).
     coups = shoes * (sum(procedure.shoe.counts or ()) // 5)  # about
-    long = kernel.available() and coups >= kernel.LOAD_WORTH * (1 if executor is None else workers)
+    share = coups >= kernel.LOAD_WORTH * (1 if executor is None else workers)
+    long = kernel.available() and (share or kernel.always())
     if long and executor is None:
         fastdeal.warm()
         kernel.warm()

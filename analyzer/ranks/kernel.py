@@ -23,7 +23,9 @@ the numerator itself. Beyond that bound the caller takes the numpy paths.
 
 Availability. `available()` is False without numba, or when ``BACCARAT_KERNEL=numpy`` is
 set in the environment (the tests run both ways); the kernel compiles on first use and is
-cached on disk by numba (``cache=True``).
+cached on disk by numba (``cache=True``). Loading it costs about 0.4 s (numba's import
+included), so a batch or study takes it once it is loaded or when it is long enough to
+repay that (`worth`, `LOAD_WORTH`); ``BACCARAT_KERNEL=always`` takes it for any.
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ import numpy as np
 from analyzer.core.outcome import CARDS_PER_COUP
 from analyzer.core.ranks import RANK_POINTS, ZERO_RANKS
 
-__all__ = ["LANES", "LOAD_WORTH", "PRIMES", "FusedForm", "available", "ready", "warm", "worth"]
+__all__ = ["LANES", "LOAD_WORTH", "PRIMES", "FusedForm", "always", "available", "ready", "warm", "worth"]
 
 #: Compositions computed side by side (one SIMD-friendly inner loop over them).
 LANES = 256
@@ -80,10 +82,16 @@ def ready() -> bool:
     return "numerators" in _loaded and available()
 
 
+def always() -> bool:
+    """Whether ``BACCARAT_KERNEL=always`` asks for the kernels on any batch and study,
+    however short (the tests' way to run every study through them)."""
+    return os.environ.get("BACCARAT_KERNEL", "").strip().lower() == "always"
+
+
 def worth(compositions: int) -> bool:
     """Whether `compositions` should take the kernel: available, and loaded already or
-    enough of them (`LOAD_WORTH`) to repay loading it."""
-    return available() and ("numerators" in _loaded or compositions >= LOAD_WORTH)
+    enough of them (`LOAD_WORTH`) to repay loading it (any, with `always`)."""
+    return available() and ("numerators" in _loaded or compositions >= LOAD_WORTH or always())
 
 
 def warm() -> None:
