@@ -31,6 +31,7 @@ def test_the_compiled_dealer_deals_the_numpy_dealers_batches(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:  # fmt: skip
     pytest.importorskip("numba")
+    monkeypatch.delenv("BACCARAT_KERNEL", raising=False)  # on, even in the suite's numpy run
     ruleset = get_rules(rules)
     fastdeal.warm()
     assert fastdeal.ready()

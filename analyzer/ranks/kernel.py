@@ -91,14 +91,27 @@ def always() -> bool:
 def worth(compositions: int) -> bool:
     """Whether `compositions` should take the kernel: available, and loaded already or
     enough of them (`LOAD_WORTH`) to repay loading it (any, with `always`)."""
-    return available() and ("numerators" in _loaded or compositions >= LOAD_WORTH or always())
+    if not available():
+        return False
+    return "numerators" in _loaded or ((compositions >= LOAD_WORTH or always()) and _importable())
+
+
+def _importable() -> bool:
+    """Whether numba imports (found is not enough: a broken install then counts as none)."""
+    try:
+        import numba  # noqa: F401
+    except ImportError:
+        _found["numba"] = False
+        sys.modules.pop("numba", None)
+        return False
+    return True
 
 
 def warm() -> None:
     """Compile the kernel, or load it from numba's cache, now if it is available (before a
     long study, and before forking workers, which then have it): one call on an empty
     layout, with the argument types of every call."""
-    if not available() or "numerators" in _loaded:
+    if not available() or "numerators" in _loaded or not _importable():
         return
     none, one = np.zeros(0, dtype=np.int64), np.zeros(1, dtype=np.int64)
     rows = np.array([[0, 0, 0, 0, 0, 1]], dtype=np.int64)
