@@ -19,6 +19,8 @@ Measures, in one run, each as a median with its spread over repeats:
       project's own one-at-a-time exact path (`distribution` then `analyze` of each bet) on
       the same compositions, with the results checked equal on a sample; and its rate on
       shoes of 20 to 10**6 decks over its 8-deck rate, interleaved round by round;
+  (e) known cards (scripts/bench_known.py): a cold `known` against a cold `edges` of the
+      same bets, and the best sort of the first four cards;
   (d) an estimated floor for (c): the multiply-adds of one float64 pass over the folded
       coefficients per composition (monomials x the columns the evaluator folds the bets
       onto), at the float64 matrix-product rate measured in this run.
@@ -401,6 +403,9 @@ def measure(rounds: int, count: int, seed: int) -> dict[str, Any]:
     figures["counting_card_level_shoes_per_second"] = studies["perfect-pairs-v1"]
     figures["counting_rank_level_shoes_per_second"] = studies["dragon7"]
     figures["shoes_per_second_card_level"] = studies["perfect-pairs-v1"]["median"]
+    from bench_known import known_figures  # known cards and edge sorting (this folder is on sys.path)
+
+    figures.update(known_figures(max(3, rounds // 3)))
     figures["largest_8_deck_weight"] = perm(416, 6)
     figures["load_average_end"] = os.getloadavg()[0]
     figures["python"] = sys.version.split()[0]
@@ -664,6 +669,10 @@ def speed_markdown(f: dict[str, Any], command: str, date: str) -> str:
                      f"{low:.2f}-{high:.2f} (range of the repeats)", "1.7x"])  # fmt: skip
     rows += kernel_rows(f)
     rows += _card_rows(f)
+    if "known_vs_edges" in f:  # scripts/bench_known.py
+        from bench_known import known_rows
+
+        rows += known_rows(f)
     if "report_seconds" in f:  # not measured by this script; add it to the figures to list it
         rows.append(["`baccarat report` (two worker processes for the games and the counting studies)",
                      f"{f['report_seconds']:.1f} s", "", "about 20 s"])  # fmt: skip

@@ -126,7 +126,7 @@ def test_eor_gives_best_counts_for_card_level_bets(capsys: pytest.CaptureFixture
     assert code == 0, err
     data = json.loads(out)
     cards = data["card_level"]["best_counts"]["super-tie"]
-    assert [c["level"] for c in cards] == [1, 2, 3] and set(data["best_counts"]) == {"tie"}
+    assert sorted({c["level"] for c in cards}) == [1, 2, 3] and set(data["best_counts"]) == {"tie"}
     eor = effects_of_removal([CARD_BETS["super-tie"]], Shoe.decks(1))
     [level1, *_] = derived_counts(eor, ["super-tie"])
     assert list(cards[0]["tags"].values()) == list(level1.tags) and level1.tags[5] < 0 < level1.tags[9]

@@ -90,7 +90,7 @@ def test_report_writes_every_file(
         "README.md", "odds.md", "punto-table.md", "house-edges.md", "compare.md", "tableau.md",
         "effects-of-removal.md", "counting.md", "counting-ev-by-count.png", "closed-forms.md",
         "house-edge-by-decks.png", "effects-of-removal.png", "par-sheets",
-        "tracked-shoe.md",
+        "tracked-shoe.md", "known-cards.md",
     } | set(report.GAME_REPORTS)  # fmt: skip
     assert len(list((tmp_path / "par-sheets").iterdir())) == 2 * 2 + 2  # two bets' sheets, two indexes
 
@@ -123,9 +123,14 @@ def test_eor_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert list(data["bets"]["banker"]) == ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
     assert data["identity"] == {"banker": "0", "tie": "0"}
     assert Fraction(data["bets"]["tie"]["6"]) < 0 < Fraction(data["bets"]["tie"]["8"])
-    assert [c["level"] for c in data["best_counts"]["banker"]] == [1, 2, 3]
-    level1 = data["best_counts"]["banker"][0]
+    # each level's best count, then (after an unbalanced best) the level's best balanced one
+    counts = data["best_counts"]["banker"]
+    assert [(c["level"], c["balanced"]) for c in counts] == [
+        (1, False), (1, True), (2, False), (2, True), (3, False), (3, True)
+    ]
+    level1 = counts[1]
     assert level1["tags"]["4"] == 1 and level1["tags"]["6"] == -1 and sum(level1["tags"].values()) == 0
+    assert counts[0]["betting_correlation"] > level1["betting_correlation"]
     _, out, _ = run(capsys, "eor", "--bets", "player-pair", "--format", "json")
     assert json.loads(out)["best_counts"] == {}  # every rank's removal acts alike: no count
 

@@ -158,6 +158,7 @@ COMMAND_JSON = {
     ),
     "par-sheet": (["par-sheet", "--bets", "player-pair", "--shoes", "5"], ["bets"]),
     "track": (["track", "analyzer/counting/data/sample-shoe.txt", "--bets", "tie"], ["coups", "summary"]),
+    "known": (["known", "--positions", "1", "--sort", "6,7,8,9"], ["positions", "value", "states"]),
 }
 
 

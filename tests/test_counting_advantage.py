@@ -52,3 +52,37 @@ def test_no_edge_means_certain_ruin_and_no_n0() -> None:
     assert f.risk_of_ruin == 1.0 and f.n0 is None
     with pytest.raises(AnalyzerError, match="bankroll 0"):
         advantage_figures(_summary([1.0], [1.0], Fraction(1), Fraction(1)), bankroll=0)
+
+
+def test_cvdata_figures_against_the_coups_themselves() -> None:
+    """DI and SCORE per 100 coups dealt, from every coup of a small study settled on its own
+    (`deal_shoe`, the bet's line on the outcome; its exact expectation from `analyze_bets`)."""
+    from analyzer.analyses.pricing import analyze_bets
+    from analyzer.core.rules import STANDARD
+    from analyzer.core.shoe import Shoe
+    from analyzer.counting.simulation import Procedure, deal_shoe, evaluate_systems
+    from analyzer.counting.systems import CountSystem
+
+    banker, procedure = RANK_BETS["banker"], Procedure(shoe=Shoe.decks(1), cut_card=7)
+    system = CountSystem("low", "low", "banker", (1, 1, 1, 1, -1, -1, -1, -1, 0, 0, 0, 0, 0), Fraction(0))
+    [result] = evaluate_systems([system], [banker], procedure, shoes=3, seed=2)
+    ev, squares, coups = Fraction(0), Fraction(0), 0
+    for index in range(3):
+        record = deal_shoe(procedure, STANDARD, 2, index)
+        rows = zip(record.left.tolist(), record.seen.tolist(), record.outcomes, strict=True)
+        for left, seen, outcome in rows:
+            coups += 1
+            if system.bets(seen, sum(left)):
+                ev += analyze_bets([banker], Shoe.from_counts(left))[0].expectation
+                squares += banker.nets[banker.line_index(outcome)] ** 2
+    assert 0 < result.triggers < coups and result.coups == coups and result.expectation_triggered == ev
+    f = advantage_figures(result)
+    sd = math.sqrt(float(squares) / coups - (float(ev) / coups) ** 2)
+    assert f.sd_per_100_coups == pytest.approx(10 * sd)
+    assert f.desirability_index == pytest.approx(1000 * float(ev) / coups / sd)
+    assert f.desirability_index == pytest.approx(100 * f.win_per_100_coups / f.sd_per_100_coups)
+    assert f.score == (f.desirability_index**2 if f.desirability_index > 0 else 0.0)
+    # the coups by count add up to the coups dealt
+    from analyzer.present.counting import count_bins
+
+    assert sum(n for _, n, _, _ in count_bins(result)) == coups

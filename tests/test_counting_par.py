@@ -70,14 +70,69 @@ def test_inconclusive_says_how_many_shoes_settle_it() -> None:
 def test_a_study_of_one_shoe_gives_no_verdict(capsys: pytest.CaptureFixture[str]) -> None:
     # It said "not beatable by counting" from "+0.0000 ± 0.0000": a count that never bet, in
     # one shoe, which gives no standard error.
-    code, out, err = run(capsys, "par-sheet", "--bets", "dragon7", "--shoes", "1")
+    code, out, err = run(capsys, "par-sheet", "--bets", "tie", "--shoes", "1")
     assert code == 0 and err == ""
     verdict_line = next(line for line in out.splitlines() if line.startswith("**Verdict"))
     assert verdict_line.startswith("**Verdict: inconclusive at 1 shoe.** ")
-    assert "the count made no bets in 1 shoe: a study of 1 shoe has no standard error and decides nothing; " \
-        "run more shoes." in verdict_line
+    assert "no count of the 6 played has evidence in 1 shoe (each made no bets or won the same on every " \
+        "shoe): a study of 1 shoe has no standard error and decides nothing; run more shoes." in verdict_line
     assert "± 0.0000" not in out
-    assert "| win per shoe (units)                       | +0.0000 (no standard error) |" in out
+    assert "| win per shoe (units)                       | none (no bets)              |" in out
+
+
+def test_no_figure_without_evidence_decides() -> None:
+    """A win of zero standard error (bets, but the same win on every shoe) decides nothing,
+    nor does a bound of zero standard error: inconclusive, with the reason."""
+    flat = verdict((-0.5, 0.0), (0.01, 0.001), Fraction(1, 20), 500, bets=40)
+    assert (flat.kind, flat.rule, flat.degenerate) == (NOT_BEATABLE, "bound", "no standard error")
+    assert verdict_reason(flat).startswith("the count has no standard error in 500 shoes (its win per shoe")
+    nothing = verdict((-0.5, 0.0), (0.0, 0.0), Fraction(1, 20), 500, bets=40)
+    assert (nothing.kind, nothing.rule) == (INCONCLUSIVE, "degenerate")
+    assert "bound, +0.0000 units per shoe on every shoe, has no standard error: it decides nothing" in (
+        verdict_reason(nothing)
+    )
+    assert "± 0.0000" not in verdict_reason(nothing)
+    bound_only = verdict(None, (0.0, 0.0), Fraction(1, 20), 500)
+    assert (bound_only.kind, bound_only.rule) == (INCONCLUSIVE, "open")
+
+
+def test_the_verdict_rests_on_the_count_that_won_most_with_evidence() -> None:
+    """Of the counts played, the one of the highest win among those that bet (with a standard
+    error) is judged, named; if none bets, inconclusive ("degenerate"), naming none."""
+    from analyzer.counting.par import CountStudy, judge, judged_study
+    from analyzer.counting.simulation import Procedure
+    from analyzer.counting.summary import SystemEvaluation
+
+    def study(level: int, triggers: int, win: tuple[float, float]) -> CountStudy:
+        tags = (0,) * 7 + (level,) + (0,) * 4 + (-level,)
+        system = SYSTEMS["dragon7-jacobson"].__class__("x", "x", "dragon7", tags, Fraction(2))
+        evaluation = SystemEvaluation(system, BETS["dragon7"], shoes=100, triggers=triggers)
+        evaluation.shoe_moments["expected"] = [win[0] * 100, win[1] ** 2 * 100 * 99 + win[0] ** 2 * 100]
+        evaluation.shoe_moments["perfect"] = [30.0, 0.05**2 * 99 + 0.3**2 * 100]
+        return CountStudy(system, Procedure(shoe=Shoe.decks(8)), 1, evaluation)
+
+    silent, better, worse = study(1, 0, (0.0, 0.0)), study(2, 90, (0.4, 0.02)), study(3, 50, (0.1, 0.02))
+    chosen, others = judged_study([silent, better, worse])
+    assert chosen is better and others == (silent, worse)
+    found = judge(chosen, Fraction(1, 20), others)
+    assert (found.kind, found.rule, found.degenerate, found.first) == (BEATABLE, "count", "", "")
+    assert found.count.startswith("the level-2 count (balanced; tags") and len(found.tried) == 2
+    assert verdict_reason(found).startswith("the best of the 3 counts played, the level-2 count")
+    # the best level-1 count (its DerivedCount) made no bets: the verdict says so
+    from analyzer.counting.systems import DerivedCount
+
+    level1 = DerivedCount("dragon7", 1, silent.system.tags if silent.system else (), 0.9, 3.0)
+    silent = CountStudy(silent.system, silent.procedure, 1, silent.evaluation, level1)
+    found = judge(better, Fraction(1, 20), [silent, worse])
+    assert found.first == "no bets" and verdict_reason(found).startswith(
+        "the best level-1 count made no bets in 100 shoes, so it decides nothing; the best of the 3 counts "
+        "played, the level-2 count"
+    )
+    chosen, others = judged_study([silent, study(3, 0, (0.0, 0.0))])
+    assert chosen is silent
+    alone = judge(chosen, Fraction(1, 20), others)
+    assert (alone.kind, alone.rule, alone.degenerate) == (INCONCLUSIVE, "degenerate", "no bets")
+    assert verdict_reason(alone).startswith("no count of the 2 played has evidence in 100 shoes")
 
 
 def test_a_count_that_made_no_bets_decides_nothing() -> None:
@@ -90,11 +145,12 @@ def test_a_count_that_made_no_bets_decides_nothing() -> None:
         "per shoe"
     )
     high = verdict((0.0, 0.0), (0.3, 0.01), Fraction(1, 20), 20_000, bets=0)
-    assert (high.kind, high.rule, high.shoes_to_settle) == (INCONCLUSIVE, "open", None)
+    assert (high.kind, high.rule, high.shoes_to_settle) == (INCONCLUSIVE, "degenerate", None)
+    assert high.degenerate == "no bets"
     assert verdict_reason(high) == (
-        "the count made no bets in 20,000 shoes, and the perfect-information bound, +0.3000 ± 0.0100 units "
-        "per shoe, is not below the threshold of 0.05 units per shoe; more shoes of this study cannot "
-        "settle it"
+        "the count made no bets in 20,000 shoes, so no count's study decides, and the perfect-information "
+        "bound, +0.3000 ± 0.0100 units per shoe, is above the threshold of 0.05 units per shoe: a count "
+        "that bets more often may beat it; more shoes of this study cannot settle it"
     )
     one = verdict((-2.2571, 0.0), (0.3, 0.0), Fraction(1, 20), 1, bets=10)
     assert (one.kind, one.rule) == (INCONCLUSIVE, "unmeasured")
@@ -147,12 +203,17 @@ def test_effects_of_removal_sum_to_zero(sheets: dict[str, ParSheet]) -> None:
 
 
 def test_derived_systems_are_the_built_in_ones() -> None:
-    """The level-1 count a sheet plays is the built-in *-eor system for Banker (same rule)."""
+    """The best balanced level-1 count of a sheet is the built-in *-eor system for Banker (same
+    rule); the first count played is the unbalanced one of higher correlation (+1 on the 4s,
+    -1 on 5 to 8), starting at minus its shoe's sum (a one-shoe study judges none above it)."""
     sheet = par_sheets([BETS["banker"]], Shoe.decks(8), shoes=1)[0]
-    system = sheet.study.system
-    assert system is not None
+    [balanced] = [c for c in sheet.best_counts if c.level == 1 and c.balanced]
+    system = derived_system(balanced, Shoe.decks(8).counts or ())
     built_in = SYSTEMS["banker-eor"]
     assert (system.tags, system.threshold, system.initial) == (built_in.tags, built_in.threshold, 0)
+    played = sheet.study.system
+    assert played is not None and played.tags == (0, 0, 0, 1, -1, -1, -1, -1) + (0,) * 5
+    assert played.initial == 96 and sheet.best_counts[0].correlation > balanced.correlation
 
 
 def test_unbalanced_count_starts_at_minus_its_shoe_sum(sheets: dict[str, ParSheet]) -> None:
@@ -247,7 +308,7 @@ def test_rare_awards_are_flagged(capsys: pytest.CaptureFixture[str], tmp_path: P
     assert code == 0, err
     sheet = json.loads(out)["bets"]["odd-tie"]
     assert sheet["rare_awards"] == [{"event": "winner tie, margin 5", "pays": "100", "probability": "0",
-                                     "one_in": None}]  # fmt: skip
+                                     "one_in": None, "lines": ["winner tie, margin 5"]}]  # fmt: skip
     assert sheet["top_award"]["pays"] == "100"
 
 

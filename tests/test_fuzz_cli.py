@@ -160,6 +160,14 @@ COMMANDS: dict[str, dict[str, st.SearchStrategy[str]]] = {
         "--table": st.one_of(leaf(TABLES), toml_file()),
         "--commission": leaf(["4%", "0.04", "5 %", "100%", "-1%", "abc", "1/20"]),
     },
+    "known": {
+        "--decks": leaf(["1", "2", "8", "inf", "0", "x"]),
+        "--positions": listed(leaf(["1", "2", "3", "5", "6", "0", "7", "x"]), 3),
+        "--sort": listed(leaf([*RANKS, "6", "7", "8"]), 3),
+        "--bets": listed(leaf(BETS), 3),
+        "--rules": leaf(RULES),
+        "--format": leaf(FORMATS),
+    },
     "compare": {
         "--tables": listed(leaf(TABLES), 2),
         "--shoes": listed(leaf(["1", "8", "inf", "0", "x"]), 2),
@@ -219,7 +227,12 @@ COMMANDS: dict[str, dict[str, st.SearchStrategy[str]]] = {
         "--format": leaf(FORMATS),
     },
 }
-FLAGS = {"edges": ["--details"], "count": ["--extra-coup", "--no-burn", "--strict"], "design": ["--monotone"]}
+FLAGS = {
+    "known": ["--best-sort", "--ranks"],
+    "edges": ["--details"],
+    "count": ["--extra-coup", "--no-burn", "--strict"],
+    "design": ["--monotone"],
+}
 
 
 @st.composite

@@ -65,6 +65,7 @@ def test_one_spelling_of_each_module_name() -> None:
 _PUNTO_BANCO_NAMES = {
     "BANCO_4_DRAWS_ON_0_1",
     *("Punto5", "punto5", "solve_punto5", "render_punto5", "punto5_text", "punto5_json"),
+    "punto5_blocks",
     *("PUNTO5_MODEL_TEXT", "_punto5", "_punto5_report"),
     *("punto_initial", "banco_initial", "punto_total", "banco_total", "punto_cards", "banco_cards"),
     *("punto_pair", "banco_pair", "punto_action", "punto", "banco", "punto_table", "PuntoRow"),

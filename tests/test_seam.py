@@ -17,8 +17,10 @@ import pytest
 from clirun import one_line_error, run
 
 import analyzer.core.parsing as parsing
+from analyzer.analyses import known as known_cards
 from analyzer.analyses import results as analyses_results
 from analyzer.analyses.design import parse_window
+from analyzer.analyses.known import KnownResult
 from analyzer.analyses.results import edges_result, odds_result
 from analyzer.analyses.shown import parse_shown
 from analyzer.cli.arguments import flag
@@ -26,11 +28,12 @@ from analyzer.core.errors import AnalyzerError, mention, quoted
 from analyzer.core.rules import get_rules
 from analyzer.core.shoe import Shoe, parse_cards
 from analyzer.counting import results as counting_results
-from analyzer.counting import tracking
+from analyzer.counting import sorting, tracking
 from analyzer.counting.replay import Sizing
 from analyzer.games import SolveResult, solve_result
 from analyzer.present.listing import ListResult
 from analyzer.present.outputs import OUTPUTS, envelope, render, to_data
+from analyzer.ranks import diskcache
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = "analyzer/counting/data/sample-shoe.txt"
@@ -89,11 +92,28 @@ def test_every_result_type_has_one_output() -> None:
     """One registry by type: every command's result type, and nothing else."""
     kinds = {
         value
-        for module in (analyses_results, counting_results, tracking)
+        for module in (analyses_results, counting_results, tracking, known_cards, sorting)
         for name, value in vars(module).items()
         if isinstance(value, type) and name.endswith("Result") and value.__module__ == module.__name__
     }
-    assert kinds | {SolveResult, ListResult} == set(OUTPUTS)
+    assert kinds | {SolveResult, ListResult, KnownResult, diskcache.CacheStatus} == set(OUTPUTS)
+
+
+def test_the_cache_status_renders_as_the_cache_command(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`baccarat cache` writes what the library's cache status renders, nothing built in the CLI."""
+    monkeypatch.setenv("BACCARAT_CACHE", str(tmp_path))
+    diskcache.write_cache_file("plans", "1" * 24, b"x" * 10)
+    size = diskcache.cache_path("plans", "1" * 24).stat().st_size
+    status = diskcache.cache_status()
+    assert (status.info.files, status.info.bytes, status.removed) == (1, size, None)
+    assert render(status, "json") == run(capsys, "cache", "--format", "json")[1]
+    assert render(status, "table") == run(capsys, "cache")[1]
+    assert f"Files: 1 ({size:,} bytes)" in render(status, "table")
+    cleared = diskcache.cache_status(clear=True)
+    assert cleared.removed == diskcache.CacheFiles(tmp_path, 1, size) and cleared.info.files == 0
+    assert to_data(cleared)["removed"] == {"files": 1, "bytes": size}
 
 
 def test_results_carry_their_shoe_rules_and_shown_cards(capsys: pytest.CaptureFixture[str]) -> None:

@@ -19,6 +19,15 @@ Each module takes shoes, rules and bets (``analyzer.core``), calls the rank-leve
 - ``shown``: odds and bet values given cards lying at dealt positions (``--shown p1=9,b1=KH``,
   as during the squeeze); a shown p3 or b3 also says that card was dealt. Probabilities are
   ratios of card-level weights, for any shoe.
+- ``known``: known cards and edge sorting (``known_cards``, ``known_result``; ``baccarat
+  known``): the exact value of knowing, before betting, the cards at shoe positions 1-6, or
+  only whether each is in a sorted class; every information state's probability, every bet's
+  expectation and the best action (sitting out when no bet is positive), and the value per
+  coup, per bet made and the fraction of coups bet. ``known_tensor``: each rank-level bet's
+  integer numerator for every assignment of ranks to the known positions, from every 6-card
+  sequence of the shoe; ``known_shown``: card-level bets there from the card engine's shown
+  cards (positions 1-4); ``known_sorts``: the best sort, every split of the point values (or
+  ranks) valued from those numerators at once.
 - ``effects``: effects of removal, one entry and one result for any bets
   (``effects_of_removal``; ``card_effects_of_removal`` and ``removal_effects`` are its old,
   deprecated names): rank-level bets per rank (the rank-level batch evaluator values the

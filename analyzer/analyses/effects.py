@@ -82,18 +82,19 @@ class EffectsOfRemoval:
     def __repr__(self) -> str:
         return f"EffectsOfRemoval({self.shoe}, {self.rules.name} rules: {', '.join(self.effects)})"
 
-    def to_frame(self) -> Any:
-        """A pandas DataFrame: one row per rank removed, one column per bet, exact Fractions."""
-        return _rank_frame(self.effects)
+    def to_frame(self, exact: bool = True) -> Any:
+        """A pandas DataFrame: one row per rank removed, one column per bet, exact Fractions
+        (floats with `exact=False`)."""
+        return _rank_frame(self.effects, exact)
 
 
-def _rank_frame(effects: dict[str, dict[str, Fraction]]) -> Any:
+def _rank_frame(effects: dict[str, dict[str, Fraction]], exact: bool = True) -> Any:
     """Effects per rank as a pandas DataFrame: a row per rank removed, a column per bet."""
     from analyzer.core.frames import frame
 
     ranks = list(next(iter(effects.values()))) if effects else []
     rows = [(rank, *(by_bet[rank] for by_bet in effects.values())) for rank in ranks]
-    return frame(rows, ["rank", *effects], index="rank")
+    return frame(rows, ["rank", *effects], index="rank", exact=exact)
 
 
 def _finite_counts(shoe: Shoe) -> tuple[int, ...]:
@@ -311,10 +312,10 @@ class RemovalEffects:
         )
         return f"RemovalEffects({self.shoe}, {self.rules.name} rules: {bets})"
 
-    def to_frame(self) -> Any:
+    def to_frame(self, exact: bool = True) -> Any:
         """A pandas DataFrame: one row per rank removed, one column per bet (`by_rank`), exact
-        Fractions."""
-        return _rank_frame(self.by_rank)
+        Fractions (floats with `exact=False`)."""
+        return _rank_frame(self.by_rank, exact)
 
 
 def effects_of_removal(bets: Sequence[Bet], shoe: Shoe, rules: Rules = STANDARD) -> RemovalEffects:

@@ -57,13 +57,14 @@ class Odds:
         shown = ", ".join(f"{name} {float(p):.6f}" for name, p in self._results())
         return f"Odds({self.shoe}, {self.rules.name} rules: {shown})"
 
-    def to_frame(self) -> Any:
-        """A pandas DataFrame, one row per result: exact probability and (finite shoes) combinations."""
+    def to_frame(self, exact: bool = True) -> Any:
+        """A pandas DataFrame, one row per result: exact probability and (finite shoes) combinations
+        (the probability a float with `exact=False`)."""
         from analyzer.core.frames import frame
 
         counts = self.counts or {}
         rows = [(name, p, counts.get(Winner(name))) for name, p in self._results()]
-        return frame(rows, ["result", "probability", "combinations"], index="result")
+        return frame(rows, ["result", "probability", "combinations"], index="result", exact=exact)
 
     def _results(self) -> list[tuple[str, Fraction]]:
         return [("banker", self.banker), ("player", self.player), ("tie", self.tie)]

@@ -37,6 +37,7 @@ from analyzer.core import progress
 from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.rules import get_rules
 from analyzer.present import render as fmt
+from analyzer.present.cache import CACHE_FORMATS
 from analyzer.version import __version__
 
 __all__ = [
@@ -80,7 +81,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
             "cache", help=CACHE_HELP, description=CACHE_HELP, epilog=f"Example: {EXAMPLES['cache']}"
         )
         cache.add_argument("--clear", action="store_true", help="remove the project's files (no other)")
-        cache.add_argument("--format", default="table", help="table|json (default table)")
+        cache.add_argument("--format", default="table", help=f"{'|'.join(CACHE_FORMATS)} (default table)")
     if only is not None and only != "list":
         return parser
     from analyzer.present.listing import KINDS
@@ -94,7 +95,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         formatter_class=HelpFormatter,
     )
     listing.add_argument("what", help=" | ".join(KINDS))
-    listing.add_argument("--format", default="table", help=f"{'|'.join(fmt.FORMATS)} (default table)")
+    listing.add_argument("--format", default="table", help=f"{'|'.join(fmt.FORMATS)}|csv (default table)")
     return parser
 
 

@@ -255,6 +255,7 @@ EXAMPLES: dict[str, str] = {
     "punto-table": "baccarat punto-table --decks inf",
     "rules": "baccarat rules --rules banco-4-draws-on-0-1",
     "edges": "baccarat edges --bets banker,player,tie --decks 6",
+    "known": "baccarat known --positions 1 --sort 6,7,8,9",
     "compare": "baccarat compare --tables commission,super6 --shoes 6,8",
     "eor": "baccarat eor --bets tie,dragon7 --decks 8",
     "count": "baccarat count --system dragon7-jacobson --shoes 200",
@@ -307,6 +308,13 @@ SHOWN_OPTION: tuple[tuple[str, ...], dict[str, object]] = (
     ("--shown",),
     {"help": "cards shown at dealt positions, e.g. p1=9,b1=KH (p1 b1 p2 b2 p3 b3)"},
 )
+#: Edge sorting through a shoe (`track`, `count`): the class of the cards at these positions
+#: is known before each coup (`baccarat known`).
+SORT_OPTIONS: list[tuple[tuple[str, ...], dict[str, object]]] = [
+    (("--sort",), {"help": "edge sorting: before each coup whether the cards at --sort-positions are in "
+                           "this class (values or ranks: 6,7,8,9); each coup valued exactly with it"}),
+    (("--sort-positions",), {"default": "1", "help": "the shoe positions the sorter reads (default 1)"}),
+]
 OPTIONS: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
     "odds": [SHOWN_OPTION],
     "edges": [
@@ -315,6 +323,21 @@ OPTIONS: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
         (("--table",), {"help": "a table name (see `baccarat list tables`) or a table .toml file"}),
         (("--commission",), {"help": "add a Banker bet with this commission, e.g. 4%% or 0.04"}),
         (("--details",), {"action": "store_true", "help": "each bet's combinatorial table (table/markdown)"}),
+    ],
+    "known": [
+        (
+            ("--positions",),
+            {"default": "1", "help": "shoe positions known before betting, e.g. 1 or 1,2,3,4 (1 Player's "
+             "first, 2 Banker's first, 3 and 4 their second, 5 and 6 the next cards; default 1)"},
+        ),
+        (("--sort",), {"help": "only whether each card is in this class (values, ranks, suits: 6,7,8,9)"}),
+        (
+            ("--best-sort",),
+            {"action": "store_true", "help": "search every split of the values for the best sort"},
+        ),
+        (("--ranks",), {"action": "store_true", "help": "with --best-sort: split the 13 ranks"}),
+        (("--bets",), {"help": "bet names (default player,banker; card-level ones at one of positions 1-4)"}),
+        (("--table",), {"help": "a table name (`baccarat list tables`) or a table .toml file"}),
     ],
     "compare": [
         (
@@ -418,6 +441,12 @@ OPTIONS: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
             ("--coups-per-hour",),
             {"default": "80", "help": "coups dealt per hour, for the hourly figures (default 80)"},
         ),
+        *SORT_OPTIONS,
+        (
+            ("--cover",),
+            {"metavar": "BET[:UNITS]", "help": "a main bet staked on every coup the side bet is made "
+             "(e.g. banker:1; many tables require one), valued exactly: side bet, cover and net"},
+        ),
     ],
     "solve": [
         (("game",), {"help": f"{_GAME_NAMES} (`baccarat list games`)"}),
@@ -461,9 +490,18 @@ OPTIONS: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
             {"default": "0.05", "help": "materiality threshold, units won per shoe of flat one-unit bets "
              "(default 0.05): beatable above it, not beatable below it, by 3 standard errors"},
         ),
-        (("--out",), {"help": "write one file per bet and an index into this directory, all or none"}),
+        (
+            ("--out",),
+            {"help": "write one file per bet and an index into this directory, all or none "
+             "(--format xlsx and pdf need it)"},
+        ),
         (("--workers",), {"default": "1", "help": "worker processes of the study (default 1), as in count"}),
         (("--executor",), {"default": "local", "help": "local, dask or tcp://HOST:PORT, as in count"}),
+        (
+            ("--cover",),
+            {"metavar": "BET[:UNITS]", "help": "a main bet staked on every coup the side bet is made "
+             "(e.g. banker:1; many tables require one), valued exactly: side bet, cover and net"},
+        ),
     ],
     "track": [
         (("record",), {"help": "a record file (cards in the order they left the shoe), or - for live entry"}),
@@ -477,7 +515,14 @@ OPTIONS: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
         (("--kelly",), {"help": "the fraction of the Kelly bet staked (default 0.5; with --bankroll)"}),
         (("--min-bet",), {"help": "table minimum in whole units (default 1; with --bankroll)"}),
         (("--max-bet",), {"help": "table maximum in whole units (default none; with --bankroll)"}),
+        *SORT_OPTIONS,
     ],
 }
+
+#: The commands written as spreadsheets too (--format xlsx, a binary file) take --out FILE.
+SPREADSHEET_COMMANDS = ("edges", "compare", "eor", "count")
+for _command in SPREADSHEET_COMMANDS:
+    _help = "write the output to FILE, whole or not at all (--format xlsx needs it)"
+    OPTIONS[_command].append((("--out",), {"metavar": "FILE", "help": _help}))
 
 

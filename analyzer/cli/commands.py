@@ -29,7 +29,6 @@ from analyzer.core.shoe import Shoe
 from analyzer.games import GAMES
 from analyzer.present import outputs
 from analyzer.present import render as fmt
-from analyzer.version import __version__
 
 if TYPE_CHECKING:
     from analyzer.analyses.shown import ShownCards
@@ -40,8 +39,38 @@ __all__ = ["CACHE_HELP", "COMMANDS", "Command", "cache_command", "list_command"]
 
 
 def _show(result: object, args: argparse.Namespace) -> str:
-    """The result as the command prints it (`--remove`'s cards stated in the JSON's shoe)."""
-    return outputs.render(result, args.format, [] if args.remove is None else removed_cards(args.remove))
+    """The result as the command prints it (`--remove`'s cards stated in the JSON's shoe);
+    with --out FILE, written to FILE whole instead, and the file named. A binary format
+    (XLSX) is written to a file only."""
+    out = getattr(args, "out", None)
+    if args.format in ("csv", "xlsx") and args.format not in outputs.sheet_formats(type(result)):
+        raise AnalyzerError(
+            f"--format {args.format}: this output has no tables to write so; use table, markdown or json"
+        )
+    if args.format in outputs.BINARY_FORMATS:
+        if not out:
+            raise AnalyzerError(f"--format {args.format} writes a binary file: give --out FILE.{args.format}")
+        data: str | bytes = outputs.render_file(result, args.format)
+    else:
+        data = outputs.render(result, args.format, [] if args.remove is None else removed_cards(args.remove))
+        if out is None:
+            return data
+    return _write_file(out, data)
+
+
+def _write_file(text: str, data: str | bytes) -> str:
+    """`data` written whole to the file `--out text`; the line naming it."""
+    from analyzer.core.files import write_atomic
+
+    if not text.strip():
+        raise AnalyzerError("--out '': give a file name, e.g. edges.xlsx")
+    if Path(text).is_dir():
+        raise AnalyzerError(f"--out {quoted(text)} is a directory: give a file name")
+    try:
+        write_atomic(text, data)
+    except OSError as error:
+        raise AnalyzerError(f"--out {quoted(text)} cannot be written: {error.strerror or error}") from None
+    return fmt.written_list("Output", [text])
 
 
 def _shown(args: argparse.Namespace) -> ShownCards | None:
@@ -81,6 +110,16 @@ def _edges(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
     return _show(result, args)
 
 
+def _known(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
+    from analyzer.analyses.known import known_result
+
+    result = known_result(
+        shoe, rules, bet_names(args.bets), _table(args), positions=args.positions, sort=args.sort,
+        best_sort=args.best_sort, ranks=args.ranks,
+    )  # fmt: skip
+    return _show(result, args)
+
+
 def _compare(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
     tables = None if args.tables is None else name_list(args.tables, "--tables")
     shoes = [deck_item(item, "--shoes") for item in name_list(args.shoes, "--shoes")]
@@ -97,6 +136,8 @@ def _count(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
     from analyzer.counting.executors import check_executor, check_timeout, check_workers
     from analyzer.counting.results import count_result
 
+    if args.sort is not None:
+        return _sorted_count(args, shoe, rules)
     check_executor(args.executor)  # the executor is judged before anything starts
     workers = check_workers(int_arg(args.workers, "--workers"))
     shown = f"--connect-timeout {quoted(args.connect_timeout)}"
@@ -123,6 +164,7 @@ def _count(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
         connect_timeout=timeout,
         bankroll=float_arg(args.bankroll, "--bankroll"),
         coups_per_hour=float_arg(args.coups_per_hour, "--coups-per-hour"),
+        cover=args.cover,
     )
     return _show(result, args)
 
@@ -132,16 +174,57 @@ def _track(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
 
     if not args.record:
         raise AnalyzerError("track '': give a record file, or - to read the record from standard input")
+    if args.sort is not None:
+        return _sorted_track(args, shoe, rules)
     systems = None if args.system is None else name_list(args.system, "--system")
     setup = track_setup(shoe, rules, bet_names(args.bets), _table(args), systems, _sizing(args))
     if args.record == "-":
         from analyzer.cli.live import track_live
 
+        if args.format == "csv":  # a session writes each coup as it comes: a text
+            raise AnalyzerError("--format csv: a live session (track -) writes table, markdown or json")
         def finish(replay: Replay) -> str:
             return _show(TrackResult(setup.shoe, setup.rules, replay, "-", live=True), args)
 
         return track_live(setup, args.format, finish)
     return _show(track_result(setup, args.record), args)
+
+
+def _sort_alone(args: argparse.Namespace, options: Sequence[str]) -> None:
+    """--sort values each coup with the sort alone: the counting options are refused."""
+    for option in options:
+        value = getattr(args, option.strip("-").replace("-", "_"))
+        if value not in (None, False):
+            raise AnalyzerError(f"--sort values each coup with the sort: give it without {option}")
+
+
+def _sorted_track(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
+    from analyzer.counting.sorting import sort_track_result
+
+    _sort_alone(args, ("--system", "--bankroll", "--kelly", "--min-bet", "--max-bet"))
+    if args.record == "-":
+        raise AnalyzerError("track - --sort: give a record file; live entry does not take --sort")
+    result = sort_track_result(
+        shoe, rules, bet_names(args.bets), _table(args), args.record, args.sort_positions, args.sort
+    )
+    return _show(result, args)
+
+
+def _sorted_count(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
+    from analyzer.counting.simulation import BURN_SEEN, Procedure
+    from analyzer.counting.sorting import sort_count_result
+
+    _sort_alone(args, ("--system", "--true-count", "--strict"))
+    if args.burn_seen != BURN_SEEN[1]:
+        raise AnalyzerError("--sort values each coup with the sort: give it without --burn-seen")
+    bets = None if args.bet is None else [one_name(args.bet, "--bet")]
+    cut_card = int_arg(args.cut_card, "--cut-card")
+    procedure = Procedure(shoe=shoe, cut_card=cut_card, extra_coup=args.extra_coup, burn=not args.no_burn)
+    result = sort_count_result(
+        procedure, rules, bets, args.sort_positions, args.sort,
+        shoes=int_arg(args.shoes, "--shoes"), seed=int_arg(args.seed, "--seed"),
+    )  # fmt: skip
+    return _show(result, args)
 
 
 def _sizing(args: argparse.Namespace) -> Sizing | None:
@@ -243,6 +326,10 @@ def _par_sheet(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str
     from analyzer.present.par_documents import par_files, sheet_files
 
     check_executor(args.executor)
+    if args.format == "pdf":  # Chromium is looked for before any computing
+        from analyzer.present.pdf import browser
+
+        browser()
     workers = int_arg(args.workers, "--workers")
     material = read_fraction(args.material, "--material")
     if material is None or material < 0:
@@ -258,14 +345,19 @@ def _par_sheet(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str
     result = par_result(
         shoe, rules, bet_names(args.bets), _table(args), shoes=int_arg(args.shoes, "--shoes"),
         seed=int_arg(args.seed, "--seed"), cut_card=int_arg(args.cut_card, "--cut-card"),
-        material=material, workers=workers, executor=args.executor, check=check,
+        material=material, workers=workers, executor=args.executor, check=check, cover=args.cover,
     )  # fmt: skip
     if not out:
+        if args.format in outputs.BINARY_FORMATS:
+            raise AnalyzerError(
+                f"--format {args.format} writes binary files: give --out DIR (one file per bet)"
+            )
         return _show(result, args)
+    from analyzer.present.par_documents import provenance
     from analyzer.present.reports import write_owned
 
     removed = [] if args.remove is None else removed_cards(args.remove)
-    files = par_files(result.sheets, args.format, outputs.envelope(result, removed))
+    files = par_files(result.sheets, args.format, outputs.envelope(result, removed), provenance(result))
     written = _written(args.out, lambda: write_owned(out[0], files, f"--out {quoted(args.out)}"))
     if args.format == "json":
         return fmt.dumps(outputs.enveloped({"written": [str(path) for path in written]}, result, removed))
@@ -284,66 +376,61 @@ CACHE_HELP = "the cache folder of compiled tableaux and plans (--clear empties i
 def cache_command(args: argparse.Namespace) -> str:
     """`baccarat cache [--clear]`: the cache folder, the project's files in it and their
     bytes, its bounds; --clear first removes those files (never another file)."""
-    from analyzer.ranks.diskcache import CACHE_BYTES, CACHE_FILES, cache_info, clear_cache
+    from analyzer.present.cache import CACHE_FORMATS
+    from analyzer.ranks.diskcache import cache_status
 
-    if args.format not in ("table", "json"):
-        raise AnalyzerError(f"--format {quoted(args.format)}: use one of table, json")
-    removed = clear_cache() if args.clear else None
-    info = cache_info()
-    if args.format == "json":
-        gone = None if removed is None else {"files": removed.files, "bytes": removed.bytes}
-        data = {"folder": str(info.folder), "files": info.files, "bytes": info.bytes, "removed": gone}
-        return fmt.dumps({**data, "max_files": CACHE_FILES, "max_bytes": CACHE_BYTES, "version": __version__})
-    folder = str(info.folder) if str(info.folder).isprintable() else quoted(str(info.folder))
-    lines = [f"Cache folder: {folder}"]
-    if removed is not None:
-        lines.append(f"Removed: {removed.files:,} files ({removed.bytes:,} bytes)")
-    lines += [
-        f"Files: {info.files:,} ({info.bytes:,} bytes)",
-        f"Kept: at most {CACHE_FILES:,} files and {CACHE_BYTES:,} bytes, the least recently used go first",
-        "BACCARAT_CACHE moves it; baccarat cache --clear empties it",
-    ]
-    return "\n".join(lines) + "\n"
+    if args.format not in CACHE_FORMATS:
+        raise AnalyzerError(f"--format {quoted(args.format)}: use one of {', '.join(CACHE_FORMATS)}")
+    return outputs.render(cache_status(clear=args.clear), args.format)
 
 
 Command = Callable[[argparse.Namespace, Shoe, "Rules | None"], str]
 
+#: The formats of a command with tables: CSV too; with XLSX too (a file: --out FILE).
+_CSV = (*fmt.FORMATS, "csv")
+_SHEETS = (*fmt.FORMATS, "csv", "xlsx")
+
 COMMANDS: dict[str, tuple[Command, str, Sequence[str]]] = {
-    "odds": (_odds, "exact probabilities of Banker, Player and tie", fmt.FORMATS),
+    "odds": (_odds, "exact probabilities of Banker, Player and tie", _CSV),
     "punto-table": (
         _player_table,
         "probabilities after Punto's two-card total (a Russian gambling dictionary's Table 2)",
-        fmt.FORMATS,
+        _CSV,
     ),
-    "rules": (_rules, "show the drawing tableau (dot: the coup's state graph)", (*fmt.FORMATS, "dot")),
-    "edges": (_edges, "exact house edges of bets (default: every built-in bet)", fmt.FORMATS),
+    "rules": (_rules, "show the drawing tableau (dot: the coup's state graph)", (*fmt.FORMATS, "dot", "csv")),
+    "edges": (_edges, "exact house edges of bets (default: every built-in bet)", _SHEETS),
+    "known": (
+        _known,
+        "the exact value of known cards or of a sort (edge sorting) at shoe positions 1-6",
+        _CSV,
+    ),
     "compare": (
         _compare,
         "payout rules side by side across shoes; commissions; tableau effects",
-        fmt.FORMATS,
+        _SHEETS,
     ),
-    "eor": (_eor, "exact effects of removal of one card of each rank on every bet", fmt.FORMATS),
-    "count": (_count, "judge counting systems against the exact value of every coup", fmt.FORMATS),
-    "solve": (_solve, f"solve a game where hands choose ({', '.join(GAMES)})", fmt.FORMATS),
+    "eor": (_eor, "exact effects of removal of one card of each rank on every bet", _SHEETS),
+    "count": (_count, "judge counting systems against the exact value of every coup", _SHEETS),
+    "solve": (_solve, f"solve a game where hands choose ({', '.join(GAMES)})", _CSV),
     "report": (_report, "(re)write the Markdown reports and print the 8-deck odds", ("table",)),
     "closed-form": (
         _closed_form,
         "each bet's probabilities and house edge as exact functions of the number of decks d",
-        fmt.FORMATS,
+        _CSV,
     ),
     "design": (
         _design,
         "every whole-number paytable of a bet whose exact house edge lies in a window",
-        fmt.FORMATS,
+        _CSV,
     ),
     "par-sheet": (
         _par_sheet,
         "a bet's complete mathematics for a regulator, with a verdict on counting",
-        fmt.DOCUMENT_FORMATS,
+        (*fmt.DOCUMENT_FORMATS, "csv", "xlsx", "pdf"),
     ),
     "track": (
         _track,
         "replay a recorded shoe coup by coup with the exact value of every bet",
-        fmt.FORMATS,
+        _CSV,
     ),
 }

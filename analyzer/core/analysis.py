@@ -71,12 +71,14 @@ class BetAnalysis:
             f"{len(self.lines)} lines)"
         )
 
-    def to_frame(self) -> Any:
-        """A pandas DataFrame, one row per paytable line: exact probability, pays and return."""
+    def to_frame(self, exact: bool = True) -> Any:
+        """A pandas DataFrame, one row per paytable line: exact probability, pays and return
+        (floats with `exact=False`)."""
         from analyzer.core.frames import frame
 
         rows = [(r.label, r.combinations, r.probability, r.pays, r.result, r.ret) for r in self.lines]
-        return frame(rows, ["event", "combinations", "probability", "pays", "result", "return"], "event")
+        columns = ["event", "combinations", "probability", "pays", "result", "return"]
+        return frame(rows, columns, "event", exact=exact)
 
     @property
     def std_dev(self) -> float:

@@ -12,6 +12,11 @@ Modules:
 - ``systems``: counting systems (integer tags per rank, running and true counts, triggers),
   the built-ins of ``counting.toml`` and user files, and the best linear counts derived from
   effects of removal.
+- ``cover``: cover bets (``--cover BET[:UNITS]``): a main bet staked on every coup a count bets
+  its side bet, valued exactly like it (``Cover``, ``parse_cover``).
+- ``search``: the exact search for the count of highest betting correlation over every tag
+  vector of a level (a dynamic programme over the sums of the tags and of their squares),
+  and the brute force it is checked against.
 - ``simulation``: the casino procedure (``Procedure``), ``evaluate_systems`` and the study's
   chunked, parallel run.
 - ``dealer``: many shoes dealt at once, vectorised, each shoe shuffled from (seed, index) alone.
@@ -30,6 +35,10 @@ Modules:
   each card with its line and position; the sample record under ``data/``.
 - ``replay``: a recorded shoe replayed coup by coup (``baccarat track``): the coups dealt by the
   tableau, every bet's exact expectation before each coup, counts, Kelly stakes, the summary.
+- ``sorting``: edge sorting through a shoe (``track --sort``, ``count --sort``): before each
+  coup the class of the cards at the known positions is known, and the coup is valued exactly
+  on the cards left given it (``analyzer.analyses.known``): the best bet or none, its
+  expectation and result, the win per shoe of a record or of simulated shoes.
 - ``montecarlo``: a physical Monte Carlo dealer, the statistical cross-check of the exact
   enumerators (it shares no code with them).
 

@@ -13,6 +13,11 @@ Units are flat bets of one unit on every coup the system bets on.
   played shoe after shoe until ruin or for ever); 1 when mu <= 0.
 - per hour: `coups_per_hour` coups dealt, of which the system bets the same share as in
   the study.
+- CVData's figures, per 100 coups dealt (a coup not bet counts 0): SD per 100 coups =
+  10 x the SD of one coup's result; the desirability index DI = 100 x win per 100 coups /
+  SD per 100 coups (= 1000 x EV / SD per coup); SCORE = DI^2 (0 when DI <= 0): the win per
+  100 coups, in units, of a 10,000-unit bankroll bet at a 13.5% risk of ruin (the optimal
+  bet); 10^6 / SCORE is N0 in coups dealt.
 """
 
 from __future__ import annotations
@@ -48,6 +53,9 @@ class AdvantageFigures:
     coups_per_hour: float
     bets_per_hour: float
     win_per_hour: float
+    sd_per_100_coups: float = 0.0
+    desirability_index: float | None = None  # None when no coup's result varies
+    score: float = 0.0
 
 
 def advantage_figures(
@@ -77,6 +85,10 @@ def advantage_figures(
         ruin = math.exp(-2 * mean * bankroll / sd_shoe**2)
     per_coup = 100 / coups_per_shoe if coups_per_shoe else 0.0
     shoes_per_hour = coups_per_hour / coups_per_shoe if coups_per_shoe else 0.0
+    coups = max(result.coups, 1)
+    dealt = float(result.expectation_triggered) / coups  # EV per coup dealt
+    spread = math.sqrt(max(float(result.realized_squares) / coups - dealt * dealt, 0.0))
+    index = 1000 * dealt / spread if spread > 0 else None
     return AdvantageFigures(
         bets_per_shoe=bets / shoes,
         coups_per_shoe=coups_per_shoe,
@@ -92,4 +104,7 @@ def advantage_figures(
         coups_per_hour=float(coups_per_hour),
         bets_per_hour=bets / shoes * shoes_per_hour,
         win_per_hour=mean * shoes_per_hour,
+        sd_per_100_coups=10 * spread,
+        desirability_index=index,
+        score=index * index if index is not None and index > 0 else 0.0,
     )

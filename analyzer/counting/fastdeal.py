@@ -17,9 +17,10 @@ import numpy as np
 
 from analyzer.core.outcome import OUTCOME_RADIX
 from analyzer.core.ranks import RANK_POINTS
+from analyzer.ranks import kernel
 from analyzer.ranks.kernel import available
 
-__all__ = ["available", "deal_shoes", "ready", "warm"]
+__all__ = ["available", "deal_shoes", "long_study", "ready", "warm"]
 
 _POINTS = np.array(RANK_POINTS, dtype=np.int64)
 _RADIX = np.array(OUTCOME_RADIX, dtype=np.int64)
@@ -44,6 +45,20 @@ def warm() -> None:
         except ImportError:  # found but broken: the numpy dealer
             return
         _loaded = True
+
+
+def long_study(coups: int, here: bool, workers: int, worker: bool = False) -> bool:
+    """Whether a study of about `coups` coups repays loading the compiled kernels (dealer and
+    valuation, `kernel.LOAD_WORTH` coups or so each load; any with ``BACCARAT_KERNEL=always``):
+    loaded now when this process works on it (`here`: its own forked workers inherit them),
+    else by each of the executor's `workers` on its share (`analyzer.counting.simulation`'s
+    jobs say so); a `worker` loads them."""
+    share = coups >= kernel.LOAD_WORTH * (1 if here else workers)
+    long = kernel.available() and (share or kernel.always() or worker)
+    if long and (here or worker):
+        warm()
+        kernel.warm()
+    return long
 
 
 def _dealer() -> Any:

@@ -4,9 +4,9 @@ it, with a verdict on whether counting beats it.
 Each sheet gathers what other modules compute: the exact combinatorial table, house edge,
 hit frequency and variance (`analyses.pricing`), the house edge across shoes and tableaux,
 the closed form in the number of decks (`analyses.closed_form`, rank-level bets), the
-effects of removal (`analyses.effects`), the best linear counts (`counting.systems`) and a
-study of the best level-1 count judged against the exact value of every coup
-(`counting.simulation`, `counting.advantage`).
+effects of removal (`analyses.effects`), the best linear counts (`counting.systems`, found
+exactly by `counting.search`) and a study of those counts judged against the exact value of
+every coup (`counting.simulation`, `counting.advantage`).
 
 Verdict, against a materiality threshold M (units per shoe of flat one-unit bets), from the
 study's expected win per shoe of the count (mean m, standard error s over shoes):
@@ -17,9 +17,19 @@ study's expected win per shoe of the count (mean m, standard error s over shoes)
 - else inconclusive, with the shoes that would settle it: the standard errors scale as
   1/sqrt(N), so N x (3 s / |m - M|)^2 shoes (the fewer of the count's and the bound's).
 
-A one-shoe study has no standard error and decides nothing (inconclusive, "unmeasured": run
-more shoes); a count that made no bets decides nothing either (its win is 0 on every shoe,
-its standard error 0): the bound alone may.
+A verdict rests on evidence only: a one-shoe study has no standard error and decides nothing
+(inconclusive, "unmeasured": run more shoes); a count that made no bets, or whose win per
+shoe has no standard error, decides nothing either (its study is degenerate), nor does a
+bound of zero standard error: the other figure alone may.
+
+The study plays every best count of the sheet (levels 1-3; at each the best count, balanced
+or not, and the best balanced one after an unbalanced best) on the same shoes, and the
+verdict rests on the count of the highest win per shoe among those with evidence
+(`judged_study`), named on the sheet: a count's betting correlation does not rank its win
+(a highly correlated count whose linear break-even is off bets on losing coups), so the
+sheet judges by what each count won. If no count has evidence, the verdict is inconclusive
+("degenerate") with that reason. Choosing the best of up to six counts favours "beatable"
+a little (each is held to 3 standard errors).
 
 A bet whose every rank's removal has the same effect (the pair bets) has no linear count (every
 one has betting correlation 0): its study bets on no coup and measures the bound alone.
@@ -31,7 +41,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from concurrent.futures import Executor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property
 
@@ -45,6 +55,7 @@ from analyzer.core.ranks import RANKS
 from analyzer.core.rules import RULES, STANDARD, Rules
 from analyzer.core.shoe import BY_N_DECKS, Shoe
 from analyzer.counting.advantage import AdvantageFigures, advantage_figures
+from analyzer.counting.cover import Cover
 from analyzer.counting.simulation import Procedure, evaluate_systems
 from analyzer.counting.summary import SystemEvaluation
 from analyzer.counting.systems import CountSystem, DerivedCount, derived_counts, derived_system
@@ -58,11 +69,15 @@ __all__ = [
     "SIGMAS",
     "STUDY_CUT_CARD",
     "STUDY_SHOES",
+    "Award",
     "CountStudy",
     "HoldBand",
     "ParSheet",
     "Verdict",
+    "awards",
+    "count_name",
     "judge",
+    "judged_study",
     "par_sheets",
     "verdict",
 ]
@@ -102,11 +117,16 @@ class Verdict:
     """Whether counting beats the bet: `kind` is "beatable", "not beatable by counting" or
     "inconclusive", decided by `rule` ("count": the count's win per shoe clears the
     threshold by SIGMAS standard errors; "bound": the perfect-information bound stays below
-    it; "open": neither; "unmeasured": a one-shoe study, no standard error) from the figures
+    it; "open": neither; "unmeasured": a one-shoe study, no standard error; "degenerate": the
+    count's study has no bets or no standard error, and the bound does not decide) from the figures
     it rests on: the count's win per shoe and the bound's (mean, standard error; `win` None:
     no linear count), over `shoes` shoes, against `material` units per shoe; `shoes_to_settle`
     (inconclusive only) the shoes after which the same rule would decide, None if more shoes
-    cannot (or cannot say: "unmeasured"); `bets` the coups the count bet (None: not known)."""
+    cannot (or cannot say: "unmeasured"); `bets` the coups the count bet (None: not known);
+    `degenerate` why the count's study decides nothing ("no bets", "no standard error"; ""
+    when it has evidence); `count` the count judged, in words ("" when not given); `tried`
+    every other count played; `first` why the best level-1 count's study decides nothing
+    when another count is judged ("" when it has evidence or is the one judged)."""
 
     kind: str
     rule: str
@@ -116,17 +136,27 @@ class Verdict:
     shoes: int
     shoes_to_settle: int | None = None
     bets: int | None = None
+    degenerate: str = ""
+    count: str = ""
+    tried: tuple[str, ...] = ()
+    first: str = ""
+
+    @property
+    def counted(self) -> bool:
+        """Whether the count's win is evidence: some bets and a standard error above zero."""
+        return self.win is not None and self.bets != 0 and self.win[1] > 0
 
 
 @dataclass(frozen=True)
 class CountStudy:
-    """The best level-1 count (None: the bet has no linear count; the study then bets on no
-    coup) played over simulated shoes by `procedure`, judged against exact values."""
+    """One best count (None: the bet has no linear count; the study then bets on no coup)
+    played over simulated shoes by `procedure`, judged against exact values."""
 
     system: CountSystem | None
     procedure: Procedure
     seed: int
     evaluation: SystemEvaluation
+    count: DerivedCount | None = None  # the best count played (its level, its row)
 
     @property
     def shoes(self) -> int:
@@ -160,6 +190,8 @@ class ParSheet:
     - `effects`: exact effect of removing one card of each rank, or each card type for a bet
       that reads suits (`per`), on the bettor's expectation per unit bet.
     - `best_counts`: the best linear counts of levels 1 to 3 (none for the pair bets).
+    - `study`: the study of the count judged (`judged_study`); `tried`: the other best
+      counts' studies on the same shoes.
     """
 
     analysis: BetAnalysis
@@ -173,6 +205,7 @@ class ParSheet:
     best_counts: tuple[DerivedCount, ...]
     study: CountStudy
     material: Fraction
+    tried: tuple[CountStudy, ...] = ()
 
     @property
     def bet(self) -> Bet:
@@ -180,8 +213,9 @@ class ParSheet:
 
     @property
     def verdict(self) -> Verdict:
-        """Whether counting beats the bet: `judge` of the study against `material`."""
-        return judge(self.study, self.material)
+        """Whether counting beats the bet: `judge` of the study (and the counts tried) against
+        `material`."""
+        return judge(self.study, self.material, self.tried)
 
     @property
     def volatility_index(self) -> dict[str, float]:
@@ -199,26 +233,76 @@ class ParSheet:
         )
 
     @property
-    def top_award(self) -> LineResult | None:
-        """The highest-paying line (the first of equals), None if no line pays."""
-        paying = [line for line in self.analysis.lines if line.pays is not None and line.pays > 0]
-        return max(paying, key=lambda line: line.pays or 0, default=None)
+    def awards(self) -> tuple[Award, ...]:
+        """The paying awards, highest first: lines paying the same amount are one award."""
+        return awards(self.analysis.lines)
 
     @property
-    def rare_awards(self) -> tuple[LineResult, ...]:
-        """Lines paying RARE_PAYS to 1 or more that occur less often than once in RARE_ROUNDS."""
+    def top_award(self) -> Award | None:
+        """The highest-paying award (every line paying that much), None if no line pays."""
+        return self.awards[0] if self.awards else None
+
+    @property
+    def rare_awards(self) -> tuple[Award, ...]:
+        """Awards paying RARE_PAYS to 1 or more that occur less often than once in RARE_ROUNDS
+        (an award's probability: the sum of its lines')."""
         return tuple(
-            line
-            for line in self.analysis.lines
-            if line.pays is not None and line.pays >= RARE_PAYS and line.probability * RARE_ROUNDS < 1
+            award for award in self.awards if award.pays >= RARE_PAYS and award.probability * RARE_ROUNDS < 1
         )
 
 
-def judge(study: CountStudy, material: Fraction) -> Verdict:
-    """The verdict of the module doc on `study` against `material` units per shoe."""
+@dataclass(frozen=True)
+class Award:
+    """One award of a pay table: what it pays (to 1), its probability (the sum of its
+    lines') and the labels of the lines paying it, in pay-table order."""
+
+    pays: Fraction
+    probability: Fraction
+    lines: tuple[str, ...]
+
+    @property
+    def label(self) -> str:
+        """The award's lines in words, e.g. "tie, all red or tie, all black"."""
+        return " or ".join(self.lines)
+
+
+def awards(lines: Sequence[LineResult]) -> tuple[Award, ...]:
+    """The paying awards of `lines`, highest first: lines paying the same amount (above 0)
+    are one award, its probability the sum of theirs."""
+    by_pays: dict[Fraction, list[LineResult]] = {}
+    for line in lines:
+        if line.pays is not None and line.pays > 0:
+            by_pays.setdefault(line.pays, []).append(line)
+    return tuple(
+        Award(pays, sum((x.probability for x in group), Fraction(0)), tuple(x.label for x in group))
+        for pays, group in sorted(by_pays.items(), key=lambda item: -item[0])
+    )
+
+
+def judge(study: CountStudy, material: Fraction, tried: Sequence[CountStudy] = ()) -> Verdict:
+    """The verdict of the module doc on `study` (the count judged, `judged_study`) against
+    `material` units per shoe; `tried`: the other counts played on the same shoes."""
     if study.system is None:
         return verdict(None, study.perfect, material, study.shoes)
-    return verdict(study.win_per_shoe, study.perfect, material, study.shoes, study.evaluation.triggers)
+    found = verdict(study.win_per_shoe, study.perfect, material, study.shoes, study.evaluation.triggers)
+    names = tuple(count_name(other.system) for other in tried if other.system is not None)
+    level1 = [other for other in (study, *tried) if other.count is not None and other.count.level == 1]
+    best = max(level1, key=lambda other: other.count.correlation if other.count else 0.0, default=study)
+    first = ""
+    if best is not study and best.system is not None:
+        triggers = best.evaluation.triggers
+        first = verdict(best.win_per_shoe, best.perfect, material, best.shoes, triggers).degenerate
+    return replace(found, count=count_name(study.system), tried=names, first=first)
+
+
+def count_name(system: CountSystem | None) -> str:
+    """A derived count in words, e.g. "the level-2 count (balanced, tags ...)"."""
+    if system is None:
+        return "no linear count"
+    tens = system.tags[:10] if len(set(system.tags[9:])) == 1 else system.tags
+    tags = " ".join(f"{t:+d}" for t in tens)
+    kind = "balanced" if system.balanced else f"unbalanced, starting at {system.initial:+d}"
+    return f"the level-{system.level} count ({kind}; tags {tags}; bets when its {system.rule})"
 
 
 def verdict(
@@ -230,29 +314,33 @@ def verdict(
 ) -> Verdict:
     """The verdict from the count's win per shoe (mean, standard error; None: no linear
     count) and the perfect-information bound's, over `shoes` shoes, against `material`;
-    `bets`: the coups the count bet (0: its win decides nothing)."""
+    `bets`: the coups the count bet. A figure without evidence decides nothing: a count that
+    made no bets (`bets` 0) or whose win has no standard error, a bound of no standard error."""
     p, sp = perfect
     limit = float(material)
+    degenerate = ""
+    if win is not None:
+        degenerate = "no bets" if bets == 0 else "no standard error" if win[1] <= 0 else ""
 
     def found(kind: str, rule: str, settle: int | None = None) -> Verdict:
-        return Verdict(kind, rule, win, perfect, material, shoes, settle, bets)
+        return Verdict(kind, rule, win, perfect, material, shoes, settle, bets, degenerate)
 
     if shoes < 2:
         return found(INCONCLUSIVE, "unmeasured")
-    counted = win is not None and bets != 0
+    counted = win is not None and not degenerate
     if win is not None and counted:
         m, s = win
         if m - SIGMAS * s > limit:
             return found(BEATABLE, "count")
         if m + SIGMAS * s < limit:
             return found(NOT_BEATABLE, "count")
-    if p + SIGMAS * sp < limit:
+    if sp > 0 and p + SIGMAS * sp < limit:
         return found(NOT_BEATABLE, "bound")
     settle = [_shoes_to_settle(p, sp, limit, shoes)] if p < limit else []
     if win is not None and counted:
         settle.append(_shoes_to_settle(*win, limit, shoes))
     needed = min((k for k in settle if k is not None), default=None)
-    return found(INCONCLUSIVE, "open", needed)
+    return found(INCONCLUSIVE, "degenerate" if degenerate else "open", needed)
 
 
 def _shoes_to_settle(mean: float, se: float, limit: float, shoes: int) -> int | None:
@@ -279,12 +367,15 @@ def par_sheets(
     material: Fraction = MATERIAL,
     workers: int = 1,
     executor: Executor | None = None,
+    cover: Cover | None = None,
 ) -> list[ParSheet]:
     """The par sheet of each of `bets` on the finite `shoe` under `rules`; the counting study
     deals `shoes` shoes of `shoe` (seed `seed`, cut card `cut_card`) by the casino procedure
     of `counting.simulation` (burn, the face-up burn card seen, no extra coup). The rank-level
     bets' studies share one run, the card-level bets' another; a bet's sheet is the same
-    whatever other bets are asked with it."""
+    whatever other bets are asked with it. With `cover`, each count also stakes that main bet
+    on every coup it bets (`counting.cover`): the sheet shows the side bet alone, the cover
+    and the net; the verdict stays the side bet's."""
     if shoe.counts is None:
         raise AnalyzerError(
             f"a par sheet needs a finite shoe (its effects of removal and study): use {BY_N_DECKS}"
@@ -303,26 +394,37 @@ def par_sheets(
     effects, per = removal.effects, removal.per
     counts = derived_counts(removal, [b.name for b in bets])
     best = {bet.name: tuple(c for c in counts if c.bet == bet.name) for bet in bets}
-    systems = {
-        bet.name: derived_system(best[bet.name][0], shoe.counts) if best[bet.name] else None for bet in bets
-    }
-    studies: dict[str, CountStudy] = {}
+    played: dict[str, list[CountStudy]] = {}
     for group in (ranked, [bet for bet in bets if bet.card_level]):
-        if not group:
+        pairs = [
+            (bet, derived_system(c, shoe.counts, f"{bet.name}-level-{c.level}{_kind(c)}"), c)
+            for bet in group
+            for c in best[bet.name]
+        ] + [(bet, None, None) for bet in group if not best[bet.name]]
+        if not pairs:
             continue
-        played = [systems[bet.name] or _never(bet) for bet in group]
+        keys = [
+            (bet.name, system and (system.tags, system.threshold, system.initial)) for bet, system, _ in pairs
+        ]
+        # a count found at two levels is played once
+        first = {key: i for i, key in reversed(list(enumerate(keys)))}
+        run = sorted(first.values())
         results = evaluate_systems(
-            played, group, procedure, rules, shoes=shoes, seed=seed, workers=workers, executor=executor
-        )
-        for bet, result in zip(group, results, strict=True):
+            [pairs[i][1] or _never(pairs[i][0]) for i in run], [pairs[i][0] for i in run], procedure, rules,
+            shoes=shoes, seed=seed, workers=workers, executor=executor,
+            covers=[cover] * len(run) if cover else (),
+        )  # fmt: skip
+        by_key = {keys[i]: result for i, result in zip(run, results, strict=True)}
+        for (bet, system, count), key in zip(pairs, keys, strict=True):
+            result = by_key[key]
             if result.coups == 0:
                 raise AnalyzerError(
                     f"no coup can be dealt from {shoe} with cut card {cut_card} after the burn"
                 )
-            studies[bet.name] = CountStudy(systems[bet.name], procedure, seed, result)
+            played.setdefault(bet.name, []).append(CountStudy(system, procedure, seed, result, count))
     sheets = []
     for i, (bet, analysis) in enumerate(zip(bets, analyses, strict=True)):
-        study = studies[bet.name]
+        study, others = judged_study(played[bet.name])
         sheets.append(
             ParSheet(
                 analysis=analysis,
@@ -340,6 +442,24 @@ def par_sheets(
                 best_counts=best[bet.name],
                 study=study,
                 material=Fraction(material),
+                tried=others,
             )
         )
     return sheets
+
+
+def judged_study(studies: Sequence[CountStudy]) -> tuple[CountStudy, tuple[CountStudy, ...]]:
+    """The study a verdict rests on and the others: of the studies whose count bet and whose
+    win per shoe has a standard error, the one of the highest mean win (the first of equals);
+    if none, the first (the best level-1 count's)."""
+    evidence = [
+        study for study in studies if study.system is not None and study.evaluation.triggers
+        and study.win_per_shoe[1] > 0
+    ]  # fmt: skip
+    chosen = max(evidence, key=lambda study: study.win_per_shoe[0]) if evidence else studies[0]
+    return chosen, tuple(study for study in studies if study is not chosen)
+
+
+def _kind(count: DerivedCount) -> str:
+    """The suffix of a tried count's name: "" (balanced) or "-unbalanced"."""
+    return "" if count.balanced else "-unbalanced"

@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from analyzer.analyses.choice import choose_bets, load_table, used_rules
-from analyzer.core.errors import AnalyzerError, mention
+from analyzer.core.errors import AnalyzerError, mention, quoted
 from analyzer.core.rules import Rules
 from analyzer.core.shoe import Shoe
 
@@ -98,6 +98,7 @@ def count_result(
     connect_timeout: float = 10.0,
     bankroll: float = 100.0,
     coups_per_hour: float = 80.0,
+    cover: str | None = None,
 ) -> CountResult:
     """Judge the counting `systems` (built-in names or .toml files; default every built-in)
     against the exact value of every coup. Each system bets its own bet, or `bet` (a
@@ -105,7 +106,8 @@ def count_result(
     `strict` (bet above the threshold, not at it) vary every system. The shoes are dealt by
     the procedure (`analyzer.counting.simulation.Procedure`) on `workers` processes of the
     `executor` (local, dask or tcp://HOST:PORT); the figures use `bankroll` units and
-    `coups_per_hour`."""
+    `coups_per_hour`. `cover` ("BET" or "BET:UNITS", `analyzer.counting.cover`): every system
+    also stakes that main bet on each coup it bets, valued exactly."""
     from analyzer.core.catalogue import select_bets
     from analyzer.counting.advantage import advantage_figures
     from analyzer.counting.executors import check_executor, check_timeout, check_workers, open_executor
@@ -122,12 +124,15 @@ def count_result(
     ]
     found = load_table(table)
     bets = [select_bets(bet, found)[0] if bet else system_bet(spec, system) for spec, system in named]
+    from analyzer.counting.cover import parse_cover
+
+    covered = None if cover is None else parse_cover(cover, found)
     procedure = Procedure(shoe=shoe, cut_card=cut_card, extra_coup=extra_coup, burn=burn, burn_seen=burn_seen)
     rules = used_rules(rules, None)
     with open_executor(executor, workers, connect_timeout) as pool:
         evaluations = evaluate_systems(
             [system for _, system in named], bets, procedure, rules, shoes=shoes, seed=seed,
-            workers=workers, executor=pool,
+            workers=workers, executor=pool, covers=[covered] * len(named) if covered else (),
         )  # fmt: skip
     if evaluations and evaluations[0].coups == 0:
         raise AnalyzerError(
@@ -140,11 +145,15 @@ def count_result(
 
 @dataclass(frozen=True)
 class ParResult:
-    """`baccarat par-sheet`: each bet's par sheet on `shoe` under `rules`."""
+    """`baccarat par-sheet`: each bet's par sheet on `shoe` under `rules`; `table_file` and
+    `table_sha256`: the table file the bets were read from and the SHA-256 of its bytes
+    (None for built-in tables and bets)."""
 
     shoe: Shoe
     rules: Rules
     sheets: tuple[ParSheet, ...]
+    table_file: str | None = None
+    table_sha256: str | None = None
 
 
 def par_result(
@@ -159,12 +168,15 @@ def par_result(
     workers: int = 1,
     executor: str = "local",
     check: Callable[[tuple[Bet, ...]], None] | None = None,
+    cover: str | None = None,
 ) -> ParResult:
     """The par sheet of each bet of `table` or `bets` (one of them must be given; see
     `analyzer.analyses.choice.choose_bets`), its counting study dealing `shoes` shoes (seed
     `seed`, cut card `cut_card`) on `workers` processes of `executor`; beatable or not by
     `material` units per shoe (`analyzer.counting.par.par_sheets`). `check` sees the bets
-    chosen before any computing (it may refuse them: the CLI refuses file names that collide)."""
+    chosen before any computing (it may refuse them: the CLI refuses file names that collide).
+    `cover` ("BET" or "BET:UNITS"): the study also stakes that main bet on each coup a count
+    bets (`analyzer.counting.cover`)."""
     from analyzer.counting.executors import check_executor, check_workers, open_executor
     from analyzer.counting.par import par_sheets
 
@@ -176,11 +188,31 @@ def par_result(
             "(see `baccarat list bets`)"
         )
     chosen = choose_bets(table, bets, rules=rules, shoe=shoe)
+    table_file, table_sha256 = _table_file(table)
+    from analyzer.counting.cover import parse_cover
+
+    covered = None if cover is None else parse_cover(cover, load_table(table))
     if check is not None:
         check(chosen.bets)
     with open_executor(executor, workers) as pool:
         sheets = par_sheets(
             chosen.bets, shoe, chosen.rules, shoes=shoes, seed=seed, cut_card=cut_card,
-            material=material, workers=workers, executor=pool,
+            material=material, workers=workers, executor=pool, cover=covered,
         )  # fmt: skip
-    return ParResult(shoe, chosen.rules, tuple(sheets))
+    return ParResult(shoe, chosen.rules, tuple(sheets), table_file, table_sha256)
+
+
+def _table_file(table: str | Table | None) -> tuple[str | None, str | None]:
+    """The table file `table` names (not a built-in table) and the SHA-256 of its bytes."""
+    from analyzer.core.catalogue import TABLES
+
+    if not isinstance(table, str) or table in TABLES:
+        return None, None
+    import hashlib
+    from pathlib import Path
+
+    try:
+        data = Path(table).read_bytes()
+    except OSError as error:  # read a moment ago: gone or unreadable since
+        raise AnalyzerError(f"table file {quoted(table)} cannot be read: {error.strerror or error}") from None
+    return table, hashlib.sha256(data).hexdigest()

@@ -38,11 +38,11 @@ from analyzer.core.ranks import RANK_POINTS
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import BY_COUNTS, BY_N_DECKS, Shoe
 from analyzer.counting import fastdeal
+from analyzer.counting.cover import Cover
 from analyzer.counting.dealer import CoupBatch, SuitedBatch, deal_batch, shuffled_cards
 from analyzer.counting.executors import forked, pool_of
-from analyzer.counting.summary import ExactSum, SystemEvaluation
+from analyzer.counting.summary import ExactSum, SystemEvaluation, count_bins
 from analyzer.counting.systems import CountSystem
-from analyzer.ranks import kernel
 from analyzer.ranks.fast import FastEvaluator
 
 __all__ = [
@@ -176,8 +176,8 @@ def deal_cards(cards: Sequence[int], procedure: Procedure, rules: Rules) -> Shoe
 class _Job:
     """One chunk of a study: what a worker needs, the compiled evaluator included: as an
     object in this process, as the path of its pickle for a local process pool (jobs stay
-    small), as pickled bytes for other executors; workers cache it by `token`. Workers
-    forked from this process have it cached already (the evaluator is then None here)."""
+    small), as pickled bytes for other executors; workers cache it by `token` (forked ones
+    have it already: None here)."""
 
     token: str
     evaluator: FastEvaluator | bytes | str | None  # None: no rank-level bet
@@ -188,6 +188,7 @@ class _Job:
     seed: int
     shoes: range
     cards: tuple[Bet, ...] = ()  # card-level bets, valued on suited shoes (analyzer.counting.suited)
+    covers: tuple[tuple[Cover, int] | None, ...] = ()  # each system's cover and its bet's column
     kernels: bool = False  # a long study: load the compiled kernels (when installed) first
 
 
@@ -205,17 +206,6 @@ def _evaluator(job: _Job) -> FastEvaluator | None:
             value = Path(value).read_bytes()
         cache[job.token] = value if value is None or isinstance(value, FastEvaluator) else pickle.loads(value)
     return cache[job.token]
-
-
-def _built(bets: tuple[Bet, ...], rules: Rules) -> FastEvaluator:
-    """The evaluator of `bets` under `rules`, built once per thread (a few recent ones kept:
-    a study of a few thousand shoes spent a fifth of its time building it)."""
-    built: dict[tuple[tuple[Bet, ...], Rules], FastEvaluator] = _LOCAL.__dict__.setdefault("built", {})
-    if (bets, rules) not in built:
-        if len(built) >= 4:
-            built.clear()
-        built[bets, rules] = FastEvaluator(bets, rules)
-    return built[bets, rules]
 
 
 _LINES: dict[Bet, np.ndarray] = {}
@@ -266,9 +256,7 @@ def deal_chunk(
 def deal_and_value(job: _Job) -> tuple[CoupBatch, np.ndarray, np.ndarray]:
     """The job's shoes dealt, with the exact expectation of every coup: (batch, numerators
     (C, bets), totals (C,)); bet i's expectation is numerators[:, i] / (d_i * totals)."""
-    if job.kernels:  # at once after the first job in each worker
-        fastdeal.warm()
-        kernel.warm()
+    fastdeal.long_study(0, True, 1, job.kernels)  # a worker of a long study loads the kernels, once
     batch = deal_chunk(job.procedure, job.rules, job.seed, job.shoes, suited=bool(job.cards))
     evaluator = _evaluator(job)
     if job.cards:  # card-level bets: valued card by card on the suited shoes
@@ -325,7 +313,7 @@ def _evaluate_chunk(job: _Job) -> list[SystemEvaluation]:
     cards_left = batch.left.sum(axis=1)
     fsize = totals.astype(np.float64)
     results = []
-    for system, column in zip(job.systems, job.columns, strict=True):
+    for place, (system, column) in enumerate(zip(job.systems, job.columns, strict=True)):
         bet, denominator = bets[column], denominators[column]
         result = SystemEvaluation(system, bet)
         num = numerators[:, column]
@@ -335,9 +323,8 @@ def _evaluate_chunk(job: _Job) -> list[SystemEvaluation]:
         ev = num.astype(np.float64) / (denominator * fsize)  # statistics only
         net = net_numerators(bet, denominator, batch, fires)
         result.shoes, result.coups = batch.shoes, len(num)
-        _add_bets(
-            result, batch.shoe[fires], num[fires], totals[fires], denominator, batch.shoes, cards_left[fires]
-        )
+        _add_bets(result, batch.shoe[fires], num[fires], totals[fires], denominator, batch.shoes,
+                  cards_left[fires])  # fmt: skip
         result.positive = int(positive.sum())
         result.sums["all"].add(num, totals, denominator, cards_left)
         result.sums["perfect"].add(num[positive], totals[positive], denominator, cards_left[positive])
@@ -354,14 +341,36 @@ def _evaluate_chunk(job: _Job) -> list[SystemEvaluation]:
             float(count.sum()), float(ev.sum()), float((count * count).sum()),
             float((ev * ev).sum()), float((count * ev).sum()),
         ]  # fmt: skip
-        floor = top // under  # the floor of the count, exactly; bins in increasing order
-        low = int(floor.min(initial=0))
-        sizes, sums = np.bincount(floor - low), np.bincount(floor - low, weights=ev)
-        keys = np.flatnonzero(sizes)
-        bins = zip((keys + low).tolist(), sizes[keys].tolist(), sums[keys].tolist(), strict=True)
-        result.by_count = {k: [float(n), t] for k, n, t in bins}
+        result.by_count = count_bins(top // under, ev)  # by the floor of the count, exactly
+        entry = job.covers[place] if job.covers else None
+        if entry is not None:
+            cover, at = entry
+            _add_cover(result, cover, numerators[fires, at], totals[fires], denominators[at],
+                       batch.shoe[fires], ev[fires], batch.shoes)  # fmt: skip
         results.append(result)
     return results
+
+
+def _add_cover(
+    result: SystemEvaluation,
+    cover: Cover,
+    num: np.ndarray,
+    totals: np.ndarray,
+    denominator: int,
+    shoe: np.ndarray,
+    side: np.ndarray,
+    shoes: int,
+) -> None:
+    """Add the cover staked on the coups bet (`num` / (`denominator` * `totals`) per unit of
+    its bet, `side` the side bet's expectation on them, `shoe` their shoes): its exact sum
+    and the moments of the cover's and the net's expected win per shoe."""
+    result.cover = cover
+    result.sums["cover"].add(num, totals, denominator)
+    ev = float(cover.units) * num.astype(np.float64) / (denominator * totals.astype(np.float64))
+    staked = np.bincount(shoe, weights=ev, minlength=shoes)
+    net = staked + np.bincount(shoe, weights=side, minlength=shoes)
+    for key, values in (("cover", staked), ("net", net)):
+        result.shoe_moments[key] = [float(values.sum()), float((values * values).sum())]
 
 
 @dataclass(frozen=True)
@@ -434,8 +443,11 @@ def evaluate_systems(
     workers: int = 1,
     executor: Executor | None = None,
     chunk: int = CHUNK,
+    covers: Sequence[Cover | None] = (),
 ) -> list[SystemEvaluation]:
-    """Judge each system on its bet (`bets[i]` for `systems[i]`) over `shoes` simulated shoes.
+    """Judge each system on its bet (`bets[i]` for `systems[i]`) over `shoes` simulated shoes;
+    with `covers`, system i also stakes `covers[i]` (a rank-level bet, `counting.cover`) on
+    every coup it bets.
 
     Shoes are dealt in chunks of `chunk` shoes, each summarised and the summaries merged in
     chunk order: identical results for any `workers` and any `executor` (any
@@ -448,8 +460,10 @@ def evaluate_systems(
             raise AnalyzerError(f"{name} {quoted(value)}: use a positive integer")
     if shoes > MAX_SHOES:
         raise AnalyzerError(f"shoes {shoes}: use at most {MAX_SHOES:,}")
+    if covers and len(covers) != len(systems):
+        raise AnalyzerError(f"covers: give one per system ({len(systems)}), or none", argument="covers")
     unique: list[Bet] = []
-    for bet in bets:
+    for bet in [*bets, *(c.bet for c in covers if c is not None)]:
         if bet not in unique:
             unique.append(bet)
     cards = tuple(bet for bet in unique if bet.card_level)
@@ -459,7 +473,8 @@ def evaluate_systems(
         check_card_bets(cards, procedure.shoe)
         unique = [bet for bet in unique if not bet.card_level] + list(cards)
     ranked = unique[: len(unique) - len(cards)]
-    evaluator = _built(tuple(ranked), rules) if ranked else None
+    long = fastdeal.long_study(shoes * (sum(procedure.shoe.counts or ()) // 5), executor is None, workers)
+    evaluator = FastEvaluator.cached(tuple(ranked), rules) if ranked else None  # ready for the kernels
     chunks = -(-shoes // chunk)
     # With no executor given, this process is one of the `workers`: a local pool of the
     # others takes chunks while this process takes the ones they have not started.
@@ -467,18 +482,7 @@ def evaluate_systems(
     own = executor is None and helpers > 0
     token = f"{id(evaluator)}-{os.getpid()}-{hash((tuple(unique), rules))}"
     cache = _LOCAL.__dict__.setdefault("evaluators", {})
-    # Loading the compiled kernels repays itself on LOAD_WORTH coups or so: here, when this
-    # process works (its own forked workers inherit them), else in each worker of the
-    # executor on its share (`_Job.kernels`).
-    coups = shoes * (sum(procedure.shoe.counts or ()) // 5)  # about
-    share = coups >= kernel.LOAD_WORTH * (1 if executor is None else workers)
-    long = kernel.available() and (share or kernel.always())
-    if long and executor is None:
-        fastdeal.warm()
-        kernel.warm()
-    if own:  # the evaluator ready before the workers fork (they inherit it, kernels included)
-        if evaluator is not None:
-            evaluator.ready()
+    if own:  # the evaluator cached before the workers fork (they inherit it, kernels included)
         if len(cache) >= 4:
             cache.clear()
         cache[token] = evaluator
@@ -496,7 +500,8 @@ def evaluate_systems(
         cache[token] = evaluator  # this process's copy
         jobs = (
             _Job(token, payload, tuple(systems), tuple(unique.index(b) for b in bets), procedure, rules,
-                 seed, range(i * chunk, min((i + 1) * chunk, shoes)), cards, long)
+                 seed, range(i * chunk, min((i + 1) * chunk, shoes)), cards,
+                 tuple(None if c is None else (c, unique.index(c.bet)) for c in covers), long)
             for i in range(chunks)
         )  # fmt: skip
         totals = [SystemEvaluation(system, bet) for system, bet in zip(systems, bets, strict=True)]

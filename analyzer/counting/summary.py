@@ -16,13 +16,16 @@ from fractions import Fraction
 import numpy as np
 
 from analyzer.core.bets import Bet
+from analyzer.counting.cover import Cover
 from analyzer.counting.systems import CountSystem
 
-__all__ = ["PER_SHOE", "ExactSum", "SystemEvaluation", "mean_sd"]
+__all__ = ["PER_SHOE", "ExactSum", "SystemEvaluation", "count_bins", "mean_sd"]
 
 #: The per-shoe wins a summary keeps moments of: exact EV of the coups bet, the outcomes
-#: dealt on them, and the perfect-information win (exact EV of the coups with EV > 0).
+#: dealt on them, and the perfect-information win (exact EV of the coups with EV > 0); with a
+#: cover (`SystemEvaluation.cover`), also the cover's exact EV on the coups bet and the net.
 PER_SHOE = ("expected", "realized", "perfect")
+COVERED = ("cover", "net")
 
 
 def mean_sd(total: float, squares: float, n: int) -> tuple[float, float]:
@@ -32,6 +35,15 @@ def mean_sd(total: float, squares: float, n: int) -> tuple[float, float]:
     mean = total / n
     var = max(squares - total * mean, 0.0) / (n - 1) if n > 1 else 0.0
     return mean, math.sqrt(var)
+
+
+def count_bins(floor: np.ndarray, ev: np.ndarray) -> dict[int, list[float]]:
+    """{count: [coups, sum of ev]} of the coups by `floor` (integers), in increasing order."""
+    low = int(floor.min(initial=0))
+    sizes, sums = np.bincount(floor - low), np.bincount(floor - low, weights=ev)
+    keys = np.flatnonzero(sizes)
+    bins = zip((keys + low).tolist(), sizes[keys].tolist(), sums[keys].tolist(), strict=True)
+    return {k: [float(n), t] for k, n, t in bins}
 
 
 @dataclass
@@ -79,7 +91,7 @@ class ExactSum:
 
 
 def _sums() -> dict[str, ExactSum]:
-    return {key: ExactSum() for key in ("all", "triggered", "perfect")}
+    return {key: ExactSum() for key in ("all", "triggered", "perfect", "cover")}
 
 
 @dataclass
@@ -89,6 +101,8 @@ class SystemEvaluation:
     Exact sums (Fractions) cover every coup; `shoe_moments[which]` holds the float sum and
     sum of squares over shoes of each per-shoe win (`PER_SHOE`), for means, standard
     deviations and standard errors; `by_count` maps floor(count) to [coups, sum of EV].
+    With a `cover`, `sums["cover"]` holds the exact EV of one unit of the cover bet over the
+    coups bet, and `shoe_moments` the cover's and the net's per shoe (`COVERED`).
     """
 
     system: CountSystem
@@ -100,9 +114,18 @@ class SystemEvaluation:
     realized_triggered: Fraction = Fraction(0)
     realized_squares: Fraction = Fraction(0)  # sum of squared net results of the coups bet
     sums: dict[str, ExactSum] = field(default_factory=_sums)
-    shoe_moments: dict[str, list[float]] = field(default_factory=lambda: {k: [0.0, 0.0] for k in PER_SHOE})
+    shoe_moments: dict[str, list[float]] = field(
+        default_factory=lambda: {k: [0.0, 0.0] for k in PER_SHOE + COVERED}
+    )
     moments: list[float] = field(default_factory=lambda: [0.0] * 5)  # n-free sums: x, y, xx, yy, xy
     by_count: dict[int, list[float]] = field(default_factory=dict)  # floor(count) -> [coups, sum EV]
+    cover: Cover | None = None
+
+    @property
+    def cover_expectation(self) -> Fraction | None:
+        """The cover's exact expected win over the coups bet (units; negative: its cost),
+        None without a cover."""
+        return None if self.cover is None else self.sums["cover"].value() * self.cover.units
 
     @property
     def expectation_all(self) -> Fraction:
@@ -135,7 +158,8 @@ class SystemEvaluation:
         return (sxy - sx * sy / n) / math.sqrt(vx * vy) if vx > 0 and vy > 0 else 0.0
 
     def per_shoe(self, which: str) -> tuple[float, float]:
-        """Mean and standard error per shoe of 'expected', 'realized' or 'perfect' win."""
+        """Mean and standard error per shoe of 'expected', 'realized' or 'perfect' win (and,
+        with a cover, 'cover' and 'net')."""
         mean, sd = self.shoe_stats(which)
         return mean, sd / math.sqrt(self.shoes) if self.shoes else 0.0
 
@@ -148,6 +172,7 @@ class SystemEvaluation:
         """Add another chunk's summary to this one (merge chunks in a fixed order)."""
         self.shoes += other.shoes
         self.coups += other.coups
+        self.cover = self.cover or other.cover
         self.triggers += other.triggers
         self.positive += other.positive
         self.realized_triggered += other.realized_triggered

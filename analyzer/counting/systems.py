@@ -28,6 +28,7 @@ import numpy as np
 from analyzer.core.errors import AnalyzerError, mention, quoted
 from analyzer.core.parsing import check_keys, read_fraction, read_toml
 from analyzer.core.ranks import RANK_POINTS, RANKS, parse_rank
+from analyzer.counting.search import exact_best_count
 
 if TYPE_CHECKING:  # the effects (and the card engine under them) load only where they are computed
     from analyzer.analyses.effects import EffectsOfRemoval, RemovalEffects
@@ -48,6 +49,7 @@ __all__ = [
     "named_systems",
     "system_bet",
     "system_from_mapping",
+    "tens_of",
 ]
 
 
@@ -295,35 +297,23 @@ def betting_correlation(tags: Sequence[int], effects: Sequence[Fraction]) -> flo
 
 
 def best_linear_count(
-    effects: Sequence[Fraction], level: int, balanced: bool = True
+    effects: Sequence[Fraction], level: int, balanced: bool = True, tens: str | None = None
 ) -> tuple[tuple[int, ...], float]:
-    """Integer tags in [-level, level] with the highest betting correlation with `effects`.
-
-    Candidates are the effects scaled, shifted and rounded, over every scale at which some
-    rank's rounded tag changes and shifts in steps of 1/20; with `balanced`, only tags
-    summing to zero over the 13 ranks (a full deck counts to zero) are kept. Sign
-    convention: a positive tag marks a rank whose removal raises the bettor's expectation,
-    so a high count favours the bettor.
-    """
-    if level not in (1, 2, 3):
-        raise AnalyzerError(f"level {level}: use 1, 2 or 3")
-    values = [float(e) for e in effects]
-    top = max(abs(v) for v in values) or 1.0
-    scales = sorted(
-        {(k + 0.5) / abs(v) * (1 + 1e-9) for v in values if v for k in range(level)} | {level / top}
+    """Integer tags in [-level, level] with the highest betting correlation with `effects`,
+    found exactly over every tag vector of the level (`counting.search.exact_best_count`;
+    `tens` "tied" gives the ten-valued ranks of 13 one tag, "split" one each; by default tied
+    when their effects agree, `tens_of`). With `balanced`, only tags
+    summing to zero over the ranks (a full deck counts to zero), or, if no balanced vector of
+    the level correlates positively, the best unbalanced one. Sign convention: a positive tag
+    marks a rank whose removal raises the bettor's expectation, so a high count favours the
+    bettor. All zeros (correlation 0) when every effect is the same."""
+    tens = tens or tens_of(effects)
+    found = exact_best_count(effects, level, balanced, tens) or (
+        exact_best_count(effects, level, False, tens) if balanced else None
     )
-    best: tuple[tuple[int, ...], float] = (tuple(0 for _ in values), -2.0)
-    for scale in scales:
-        for step in range(-10, 11):
-            tags = tuple(max(-level, min(level, round(v * scale + step / 20))) for v in values)
-            if balanced and sum(tags) != 0:
-                continue
-            corr = betting_correlation(tags, effects)
-            if corr > best[1] + 1e-12:
-                best = (tags, corr)
-    if balanced and not any(best[0]):  # no balanced tags at this level
-        return best_linear_count(effects, level, balanced=False)
-    return best
+    if found is None:
+        return tuple(0 for _ in effects), 0.0
+    return found[0], betting_correlation(found[0], effects)
 
 
 def linear_break_even(
@@ -332,25 +322,34 @@ def linear_break_even(
     """True count at which the linear estimate of the expectation crosses zero.
 
     With effects of removal e_r measured on a full shoe of `cards` cards and tags fitted as
-    e_r ~ alpha * t_r (least squares), the expectation at true count TC is about
-    expectation + (cards - 1) * alpha * TC / 52 (the linear estimate of `linear_estimates`).
-    Display value (float).
+    e_r ~ alpha * t_r + beta (least squares over the ranks; beta = 0 for balanced tags and
+    effects summing to 0), the expectation at true count TC is about
+    expectation + (cards - 1) * alpha * TC / 52 (the linear estimate of `linear_estimates`);
+    an unbalanced count's own start shifts TC (`derived_system`). Display value (float).
     """
-    if not any(tags):
-        raise AnalyzerError("tags are all zero: a count needs at least one non-zero tag")
-    alpha = sum(t * float(e) for t, e in zip(tags, effects, strict=True)) / sum(t * t for t in tags)
+    if len(set(tags)) < 2:
+        raise AnalyzerError("tags are all alike: a count needs at least two different tags")
+    n = len(tags)
+    mt, me = sum(tags) / n, sum(map(float, effects)) / n
+    top = sum((t - mt) * (float(e) - me) for t, e in zip(tags, effects, strict=True))
+    alpha = top / sum((t - mt) ** 2 for t in tags)
     return -52 * float(expectation) / ((cards - 1) * alpha)
 
 
 @dataclass(frozen=True)
 class DerivedCount:
-    """The best linear count of one level for a bet, from its effects of removal."""
+    """The best linear count of one level for a bet, from its effects of removal: balanced or
+    not (the best balanced count of the level follows an unbalanced one that beats it), found
+    by `search` (the exact search in words: the vectors it covers, `counting.search`), the
+    ten-valued ranks `tens` ("tied": one tag, "split": one each)."""
 
     bet: str
     level: int
     tags: tuple[int, ...]
     correlation: float
     break_even: float  # true count where the linear estimate of the expectation crosses zero
+    tens: str = "tied"
+    search: str = ""
 
     @property
     def balanced(self) -> bool:
@@ -362,12 +361,22 @@ class DerivedCount:
 _FLOAT_SAFE = 2**500
 
 
+def tens_of(effects: Sequence[Fraction]) -> str:
+    """"tied" when the ten-valued ranks (the last four of 13) have one effect (a counter reads
+    them alike), else "split"."""
+    return "tied" if len(effects) == 13 and len(set(effects[9:])) == 1 else "split"
+
+
 def derived_counts(eor: EffectsOfRemoval | RemovalEffects, bets: Sequence[str]) -> list[DerivedCount]:
     """Best linear counts at levels 1-3 for each of `bets` from effects of removal measured on
     a full shoe, per rank (`by_rank`: a card-level bet's card types weighted by their counts);
     none for a bet whose every rank's removal has the same effect (pair bets).
-    Balanced when the search finds a non-zero balanced candidate, else unbalanced (see each
-    count's `balanced`): an unbalanced result does not prove no balanced count exists.
+
+    Each level's count is the best over every tag vector of the level (exact search,
+    `counting.search`; the ten-valued ranks tied when their effects agree, `tens_of`),
+    balanced or not, a balanced one on a tie; when an unbalanced count is the best, the best
+    balanced count of the level follows it (if any balanced vector correlates positively).
+    The first count of level 1 is the best level-1 count.
     Effects beyond 2**500 (of bets paying beyond floats) are first divided by the largest,
     and the expectation with them: the tags, correlations and break-evens are the same at any
     scale, and the floats they are found in stay finite."""
@@ -376,13 +385,18 @@ def derived_counts(eor: EffectsOfRemoval | RemovalEffects, bets: Sequence[str]) 
         values = [by_rank[bet].get(str(rank), Fraction(0)) for rank in RANKS]
         if len(set(values)) == 1:
             continue
+        exact_values, tens = list(values), tens_of(values)
         top, expectation = max(map(abs, values)), eor.base[bet]
         if top > _FLOAT_SAFE:
             values, expectation = [value / top for value in values], expectation / top
         for level in (1, 2, 3):
-            tags, corr = best_linear_count(values, level)
-            even = linear_break_even(tags, values, expectation, eor.shoe.size)
-            result.append(DerivedCount(bet, level, tags, corr, even))
+            best = exact_best_count(exact_values, level, False, tens)
+            balanced = exact_best_count(exact_values, level, True, tens)
+            found = [best] if best is None or sum(best[0]) == 0 else [best, balanced]
+            for tags, search in (f for f in found if f is not None):
+                corr = betting_correlation(tags, values)
+                even = linear_break_even(tags, values, expectation, eor.shoe.size)
+                result.append(DerivedCount(bet, level, tags, corr, even, tens, search.text))
     return result
 
 
@@ -404,5 +418,5 @@ def derived_system(count: DerivedCount, counts: Sequence[int], name: str = "") -
         tags=count.tags,
         threshold=Fraction(threshold),
         initial=start,
-        source="derived here from the exact effects of removal (best_linear_count)",
+        source="derived here from the exact effects of removal (the exact search of counting.search)",
     )

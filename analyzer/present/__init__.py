@@ -15,12 +15,25 @@ rounded from the exact values, never from floats. Terminal tables fit 120 column
   paytables), ``rules`` (the tableau, its graph) and ``track`` (a recorded shoe replayed);
   ``text``: the output formats and the helpers ``exact``, ``decimal``, ``percent``;
   ``metadata``: the JSON shoe fields (``shoe``, ``shoe_spec``).
-- ``document``: the document model the renderers write (``Heading``, ``Paragraph``,
-  ``Bullets``, ``Table``, ``Figure``) and one writer per format (``WRITERS``: text, Markdown,
-  HTML).
+- ``document``: the document model every renderer and report writes (``Heading``,
+  ``Paragraph``, ``Bullets``, ``Table``, ``Figure``, ``Code``) and one writer per format
+  (``WRITERS``: text, Markdown, HTML).
 - ``games``: the renderers of the games' results (``render_game``: ``baccarat solve GAME``).
+- ``known``: known cards and edge sorting (``baccarat known``): the value, the information
+  states and the best sorts, as JSON data and as a document.
+- ``sorting``: edge sorting through a shoe (``track --sort``, ``count --sort``): each coup's
+  known classes, best bet, expectation and result, and the win per shoe.
 - ``listing``: what ``baccarat list`` shows: every built-in name with its title and source.
-- ``par``, ``par_html``, ``par_documents``: par sheets in Markdown, JSON and self-contained HTML.
+- ``cache``: what ``baccarat cache`` shows: the disk cache's folder, files and bounds.
+- ``par``, ``par_html``, ``par_documents``: par sheets in Markdown, JSON and self-contained HTML
+  (and CSV, XLSX and PDF); ``identity``: the identification block of a sheet (software,
+  date, SHA-256 of the table file, the bet and the rules, the shoe and procedure); ``pdf``: an
+  HTML page printed to PDF by headless Chromium; ``par_counts``: their countability section
+  (best counts, counts played, cover bet, verdict).
+- ``spreadsheet``: the document's tables as CSV and XLSX (numbers as numbers, the exact value
+  "p/q" beside); ``effects_tables``: effects of removal as typed tables for them.
+- ``schemas``: the JSON Schemas of every command's JSON and of the table, rules and systems
+  files, shipped as package data (``schema``, ``SCHEMAS``).
 - ``plots``: matplotlib for every chart, by its object API (a ``Figure`` each, never pyplot:
   no backend switched), loaded only when one is drawn.
 - ``notebook``: the renderers registered with IPython and Jupyter by result type (Markdown

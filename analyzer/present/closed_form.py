@@ -7,18 +7,10 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from analyzer.present.text import (
-    check_format,
-    dumps,
-    heading,
-    markdown_code,
-    markdown_text,
-    percent,
-    table,
-    user_text,
-)
+from analyzer.present.document import Block, Heading, Paragraph, Table, write
+from analyzer.present.text import check_format, dumps, markdown_code, markdown_text, percent, user_text
 
-__all__ = ["closed_forms_data", "render_closed_forms"]
+__all__ = ["closed_forms_blocks", "closed_forms_data", "render_closed_forms"]
 
 
 def closed_forms_data(forms: Sequence[Any]) -> dict[str, Any]:
@@ -41,34 +33,41 @@ def closed_forms_data(forms: Sequence[Any]) -> dict[str, Any]:
     }
 
 
-def render_closed_forms(forms: Sequence[Any], fmt: str = "table") -> str:
-    """Closed forms in d (`forms`: analyzer.analyses.closed_form.ClosedForm values): text, LaTeX in
-    Markdown, or JSON strings that sympy.sympify reads back."""
+def closed_forms_blocks(forms: Sequence[Any], fmt: str) -> list[Block]:
+    """The blocks of `render_closed_forms`: in Markdown each bet's LaTeX under its heading,
+    in a terminal text each bet's sympy expressions as lines of a paragraph."""
     import sympy as sp  # type: ignore[import-untyped,unused-ignore]
 
+    rules = user_text(forms[0].rules.name, fmt) if forms else "standard"
+    blocks: list[Block] = [Heading(f"Closed forms in the number of decks d, {rules} rules")]
+    for f in forms:
+        limit = f"{percent(_fraction(f.house_edge_limit))}"
+        if fmt == "markdown":
+            rows = [[markdown_text(label), f"${sp.latex(p)}$"] for label, p in f.results]
+            blocks += [
+                Heading(f"{markdown_text(f.bet.title)} ({markdown_code(f.bet.name)})", 3),
+                Paragraph(f"House edge: $${sp.latex(f.house_edge)}$$"),
+                Paragraph(f"Infinite deck: ${sp.latex(f.house_edge_limit)}$ ({limit})"),
+                Table.of(rows, ["result", "probability"]),
+            ]
+        else:
+            lines = [
+                f"{f.bet.title} ({f.bet.name})",
+                f"  house edge = {f.house_edge}",
+                f"  infinite deck: {f.house_edge_limit} ({limit})",
+                *(f"  P({label}) = {p}" for label, p in f.results),
+            ]
+            blocks.append(Paragraph("\n".join(lines)))
+    return blocks
+
+
+def render_closed_forms(forms: Sequence[Any], fmt: str = "table") -> str:
+    """Closed forms in d (`forms`: analyzer.analyses.closed_form.ClosedForm values): text, LaTeX in
+    Markdown, or JSON strings that sympy.sympify reads back. The text ends in a blank line."""
     check_format(fmt)
     if fmt == "json":
         return dumps(closed_forms_data(forms))
-    rules = user_text(forms[0].rules.name, fmt) if forms else "standard"
-    out = [heading(f"Closed forms in the number of decks d, {rules} rules", fmt)]
-    for f in forms:
-        if fmt == "markdown":
-            out.append(f"### {markdown_text(f.bet.title)} ({markdown_code(f.bet.name)})\n\n")
-            out.append(f"House edge: $${sp.latex(f.house_edge)}$$\n\n")
-            out.append(
-                f"Infinite deck: ${sp.latex(f.house_edge_limit)}$ "
-                f"({percent(_fraction(f.house_edge_limit))})\n\n"
-            )
-            rows = [[markdown_text(label), f"${sp.latex(p)}$"] for label, p in f.results]
-            out.append(table(rows, ["result", "probability"], fmt) + "\n\n")
-        else:
-            out.append(f"{f.bet.title} ({f.bet.name})\n")
-            out.append(f"  house edge = {f.house_edge}\n")
-            out.append(f"  infinite deck: {f.house_edge_limit} ({percent(_fraction(f.house_edge_limit))})\n")
-            for label, p in f.results:
-                out.append(f"  P({label}) = {p}\n")
-            out.append("\n")
-    return "".join(out)
+    return write(closed_forms_blocks(forms, fmt), fmt) + "\n"
 
 
 def _fraction(value: Any) -> Fraction:

@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from analyzer.present.document import Block, Heading, Paragraph, Table, write
+from analyzer.present.document import Block, Heading, Paragraph, Table, Value, write
 from analyzer.present.text import check_format, dumps, exact, percent, signed_percent, user_text
 
 if TYPE_CHECKING:
     from analyzer.analyses.compare import Comparison
 
-__all__ = ["compare_data", "render_compare"]
+__all__ = ["compare_blocks", "compare_data", "render_compare"]
 
 
 def compare_data(cmp: Comparison) -> dict[str, Any]:
@@ -60,9 +60,16 @@ def render_compare(
 ) -> str:
     """Payout rules side by side across shoes, commission equivalents, tableau effects."""
     check_format(fmt)
-    labels = [str(shoe) for shoe in cmp.shoes]
     if fmt == "json":
         return dumps(compare_data(cmp))
+    return write(compare_blocks(cmp, fmt, sections), fmt)
+
+
+def compare_blocks(
+    cmp: Comparison, fmt: str, sections: Sequence[str] = ("edges", "commissions", "tableau")
+) -> list[Block]:
+    """The document of `render_compare` in `fmt` (table or markdown), typed values beside."""
+    labels = [str(shoe) for shoe in cmp.shoes]
     base, variant = user_text(cmp.base.name, fmt), user_text(cmp.variant.name, fmt)
     shoe = user_text(str(cmp.shoe), fmt)
     edges = [
@@ -84,23 +91,38 @@ def render_compare(
         [user_text(e.bet.name, fmt), percent(e.base), percent(e.variant), percent(e.change), exact(e.change)]
         for e in cmp.tableau
     ]
+    edge_values: list[list[Value]] = [
+        [t.title, bet.name, *cmp.edges[(t.name, bet.name)]] for t in cmp.tables for bet in t.bets
+    ]
+    commission_values: list[list[Value]] = [
+        [m.bet.name, m.house_edge, m.commission, m.relative_to(), exact(m.commission)]
+        for m in cmp.commissions
+    ]
+    moved_values: list[list[Value]] = [
+        [e.bet.name, e.base, e.variant, e.change, exact(e.change)] for e in cmp.tableau
+    ]
     differences = "; ".join(cmp.base.differences(cmp.variant)) or "none"
     parts: dict[str, list[Block]] = {
         "edges": [
             Heading("House edge of each table's bets across shoes"),
-            Table.of(edges, ["table", "bet", *labels]),
+            Table.of(edges, ["table", "bet", *labels], edge_values),
         ],
         "commissions": [
             Heading(f"Commission giving the same Banker edge ({shoe})"),
             Table.of(
                 commissions,
                 ["bet", "house edge", "equivalent commission", "vs 5% commission", "commission (exact)"],
+                commission_values,
             ),
         ],
         "tableau": [
             Heading(f"Tableau {variant} against {base} ({shoe})"),
             Paragraph(f"Differences: {differences}."),
-            Table.of(moved, ["bet", f"edge ({base})", f"edge ({variant})", "change", "change (exact)"]),
+            Table.of(
+                moved,
+                ["bet", f"edge ({base})", f"edge ({variant})", "change", "change (exact)"],
+                moved_values,
+            ),
         ],
     }
-    return write([block for name in sections for block in parts[name]], fmt)
+    return [block for name in sections for block in parts[name]]

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from analyzer.present.document import Block, Heading, Paragraph, Table, write
+from analyzer.present.document import Block, Estimate, Heading, Paragraph, Table, Value, write
 from analyzer.present.text import (
     check_format,
     decimal,
@@ -26,11 +26,19 @@ if TYPE_CHECKING:
 __all__ = [
     "ADVANTAGE_HEADERS",
     "COUNT_HEADERS",
+    "COVER_HEADERS",
+    "CVDATA_HEADERS",
+    "TAIL",
     "advantage_json",
     "advantage_rows",
+    "count_bins",
+    "count_blocks",
     "count_data",
     "count_json",
     "count_rows",
+    "cover_json",
+    "cover_rows",
+    "cvdata_rows",
     "mean_se",
     "plus_minus",
     "procedure_text",
@@ -57,7 +65,83 @@ def count_json(result: SystemEvaluation) -> dict[str, Any]:
         "realized_triggered": exact(result.realized_triggered),
         "perfect": exact(result.perfect),
         "win_per_shoe": {k: mean_se(m, se) for k, (m, se) in stats.items()},
+        **({} if result.cover is None else {"cover": cover_json(result)}),
+        "by_count": [
+            {"count": k, "coups": int(n), "frequency": round(n / max(result.coups, 1), 6),
+             "mean_expectation": round(ev / n, 6)}
+            for k, (n, ev) in sorted(result.by_count.items())
+            if n
+        ],
     }
+
+
+#: The share of the coups a by-count table's merged tails each hold at most.
+TAIL = 0.02
+
+
+def count_bins(result: SystemEvaluation) -> list[tuple[str, int, float, float]]:
+    """The coups by the system's count (its floor: the true count of a true-count system):
+    each bin's coups, share of the coups and mean of its coups' exact expectations. The
+    bins at either end holding less than TAIL of the coups together join the next bin in
+    ("<= k", ">= k")."""
+    bins = sorted((k, n, ev) for k, (n, ev) in result.by_count.items() if n)
+    total = sum(n for _, n, _ in bins) or 1
+    lo, hi, below, above = 0, len(bins) - 1, 0.0, 0.0
+    while lo < hi and below + bins[lo][1] < TAIL * total:
+        below, lo = below + bins[lo][1], lo + 1
+    while hi > lo and above + bins[hi][1] < TAIL * total:
+        above, hi = above + bins[hi][1], hi - 1
+    rows = []
+    for i in range(lo, hi + 1):
+        first, last = (0 if i == lo else i), (len(bins) - 1 if i == hi else i)
+        part = bins[first : last + 1]
+        n, ev = sum(b[1] for b in part), sum(b[2] for b in part)
+        label = str(bins[i][0])
+        if first < i and last > i:
+            label = "all"
+        elif first < i:
+            label = f"<= {label}"
+        elif last > i:
+            label = f">= {label}"
+        rows.append((label, int(n), n / total, ev / n))
+    return rows
+
+
+def cover_json(result: SystemEvaluation) -> dict[str, Any]:
+    """A study's cover bet: the bet and units staked on each coup bet, its exact expected win
+    over the study (negative: its cost), and per shoe the side bet alone, the cover and the net."""
+    assert result.cover is not None
+    total = result.cover_expectation or Fraction(0)
+    return {
+        "bet": result.cover.bet.name,
+        "units": exact(result.cover.units),
+        "expectation": exact(total),
+        "side_per_shoe": mean_se(*result.per_shoe("expected")),
+        "cover_per_shoe": mean_se(*result.per_shoe("cover")),
+        "net_per_shoe": mean_se(*result.per_shoe("net")),
+    }
+
+
+COVER_HEADERS = ["system", "bet", "cover", "side bet alone/shoe", "cover/shoe", "net/shoe", "cover share"]
+
+
+def cover_rows(results: Sequence[SystemEvaluation], fmt: str = "table") -> list[list[str]]:
+    """Rows under COVER_HEADERS, one per covered system: per shoe the side bet alone, the
+    cover (negative: its cost) and the net, ± one standard error, and the cover's cost as a
+    share of the side bet's win."""
+    rows = []
+    for r in results:
+        if r.cover is None:
+            continue
+        side, cover, net = (r.per_shoe(k) for k in ("expected", "cover", "net"))
+        share = "n/a" if side[0] <= 0 else f"{-cover[0] / side[0]:.1%}"
+        rows.append(
+            [
+                user_text(r.system.name, fmt), user_text(r.bet.name, fmt), user_text(r.cover.text, fmt),
+                plus_minus(*side, 3), plus_minus(*cover, 3), plus_minus(*net, 3), share,
+            ]
+        )  # fmt: skip
+    return rows
 
 
 COUNT_HEADERS = [
@@ -136,7 +220,8 @@ def advantage_json(figures: AdvantageFigures) -> dict[str, Any]:
         key: None if f[key] is None else round(f[key], 6)
         for key in (
             "bets_per_shoe", "coups_per_shoe", "sd_per_shoe", "sd_per_coup_bet", "n0", "bankroll",
-            "risk_of_ruin", "coups_per_hour", "bets_per_hour", "win_per_hour",
+            "risk_of_ruin", "coups_per_hour", "bets_per_hour", "win_per_hour", "sd_per_100_coups",
+            "desirability_index", "score",
         )
     }  # fmt: skip
     data["win_per_100_coups"] = mean_se(figures.win_per_100_coups, figures.win_per_100_coups_se)
@@ -192,25 +277,128 @@ def render_count(
     check_format(fmt)
     if fmt == "json":
         return dumps(count_data(results, procedure, figures))
+    return write(count_blocks(results, fmt, procedure, figures), fmt)
+
+
+def _count_values(results: Sequence[SystemEvaluation]) -> list[list[Value]]:
+    """The typed values of `count_rows`: exact expectations, simulated figures as Estimates."""
+    rows: list[list[Value]] = []
+    for r in results:
+        per_100 = r.expectation_triggered * 100 / r.coups if r.coups else Fraction(0)
+        rows.append(
+            [
+                r.system.name, r.bet.name, r.triggers / r.shoes, r.correlation,
+                Fraction(r.positive, max(r.coups, 1)), r.trigger_edge,
+                *(Estimate(*r.per_shoe(k)) for k in ("expected", "realized")), per_100,
+                Estimate(*r.per_shoe("perfect")),
+            ]
+        )  # fmt: skip
+    return rows
+
+
+def _advantage_values(
+    results: Sequence[SystemEvaluation], figures: Sequence[AdvantageFigures]
+) -> list[list[Value]]:
+    """The typed values of `advantage_rows`."""
+    return [
+        [
+            r.system.name, r.bet.name, tags_text(r.system.tags), r.system.rule, f.bets_per_shoe,
+            Estimate(f.win_per_shoe, f.win_per_shoe_se),
+            Estimate(f.win_per_100_coups, f.win_per_100_coups_se),
+            f.sd_per_shoe, f.sd_per_coup_bet, f.n0, f.risk_of_ruin, f.bets_per_hour, f.win_per_hour,
+        ]
+        for r, f in zip(results, figures, strict=True)
+    ]  # fmt: skip
+
+
+def count_blocks(
+    results: Sequence[SystemEvaluation],
+    fmt: str,
+    procedure: str,
+    figures: Sequence[AdvantageFigures] = (),
+) -> list[Block]:
+    """The document of `render_count` in `fmt` (table or markdown), typed values beside."""
     blocks: list[Block] = [
         Heading(f"Counting systems: {procedure}"),
-        Table.of(count_rows(results, fmt), COUNT_HEADERS),
+        Table.of(count_rows(results, fmt), COUNT_HEADERS, _count_values(results)),
         Paragraph(
             "Wins are in units of one flat bet per trigger, ± one standard error over shoes. "
             "'EV win' sums the exact expectation of the coups bet; 'realized' the outcomes dealt; "
             "'perfect info' bets exactly when the exact expectation is positive."
         ),
     ]
+    covered = cover_rows(results, fmt)
+    if covered:
+        blocks += [
+            Heading("Cover bets"),
+            Table.of(covered, COVER_HEADERS),
+            Paragraph(
+                "Each coup a system bets, the cover's units are staked on its main bet too, valued "
+                "exactly for the cards left: per shoe, the side bet alone, the cover (negative: what it "
+                "costs) and the net, ± one standard error over shoes; the share is the cover's cost "
+                "over the side bet's win."
+            ),
+        ]
     if figures:
         first = figures[0]
         blocks += [
             Heading("Advantage-play figures"),
-            Table.of(advantage_rows(results, figures, fmt), ADVANTAGE_HEADERS),
+            Table.of(
+                advantage_rows(results, figures, fmt), ADVANTAGE_HEADERS, _advantage_values(results, figures)
+            ),
             Paragraph(
                 "Tags A..9 then ten-valued (all 13 ranks when those differ). Win per shoe: exact EV of "
                 "the coups bet; per 100 coups dealt. SD: of the result dealt. N0 = (SD per coup bet / EV "
                 f"per coup bet)^2. Risk of ruin for a bankroll of {first.bankroll:g} units: "
                 f"{_ruin_formula()}. Per hour: {first.coups_per_hour:g} coups dealt per hour."
             ),
+            Heading("CVData figures"),
+            Table.of(cvdata_rows(results, figures, fmt), CVDATA_HEADERS),
+            Paragraph(
+                "Per 100 coups dealt (a coup not bet counts 0): the win (exact EV) and the SD of the "
+                "result dealt; DI = 100 x win / SD per 100 coups; SCORE = DI^2, the win per 100 coups of "
+                "a 10,000-unit bankroll at a 13.5% risk of ruin (0 when DI <= 0)."
+            ),
         ]
-    return write(blocks, fmt)
+    for r in results:
+        rows = [[label, f"{n:,}", f"{share:.2%}", signed(mean)] for label, n, share, mean in count_bins(r)]
+        blocks += [
+            Heading(f"By count: {user_text(r.system.name, fmt)} on {user_text(r.bet.name, fmt)}", 3),
+            Table.of(rows, [_count_word(r), "coups", "frequency", "mean exact EV"]),
+        ]
+    if results:
+        blocks.append(
+            Paragraph(
+                "Coups by the floor of each system's count before the coup (true count: per deck left); "
+                f"the tails holding under {TAIL:.1%} of the coups join the next row. Mean exact EV: the "
+                "mean over those coups of each coup's exact expectation for the cards left."
+            )
+        )
+    return blocks
+
+
+def signed(value: float) -> str:
+    """A mean expectation per unit bet, e.g. "+0.0123"."""
+    return short_float(value, "+.4f")
+
+
+def _count_word(result: SystemEvaluation) -> str:
+    return "running count" if result.system.trigger == "running" else "true count"
+
+
+CVDATA_HEADERS = ["system", "bet", "win/100 coups", "SD/100 coups", "DI", "SCORE"]
+
+
+def cvdata_rows(
+    results: Sequence[SystemEvaluation], figures: Sequence[AdvantageFigures], fmt: str = "table"
+) -> list[list[str]]:
+    """Rows under CVDATA_HEADERS: per 100 coups dealt, the win and SD, DI and SCORE."""
+    return [
+        [
+            user_text(r.system.name, fmt), user_text(r.bet.name, fmt),
+            short_float(f.win_per_100_coups, "+.4f"), short_float(f.sd_per_100_coups, ".3f"),
+            "n/a" if f.desirability_index is None else short_float(f.desirability_index, "+.2f"),
+            short_float(f.score, ".2f"),
+        ]
+        for r, f in zip(results, figures, strict=True)
+    ]  # fmt: skip

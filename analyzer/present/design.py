@@ -8,24 +8,23 @@ from typing import TYPE_CHECKING, Any
 
 from analyzer.analyses.design import design_comment
 from analyzer.core.tablefile import written_pays
+from analyzer.present.document import Block, Heading, Paragraph, Table, write
 from analyzer.present.metadata import shoe_json
-from analyzer.present.text import (
-    check_format,
-    decimal,
-    dumps,
-    exact,
-    heading,
-    percent,
-    short_float,
-    table,
-    user_text,
-)
+from analyzer.present.text import check_format, decimal, dumps, exact, percent, short_float, user_text
 
 if TYPE_CHECKING:
     from analyzer.analyses.design import Design, Solution
     from analyzer.core.shoe import Shoe
 
-__all__ = ["deck_key", "design_comment", "design_data", "render_design", "shoes_json", "written_paytable"]
+__all__ = [
+    "deck_key",
+    "design_blocks",
+    "design_comment",
+    "design_data",
+    "render_design",
+    "shoes_json",
+    "written_paytable",
+]
 
 
 def _decks(shoe: Shoe) -> int | str:
@@ -85,10 +84,16 @@ def render_design(design: Design, fmt: str) -> str:
     check_format(fmt)
     if fmt == "json":
         return dumps(design_data(design))
+    return write(design_blocks(design, fmt), fmt)
+
+
+def design_blocks(design: Design, fmt: str) -> list[Block]:
+    """The blocks of `render_design`: the bet's lines, how many paytables the window holds,
+    the closest of them (a user's text as `fmt` shows it)."""
     shoes = ", ".join(str(shoe) for shoe in design.shoes)
     window = f"{percent(design.low)}..{percent(design.high)}"
     bet, rules = f"{user_text(design.bet.title, fmt)} ({user_text(design.bet.name, fmt)})", design.rules.name
-    out = [heading(f"Paytables of {bet}: house edge {window} on {shoes}, {user_text(rules, fmt)} rules", fmt)]
+    title = f"Paytables of {bet}: house edge {window} on {shoes}, {user_text(rules, fmt)} rules"
     ranges = dict(zip(design.bet.unknowns, design.ranges, strict=True))
     rows = [
         [
@@ -98,25 +103,25 @@ def render_design(design: Design, fmt: str) -> str:
         ]
         for i, line in enumerate(design.bet.lines)
     ]
-    out.append(table(rows, ["line", "event", "pays"], fmt) + "\n\n")
+    blocks: list[Block] = [Heading(title), Table.of(rows, ["line", "event", "pays"])]
     listed = len(design.solutions)
     middle = percent((design.low + design.high) / 2)
     closest = f"; the {listed:,} closest to the midpoint {middle}" if listed else ""
     order = " (--monotone: a rarer line never pays less)" if design.monotone else ""
     plural = "s" if design.count != 1 else ""
     if design.count:
-        out.append(f"{design.count:,} paytable{plural} in the window{order}{closest}:\n\n")
+        blocks.append(Paragraph(f"{design.count:,} paytable{plural} in the window{order}{closest}:"))
     else:
-        out.append(f"No whole payouts put the house edge in {window} on {shoes}{order}.\n")
+        blocks.append(Paragraph(f"No whole payouts put the house edge in {window} on {shoes}{order}."))
     if listed:
-        out.append(_solutions_table(design, fmt))
         first = str(design.shoes[0])
-        out.append(
-            f"\n\nDistance to the midpoint: the largest over the shoes of |house edge - midpoint|; equal "
+        note = (
+            f"Distance to the midpoint: the largest over the shoes of |house edge - midpoint|; equal "
             f"distances list smaller payouts first. Hit frequency, std dev (per unit bet) and the top "
-            f"award's 1 in N on {first}.\n"
+            f"award's 1 in N on {first}."
         )
-    return "".join(out)
+        blocks += [_solutions_table(design), Paragraph(note)]
+    return blocks
 
 
 def _shown_pays(pays: object, searched: tuple[int, int] | None) -> str:
@@ -127,7 +132,7 @@ def _shown_pays(pays: object, searched: tuple[int, int] | None) -> str:
     return str(pays) if str(pays) == f"{low}..{high}" else f"{pays} ({span} to 1)"
 
 
-def _solutions_table(design: Design, fmt: str) -> str:
+def _solutions_table(design: Design) -> Table:
     headers = [
         "#",
         *(f"line {u + 1} pays" for u in design.bet.unknowns),
@@ -152,4 +157,4 @@ def _solutions_table(design: Design, fmt: str) -> str:
                 "n/a" if one_in is None else decimal(one_in, 1),
             ]
         )
-    return table(rows, headers, fmt)
+    return Table.of(rows, headers)

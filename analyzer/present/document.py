@@ -1,5 +1,5 @@
 """A small document model: what a command or a par sheet says, as blocks (headings,
-paragraphs, bullet lists, tables, figures), and one writer per format (`WRITERS`): a
+paragraphs, bullet lists, tables, figures, code), and one writer per format (`WRITERS`): a
 terminal text, Markdown and a fragment of HTML.
 
 A block's text is as its format shows it: plain in a terminal text; in Markdown and HTML,
@@ -7,6 +7,10 @@ Markdown-marked (a user's text escaped by `analyzer.present.text.markdown_text`,
 `code` marks), which the HTML writer turns into tags (`inline_html`). The text and Markdown
 writers put a blank line between blocks and end the document with a newline; the HTML writer
 writes one element a block. Only HTML draws a figure (with the `draw` it is given).
+
+A table may carry its cells' typed values beside their text (`Table.values`: exact Fractions,
+integers, floats, `Estimate`s), which the spreadsheet writers (`analyzer.present.spreadsheet`:
+CSV and XLSX) write as numbers; the other writers show the text.
 
 >>> odds = Table.of([["tie", "0.0952"]], ["bet", "p"])
 >>> blocks = [Heading("Odds"), Paragraph("Exact, for **8 decks**."), odds]
@@ -29,6 +33,7 @@ import html
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.present.text import table
@@ -37,11 +42,15 @@ __all__ = [
     "WRITERS",
     "Block",
     "Bullets",
+    "Code",
+    "Estimate",
     "Figure",
     "Heading",
     "Paragraph",
     "Table",
+    "Value",
     "inline_html",
+    "inline_plain",
     "write",
     "write_html",
     "write_markdown",
@@ -73,15 +82,44 @@ class Bullets:
 
 
 @dataclass(frozen=True)
+class Estimate:
+    """A simulated figure and its standard error (display floats), e.g. a win per shoe."""
+
+    mean: float
+    se: float
+
+
+#: A cell's typed value: an exact number (Fraction, int), a float, an `Estimate`, a text
+#: (an exact value as "p/q", a word), a truth value, or None (the cell's text is its value).
+Value = Fraction | int | float | Estimate | str | bool | None
+
+
+@dataclass(frozen=True)
 class Table:
-    """Rows of cells under headers (`analyzer.present.text.table` lays them out)."""
+    """Rows of cells under headers (`analyzer.present.text.table` lays them out); `values`,
+    when given, holds each cell's typed value in the same shape as `rows` (None where the
+    text is the value)."""
 
     rows: tuple[tuple[str, ...], ...]
     headers: tuple[str, ...]
+    values: tuple[tuple[Value, ...], ...] | None = None
 
     @classmethod
-    def of(cls, rows: Sequence[Sequence[object]], headers: Sequence[str]) -> Table:
-        return cls(tuple(tuple(str(cell) for cell in row) for row in rows), tuple(headers))
+    def of(
+        cls,
+        rows: Sequence[Sequence[object]],
+        headers: Sequence[str],
+        values: Sequence[Sequence[Value]] | None = None,
+    ) -> Table:
+        cells = tuple(tuple(str(cell) for cell in row) for row in rows)
+        typed = None if values is None else tuple(tuple(row) for row in values)
+        if typed is not None and [len(row) for row in typed] != [len(row) for row in cells]:
+            raise ValueError("a table's values have the shape of its rows")
+        return cls(cells, tuple(headers), typed)
+
+    def value(self, row: int, column: int) -> Value:
+        """The typed value of a cell (None: its text is its value)."""
+        return None if self.values is None else self.values[row][column]
 
 
 @dataclass(frozen=True)
@@ -91,7 +129,24 @@ class Figure:
     name: str
 
 
-Block = Heading | Paragraph | Bullets | Table | Figure
+@dataclass(frozen=True)
+class Code:
+    """Literal text, such as a command to run: shown as it is (a fenced block in Markdown, a
+    <pre> in HTML); `language` names it for Markdown's fence ("sh").
+
+    >>> print(write([Code("baccarat odds --decks 6", "sh")], "markdown"), end="")
+    ```sh
+    baccarat odds --decks 6
+    ```
+    >>> print(write([Code("a <b> & c")], "html"), end="")
+    <pre><code>a &lt;b&gt; &amp; c</code></pre>
+    """
+
+    text: str
+    language: str = ""
+
+
+Block = Heading | Paragraph | Bullets | Table | Figure | Code
 
 
 def _joined(parts: Sequence[str]) -> str:
@@ -115,6 +170,8 @@ def _plain(block: Block, fmt: str) -> str:
         return block.text
     if isinstance(block, Bullets):
         return "\n".join(f"- {item}" for item in block.items)
+    if isinstance(block, Code):
+        return f"```{block.language}\n{block.text}\n```" if fmt == "markdown" else block.text
     assert isinstance(block, Table)
     return table(block.rows, block.headers, fmt)
 
@@ -135,6 +192,8 @@ def write_html(blocks: Sequence[Block], draw: Callable[[Figure], str] | None = N
         elif isinstance(block, Table):
             rows = [[inline_html(cell) for cell in row] for row in block.rows]
             out.append(table(rows, [inline_html(h) for h in block.headers], "html") + "\n")
+        elif isinstance(block, Code):
+            out.append(f"<pre><code>{html.escape(block.text, quote=False)}</code></pre>\n")
         elif draw is not None:
             out.append(f'<figure aria-label="{html.escape(block.name)} chart">\n{draw(block)}</figure>\n')
     return "".join(out)
@@ -158,6 +217,18 @@ def write(blocks: Sequence[Block], fmt: str) -> str:
 #: The marks of a block's text, read left to right as Markdown reads them: a backslash-escaped
 #: mark (`analyzer.present.text.markdown_text`), a `code` span, a bold mark, other text.
 _TOKEN = re.compile(r"\\([!-/:-@\[-`{-~])|`([^`]+)`|(\*\*)|([^\\`*]+|.)", re.DOTALL)
+
+
+def inline_plain(text: str) -> str:
+    """A Markdown-marked text as plain text: the marks of **bold** and `code` dropped,
+    backslash-escaped marks as themselves (a `**` left unpaired is text)."""
+    pieces: list[str | None] = []  # None: a bold mark
+    for escaped, code, bold, plain in _TOKEN.findall(text):
+        pieces.append(None if bold else code or escaped or plain)
+    marks = [i for i, piece in enumerate(pieces) if piece is None]
+    if len(marks) % 2:
+        pieces[marks[-1]] = "**"
+    return "".join(piece or "" for piece in pieces)
 
 
 def inline_html(text: str) -> str:

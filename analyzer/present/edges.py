@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from analyzer.present.document import Block, Heading, Paragraph, Table, write
+from analyzer.present.document import Block, Heading, Paragraph, Table, Value, write
 from analyzer.present.text import (
     LONG_EXACT,
     check_format,
@@ -31,11 +31,15 @@ if TYPE_CHECKING:
 
 __all__ = [
     "EDGE_HEADERS",
+    "bet_block",
     "bet_json",
     "bet_rows",
     "bet_table",
+    "bet_values",
+    "edges_blocks",
     "edges_data",
     "edges_rows",
+    "edges_values",
     "pays_text",
     "render_edges",
 ]
@@ -94,6 +98,22 @@ def edges_rows(analyses: Sequence[BetAnalysis], fmt: str = "table") -> list[list
     ]
 
 
+def edges_values(analyses: Sequence[BetAnalysis]) -> list[list[Value]]:
+    """The typed values of `edges_rows` (exact figures as Fractions, the exact column "p/q")."""
+    return [
+        [
+            a.bet.name,
+            a.bet.title,
+            a.house_edge,
+            a.house_edge_resolved,
+            a.hit_frequency,
+            a.std_dev,
+            exact(a.house_edge),
+        ]
+        for a in analyses
+    ]
+
+
 EDGE_HEADERS = [
     "bet",
     "title",
@@ -126,6 +146,24 @@ def bet_rows(analysis: BetAnalysis, fmt: str = "table") -> tuple[list[list[str]]
     return rows, headers
 
 
+def bet_values(analysis: BetAnalysis) -> list[list[Value]]:
+    """The typed values of `bet_rows`: exact probabilities, payouts to 1 and returns."""
+    finite = analysis.lines and analysis.lines[0].combinations is not None
+    rows: list[list[Value]] = []
+    for row in analysis.lines:
+        counts: list[Value] = [row.combinations] if finite else []
+        rows.append([row.label, *counts, row.probability, row.pays, row.ret])
+    total: list[Value] = [sum(r.combinations or 0 for r in analysis.lines)] if finite else []
+    rows.append(["total", *total, Fraction(1), None, analysis.expectation])
+    return rows
+
+
+def bet_block(analysis: BetAnalysis, fmt: str) -> Table:
+    """The combinatorial table of one bet as a table block, its typed values beside."""
+    rows, headers = bet_rows(analysis, fmt)
+    return Table.of(rows, headers, bet_values(analysis))
+
+
 def edges_data(analyses: Sequence[BetAnalysis], shoe: Shoe, rules: Rules) -> dict[str, Any]:
     """The JSON document of `render_edges`: the shoe, the rules, each bet's figures by name."""
     return {"shoe": str(shoe), "rules": rules.name, "bets": {a.bet.name: bet_json(a) for a in analyses}}
@@ -141,12 +179,21 @@ def render_edges(
     check_format(fmt)
     if fmt == "json":
         return dumps(edges_data(analyses, shoe, rules))
-    rows, headers = edges_rows(analyses, fmt), EDGE_HEADERS
+    return write(edges_blocks(analyses, fmt, shoe, rules, details), fmt)
+
+
+def edges_blocks(
+    analyses: Sequence[BetAnalysis], fmt: str, shoe: Shoe, rules: Rules, details: bool = False
+) -> list[Block]:
+    """The document of `render_edges` in `fmt` (table or markdown), typed values beside the
+    tables' cells."""
+    rows, headers, values = edges_rows(analyses, fmt), EDGE_HEADERS, edges_values(analyses)
     if details and fmt == "table":
         rows, headers = [[row[0], *row[2:]] for row in rows], [headers[0], *headers[2:]]
+        values = [[row[0], *row[2:]] for row in values]
     blocks: list[Block] = [
         Heading(f"House edges: {user_text(str(shoe), fmt)}, {user_text(rules.name, fmt)} rules"),
-        Table.of(rows, headers),
+        Table.of(rows, headers, values),
         Paragraph(
             "House edge per unit bet, positive when the house wins; pushes count as bets. "
             "'Per resolved bet' leaves pushes out."
@@ -160,5 +207,5 @@ def render_edges(
         blocks.append(Heading(title, 3))
         if a.bet.source:
             blocks.append(Paragraph(f"Source: {user_text(a.bet.source, fmt)}."))
-        blocks.append(Table.of(*bet_rows(a, fmt)))
-    return write(blocks, fmt)
+        blocks.append(bet_block(a, fmt))
+    return blocks

@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from analyzer.core.ranks import RANKS
-from analyzer.present.text import check_format, dumps, exact, heading, signed_decimal, table, user_text
+from analyzer.present.document import Block, Heading, Paragraph, Table, write
+from analyzer.present.text import check_format, dumps, exact, signed_decimal, user_text
 
 if TYPE_CHECKING:
     from analyzer.analyses.effects import CardEffects, EffectsOfRemoval, RemovalEffects
@@ -16,7 +17,10 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DERIVED_HEADERS",
+    "card_eor_blocks",
     "derived_rows",
+    "eor_blocks",
+    "removal_effects_blocks",
     "removal_effects_data",
     "render_card_eor",
     "render_eor",
@@ -34,28 +38,25 @@ def _eor_data(eor: EffectsOfRemoval) -> dict[str, Any]:
     }
 
 
-def _render_eor(eor: EffectsOfRemoval, fmt: str, places: int = 7) -> str:
+def _eor_blocks(eor: EffectsOfRemoval, fmt: str, places: int = 7) -> list[Block]:
     """Effects of removal: change in each bet's expectation per unit bet from removing one
     card of each rank, and the full-shoe identity sum_r n_r * EoR_r = 0."""
-    check_format(fmt)
-    if fmt == "json":
-        return dumps(_eor_data(eor))
     title = f"Effects of removal: {_shoe_rules(eor, fmt)} rules"
     note = (
-        "\n\nChange in expectation per unit bet (bettor's view) from removing one card of each rank "
+        "Change in expectation per unit bet (bettor's view) from removing one card of each rank "
         "off the top of this shoe; ten-valued ranks share one row when their effects are equal. Last "
         "row: sum over ranks of (cards of the rank) x effect, exactly 0 for every bet: removing a "
-        "random card leaves the expectation unchanged.\n"
+        "random card leaves the expectation unchanged."
     )
-    return heading(title, fmt) + _eor_by_rank(eor, fmt, places) + note
+    return [Heading(title), *_eor_by_rank(eor, fmt, places), Paragraph(note)]
 
 
 #: Bets per block of the effects-of-removal table (ranks as rows), so it fits 120 columns.
 _EOR_BETS_PER_BLOCK = 7
 
 
-def _eor_by_rank(eor: EffectsOfRemoval, fmt: str, places: int) -> str:
-    """Effects of removal with ranks as rows and bets as columns, in blocks of bets."""
+def _eor_by_rank(eor: EffectsOfRemoval, fmt: str, places: int) -> list[Block]:
+    """Effects of removal with ranks as rows and bets as columns, a table per block of bets."""
     identity = eor.identity
     bets = list(eor.effects)
     ranks = list(next(iter(eor.effects.values())).keys()) if eor.effects else []
@@ -64,7 +65,7 @@ def _eor_by_rank(eor: EffectsOfRemoval, fmt: str, places: int) -> str:
     groups = [[rank] for rank in ranks if not (merge and rank in tens)]
     if merge:
         groups.append(tens)
-    blocks = []
+    blocks: list[Block] = []
     for start in range(0, len(bets), _EOR_BETS_PER_BLOCK):
         chosen = bets[start : start + _EOR_BETS_PER_BLOCK]
         rows = [
@@ -75,8 +76,8 @@ def _eor_by_rank(eor: EffectsOfRemoval, fmt: str, places: int) -> str:
             for group in groups
         ]
         rows.append(["sum n_r x effect", *(exact(identity[bet]) for bet in chosen)])
-        blocks.append(table(rows, ["rank removed", *(user_text(bet, fmt) for bet in chosen)], fmt))
-    return "\n\n".join(blocks)
+        blocks.append(Table.of(rows, ["rank removed", *(user_text(bet, fmt) for bet in chosen)]))
+    return blocks
 
 
 DERIVED_HEADERS = [
@@ -90,13 +91,16 @@ def _shoe_rules(eor: EffectsOfRemoval | CardEffects, fmt: str) -> str:
 
 
 def derived_rows(counts: Sequence[DerivedCount], fmt: str = "table") -> list[list[str]]:
-    """Rows of best linear counts: tags shown for A..9 and the ten-valued ranks (the bet's
-    name as `fmt` shows a user's text)."""
+    """Rows of best linear counts: tags shown for A..9 and the ten-valued ranks, or for each
+    rank A..K when the ten-valued ranks' tags differ (the bet's name as `fmt` shows a user's
+    text)."""
     return [
         [
             user_text(c.bet, fmt),
             str(c.level),
-            " ".join(f"{t:+d}" for t in c.tags[:10]),
+            " ".join(f"{t:+d}" for t in c.tags[:10])
+            if len(set(c.tags[9:])) == 1
+            else "A..K: " + " ".join(f"{t:+d}" for t in c.tags),
             "yes" if c.balanced else "no",
             f"{c.correlation:.4f}",
             f"{c.break_even:.1f}",
@@ -128,16 +132,24 @@ def _eor_counts_data(eor: EffectsOfRemoval, counts: Sequence[DerivedCount]) -> d
     return data
 
 
+def eor_blocks(
+    eor: EffectsOfRemoval, fmt: str, counts: Sequence[DerivedCount] = (), places: int = 7
+) -> list[Block]:
+    """The blocks of `render_eor` (a user's text as `fmt` shows it)."""
+    blocks = _eor_blocks(eor, fmt, places)
+    if counts:
+        title = "Best linear counts (from these effects)"
+        blocks += [Heading(title), Table.of(derived_rows(counts, fmt), DERIVED_HEADERS)]
+    return blocks
+
+
 def render_eor(eor: EffectsOfRemoval, fmt: str, counts: Sequence[DerivedCount] = (), places: int = 7) -> str:
     """Effects of removal and the identity they satisfy; with `counts`, the best linear
     counts derived from them."""
+    check_format(fmt)
     if fmt == "json":
         return dumps(_eor_counts_data(eor, counts))
-    text = _render_eor(eor, fmt, places)
-    if not counts:
-        return text
-    title = "Best linear counts (from these effects)"
-    return text + "\n" + heading(title, fmt) + table(derived_rows(counts, fmt), DERIVED_HEADERS, fmt) + "\n"
+    return write(eor_blocks(eor, fmt, counts, places), fmt)
 
 
 def _card_eor_data(eor: CardEffects) -> dict[str, Any]:
@@ -149,6 +161,28 @@ def _card_eor_data(eor: CardEffects) -> dict[str, Any]:
         "bets": {bet: {k: exact(v) for k, v in eff.items()} for bet, eff in eor.effects.items()},
         "identity": {bet: exact(total) for bet, total in eor.identity.items()},
     }
+
+
+def card_eor_blocks(
+    eor: CardEffects, fmt: str, places: int = 7, counts: Sequence[DerivedCount] | None = None
+) -> list[Block]:
+    """The blocks of `render_card_eor` (a user's text as `fmt` shows it)."""
+    blocks: list[Block] = []
+    for per in ("card type", "rank"):
+        bets = [bet for bet, p in eor.per.items() if p == per]
+        if not bets:
+            continue
+        keys = list(eor.effects[bets[0]])
+        rows = [[key, *(signed_decimal(eor.effects[b][key], places) for b in bets)] for key in keys]
+        rows.append(["sum n EoR", *(exact(eor.identity[b]) for b in bets)])
+        title = f"Effects of removal per {per}, card-level bets: {_shoe_rules(eor, fmt)} rules"
+        blocks += [Heading(title), Table.of(rows, [per, *(user_text(b, fmt) for b in bets)])]
+    note = (
+        "Change in expectation per unit bet (bettor's view) from removing one card of each type or rank. "
+        "Last row: sum over the shoe of (cards of the type or rank) x effect, exactly 0."
+    )
+    blocks.append(Paragraph(note))
+    return blocks if counts is None else blocks + _card_counts(eor, counts, fmt)
 
 
 def render_card_eor(
@@ -164,43 +198,33 @@ def render_card_eor(
         if counts is not None:
             data["best_counts"] = _counts_data(counts)
         return dumps(data)
-    out = []
-    for per in ("card type", "rank"):
-        bets = [bet for bet, p in eor.per.items() if p == per]
-        if not bets:
-            continue
-        keys = list(eor.effects[bets[0]])
-        rows = [[key, *(signed_decimal(eor.effects[b][key], places) for b in bets)] for key in keys]
-        rows.append(["sum n EoR", *(exact(eor.identity[b]) for b in bets)])
-        title = f"Effects of removal per {per}, card-level bets: {_shoe_rules(eor, fmt)} rules"
-        out.append(heading(title, fmt) + table(rows, [per, *(user_text(b, fmt) for b in bets)], fmt) + "\n")
-    note = (
-        "\nChange in expectation per unit bet (bettor's view) from removing one card of each type or rank. "
-        "Last row: sum over the shoe of (cards of the type or rank) x effect, exactly 0.\n"
-    )
-    return "\n".join(out) + note + ("" if counts is None else _card_counts(eor, counts, fmt))
+    return write(card_eor_blocks(eor, fmt, places, counts), fmt)
 
 
-def _card_counts(eor: CardEffects, counts: Sequence[DerivedCount], fmt: str) -> str:
+def _card_counts(eor: CardEffects, counts: Sequence[DerivedCount], fmt: str) -> list[Block]:
     """The best linear counts of card-level bets, from their effects per rank, and a line for
     each bet with none."""
-    text = ""
+    blocks: list[Block] = []
     if counts:
         title = "Best linear counts of card-level bets (from their effects per rank)"
-        text = "\n" + heading(title, fmt) + table(derived_rows(counts, fmt), DERIVED_HEADERS, fmt) + "\n"
+        blocks += [Heading(title), Table.of(derived_rows(counts, fmt), DERIVED_HEADERS)]
     if any(per == "card type" for per in eor.per.values()):
-        text += (
-            "\nA bet per card type is counted by rank: a rank's effect is its card types' effects "
-            "weighted by their counts (the change from removing a card of that rank at random).\n"
+        blocks.append(
+            Paragraph(
+                "A bet per card type is counted by rank: a rank's effect is its card types' effects "
+                "weighted by their counts (the change from removing a card of that rank at random)."
+            )
         )
     counted = {c.bet for c in counts}
     for bet in eor.effects:
         if bet not in counted:
-            text += (
-                f"\nNo linear count for {user_text(bet, fmt)}: removing a card of any rank changes its "
-                "expectation alike, so no count of ranks follows it.\n"
+            blocks.append(
+                Paragraph(
+                    f"No linear count for {user_text(bet, fmt)}: removing a card of any rank changes its "
+                    "expectation alike, so no count of ranks follows it."
+                )
             )
-    return text
+    return blocks
 
 
 def removal_effects_data(result: RemovalEffects, counts: Sequence[DerivedCount] = ()) -> dict[str, Any]:
@@ -221,6 +245,18 @@ def removal_effects_data(result: RemovalEffects, counts: Sequence[DerivedCount] 
     return data
 
 
+def removal_effects_blocks(
+    result: RemovalEffects, fmt: str, counts: Sequence[DerivedCount] = (), places: int = 7
+) -> list[Block]:
+    """The blocks of `render_removal_effects` (a user's text as `fmt` shows it)."""
+    ranked = [c for c in counts if result.ranks is not None and c.bet in result.ranks.effects]
+    carded = [c for c in counts if result.cards is not None and c.bet in result.cards.effects]
+    blocks = eor_blocks(result.ranks, fmt, ranked, places) if result.ranks is not None else []
+    if result.cards is not None:
+        blocks += card_eor_blocks(result.cards, fmt, places, carded)
+    return blocks
+
+
 def render_removal_effects(
     result: RemovalEffects, fmt: str, counts: Sequence[DerivedCount] = (), places: int = 7
 ) -> str:
@@ -229,11 +265,6 @@ def render_removal_effects(
     (with theirs); in JSON the rank-level keys with the card-level document under
     "card_level" (the whole document when every bet is card-level)."""
     check_format(fmt)
-    ranked = [c for c in counts if result.ranks is not None and c.bet in result.ranks.effects]
-    carded = [c for c in counts if result.cards is not None and c.bet in result.cards.effects]
     if fmt == "json":
         return dumps(removal_effects_data(result, counts))
-    parts = [render_eor(result.ranks, fmt, ranked, places)] if result.ranks is not None else []
-    if result.cards is not None:
-        parts.append(render_card_eor(result.cards, fmt, places, carded))
-    return "\n".join(parts)
+    return write(removal_effects_blocks(result, fmt, counts, places), fmt)

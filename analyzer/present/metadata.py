@@ -7,13 +7,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from analyzer.core.ranks import RANKS
-from analyzer.present.document import Heading, Table, write
+from analyzer.present.document import Block, Heading, Table, write
 from analyzer.present.text import check_format, dumps, wrap
 
 if TYPE_CHECKING:
     from analyzer.core.shoe import Shoe
 
-__all__ = ["list_data", "render_list", "shoe_json"]
+__all__ = ["list_blocks", "list_data", "render_list", "shoe_json"]
 
 
 def shoe_json(shoe: Shoe, removed: Sequence[str] = ()) -> dict[str, Any]:
@@ -60,6 +60,11 @@ def render_list(kind: str, entries: Sequence[Any], fmt: str = "table") -> str:
     check_format(fmt)
     if fmt == "json":
         return dumps(list_data(kind, entries))
+    return write(list_blocks(kind, entries, fmt), fmt)
+
+
+def list_blocks(kind: str, entries: Sequence[Any], fmt: str = "table") -> list[Block]:
+    """The document of `render_list` in `fmt` (table or markdown)."""
     reads = any(e.reads for e in entries)
     # A reads column (bets) takes its room from the title and source columns.
     title_width, source_width = (32, 40) if reads else (40, 48)
@@ -70,4 +75,4 @@ def render_list(kind: str, entries: Sequence[Any], fmt: str = "table") -> str:
         )
         rows.append([e.name, *([", ".join(e.reads)] if reads else []), title, source])
     headers = ["name", *(["reads"] if reads else []), "title", "source"]
-    return write([Heading(f"Built-in {kind}"), Table.of(rows, headers)], fmt)
+    return [Heading(f"Built-in {kind}"), Table.of(rows, headers)]

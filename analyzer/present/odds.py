@@ -7,13 +7,20 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from analyzer.present.document import Block, Heading, Paragraph, Table, write
+from analyzer.present.document import Block, Heading, Paragraph, Table, Value, write
 from analyzer.present.text import check_format, decimal, dumps, exact, user_text
 
 if TYPE_CHECKING:  # types only: a cold `baccarat odds` loads none of these
     from analyzer.analyses.odds import Odds, PlayerRow
 
-__all__ = ["odds_data", "player_table_data", "render_odds", "render_player_table"]
+__all__ = [
+    "odds_blocks",
+    "odds_data",
+    "player_table_blocks",
+    "player_table_data",
+    "render_odds",
+    "render_player_table",
+]
 
 
 def odds_data(odds: Odds) -> dict[str, Any]:
@@ -37,20 +44,29 @@ def render_odds(odds: Odds, fmt: str = "table") -> str:
     check_format(fmt)
     if fmt == "json":
         return dumps(odds_data(odds))
+    return write(odds_blocks(odds, fmt), fmt)
+
+
+def odds_blocks(odds: Odds, fmt: str = "table") -> list[Block]:
+    """The document of `render_odds` in `fmt` (table or markdown), typed values beside."""
     probs = _results(odds)
     headers = ["result", "probability", "exact"]
     rows = [[name, decimal(p, 10), exact(p)] for name, p in probs.items()]
+    values: list[list[Value]] = [[name, p, exact(p)] for name, p in probs.items()]
     if odds.counts is not None:
         headers.insert(1, "combinations")
-        for row, count in zip(rows, odds.counts.values(), strict=True):
+        for row, typed, count in zip(rows, values, odds.counts.values(), strict=True):
             row.insert(1, f"{count:,}")
+            typed.insert(1, count)
         rows.append(["total", f"{odds.total:,}", decimal(1, 10), "1"])
+        values.append(["total", odds.total, Fraction(1), "1"])
     shoe, rules = user_text(str(odds.shoe), fmt), user_text(odds.rules.name, fmt)
-    blocks: list[Block] = [Heading(f"Outcome probabilities: {shoe}, {rules} rules"), Table.of(rows, headers)]
+    table = Table.of(rows, headers, values)
+    blocks: list[Block] = [Heading(f"Outcome probabilities: {shoe}, {rules} rules"), table]
     if odds.counts is not None:
         note = "Combinations count ordered sequences of 6 cards (the published convention)."
         blocks.append(Paragraph(note))
-    return write(blocks, fmt)
+    return blocks
 
 
 def player_table_data(rows: Sequence[PlayerRow]) -> dict[str, Any]:
@@ -75,6 +91,11 @@ def render_player_table(rows: Sequence[PlayerRow], fmt: str = "table", title: st
     check_format(fmt)
     if fmt == "json":
         return dumps(player_table_data(rows))
+    return write(player_table_blocks(rows, title), fmt)
+
+
+def player_table_blocks(rows: Sequence[PlayerRow], title: str = "") -> list[Block]:
+    """The document of `render_player_table`, typed values beside."""
     headers = [
         "Punto total",
         "Punto",
@@ -96,4 +117,8 @@ def render_player_table(rows: Sequence[PlayerRow], fmt: str = "table", title: st
         ]
         for r in rows
     ]
-    return write([Heading(title or "Probabilities after Punto's two cards"), Table.of(body, headers)], fmt)
+    values: list[list[Value]] = [
+        [body[i][0], r.player, r.banker, r.tie, exact(r.player), exact(r.banker), exact(r.tie)]
+        for i, r in enumerate(rows)
+    ]
+    return [Heading(title or "Probabilities after Punto's two cards"), Table.of(body, headers, values)]

@@ -1,12 +1,17 @@
 """Every command's result turned into data, then into a document: one registry by result type.
 
 `OUTPUTS` gives each result type (the typed results of `analyzer.analyses.results`,
-`analyzer.counting.results`, `analyzer.counting.tracking`, `analyzer.games` and the listing)
+`analyzer.counting.results`, `analyzer.counting.tracking`, `analyzer.games`, the listing and
+the disk cache's status)
 its JSON document (`to_data`, keys exactly as they always were) and its text (table,
 Markdown, and the command's other formats). The JSON of every command then carries one
 envelope, added to the data before it is serialised once (`envelope`): `shown` (the cards
 shown, if any), `shoe` (the shoe's display text), `shoe_spec` (the same shoe, structured),
 `rules` (unless the data names them) and `version`. `render` is what a command prints.
+
+A result with tables also gives its document (`Output.blocks`: Markdown-marked blocks of the
+document model, typed values beside the tables' cells), which the spreadsheet writers write:
+CSV text (`render(result, "csv")`) and an XLSX workbook (`render_file`, bytes).
 
 >>> import json
 >>> from analyzer import Shoe
@@ -20,8 +25,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
+from analyzer.analyses.known import KnownResult
 from analyzer.analyses.results import (
     ClosedFormResult,
     CompareResult,
@@ -31,22 +38,45 @@ from analyzer.analyses.results import (
     PlayerTableResult,
     RulesResult,
 )
+from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.counting.results import CountResult, EorResult, ParResult
+from analyzer.counting.sorting import SortCountResult, SortTrackResult
 from analyzer.counting.tracking import TrackResult
 from analyzer.games import SolveResult
-from analyzer.present.compare import compare_data, render_compare
-from analyzer.present.counting import count_data, procedure_text, render_count
-from analyzer.present.edges import edges_data, render_edges
+from analyzer.present.cache import cache_data, render_cache
+from analyzer.present.compare import compare_blocks, compare_data, render_compare
+from analyzer.present.counting import count_blocks, count_data, procedure_text, render_count
+from analyzer.present.document import Block
+from analyzer.present.edges import edges_blocks, edges_data, render_edges
 from analyzer.present.effects import removal_effects_data, render_removal_effects
 from analyzer.present.listing import ListResult
-from analyzer.present.metadata import list_data, render_list, shoe_json
-from analyzer.present.odds import odds_data, player_table_data, render_odds, render_player_table
-from analyzer.present.rules import render_rules
+from analyzer.present.metadata import list_blocks, list_data, render_list, shoe_json
+from analyzer.present.odds import (
+    odds_blocks,
+    odds_data,
+    player_table_blocks,
+    player_table_data,
+    render_odds,
+    render_player_table,
+)
+from analyzer.present.rules import render_rules, rules_blocks
 from analyzer.present.text import dumps, wrap_prose
-from analyzer.present.track import render_track, render_track_summary, track_json
+from analyzer.present.track import render_track, render_track_summary, track_blocks, track_json
+from analyzer.ranks.diskcache import CacheStatus
 from analyzer.version import __version__
 
-__all__ = ["OUTPUTS", "Output", "envelope", "enveloped", "render", "to_data"]
+__all__ = [
+    "BINARY_FORMATS",
+    "OUTPUTS",
+    "Output",
+    "blocks",
+    "envelope",
+    "enveloped",
+    "render",
+    "render_file",
+    "sheet_formats",
+    "to_data",
+]
 
 
 @dataclass(frozen=True)
@@ -54,18 +84,31 @@ class Output:
     """How one result type is shown: its JSON document (`data`), its text in a format
     (`text`), its `shoe_spec` from the cards removed (default: its `shoe`'s, `shoe_json`);
     `inputs`: whether its JSON says what it was computed on (shoe, rules), else only the
-    version; `wrap`: whether its table text wraps prose lines (`wrap_prose`)."""
+    version; `wrap`: whether its table text wraps prose lines (`wrap_prose`); `blocks`: its
+    document for the spreadsheet writers (Markdown-marked, typed values), if it has tables;
+    `xlsx`: whether it is written as an XLSX workbook too."""
 
     data: Callable[[Any], dict[str, Any]]
     text: Callable[[Any, str], str]
     shoe_spec: Callable[[Any, Sequence[str]], dict[str, Any]] | None = None
     inputs: bool = True
     wrap: bool = True
+    blocks: Callable[[Any], Sequence[Block]] | None = None
+    xlsx: bool = False
+
+
+def _player_table_title(result: PlayerTableResult) -> str:
+    return f"Probabilities after Punto's two cards: {result.shoe}, {result.rules.name} rules"
 
 
 def _player_table_text(result: PlayerTableResult, fmt: str) -> str:
-    title = f"Probabilities after Punto's two cards: {result.shoe}, {result.rules.name} rules"
-    return render_player_table(result.rows, fmt, title=title)
+    return render_player_table(result.rows, fmt, title=_player_table_title(result))
+
+
+def _eor_blocks(result: EorResult) -> list[Block]:
+    from analyzer.present.effects_tables import removal_effects_blocks
+
+    return removal_effects_blocks(result.effects, result.counts)
 
 
 # The renderers of design, closed forms and par sheets (and the engines their modules name)
@@ -83,6 +126,24 @@ def _design_text(result: DesignResult, fmt: str) -> str:
 
     text = render_design(result.design, fmt)
     return text if result.written is None else f"{text}\n{written_paytable(result.pick, result.written)}\n"
+
+
+def _design_blocks(result: DesignResult) -> list[Block]:
+    from analyzer.present.design import design_blocks
+
+    return design_blocks(result.design, "markdown")
+
+
+def _closed_forms_blocks(result: ClosedFormResult) -> list[Block]:
+    from analyzer.present.closed_form import closed_forms_blocks
+
+    return closed_forms_blocks(result.forms, "markdown")
+
+
+def _known_blocks(result: KnownResult) -> list[Block]:
+    from analyzer.present.known import known_blocks
+
+    return known_blocks(result, "markdown")
 
 
 def _design_shoes(result: DesignResult, removed: Sequence[str]) -> dict[str, Any]:
@@ -104,20 +165,50 @@ def _closed_forms_text(result: ClosedFormResult, fmt: str) -> str:
 
 
 def _par_data(result: ParResult) -> dict[str, Any]:
-    from analyzer.present.par_documents import par_sheets_data
+    from analyzer.present.par_documents import par_sheets_data, provenance
 
-    return par_sheets_data(result.sheets)
+    return par_sheets_data(result.sheets, provenance(result))
 
 
 def _par_text(result: ParResult, fmt: str) -> str:
-    from analyzer.present.par_documents import render_par_sheets
+    from analyzer.present.par_documents import provenance, render_par_sheets
 
-    return render_par_sheets(result.sheets, fmt)
+    return render_par_sheets(result.sheets, fmt, provenance(result))
+
+
+def _known_data(result: KnownResult) -> dict[str, Any]:
+    from analyzer.present.known import known_data
+
+    return known_data(result)
+
+
+def _known_text(result: KnownResult, fmt: str) -> str:
+    from analyzer.present.known import render_known
+
+    return render_known(result, fmt)
+
+
+def _sorting(name: str) -> Callable[..., Any]:
+    """A renderer of `analyzer.present.sorting`, loaded when an edge-sorting result is shown."""
+    from analyzer.present import sorting
+
+    return getattr(sorting, name)  # type: ignore[no-any-return]
 
 
 def _count_text(result: CountResult, fmt: str) -> str:
     described = procedure_text(result.procedure, result.shoes, result.seed)
     return render_count(result.evaluations, fmt, described, result.figures)
+
+
+def _count_blocks(result: CountResult) -> list[Block]:
+    described = procedure_text(result.procedure, result.shoes, result.seed)
+    return count_blocks(result.evaluations, "markdown", described, result.figures)
+
+
+def _par_blocks(result: ParResult) -> list[Block]:
+    from analyzer.present.par_documents import par_sheets_blocks
+
+    return par_sheets_blocks(result)
 
 
 def _count_data(result: CountResult) -> dict[str, Any]:
@@ -138,6 +229,12 @@ def _solve_data(result: SolveResult) -> dict[str, Any]:
     return game_data(result.result)
 
 
+def _solve_blocks(result: SolveResult) -> list[Block]:
+    from analyzer.present.games import game_blocks
+
+    return game_blocks(result.result, "markdown")
+
+
 def _solve_text(result: SolveResult, fmt: str) -> str:
     from analyzer.present.games import render_game
 
@@ -146,34 +243,69 @@ def _solve_text(result: SolveResult, fmt: str) -> str:
 
 #: Each result type and how it is shown.
 OUTPUTS: dict[type, Output] = {
-    OddsResult: Output(lambda r: odds_data(r.odds), lambda r, fmt: render_odds(r.odds, fmt)),
-    PlayerTableResult: Output(lambda r: player_table_data(r.rows), _player_table_text),
-    RulesResult: Output(lambda r: r.rules.to_mapping(), lambda r, fmt: render_rules(r.rules, fmt)),
+    OddsResult: Output(
+        lambda r: odds_data(r.odds),
+        lambda r, fmt: render_odds(r.odds, fmt),
+        blocks=lambda r: odds_blocks(r.odds, "markdown"),
+    ),
+    PlayerTableResult: Output(
+        lambda r: player_table_data(r.rows),
+        _player_table_text,
+        blocks=lambda r: player_table_blocks(r.rows, _player_table_title(r)),
+    ),
+    RulesResult: Output(
+        lambda r: r.rules.to_mapping(),
+        lambda r, fmt: render_rules(r.rules, fmt),
+        blocks=lambda r: rules_blocks(r.rules, "markdown"),
+    ),
     EdgesResult: Output(
         lambda r: edges_data(r.analyses, r.label, r.rules),
         lambda r, fmt: render_edges(r.analyses, fmt, r.label, r.rules, r.details),
+        blocks=lambda r: edges_blocks(r.analyses, "markdown", r.label, r.rules, r.details),
+        xlsx=True,
     ),
     CompareResult: Output(
-        lambda r: compare_data(r.comparison), lambda r, fmt: render_compare(r.comparison, fmt)
+        lambda r: compare_data(r.comparison),
+        lambda r, fmt: render_compare(r.comparison, fmt),
+        blocks=lambda r: compare_blocks(r.comparison, "markdown"),
+        xlsx=True,
     ),
     EorResult: Output(
         lambda r: removal_effects_data(r.effects, r.counts),
         lambda r, fmt: render_removal_effects(r.effects, fmt, r.counts),
+        blocks=_eor_blocks,
+        xlsx=True,
     ),
-    CountResult: Output(_count_data, _count_text),
+    CountResult: Output(_count_data, _count_text, blocks=_count_blocks, xlsx=True),
     ClosedFormResult: Output(
-        _closed_forms_data, _closed_forms_text, shoe_spec=lambda r, removed: {"decks": "d"}
+        _closed_forms_data,
+        _closed_forms_text,
+        shoe_spec=lambda r, removed: {"decks": "d"},
+        blocks=_closed_forms_blocks,
     ),
-    DesignResult: Output(_design_data, _design_text, shoe_spec=_design_shoes),
-    TrackResult: Output(lambda r: track_json(r.replay, r.record), _track_text),
-    ParResult: Output(_par_data, _par_text),
-    SolveResult: Output(_solve_data, _solve_text),
+    DesignResult: Output(_design_data, _design_text, shoe_spec=_design_shoes, blocks=_design_blocks),
+    TrackResult: Output(
+        lambda r: track_json(r.replay, r.record),
+        _track_text,
+        blocks=lambda r: track_blocks(r.replay, "markdown", r.record),
+    ),
+    ParResult: Output(_par_data, _par_text, blocks=_par_blocks, xlsx=True),
+    KnownResult: Output(_known_data, _known_text, blocks=_known_blocks),
+    SortTrackResult: Output(
+        lambda r: _sorting("sort_track_data")(r), lambda r, fmt: _sorting("render_sort_track")(r, fmt)
+    ),
+    SortCountResult: Output(
+        lambda r: _sorting("sort_count_data")(r), lambda r, fmt: _sorting("render_sort_count")(r, fmt)
+    ),
+    SolveResult: Output(_solve_data, _solve_text, blocks=_solve_blocks),
     ListResult: Output(
         lambda r: list_data(r.kind, r.entries),
         lambda r, fmt: render_list(r.kind, r.entries, fmt),
         inputs=False,
         wrap=False,
+        blocks=lambda r: list_blocks(r.kind, r.entries, "markdown"),
     ),
+    CacheStatus: Output(cache_data, render_cache, inputs=False, wrap=False),
 }
 
 
@@ -219,11 +351,53 @@ def enveloped(data: dict[str, Any], result: Any, removed: Sequence[str] = ()) ->
     return out
 
 
+#: The formats written as bytes (to a file, never to a terminal).
+BINARY_FORMATS = ("xlsx", "pdf")
+
+
+def sheet_formats(kind: type) -> tuple[str, ...]:
+    """The spreadsheet formats a result type is written in: csv if it has tables, xlsx too
+    for those `Output.xlsx` names."""
+    output = OUTPUTS[kind]
+    if output.blocks is None:
+        return ()
+    return ("csv", "xlsx") if output.xlsx else ("csv",)
+
+
+def blocks(result: Any) -> Sequence[Block]:
+    """The result's document for the spreadsheet writers; an AnalyzerError if it has none."""
+    output = _output(result)
+    if output.blocks is None:
+        raise AnalyzerError("this output has no tables to write as a spreadsheet: use table, markdown, json")
+    return output.blocks(result)
+
+
+def render_file(result: Any, fmt: str, date: datetime | None = None) -> bytes:
+    """The result in a binary format (`BINARY_FORMATS`): an XLSX workbook of its tables
+    dated `date` (default: `analyzer.present.identity.document_date`), or a par sheet's PDF."""
+    from analyzer.present.identity import document_date
+
+    when = document_date() if date is None else date
+    if fmt == "xlsx" and "xlsx" in sheet_formats(type(result)):
+        from analyzer.present.spreadsheet import write_xlsx
+
+        return write_xlsx(blocks(result), when)
+    if fmt == "pdf" and isinstance(result, ParResult):
+        from analyzer.present.par_documents import par_sheets_pdf
+
+        return par_sheets_pdf(result, when)
+    raise AnalyzerError(f"format {quoted(fmt)}: {type(result).__name__} is not written in it")
+
+
 def render(result: Any, fmt: str, removed: Sequence[str] = ()) -> str:
     """What a command prints of `result` in `fmt`: JSON (the data and the envelope,
-    serialised once), else the result's text (a table's prose lines wrapped)."""
+    serialised once), CSV (its tables), else the result's text (a table's prose lines wrapped)."""
     output = _output(result)
     if fmt == "json":
         return dumps(enveloped(output.data(result), result, removed))
+    if fmt == "csv":
+        from analyzer.present.spreadsheet import write_csv
+
+        return write_csv(blocks(result))
     text = output.text(result, fmt)
     return wrap_prose(text) if fmt == "table" and output.wrap else text

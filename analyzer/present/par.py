@@ -10,10 +10,17 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from analyzer.present.counting import mean_se, plus_minus, tags_text
-from analyzer.present.document import Block, Bullets, Figure, Heading, Paragraph, Table, write_markdown
-from analyzer.present.edges import bet_json, bet_rows, pays_text
-from analyzer.present.effects import DERIVED_HEADERS, derived_rows
+from analyzer.present.counting import cover_json, mean_se
+from analyzer.present.document import Block, Bullets, Figure, Heading, Paragraph, Table, Value, write_markdown
+from analyzer.present.edges import bet_block, bet_json, pays_text
+from analyzer.present.effects import derived_rows
+from analyzer.present.par_counts import (
+    countability_blocks,
+    search_text,
+    study_json,
+    verdict_reason,
+    verdict_text,
+)
 from analyzer.present.rules import tableau
 from analyzer.present.text import (
     DOCUMENT_FORMATS,
@@ -28,17 +35,20 @@ from analyzer.present.text import (
 )
 
 if TYPE_CHECKING:
-    from analyzer.counting.par import ParSheet, Verdict
+    from analyzer.counting.par import ParSheet
+    from analyzer.present.identity import Identification, Provenance
 
 __all__ = [
     "FORMATS",
     "INDEX_HEADERS",
     "MARKER",
     "Block",
+    "identification_blocks",
     "index_rows",
     "index_where",
     "par_index",
     "par_json",
+    "search_text",
     "sheet_blocks",
     "sheet_markdown",
     "sheet_title",
@@ -50,58 +60,6 @@ __all__ = [
 FORMATS = DOCUMENT_FORMATS
 #: Words every written sheet carries near its top: `baccarat report` and `--out` know their files by them.
 MARKER = "Generated from the code by `baccarat par-sheet`"
-
-
-def _pm(mean: float, se: float) -> str:
-    return plus_minus(mean, se, 4)
-
-
-def verdict_text(verdict: Verdict) -> str:
-    """The verdict as a sheet states it, e.g. "inconclusive at 2,000 shoes"."""
-    from analyzer.counting.par import INCONCLUSIVE
-
-    return f"{verdict.kind} at {_shoes(verdict.shoes)}" if verdict.kind == INCONCLUSIVE else verdict.kind
-
-
-def verdict_reason(verdict: Verdict) -> str:
-    """The figures a verdict rests on and the rule that decided it, in one sentence."""
-    from analyzer.counting.par import BEATABLE, SIGMAS
-
-    limit = float(verdict.material)
-    threshold = f"the threshold of {limit:g} units per shoe"
-    ceiling = f"{_pm(*verdict.perfect)} units per shoe"
-    if verdict.win is None:
-        figures = "no linear count reads this bet (every rank's removal has the same effect)"
-    elif verdict.bets == 0:
-        figures = f"the count made no bets in {_shoes(verdict.shoes)}"
-    else:
-        figures = f"the count wins {_pm(*verdict.win)} units per shoe"
-    if verdict.rule == "unmeasured":
-        if verdict.win is not None and verdict.bets != 0:
-            figures = f"the count wins {short_float(verdict.win[0], '+.4f')} units in {_shoes(verdict.shoes)}"
-        shoes = _shoes(verdict.shoes)
-        return f"{figures}: a study of {shoes} has no standard error and decides nothing; run more shoes"
-    if verdict.rule == "count":
-        side = "above" if verdict.kind == BEATABLE else "below"
-        return f"{figures}: more than {SIGMAS} standard errors {side} {threshold}"
-    if verdict.rule == "bound":
-        reason = f"{figures}, and the perfect-information bound, {ceiling}, which no count can pass,"
-        return f"{reason} is more than {SIGMAS} standard errors below {threshold}"
-    if verdict.win is not None and verdict.bets != 0:
-        where = f"within {SIGMAS} standard errors of {threshold} (the perfect-information bound: {ceiling})"
-    else:
-        where = f"and the perfect-information bound, {ceiling}, is not below {threshold}"
-        if verdict.win is None:
-            where += ": a count made for this bet would need a study of its own"
-    needed = verdict.shoes_to_settle
-    unsettled = "more shoes of this study cannot settle it"
-    more = f"about {needed:,} shoes would settle it" if needed else unsettled
-    return f"{figures}, {where}; {more}"
-
-
-def _shoes(count: int) -> str:
-    """A number of shoes in words, e.g. "1 shoe", "2,000 shoes"."""
-    return f"{count:,} shoe{'' if count == 1 else 's'}"
 
 
 def _power(rounds: int) -> str:
@@ -165,10 +123,16 @@ def _exact_table(sheet: ParSheet) -> list[Block]:
         ["variance of the net win", decimal(a.variance, 6), exact(a.variance)],
         ["standard deviation", short_float(a.std_dev, ".6f"), "(square root of the variance)"],
     ]
+    figures = [a.house_edge, resolved, a.hit_frequency, a.push, a.variance]
+    values: list[list[Value]] = [
+        [row[0], value, None if value is None else exact(value)]
+        for row, value in zip(rows, figures, strict=False)
+    ]
+    values.append([rows[-1][0], a.std_dev, None])
     return [
         Heading("2. The exact table"),
-        Table.of(*bet_rows(a, "markdown")),
-        Table.of(rows, ["figure", "value", "exact"]),
+        bet_block(a, "markdown"),
+        Table.of(rows, ["figure", "value", "exact"], values),
     ]
 
 
@@ -201,9 +165,10 @@ def _top_award(sheet: ParSheet) -> list[Block]:
     blocks: list[Block] = [Heading("4. Top award")]
     if top is None:
         return [*blocks, Paragraph("No line pays.")]
+    lines = f" ({len(top.lines)} lines pay it; their probabilities summed)" if len(top.lines) > 1 else ""
     blocks.append(
         Paragraph(
-            f"**{markdown_text(top.label)}** pays {pays_text(top.pays)}: probability "
+            f"**{markdown_text(top.label)}** pays {pays_text(top.pays)}{lines}: probability "
             f"{decimal(top.probability, 10)} (exactly {exact(top.probability)}), "
             f"{_one_in(top.probability)} rounds."
         )
@@ -211,21 +176,22 @@ def _top_award(sheet: ParSheet) -> list[Block]:
     rare = sheet.rare_awards
     if rare:
         items = tuple(
-            f"{markdown_text(line.label)}: {pays_text(line.pays)}, {_one_in(line.probability)}"
-            for line in rare
+            f"{markdown_text(award.label)}: {pays_text(award.pays)}, {_one_in(award.probability)}"
+            for award in rare
         )
         blocks += [
             Paragraph(
-                f"**Flagged**: lines paying {RARE_PAYS} to 1 or more that occur less often than once "
-                f"in {_power(RARE_ROUNDS)} rounds:"
+                f"**Flagged**: awards paying {RARE_PAYS} to 1 or more that occur less often than once "
+                f"in {_power(RARE_ROUNDS)} rounds (lines paying the same are one award; each line's "
+                "figures are in the exact table):"
             ),
             Bullets(items),
         ]
     else:
         blocks.append(
             Paragraph(
-                f"No line paying {RARE_PAYS} to 1 or more occurs less often than once in "
-                f"{_power(RARE_ROUNDS)} rounds."
+                f"No award paying {RARE_PAYS} to 1 or more occurs less often than once in "
+                f"{_power(RARE_ROUNDS)} rounds (lines paying the same are one award)."
             )
         )
     return blocks
@@ -242,7 +208,7 @@ def _sensitivity(sheet: ParSheet) -> list[Block]:
             f"House edge by the number of decks ({markdown_text(sheet.rules.name)} tableau; "
             "inf: the infinite deck):"
         ),
-        Table.of(decks, ["decks", "house edge", "exact"]),
+        Table.of(decks, ["decks", "house edge", "exact"], [[n, e, exact(e)] for n, e in sheet.by_decks]),
     ]
     form = sheet.closed_form
     if form is not None:
@@ -254,127 +220,101 @@ def _sensitivity(sheet: ParSheet) -> list[Block]:
         )
     if sheet.by_rules:
         rows = [[markdown_text(name), percent(edge), exact(edge)] for name, edge in sheet.by_rules]
+        typed: list[list[Value]] = [[name, edge, exact(edge)] for name, edge in sheet.by_rules]
         blocks += [
             Paragraph(f"Under the other built-in tableau, on {_shoe(sheet)}:"),
-            Table.of(rows, ["tableau", "house edge", "exact"]),
+            Table.of(rows, ["tableau", "house edge", "exact"], typed),
         ]
     return blocks
 
 
 def _effects(sheet: ParSheet) -> list[Block]:
+    what = (
+        f"Exact change in the bettor's expectation per unit bet from removing one card of each "
+        f"{sheet.per} from {_shoe(sheet)}"
+    )
+    if not any(sheet.effects.values()):  # one sentence, not a table of zeros
+        return [
+            Heading("6. Effects of removal"),
+            Paragraph(
+                f"{what}: exactly 0 for every {sheet.per} ({len(sheet.effects)} of them). Removing any "
+                "one card leaves this bet's expectation as it is."
+            ),
+        ]
     rows = [[card, signed_decimal(value, 7), exact(value)] for card, value in sheet.effects.items()]
+    values: list[list[Value]] = [[card, value, exact(value)] for card, value in sheet.effects.items()]
     return [
         Heading("6. Effects of removal"),
-        Paragraph(
-            f"Exact change in the bettor's expectation per unit bet from removing one card of each "
-            f"{sheet.per} from {_shoe(sheet)}; weighted by the shoe's counts they sum to exactly 0."
-        ),
-        Table.of(rows, [sheet.per, "effect", "exact"]),
+        Paragraph(f"{what}; weighted by the shoe's counts they sum to exactly 0."),
+        Table.of(rows, [sheet.per, "effect", "exact"], values),
         Figure("effects"),
     ]
 
 
-def _countability(sheet: ParSheet) -> list[Block]:
-    from analyzer.counting.par import SIGMAS
-
-    study, figures, verdict = sheet.study, sheet.study.figures, sheet.verdict
-    (m, s), (p, sp) = study.win_per_shoe, study.perfect
-    blocks: list[Block] = [Heading("7. Countability")]
-    if sheet.best_counts:
-        blocks += [
-            Paragraph("Best linear counts (tags per rank, from the effects of removal of each rank):"),
-            Table.of(derived_rows(sheet.best_counts, "markdown"), DERIVED_HEADERS),
-        ]
-        system = study.system
-        assert system is not None
-        start = f", starting at {system.initial:+d}" if system.initial else ""
-        played = (
-            f"The study plays the level-1 count (tags A..9, ten: {tags_text(system.tags)}{start}) and bets "
-            f"when its {system.rule}: the linear break-even, rounded up."
-        )
-    else:
-        played = (
-            "No linear count: removing a card of any rank has the same effect, so every linear count "
-            "has betting correlation 0. The study bets on no coup and measures the perfect-information "
-            "bound alone."
-        )
-    n0 = "n/a" if figures.n0 is None else short_float(figures.n0, ",.0f")
-
-    def measured(mean: float, se: float) -> str:  # one shoe gives no standard error
-        return _pm(mean, se) if study.shoes > 1 else f"{short_float(mean, '+.4f')} (no standard error)"
-
-    per_100 = measured(figures.win_per_100_coups, figures.win_per_100_coups_se)
+def identification_blocks(ident: Identification) -> list[Block]:
+    """The identification block of a sheet: what a lab files it by."""
     rows = [
-        ["win per shoe (units)", measured(m, s)],
-        ["win per 100 coups dealt (units)", per_100],
-        ["bets per shoe", f"{figures.bets_per_shoe:.2f}"],
-        ["coups per shoe", f"{figures.coups_per_shoe:.2f}"],
-        ["N0 (coups bet)", n0],
-        ["perfect-information bound per shoe (units)", measured(p, sp)],
+        ["software", f"{ident.software} {ident.version}"],
+        ["date", ident.date],
+        ["table file", markdown_text(ident.table_file)],
+        ["table file SHA-256", "n/a" if ident.table_sha256 is None else f"`{ident.table_sha256}`"],
+        ["bet definition SHA-256", f"`{ident.bet_sha256}`"],
+        ["rules", markdown_text(ident.rules)],
+        ["rules SHA-256", f"`{ident.rules_sha256}`"],
+        ["shoe", markdown_text(ident.shoe)],
     ]
-    material = float(sheet.material)
-    resolution = (
-        f"Resolution: at {study.shoes:,} shoes the standard error of the count's win per shoe is "
-        f"{s:.4f} units (the bound's {sp:.4f}): a win within {SIGMAS * s:.4f} units of the threshold "
-        "is inconclusive."
-    )
-    if verdict.rule == "unmeasured":
-        resolution = "Resolution: a study of one shoe has no standard error: run more shoes."
-    elif verdict.bets == 0:
-        resolution = (
-            f"Resolution: the count made no bets, so its win decides nothing; at {study.shoes:,} shoes the "
-            f"standard error of the bound per shoe is {sp:.4f} units."
-        )
-    blocks += [
-        Paragraph(played + f" {_shoes(study.shoes)}, each coup valued exactly for the cards left."),
-        Table.of(rows, ["figure", "mean ± standard error"]),
-        Paragraph(
-            f"**Verdict: {verdict_text(verdict)}.** Against a materiality threshold of {material:g} units "
-            f"per shoe of flat one-unit bets: {verdict_reason(verdict)}. The perfect-information bound "
-            f"(betting exactly the coups of positive exact value) is the ceiling no count can pass.",
-            role="verdict",
-        ),
-        Paragraph(
-            f"{resolution} Rule: beatable when the win exceeds the threshold by more than {SIGMAS} "
-            f"standard errors, not beatable by counting when the win (or the bound) plus {SIGMAS} "
-            "standard errors stays below it."
-        ),
-    ]
-    return blocks
-
-
-def sheet_blocks(sheet: ParSheet) -> list[Block]:
-    """Every block of one sheet, in the order of its sections."""
     return [
+        Heading("Identification"),
+        Table.of(rows, ["field", "value"]),
+        Paragraph(f"Procedure of the counting study: {markdown_text(ident.procedure)}."),
+        Paragraph(
+            "SHA-256 of the table file: of its bytes; of the bet and of the rules: of their canonical "
+            "JSON (keys sorted, no spaces, UTF-8), as the JSON sheet's `identification` states them."
+        ),
+    ]
+
+
+def sheet_blocks(sheet: ParSheet, provenance: Provenance | None = None) -> list[Block]:
+    """Every block of one sheet, in the order of its sections, after its identification
+    block (`provenance`: its date and table file, `analyzer.present.identity.identify`)."""
+    from analyzer.present.identity import identify
+
+    return [
+        *identification_blocks(identify(sheet, provenance)),
         *_what(sheet),
         *_exact_table(sheet),
         *_volatility(sheet),
         *_top_award(sheet),
         *_sensitivity(sheet),
         *_effects(sheet),
-        *_countability(sheet),
+        *countability_blocks(sheet),
     ]
 
 
-def sheet_markdown(sheet: ParSheet) -> str:
+def sheet_markdown(sheet: ParSheet, provenance: Provenance | None = None) -> str:
     """One sheet in Markdown (its charts are in the HTML sheet)."""
     note = f"{MARKER}; do not edit. Charts: in the HTML sheet.\n\n"
-    return heading(sheet_title(sheet), "markdown", 1) + note + write_markdown(sheet_blocks(sheet)) + "\n"
+    body = write_markdown(sheet_blocks(sheet, provenance))
+    return heading(sheet_title(sheet), "markdown", 1) + note + body + "\n"
 
 
-def par_json(sheet: ParSheet) -> dict[str, Any]:
-    """One sheet's figures as JSON-ready values (exact values "p/q", simulated ones decimals)."""
+def par_json(sheet: ParSheet, provenance: Provenance | None = None) -> dict[str, Any]:
+    """One sheet's figures as JSON-ready values (exact values "p/q", simulated ones decimals),
+    its identification block under "identification"."""
+    from analyzer.present.identity import identify
+
     a, study = sheet.analysis, sheet.study
     data = bet_json(a)
     top = sheet.top_award
     figures = study.figures
 
-    def award(line: Any) -> dict[str, Any]:
+    def award(found: Any) -> dict[str, Any]:
         return {
-            "event": line.label,
-            "pays": exact(line.pays),
-            "probability": exact(line.probability),
-            "one_in": exact(1 / line.probability) if line.probability else None,
+            "event": found.label,
+            "pays": exact(found.pays),
+            "probability": exact(found.probability),
+            "one_in": exact(1 / found.probability) if found.probability else None,
+            "lines": list(found.lines),
         }
 
 
@@ -401,6 +341,8 @@ def par_json(sheet: ParSheet) -> dict[str, Any]:
                     "betting_correlation": round(c.correlation, 6),
                     "break_even_true_count": round(c.break_even, 3),
                     "row": row,
+                    "tens": c.tens,
+                    "search": c.search,
                 }
                 for c, row in zip(sheet.best_counts, counts, strict=True)
             ],
@@ -417,10 +359,17 @@ def par_json(sheet: ParSheet) -> dict[str, Any]:
                 "bets_per_shoe": round(figures.bets_per_shoe, 6),
                 "n0": None if figures.n0 is None else round(figures.n0, 3),
                 "perfect": mean_se(*study.perfect),
+                "bets": None if study.system is None else study.evaluation.triggers,
+                **({} if study.evaluation.cover is None else {"cover": cover_json(study.evaluation)}),
             },
             "verdict": sheet.verdict.kind,
             "verdict_reason": verdict_reason(sheet.verdict),
             "shoes_to_settle": sheet.verdict.shoes_to_settle,
+            "verdict_rule": sheet.verdict.rule,
+            "degenerate": sheet.verdict.degenerate or None,
+            "count_judged": sheet.verdict.count or None,
+            "search": search_text(sheet) or None,
+            "tried": [study_json(other) for other in sheet.tried],
         },
     )
     if sheet.closed_form is not None:
@@ -428,6 +377,7 @@ def par_json(sheet: ParSheet) -> dict[str, Any]:
             "house_edge": str(sheet.closed_form.house_edge),
             "house_edge_infinite_deck": str(sheet.closed_form.house_edge_limit),
         }
+    data["identification"] = identify(sheet, provenance).to_data()
     return data
 
 

@@ -1,8 +1,10 @@
 """Par sheets as one self-contained HTML page: the sheets' blocks (`analyzer.present.par`) by
 the document model's HTML writer (`analyzer.present.document`), charts as inline SVG drawn
-by matplotlib's SVG backend, and print CSS so a browser prints one sheet per page. The page
-loads nothing: no script, font or image from outside. The SVG is deterministic (a fixed hash
-salt, no date), so a page is byte-identical when regenerated."""
+by matplotlib's SVG backend, and print CSS so a browser prints each sheet from a new page,
+numbered "page x of y" at the foot (CSS paged media), a heading or a table's caption never
+left alone at the foot of a page. The page loads nothing: no script, font or image from
+outside. The SVG is deterministic (a fixed hash salt, no date), so a page is byte-identical
+when regenerated from the same sheets and date."""
 
 from __future__ import annotations
 
@@ -26,6 +28,7 @@ from analyzer.present.text import table
 
 if TYPE_CHECKING:
     from analyzer.counting.par import ParSheet
+    from analyzer.present.identity import Provenance
 
 __all__ = ["html_index", "html_page", "sheet_html"]
 
@@ -43,11 +46,14 @@ code { font-size: .95em; }
 figure { margin: .6em 0; }
 figure svg { max-width: 100%; height: auto; }
 nav a { margin-right: .8em; }
-@page { size: A4; margin: 14mm 12mm; }
+@page { size: A4; margin: 14mm 12mm 16mm;
+        @bottom-right { content: "page " counter(page) " of " counter(pages); font-size: 8pt; color: #555; } }
 @media print {
   body { font-size: 9.5pt; max-width: none; margin: 0; padding: 0; }
   article + article { break-before: page; }
-  h2, h3 { break-after: avoid; }
+  h1, h2, h3 { break-after: avoid; break-inside: avoid; }
+  h1 + *, h2 + *, h3 + * { break-before: avoid; }
+  p:has(+ table), p:has(+ ul), p:has(+ figure) { break-after: avoid; }
   table, figure, .verdict, li { break-inside: avoid; }
   nav { display: none; }
   a { color: inherit; text-decoration: none; }
@@ -131,20 +137,25 @@ def _page(title: str, body: str) -> str:
     )
 
 
-def sheet_html(sheet: ParSheet, index: str = "") -> str:
-    """One sheet as an <article> (`index`: a link back to an index page, if any)."""
+def sheet_html(sheet: ParSheet, index: str = "", source: Provenance | None = None) -> str:
+    """One sheet as an <article> (`index`: a link back to an index page, if any; `source`:
+    its date and table file)."""
     name = safe_name(sheet.bet.name)  # an id: letters, digits, "-", "_", "."; nothing to escape
     nav = f'<nav><a href="{html.escape(index)}">all par sheets</a></nav>\n' if index else ""
-    body = write_html(sheet_blocks(sheet), lambda chart: _CHARTS[chart.name](sheet, f"{name}-{chart.name}-"))
+    blocks = sheet_blocks(sheet, source)
+    body = write_html(blocks, lambda chart: _CHARTS[chart.name](sheet, f"{name}-{chart.name}-"))
     title = inline_html(sheet_title(sheet))
     head = f"{nav}<h1>{title}</h1>\n<p>{inline_html(MARKER)}.</p>\n"
     return f'<article id="{name}">\n{head}{body}</article>\n'
 
 
-def html_page(sheets: Sequence[ParSheet], index: str = "") -> str:
+def html_page(sheets: Sequence[ParSheet], index: str = "", source: Provenance | None = None) -> str:
     """A self-contained page of every sheet, one printed page break between sheets."""
+    from analyzer.present.identity import Provenance, document_date
+
+    source = source or Provenance(document_date())  # one date for every sheet of the page
     title = "Par sheet" + ("s: " if len(sheets) > 1 else ": ") + ", ".join(s.bet.name for s in sheets)
-    return _page(title, "".join(sheet_html(s, index) for s in sheets))
+    return _page(title, "".join(sheet_html(s, index, source) for s in sheets))
 
 
 def html_index(sheets: Sequence[ParSheet], links: dict[str, str]) -> str:

@@ -10,7 +10,7 @@ from analyzer.present.text import FORMATS, check_format, dumps, user_text
 if TYPE_CHECKING:
     from analyzer.core.rules import Rules
 
-__all__ = ["render_rules", "tableau"]
+__all__ = ["render_rules", "rules_blocks", "tableau"]
 
 
 def render_rules(rules: Rules, fmt: str = "table") -> str:
@@ -22,13 +22,17 @@ def render_rules(rules: Rules, fmt: str = "table") -> str:
         from analyzer.ranks.graph import coup_graph, to_dot  # networkx only when asked
 
         return to_dot(coup_graph(rules))
+    return write(rules_blocks(rules, fmt), fmt)
+
+
+def rules_blocks(rules: Rules, fmt: str = "table") -> list[Block]:
+    """The document of `render_rules` in `fmt` (table or markdown)."""
     paragraphs, rows, headers = tableau(rules, fmt)
-    blocks: list[Block] = [
+    return [
         Heading(f"Tableau: {user_text(rules.name, fmt)}"),
         *(Paragraph("\n".join(paragraph)) for paragraph in paragraphs),
         Table.of(rows, headers),
     ]
-    return write(blocks, fmt)
 
 
 def tableau(rules: Rules, fmt: str = "table") -> tuple[list[list[str]], list[list[str]], list[str]]:

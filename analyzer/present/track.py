@@ -8,17 +8,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from analyzer.present.text import (
-    check_format,
-    decimal,
-    dumps,
-    exact,
-    heading,
-    short_exact,
-    signed_decimal,
-    table,
-    user_text,
-)
+from analyzer.present.document import Block, Heading, Paragraph, Table, write
+from analyzer.present.text import check_format, decimal, dumps, exact, short_exact, signed_decimal, user_text
 
 if TYPE_CHECKING:
     from analyzer.counting.replay import Position, Replay, Tally, TrackedCoup
@@ -29,6 +20,8 @@ __all__ = [
     "render_taken_back",
     "render_track",
     "render_track_summary",
+    "summary_blocks",
+    "track_blocks",
     "track_json",
     "track_line",
 ]
@@ -124,7 +117,9 @@ def track_line(data: dict[str, Any]) -> str:
 
 def render_taken_back(index: int, fmt: str) -> str:
     """Live entry's word that `undo` took coup `index` back."""
-    return track_line({"taken_back": index}) if fmt == "json" else f"Coup {index} taken back.\n\n"
+    if fmt == "json":
+        return track_line({"taken_back": index})
+    return write([Paragraph(f"Coup {index} taken back.")], fmt) + "\n"
 
 
 # -- tables -------------------------------------------------------------------------------
@@ -177,18 +172,19 @@ def _coup_rows(result: Replay, fmt: str) -> tuple[list[list[str]], list[str]]:
     return rows, headers
 
 
-def _summary_text(result: Replay, fmt: str) -> str:
+def summary_blocks(result: Replay, fmt: str) -> list[Block]:
+    """The blocks of the replay's summary: the coups dealt, each bet's and system's tally,
+    perfect information and the bankroll's path (a user's text as `fmt` shows it)."""
     summary = result.summary
-    text = heading("Summary", fmt)
-    text += f"{summary.coups} coups dealt"
+    dealt = f"{summary.coups} coups dealt"
     if summary.incomplete:
-        text += f"; an incomplete last coup: {' '.join(summary.incomplete)}"
-    text += ".\n\n"
+        dealt += f"; an incomplete last coup: {' '.join(summary.incomplete)}"
     rows = [
         [user_text(name, fmt), str(t.coups), decimal(t.expectation, 4), _units(t.won)]
         for name, t in summary.bets.items()
     ]
-    text += table(rows, ["bet", "coups with EV > 0", "sum of their EV", "units won, 1 a coup"], fmt) + "\n\n"
+    headers = ["bet", "coups with EV > 0", "sum of their EV", "units won, 1 a coup"]
+    blocks: list[Block] = [Heading("Summary"), Paragraph(dealt + "."), Table.of(rows, headers)]
     if result.systems:
         rows = [
             [
@@ -202,20 +198,21 @@ def _summary_text(result: Replay, fmt: str) -> str:
             for t in [summary.systems[s.name]]
         ]
         headers = ["system", "bet", "coups bet", "sum of their EV", "units won, 1 a coup"]
-        text += table(rows, headers, fmt) + "\n\n"
+        blocks.append(Table.of(rows, headers))
     perfect = summary.perfect
-    text += (
+    lines = [
         f"Perfect information (one unit on every bet at every coup where its expectation is positive): "
         f"{perfect.coups} bets, expectation {decimal(perfect.expectation, 4)} units, "
-        f"won {_units(perfect.won)}.\n"
-    )
+        f"won {_units(perfect.won)}."
+    ]
     if summary.bankroll:
         path = summary.bankroll
-        text += (
+        lines.append(
             f"Bankroll: {decimal(path[0], 2)} -> {decimal(path[-1], 2)} units "
-            f"(lowest {decimal(min(path), 2)}, highest {decimal(max(path), 2)}).\n"
+            f"(lowest {decimal(min(path), 2)}, highest {decimal(max(path), 2)})."
         )
-    return text
+    blocks.append(Paragraph("\n".join(lines)))
+    return blocks
 
 
 _NOTE = (
@@ -248,21 +245,23 @@ def render_track(result: Replay, fmt: str, record: str) -> str:
     check_format(fmt)
     if fmt == "json":
         return dumps(track_json(result, record))
+    return write(track_blocks(result, fmt, record), fmt)
+
+
+def track_blocks(result: Replay, fmt: str, record: str) -> list[Block]:
+    """The blocks of `render_track` (a user's text as `fmt` shows it)."""
     rows, headers = _coup_rows(result, fmt)
-    text = (
-        heading(_title(result, record, fmt), fmt)
-        + _NOTE
-        + _sizing_note(result)
-        + "\n\n"
-        + table(rows, headers, fmt)
-        + "\n\n"
-    )
     names = [bet.name for bet in result.bets]
     positions = [("start", result.start), *((str(c.index), c.after) for c in result.coups)]
     ev_rows = [[label, *(_ev_cell(p, name) for name in names)] for label, p in positions]
-    text += heading("Expectation of each bet on the next coup (per unit staked)", fmt)
-    text += table(ev_rows, ["coup", *(user_text(name, fmt) for name in names)], fmt) + "\n\n"
-    return text + _summary_text(result, fmt)
+    return [
+        Heading(_title(result, record, fmt)),
+        Paragraph(_NOTE + _sizing_note(result)),
+        Table.of(rows, headers),
+        Heading("Expectation of each bet on the next coup (per unit staked)"),
+        Table.of(ev_rows, ["coup", *(user_text(name, fmt) for name in names)]),
+        *summary_blocks(result, fmt),
+    ]
 
 
 def _ev_cell(position: Position, name: str) -> str:
@@ -285,7 +284,7 @@ def render_coup(result: Replay, coup: TrackedCoup, fmt: str) -> str:
     )
     if after.bankroll is not None:
         line += f"; bankroll {decimal(after.bankroll, 2)}"
-    text = heading(line, fmt)
+    blocks: list[Block] = [Heading(line)]
     if after.expectations:
         headers = ["bet", "next coup", "exact", *(["bet size"] if result.sizing else [])]
         rows = [
@@ -293,16 +292,16 @@ def render_coup(result: Replay, coup: TrackedCoup, fmt: str) -> str:
             + ([str(after.stakes.get(name, ""))] if result.sizing else [])
             for name, value in after.expectations.items()
         ]
-        text += table(rows, headers, fmt) + "\n"
+        blocks.append(Table.of(rows, headers))
     else:
-        text += "Fewer than 6 cards left: the next coup is not valued.\n"
+        blocks.append(Paragraph("Fewer than 6 cards left: the next coup is not valued."))
     if result.systems:
         rows = [
             [user_text(name, fmt), f"{c.running:+d}", _units(c.true), "yes" if c.fires else "no"]
             for name, c in after.counts.items()
         ]
-        text += "\n" + table(rows, ["system", "running", "true count", "bets next coup"], fmt) + "\n"
-    return text + "\n"
+        blocks.append(Table.of(rows, ["system", "running", "true count", "bets next coup"]))
+    return write(blocks, fmt) + "\n"  # a blank line before the next coup
 
 
 def render_track_summary(result: Replay, fmt: str, record: str = "-") -> str:
@@ -310,4 +309,4 @@ def render_track_summary(result: Replay, fmt: str, record: str = "-") -> str:
     check_format(fmt)
     if fmt == "json":
         return dumps(track_json(result, record))
-    return _summary_text(result, fmt)
+    return write(summary_blocks(result, fmt), fmt)

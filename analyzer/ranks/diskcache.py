@@ -40,9 +40,11 @@ __all__ = [
     "CACHE_FILES",
     "KINDS",
     "CacheFiles",
+    "CacheStatus",
     "cache_dir",
     "cache_info",
     "cache_path",
+    "cache_status",
     "clear_cache",
     "code_version",
     "read_cache_file",
@@ -193,6 +195,24 @@ def _listed(folder: Path) -> list[tuple[int, int, Path]]:
             f"the cache folder {quoted(str(folder))} cannot be read: {reason} "
             "(set BACCARAT_CACHE to a folder, or unset it for the platform's)"
         ) from None
+
+
+@dataclass(frozen=True)
+class CacheStatus:
+    """The cache folder as `baccarat cache` reports it: its files (`info`), what clearing
+    removed first (`removed`, None when not cleared), and its bounds."""
+
+    info: CacheFiles
+    removed: CacheFiles | None
+    max_files: int
+    max_bytes: int
+
+
+def cache_status(clear: bool = False) -> CacheStatus:
+    """The cache folder's files and bounds; with `clear`, after removing the project's files
+    from it (`clear_cache`)."""
+    removed = clear_cache() if clear else None
+    return CacheStatus(cache_info(), removed, CACHE_FILES, CACHE_BYTES)
 
 
 def cache_info() -> CacheFiles:

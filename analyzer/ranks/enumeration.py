@@ -112,12 +112,13 @@ class Distribution:
         shown = ", ".join(f"{w} {float(p):.6f}" for w, p in self.winner_probabilities().items())
         return f"Distribution({self.shoe}, {self.rules.name} rules: {len(self.weights):,} outcomes; {shown})"
 
-    def to_frame(self) -> Any:
-        """A pandas DataFrame, one row per distinct outcome: its fields, weight and exact probability."""
+    def to_frame(self, exact: bool = True) -> Any:
+        """A pandas DataFrame, one row per distinct outcome: its fields, weight and exact
+        probability (a float with `exact=False`)."""
         from analyzer.core.frames import frame
 
         rows = [(*o, o.winner.value, w, Fraction(w, self.total)) for o, w in self.weights.items()]
-        return frame(rows, [*Outcome._fields, "winner", "weight", "probability"])
+        return frame(rows, [*Outcome._fields, "winner", "weight", "probability"], exact=exact)
 
 
 def distribution(shoe: Shoe, rules: Rules = STANDARD) -> Distribution:

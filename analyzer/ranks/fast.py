@@ -16,6 +16,7 @@ lopsided in different values.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -51,6 +52,7 @@ _EXACT = 2**53
 FLOAT_EXACT_CARDS = max(n for n in range(6, 1000) if perm(n, CARDS_PER_COUP) < _EXACT)
 _INT64 = 2**63
 _PINNED = 2.0**61  # a residue modulo 2**64 pinned by an estimate within this of its value
+_BUILT = threading.local()  # `FastEvaluator.cached`
 _FEW_OBJECT_PRODUCTS = 64  # atoms x bets: Python-int products per composition (rough break-even)
 
 
@@ -107,6 +109,19 @@ class FastEvaluator:
         except ValueError:  # payouts too large for exact float64 limbs: atom weights times payoffs
             self._bet_form = None
         self._fused_form: FusedForm | None = None  # built on first use (`_fused`)
+
+    @classmethod
+    def cached(cls, bets: tuple[Bet, ...], rules: Rules = STANDARD) -> FastEvaluator:
+        """The evaluator of `bets` under `rules`, built once per thread (its work arrays are
+        the thread's; a few recent ones kept: a study of a few thousand shoes spent a fifth
+        of its time building it), `ready` for the kernels if they are loaded."""
+        built: dict[tuple[tuple[Bet, ...], Rules], FastEvaluator] = _BUILT.__dict__.setdefault("built", {})
+        if (bets, rules) not in built:
+            if len(built) >= 4:
+                built.clear()
+            built[bets, rules] = cls(bets, rules)
+        built[bets, rules].ready()
+        return built[bets, rules]
 
     def __getstate__(self) -> dict[str, object]:
         """Pickled without the compiled kernel's layout (rebuilt where it is used)."""

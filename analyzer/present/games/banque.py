@@ -9,22 +9,15 @@ from analyzer.games import banque
 from analyzer.games.banque import BanqueReply, BanqueSolution, InfoSet
 from analyzer.games.banque_table import NATURAL, OBS_LABEL, OBSERVATIONS
 from analyzer.games.hands import FREE_TOTAL
+from analyzer.present.document import Block, Bullets, Heading, Paragraph, Table, write
 from analyzer.present.games.cells import row_label
-from analyzer.present.text import (
-    check_format,
-    dumps,
-    exact,
-    heading,
-    percent,
-    signed_percent,
-    table,
-    user_text,
-)
+from analyzer.present.text import check_format, dumps, exact, percent, signed_percent, user_text
 
 __all__ = [
-    "BANQUE_MODEL_TEXT",
+    "BANQUE_MODEL",
+    "banque_blocks",
     "banque_json",
-    "banque_stand_text",
+    "banque_stand_blocks",
     "banque_text",
     "render_banque",
     "reply_grids",
@@ -32,14 +25,15 @@ __all__ = [
 ]
 
 
-def _model_text() -> str:
-    """The module docstring's model, as a Markdown list."""
+def _model() -> tuple[Paragraph, Bullets]:
+    """The module docstring's model: its opening sentence and its list."""
     model = (banque.__doc__ or "").split("\n\nComputation:")[0].split("\n\n", 1)[1]
     head, *items = model.split("\n- ")
-    return " ".join(head.split()) + "\n\n" + "\n".join("- " + " ".join(item.split()) for item in items)
+    return Paragraph(" ".join(head.split())), Bullets(tuple(" ".join(item.split()) for item in items))
 
 
-BANQUE_MODEL_TEXT = _model_text()
+#: The model of the banque report, as blocks.
+BANQUE_MODEL = _model()
 
 
 def _key_total(key: Any) -> int:
@@ -140,6 +134,13 @@ def render_banque(reply: BanqueReply, solution: BanqueSolution | None, fmt: str 
 
 def banque_text(reply: BanqueReply, solution: BanqueSolution | None, fmt: str, level: int = 2) -> str:
     """The best reply (and the full game, when solved) as text or Markdown, headed at `level`."""
+    return write(banque_blocks(reply, solution, fmt, level), fmt)
+
+
+def banque_blocks(
+    reply: BanqueReply, solution: BanqueSolution | None, fmt: str, level: int = 2
+) -> list[Block]:
+    """The blocks of `banque_text` (a user's text as `fmt` shows it)."""
     r = reply
     if r.five[0] == r.five[1]:
         five = (
@@ -152,78 +153,75 @@ def banque_text(reply: BanqueReply, solution: BanqueSolution | None, fmt: str, l
     else:
         five = f"draws with probability {r.five[0]} (right) and {r.five[1]} (left)"
     forced = ", ".join(map(str, sorted(r.rules.player_draws - {FREE_TOTAL})))
-    parts = [heading(f"Baccarat banque: {r.shoe}", fmt, level)]
-    parts.append(
-        f"Both sides follow custom: draw on {forced}, "
-        f"stand on 6-7, and on {FREE_TOTAL} each side {five} (the customary choice assumed here is to "
-        f"draw: the punto banco rule). Naturals: {user_text(r.rules.name, fmt)} rules. "
-        "Commission on Banker wins: "
-        f"{percent(r.commission, 2)}. The Banker sees its own "
-        f"{'total' if r.shoe.is_infinite else 'two cards'} and each side's state.\n\n"
-    )
-    parts.append(
-        table(
-            [
-                ["Banker, per unit on the right side", signed_percent(r.right), exact(r.right)],
-                ["Banker, per unit on the left side", signed_percent(r.left), exact(r.left)],
-                ["Banker, per coup (both stakes)", signed_percent(r.total), exact(r.total)],
-            ],
-            ["best reply to custom", "expectation", "exact"],
-            fmt,
+    blocks: list[Block] = [Heading(f"Baccarat banque: {r.shoe}", level)]
+    blocks.append(
+        Paragraph(
+            f"Both sides follow custom: draw on {forced}, "
+            f"stand on 6-7, and on {FREE_TOTAL} each side {five} (the customary choice assumed here is to "
+            f"draw: the punto banco rule). Naturals: {user_text(r.rules.name, fmt)} rules. "
+            "Commission on Banker wins: "
+            f"{percent(r.commission, 2)}. The Banker sees its own "
+            f"{'total' if r.shoe.is_infinite else 'two cards'} and each side's state."
         )
-        + "\n\n"
     )
+    rows = [
+        ["Banker, per unit on the right side", signed_percent(r.right), exact(r.right)],
+        ["Banker, per unit on the left side", signed_percent(r.left), exact(r.left)],
+        ["Banker, per coup (both stakes)", signed_percent(r.total), exact(r.total)],
+    ]
+    blocks.append(Table.of(rows, ["best reply to custom", "expectation", "exact"]))
     grids = reply_grids(r)
     uniform = {t: _uniform(rows) for t, (_, rows) in grids.items()}
     same = [f"{t}: {'draws' if u == 'D' else 'stands'} everywhere" for t, u in uniform.items() if u]
-    parts.append(
-        "The Banker's best reply (D draws, S stands; rows: what it sees of the right side, columns: "
-        "of the left side"
-        + ("" if r.shoe.is_infinite else "; k/n: k of the n hands of that total draw")
-        + "). "
-        + ("Banker total " + "; ".join(same) + "." if same else "")
-        + "\n\n"
+    blocks.append(
+        Paragraph(
+            "The Banker's best reply (D draws, S stands; rows: what it sees of the right side, columns: "
+            "of the left side"
+            + ("" if r.shoe.is_infinite else "; k/n: k of the n hands of that total draw")
+            + "). "
+            + ("Banker total " + "; ".join(same) + "." if same else "")
+        )
     )
     for t, (headers, rows) in grids.items():
-        if uniform[t]:
-            continue
-        parts.append(f"Banker total {t}:\n\n" + table(rows, headers, fmt) + "\n\n")
+        if not uniform[t]:
+            blocks += [Paragraph(f"Banker total {t}:"), Table.of(rows, headers)]
     if solution is not None:
-        s = solution
-        right, left = s.side_probabilities()
-        mixed = [
-            f"{_set_label(k)} draws with probability {exact(p)}" for k, p in s.banker.items() if 0 < p < 1
-        ]
-        parts.append(
+        blocks += _solution_blocks(solution)
+    return blocks
+
+
+def _solution_blocks(s: BanqueSolution) -> list[Block]:
+    right, left = s.side_probabilities()
+    mixed = [f"{_set_label(k)} draws with probability {exact(p)}" for k, p in s.banker.items() if 0 < p < 1]
+    rows = [
+        ["value per coup (both stakes)", signed_percent(s.value), exact(s.value)],
+        ["value per side", signed_percent(s.value / 2), exact(s.value / 2)],
+        ["right side draws on 5", "", exact(right)],
+        ["left side draws on 5", "", exact(left)],
+    ]
+    return [
+        Paragraph(
             "Full game (the Banker against both sides together, each side choosing on its 5 by its "
-            "total; the sides may correlate their choices):\n\n"
-            + table(
-                [
-                    ["value per coup (both stakes)", signed_percent(s.value), exact(s.value)],
-                    ["value per side", signed_percent(s.value / 2), exact(s.value / 2)],
-                    ["right side draws on 5", "", exact(right)],
-                    ["left side draws on 5", "", exact(left)],
-                ],
-                ["quantity", "decimal", "exact"],
-                fmt,
-            )
-            + "\n\n"
-            + "Sides' optimal joint play on 5 (DD both draw, DS right draws and left stands, ...): "
+            "total; the sides may correlate their choices):"
+        ),
+        Table.of(rows, ["quantity", "decimal", "exact"]),
+        Paragraph(
+            "Sides' optimal joint play on 5 (DD both draw, DS right draws and left stands, ...): "
             + ", ".join(f"{'DS'[1 - a]}{'DS'[1 - b]} {exact(p)}" for (a, b), p in s.profile.items())
             + (". It is a product of independent choices" if s.independent else ". It is correlated")
             + ". Banker's mixed sets: "
             + ("; ".join(mixed) or "none")
             + f". At {len(s.contested)} of its {len(s.banker)} sets the Banker's best action depends on "
             "the sides' play on 5 (listed in the JSON output); at every other set one action is best "
-            "whatever the sides do.\n"
-        )
-    return "".join(parts)
+            "whatever the sides do."
+        ),
+    ]
 
 
-def banque_stand_text(stand: BanqueReply) -> str:
-    """The Banker's best reply when both sides stand on 5, as a one-row Markdown table."""
-    return "\nFor comparison, the Banker's best reply when both sides stand on 5 instead:\n\n" + table(
-        [["Banker, per coup (both stakes)", signed_percent(stand.total), exact(stand.total)]],
-        ["best reply, sides stand on 5", "expectation", "exact"],
-        "markdown",
-    )
+def banque_stand_blocks(stand: BanqueReply) -> list[Block]:
+    """The Banker's best reply when both sides stand on 5: a sentence and a one-row table."""
+    rows = [["Banker, per coup (both stakes)", signed_percent(stand.total), exact(stand.total)]]
+    return [
+        Paragraph("For comparison, the Banker's best reply when both sides stand on 5 instead:"),
+        Table.of(rows, ["best reply, sides stand on 5", "expectation", "exact"]),
+    ]

@@ -11,23 +11,15 @@ from typing import Any
 from analyzer.games.chemin import MODELS, CheminSolution
 from analyzer.games.chemin_graph import InfoKey
 from analyzer.games.hands import FREE_TOTAL, hand_label
+from analyzer.present.document import Block, Heading, Paragraph, Table, write
 from analyzer.present.games.cells import action_cell, cell_name, row_label
-from analyzer.present.text import (
-    check_format,
-    decimal,
-    dumps,
-    exact,
-    heading,
-    percent,
-    signed_percent,
-    table,
-    user_text,
-)
+from analyzer.present.text import check_format, decimal, dumps, exact, percent, signed_percent, user_text
 
 __all__ = [
     "CHEMIN_MODEL_TEXT",
     "CHEMIN_SOURCES_TEXT",
     "banker_table",
+    "chemin_blocks",
     "chemin_summary_table",
     "chemin_text",
     "render_chemin",
@@ -60,7 +52,7 @@ CHEMIN_SOURCES_TEXT = (
 )
 
 
-def chemin_summary_table(solutions: Sequence[CheminSolution], fmt: str) -> str:
+def chemin_summary_table(solutions: Sequence[CheminSolution]) -> Table:
     """One row per solution: shoe, model, commission, value, P(Player draws on 5), Banker's mixes."""
     rows = [
         [
@@ -75,7 +67,7 @@ def chemin_summary_table(solutions: Sequence[CheminSolution], fmt: str) -> str:
         for s in solutions
     ]
     headers = ["shoe", "model", "commission", "value", "exact", "P(Player draws on 5)", "Banker mixes"]
-    return table(rows, headers, fmt)
+    return Table.of(rows, headers)
 
 
 def banker_table(solution: CheminSolution) -> tuple[list[str], list[list[str]]]:
@@ -140,66 +132,64 @@ def render_chemin(solution: CheminSolution, fmt: str = "table") -> str:
 
 def chemin_text(solution: CheminSolution, fmt: str, level: int = 2) -> str:
     """The solution as text or Markdown, headed at `level`: value, strategies and what custom costs."""
+    return write(chemin_blocks(solution, fmt, level), fmt)
+
+
+def chemin_blocks(solution: CheminSolution, fmt: str, level: int = 2) -> list[Block]:
+    """The blocks of `chemin_text` (a user's text as `fmt` shows it)."""
     s = solution
-    title = f"Chemin de fer: {s.shoe}, {s.info} model"
-    parts = [heading(title, fmt, level)]
-    parts.append(
-        f"Model: {MODELS[s.info]}. Rules: {user_text(s.rules.name, fmt)} naturals and Player custom (draw on "
-        f"{', '.join(str(t) for t in sorted(s.rules.player_draws - {FREE_TOTAL}))}; free on {FREE_TOTAL}); "
-        f"the Banker is free everywhere. Commission on Banker wins: {percent(s.commission, 2)}. "
-        "Values are the Banker's expectation per unit staked (ties push).\n\n"
+    blocks: list[Block] = [Heading(f"Chemin de fer: {s.shoe}, {s.info} model", level)]
+    blocks.append(
+        Paragraph(
+            f"Model: {MODELS[s.info]}. Rules: {user_text(s.rules.name, fmt)} naturals and Player custom "
+            f"(draw on {', '.join(str(t) for t in sorted(s.rules.player_draws - {FREE_TOTAL}))}; free on "
+            f"{FREE_TOTAL}); the Banker is free everywhere. Commission on Banker wins: "
+            f"{percent(s.commission, 2)}. Values are the Banker's expectation per unit staked (ties push)."
+        )
     )
     if s.commission:
-        parts.append(
-            "With a commission the game is not zero-sum: the commission goes to the house and the "
-            "Player's payoff is unchanged. Shown here is the zero-sum game on the Banker's net "
-            "result: the value is what the Banker can guarantee (its maximin), and the Player's "
-            "draw probability on 5 is the one that holds the Banker to it. That pair is not a Nash "
-            "equilibrium of the real game; the Player's own maximin is the no-commission strategy "
-            "(solve without --commission).\n\n"
+        blocks.append(
+            Paragraph(
+                "With a commission the game is not zero-sum: the commission goes to the house and the "
+                "Player's payoff is unchanged. Shown here is the zero-sum game on the Banker's net "
+                "result: the value is what the Banker can guarantee (its maximin), and the Player's "
+                "draw probability on 5 is the one that holds the Banker to it. That pair is not a Nash "
+                "equilibrium of the real game; the Player's own maximin is the no-commission strategy "
+                "(solve without --commission)."
+            )
         )
-    parts.append(
-        table(
-            [
-                [
-                    "Banker's maximin (net)" if s.commission else "value of the game",
-                    signed_percent(s.value),
-                    exact(s.value),
-                ],
-                [
-                    "P(Player draws on 5) holding the Banker to it"
-                    if s.commission
-                    else "P(Player draws on 5)",
-                    decimal(s.draw_on_five),
-                    exact(s.draw_on_five),
-                ],
-            ],
-            ["quantity", "decimal", "exact"],
-            fmt,
-        )
-        + "\n\n"
-    )
+    value = "Banker's maximin (net)" if s.commission else "value of the game"
+    five = "P(Player draws on 5) holding the Banker to it" if s.commission else "P(Player draws on 5)"
+    rows = [
+        [value, signed_percent(s.value), exact(s.value)],
+        [five, decimal(s.draw_on_five), exact(s.draw_on_five)],
+    ]
+    blocks.append(Table.of(rows, ["quantity", "decimal", "exact"]))
     if s.info == "hands":
-        parts.append("Player's optimal draw probability on each two-card 5:\n\n")
         rows = [
             [hand_label(k[1]), action_cell(p) if s.five_weights[k] else "-", exact(s.five_weights[k])]
             for k, p in s.player.items()
         ]
-        parts.append(table(rows, ["hand", "draws", "P(hand, given 5)"], fmt) + "\n\n")
+        blocks += [
+            Paragraph("Player's optimal draw probability on each two-card 5:"),
+            Table.of(rows, ["hand", "draws", "P(hand, given 5)"]),
+        ]
     mixed = _mixed(s)
     mixed_text = "; ".join(f"{cell_name(k)} draws with probability {exact(p)}" for k, p in mixed) or "none"
     kind = "maximin" if s.commission else "optimal"
-    parts.append(
-        f"Banker's {kind} strategy (D draws, S stands, a fraction is the probability of drawing, "
-        "- never dealt), by Banker total or hand and the Player's third card:\n\n"
-    )
     headers, rows = banker_table(s)
-    parts.append(table(rows, headers, fmt) + "\n\n")
-    parts.append(
-        f"Mixed cells: {mixed_text}. Cells where the Banker's best action depends on the Player's "
-        f"play on 5: {', '.join(cell_name(k) for k in s.contested) or 'none'}; every other cell has "
-        "one action that is best against any Player strategy.\n\n"
-    )
+    blocks += [
+        Paragraph(
+            f"Banker's {kind} strategy (D draws, S stands, a fraction is the probability of drawing, "
+            "- never dealt), by Banker total or hand and the Player's third card:"
+        ),
+        Table.of(rows, headers),
+        Paragraph(
+            f"Mixed cells: {mixed_text}. Cells where the Banker's best action depends on the Player's "
+            f"play on 5: {', '.join(cell_name(k) for k in s.contested) or 'none'}; every other cell has "
+            "one action that is best against any Player strategy."
+        ),
+    ]
     c = s.custom
     plays = [
         ("Player always draws on 5, Banker replies best", c.player_always_draws_on_5),
@@ -211,8 +201,10 @@ def chemin_text(solution: CheminSolution, fmt: str, level: int = 2) -> str:
         [label, signed_percent(value), exact(value), signed_percent(value - s.value)]
         for label, value in plays
     ]
-    parts.append("What custom costs (Banker's expectation; change against the value):\n\n")
-    parts.append(table(rows, ["play", "Banker's expectation", "exact", "change"], fmt) + "\n\n")
     reply = ", ".join(f"{row_label(k[1])}: {'draw' if p else 'stand'}" for k, p in s.tableau_reply.items())
-    parts.append(f"The Player's best reply on 5 to the tableau: {reply}.\n")
-    return "".join(parts)
+    blocks += [
+        Paragraph("What custom costs (Banker's expectation; change against the value):"),
+        Table.of(rows, ["play", "Banker's expectation", "exact", "change"]),
+        Paragraph(f"The Player's best reply on 5 to the tableau: {reply}."),
+    ]
+    return blocks

@@ -11,13 +11,15 @@ import sympy
 
 from analyzer.games.chemin import MODELS, CheminSolution
 from analyzer.games.chemin_commission import MODEL, CommissionGame, Equilibrium, Switch
+from analyzer.present.document import Block, Heading, Paragraph, Table, write
 from analyzer.present.games.cells import action_cell, cell_name, row_label
-from analyzer.present.text import decimal, exact, heading, percent, signed_percent, table
+from analyzer.present.text import decimal, exact, percent, signed_percent
 
 __all__ = [
     "COMMISSION_HEADERS",
     "COMMISSION_MODEL_TEXT",
     "COMMISSION_SOURCES_TEXT",
+    "commission_blocks",
     "commission_json",
     "commission_rows",
     "commission_text",
@@ -132,11 +134,17 @@ COMMISSION_HEADERS = [
 
 
 def commission_text(game: CommissionGame, fmt: str, level: int = 2, strategy: bool = True) -> str:
-    """The Nash equilibria of one game as text or Markdown (with the Banker's full strategy)."""
+    """The Nash equilibria of one game as text or Markdown (with the Banker's full strategy),
+    ending in a blank line."""
+    return write(commission_blocks(game, level, strategy), fmt) + "\n"
+
+
+def commission_blocks(game: CommissionGame, level: int = 2, strategy: bool = True) -> list[Block]:
+    """The blocks of `commission_text`."""
     title = f"Chemin de fer with a {_rate(game.commission)} commission: Nash equilibria, {game.shoe}"
-    parts = [heading(title, fmt, level), COMMISSION_MODEL_TEXT + "\n\n"]
+    blocks: list[Block] = [Heading(title, level), Paragraph(COMMISSION_MODEL_TEXT)]
     if game.unique:
-        parts.append("The Nash equilibrium is unique.\n\n")
+        blocks.append(Paragraph("The Nash equilibrium is unique."))
     else:
         span = (
             ""
@@ -146,13 +154,15 @@ def commission_text(game: CommissionGame, fmt: str, level: int = 2, strategy: bo
                 f"{exact(game.continuum[1])}."
             )
         )
-        parts.append(
-            f"The Nash equilibria are not unique: the {len(game.equilibria)} extreme ones are listed "
-            f"(every mixture of Banker strategies between them at the same p is one too).{span}\n\n"
+        blocks.append(
+            Paragraph(
+                f"The Nash equilibria are not unique: the {len(game.equilibria)} extreme ones are listed "
+                f"(every mixture of Banker strategies between them at the same p is one too).{span}"
+            )
         )
     for number, eq in enumerate(game.equilibria, 1):
         if len(game.equilibria) > 1:
-            parts.append(f"Equilibrium {number}:\n\n")
+            blocks.append(Paragraph(f"Equilibrium {number}:"))
         rows = [
             ["P(Player draws on 5)", decimal(eq.draw_on_five), exact(eq.draw_on_five)],
             ["Banker's expectation per unit (net of commission)", signed_percent(eq.banker_value),
@@ -160,11 +170,11 @@ def commission_text(game: CommissionGame, fmt: str, level: int = 2, strategy: bo
             ["Player's expectation per unit", signed_percent(eq.player_value), exact(eq.player_value)],
             ["house's take per unit staked", percent(eq.house_take), exact(eq.house_take)],
         ]  # fmt: skip
-        parts.append(table(rows, ["quantity", "decimal", "exact"], fmt) + "\n\n")
+        blocks.append(Table.of(rows, ["quantity", "decimal", "exact"]))
         mixed = "; ".join(
             f"{cell_name(k)} draws with probability {exact(q)}" for k, q in game.mixed(eq).items()
         )
-        parts.append(f"Banker's mixed cells: {mixed or 'none'}.\n\n")
+        blocks.append(Paragraph(f"Banker's mixed cells: {mixed or 'none'}."))
         if strategy:
             cells = _commission_cells(game, eq)
             headers = ["Banker", "total", *(str(v) for v in range(10)), "stood"]
@@ -174,11 +184,14 @@ def commission_text(game: CommissionGame, fmt: str, level: int = 2, strategy: bo
                 for hand, row in cells.items()
             ]  # fmt: skip
             body.sort(key=lambda row: (int(row[1]), row[0]))
-            parts.append(
-                "Banker's strategy (D draws, S stands, a fraction is the probability of drawing, - never "
-                "dealt), by hand and the Player's third card:\n\n" + table(body, headers, fmt) + "\n\n"
-            )
-    return "".join(parts)
+            blocks += [
+                Paragraph(
+                    "Banker's strategy (D draws, S stands, a fraction is the probability of drawing, - "
+                    "never dealt), by hand and the Player's third card:"
+                ),
+                Table.of(body, headers),
+            ]
+    return blocks
 
 
 def maximin_comparison(game: CommissionGame, maximin: CheminSolution) -> str:
@@ -221,7 +234,7 @@ def switches_text(switches: Sequence[Switch], low: Fraction, high: Fraction) -> 
     if not switches:
         return (
             f"Between {_rate(low)} and {_rate(high)} the Banker's pure actions at the equilibrium never "
-            "change.\n"
+            "change."
         )
     items = []
     for sw in switches:
@@ -235,7 +248,7 @@ def switches_text(switches: Sequence[Switch], low: Fraction, high: Fraction) -> 
         + ". At such a commission the Banker is indifferent there too, so the equilibria form a "
         "segment (any mix at that cell that keeps the Player indifferent): such isolated, here "
         "irrational, commissions are instances of Ethier and Lee's 'rare exceptions'. At every "
-        "commission in the table the solver finds exactly one equilibrium.\n"
+        "commission in the table the solver finds exactly one equilibrium."
     )
 
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from analyzer.games.macao import MacaoResult
-from analyzer.present.text import check_format, decimal, dumps, exact, heading, signed_percent, table
+from analyzer.present.document import Block, Heading, Paragraph, Table, write
+from analyzer.present.text import check_format, decimal, dumps, exact, signed_percent
 
-__all__ = ["MACAO_MODEL_TEXT", "macao_json", "macao_text", "render_macao"]
+__all__ = ["MACAO_MODEL_TEXT", "macao_blocks", "macao_json", "macao_text", "render_macao"]
 
 
 def _threshold(t: int) -> str:
@@ -60,8 +61,12 @@ MACAO_MODEL_TEXT = (
 
 def macao_text(results: list[MacaoResult], fmt: str, level: int = 2) -> str:
     """The variants as text or Markdown, headed at `level`: best thresholds and every threshold's value."""
+    return write(macao_blocks(results, level), fmt)
+
+
+def macao_blocks(results: list[MacaoResult], level: int = 2) -> list[Block]:
+    """The blocks of `macao_text`."""
     shoes = ", ".join(dict.fromkeys(str(r.shoe) for r in results))
-    parts = [heading(f"Macao and Victoria: {shoes}", fmt, level), MACAO_MODEL_TEXT + "\n\n"]
     rows = [
         [
             r.model.variant,
@@ -87,18 +92,21 @@ def macao_text(results: list[MacaoResult], fmt: str, level: int = 2) -> str:
         "exact",
         "of which naturals",
     ]
-    parts.append(table(rows, headers, fmt) + "\n\n")
-    parts.append("The player's expectation per unit staked for every threshold:\n\n")
     thresholds = list(results[0].expectations)
     body = [
         [f"{r.model.variant}, {r.model.counting}", *(decimal(r.expectations[t], 6) for t in thresholds)]
         for r in results
     ]
-    parts.append(table(body, ["game", *(_threshold(t) for t in thresholds)], fmt) + "\n\n")
-    parts.append(
-        "As modelled, the player, not the banker, has the edge; the coups that end on a natural "
-        "alone give the player the 'of which naturals' column. The texts do not say how the "
-        "banker recoups this (for example by collecting more on its own naturals), so these "
-        "figures describe the rules exactly as stated.\n"
-    )
-    return "".join(parts)
+    return [
+        Heading(f"Macao and Victoria: {shoes}", level),
+        Paragraph(MACAO_MODEL_TEXT),
+        Table.of(rows, headers),
+        Paragraph("The player's expectation per unit staked for every threshold:"),
+        Table.of(body, ["game", *(_threshold(t) for t in thresholds)]),
+        Paragraph(
+            "As modelled, the player, not the banker, has the edge; the coups that end on a natural "
+            "alone give the player the 'of which naturals' column. The texts do not say how the "
+            "banker recoups this (for example by collecting more on its own naturals), so these "
+            "figures describe the rules exactly as stated."
+        ),
+    ]

@@ -8,19 +8,10 @@ from typing import Any
 
 from analyzer.games import punto5
 from analyzer.games.punto5 import TIE_PAYS, Choice, Punto5
-from analyzer.present.text import (
-    check_format,
-    decimal,
-    dumps,
-    exact,
-    heading,
-    percent,
-    signed_percent,
-    table,
-    user_text,
-)
+from analyzer.present.document import Block, Heading, Paragraph, Table, write
+from analyzer.present.text import check_format, decimal, dumps, exact, percent, signed_percent, user_text
 
-__all__ = ["PUNTO5_MODEL_TEXT", "punto5_json", "punto5_text", "render_punto5"]
+__all__ = ["PUNTO5_MODEL_TEXT", "punto5_blocks", "punto5_json", "punto5_text", "render_punto5"]
 
 
 #: The model of the punto 5 report: the solver's docstring, less its first line.
@@ -89,14 +80,12 @@ def _totals(values: frozenset[int]) -> str:
 
 def punto5_text(result: Punto5, fmt: str, level: int = 2) -> str:
     """Both choices on a 5 as text or Markdown, headed at `level`, with the better one's house edges."""
+    return write(punto5_blocks(result, fmt, level), fmt)
+
+
+def punto5_blocks(result: Punto5, fmt: str, level: int = 2) -> list[Block]:
+    """The blocks of `punto5_text` (a user's text as `fmt` shows it)."""
     r = result
-    parts = [heading(f"Punto 5 (Russian rules): {r.shoe}, {user_text(r.rules.name, fmt)} rules", fmt, level)]
-    parts.append(
-        f"P(Punto's two cards total 5) = {exact(r.draw.probability_five)} "
-        f"({percent(r.draw.probability_five)}). Given that 5, the result of each choice (when Punto "
-        f"stands Banco draws on {_totals(r.rules.banker_draws_player_stood)} and stands otherwise; when "
-        "Punto draws Banco follows the tableau):\n\n"
-    )
     rows = [
         [
             c.action,
@@ -111,14 +100,7 @@ def punto5_text(result: Punto5, fmt: str, level: int = 2) -> str:
         for c in (r.draw, r.stand)
     ]
     headers = ["Punto on 5", "Punto", "Banco", "Égalité", "Punto bet, given 5", "exact", "per coup", "exact"]
-    parts.append(table(rows, headers, fmt) + "\n\n")
-    parts.append(
-        f"Better for Punto bettors: {r.better.action} (worth {signed_percent(r.gain)} of a Punto stake per "
-        f"coup, exactly {exact(r.gain)}). House edges when they always {r.better.action} on 5 "
-        f"(Banco pays 1 less {percent(r.commission, 2)} commission, égalité {TIE_PAYS}:1), with the other "
-        "choice for comparison:\n\n"
-    )
-    rows = [
+    edges = [
         [name, percent(get(r.better)), exact(get(r.better)), percent(get(other))]
         for name, get in (
             ("Punto 1:1", attrgetter("edge_player")),
@@ -127,17 +109,21 @@ def punto5_text(result: Punto5, fmt: str, level: int = 2) -> str:
         )
         for other in [r.stand if r.better is r.draw else r.draw]
     ]
-    parts.append(
-        table(
-            rows,
-            [
-                "bet",
-                f"house edge ({r.better.action})",
-                "exact",
-                f"if they {'stand' if r.better is r.draw else 'draw'}",
-            ],
-            fmt,
-        )
-        + "\n"
-    )
-    return "".join(parts)
+    other = "stand" if r.better is r.draw else "draw"
+    return [
+        Heading(f"Punto 5 (Russian rules): {r.shoe}, {user_text(r.rules.name, fmt)} rules", level),
+        Paragraph(
+            f"P(Punto's two cards total 5) = {exact(r.draw.probability_five)} "
+            f"({percent(r.draw.probability_five)}). Given that 5, the result of each choice (when Punto "
+            f"stands Banco draws on {_totals(r.rules.banker_draws_player_stood)} and stands otherwise; when "
+            "Punto draws Banco follows the tableau):"
+        ),
+        Table.of(rows, headers),
+        Paragraph(
+            f"Better for Punto bettors: {r.better.action} (worth {signed_percent(r.gain)} of a Punto stake "
+            f"per coup, exactly {exact(r.gain)}). House edges when they always {r.better.action} on 5 "
+            f"(Banco pays 1 less {percent(r.commission, 2)} commission, égalité {TIE_PAYS}:1), with the "
+            "other choice for comparison:"
+        ),
+        Table.of(edges, ["bet", f"house edge ({r.better.action})", "exact", f"if they {other}"]),
+    ]

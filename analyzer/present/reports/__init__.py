@@ -1,8 +1,10 @@
 """The reports in `reports/`: Markdown files generated from the code by `baccarat report`,
 and the plots beside them. This module names the files, builds their texts and writes them;
 each report is built in the module of its subject (`bets`, `effects`, `counting`,
-`closed_form`, `games`, `track`, `par_sheets`), with what they share (the preamble, the PNG
-writer) in `shared`.
+`closed_form`, `games`, `track`, `known`,
+`par_sheets`) as blocks of the document model
+(`analyzer.present.document`), with what they share (the title and preamble written as
+Markdown, the PNG writer) in `shared`.
 
 Every report states its shoes and rules; exact values are printed as fractions and the
 decimals are rounded from them. A test regenerates the reports and compares them with
@@ -14,7 +16,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import Executor
 from pathlib import Path
 
@@ -22,6 +24,7 @@ from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.files import write_files
 from analyzer.core.progress import steps, working
 from analyzer.counting.executors import open_executor
+from analyzer.present.document import Bullets, Paragraph
 from analyzer.present.reports.bets import (
     compare_report,
     edges_report,
@@ -33,8 +36,9 @@ from analyzer.present.reports.closed_form import closed_form_report, edge_by_dec
 from analyzer.present.reports.counting import CountingRuns, counting_plot, counting_report, counting_runs
 from analyzer.present.reports.effects import eor_plot, eor_report
 from analyzer.present.reports.games import GAME_REPORTS, games_report, start_games_report
+from analyzer.present.reports.known import known_report
 from analyzer.present.reports.par_sheets import PAR_SHEETS, par_sheet_reports
-from analyzer.present.reports.shared import PREAMBLE
+from analyzer.present.reports.shared import report
 from analyzer.present.reports.track import tracked_shoe_report
 from analyzer.present.text import dumps
 
@@ -65,6 +69,7 @@ REPORTS: dict[str, Callable[[], str]] = {
     "effects-of-removal.md": eor_report,
     "closed-forms.md": closed_form_report,
     "tracked-shoe.md": tracked_shoe_report,
+    "known-cards.md": known_report,
 }
 
 #: Plot file name -> builder (the counting plot is drawn from the counting runs).
@@ -97,10 +102,10 @@ def _build(
         texts.update(games())
     with working("reports: par sheets of every built-in bet"):
         sheets = par_sheet_reports(executor)
-    index = ["# Reports\n\n", PREAMBLE, "Regenerate with `baccarat report --out reports`.\n\n"]
-    index += [f"- [{name}]({name}): {texts[name].splitlines()[0].lstrip('# ')}\n" for name in texts]
-    index.append(f"- [{PAR_SHEETS}/]({PAR_SHEETS}/README.md): each built-in bet's par sheet and verdict\n")
-    texts["README.md"] = "".join(index)
+    items = [f"[{name}]({name}): {texts[name].splitlines()[0].lstrip('# ')}" for name in texts]
+    items.append(f"[{PAR_SHEETS}/]({PAR_SHEETS}/README.md): each built-in bet's par sheet and verdict")
+    regenerate = Paragraph("Regenerate with `baccarat report --out reports`.")
+    texts["README.md"] = report("Reports", [regenerate, Bullets(tuple(items))])
     return {**texts, **sheets}, runs
 
 
@@ -225,8 +230,8 @@ def write_all_or_none(out: Path, write: Callable[[Path], list[str]]) -> list[Pat
     return [shown / name for name in names]
 
 
-def write_owned(out: Path, texts: dict[str, str], what: str) -> list[Path]:
-    """Write `texts` (file name -> text) into the folder `out` for `baccarat par-sheet`, all
+def write_owned(out: Path, texts: Mapping[str, str | bytes], what: str) -> list[Path]:
+    """Write `texts` (file name -> text, or bytes) into the folder `out` for `baccarat par-sheet`, all
     or none (`analyzer.core.files.write_files`), beside what its earlier runs wrote there: a
     file of the same name is replaced, every other stays, and the manifest lists them all.
     The folder is checked again first (`check_output_dir`). Returns the paths written."""

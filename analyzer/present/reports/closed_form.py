@@ -9,9 +9,10 @@ from pathlib import Path
 from analyzer.analyses.closed_form import MAIN_BETS, ClosedForm, closed_forms, evaluate, to_fraction
 from analyzer.core.catalogue import BETS
 from analyzer.core.rules import STANDARD
-from analyzer.present.closed_form import render_closed_forms
-from analyzer.present.reports.shared import PREAMBLE, figure, save_png
-from analyzer.present.text import exact, percent, table
+from analyzer.present.closed_form import closed_forms_blocks
+from analyzer.present.document import Paragraph, Table
+from analyzer.present.reports.shared import figure, report, save_png
+from analyzer.present.text import exact, percent
 
 __all__ = ["closed_form_report", "edge_by_decks_plot"]
 
@@ -32,18 +33,18 @@ def closed_form_report() -> str:
         ]
         for f in forms
     ]
-    return (
-        "# The main bets as functions of the number of decks\n\n"
-        + PREAMBLE
-        + "Each bet's probabilities and house edge for a coup dealt off the top of a full shoe of d "
-        "decks, standard tableau, as exact rational functions of d derived from the compiled coup "
-        "classes and simplified with sympy (`baccarat closed-form`; `--format json` gives strings that "
-        "`sympy.sympify` reads). The tests evaluate them at every d from 1 to 8 against the "
-        "enumerator and take their limit against the infinite deck.\n\n"
-        + table(rows, ["bet", "1 deck", "6 decks", "8 decks", "infinite deck (exact)"], "markdown")
-        + "\n\n"
-        + render_closed_forms(forms, "markdown")
-    )
+    blocks = [
+        Paragraph(
+            "Each bet's probabilities and house edge for a coup dealt off the top of a full shoe of d "
+            "decks, standard tableau, as exact rational functions of d derived from the compiled coup "
+            "classes and simplified with sympy (`baccarat closed-form`; `--format json` gives strings that "
+            "`sympy.sympify` reads). The tests evaluate them at every d from 1 to 8 against the "
+            "enumerator and take their limit against the infinite deck."
+        ),
+        Table.of(rows, ["bet", "1 deck", "6 decks", "8 decks", "infinite deck (exact)"]),
+        *closed_forms_blocks(forms, "markdown"),
+    ]
+    return report("The main bets as functions of the number of decks", blocks, blank_end=True)
 
 
 def edge_by_decks_plot(path: Path) -> None:

@@ -18,9 +18,10 @@ from analyzer.counting.simulation import ChoiceValue, Procedure, banker_player_c
 from analyzer.counting.studies import JACOBSON_PUBLISHED, JacobsonVariant, jacobson_variants
 from analyzer.counting.summary import SystemEvaluation
 from analyzer.counting.systems import SYSTEMS
-from analyzer.present.counting import render_count
-from analyzer.present.reports.shared import PREAMBLE, figure, save_png
-from analyzer.present.text import percent, table
+from analyzer.present.counting import count_blocks
+from analyzer.present.document import Block, Heading, Paragraph, Table, write_markdown
+from analyzer.present.reports.shared import figure, report, save_png
+from analyzer.present.text import percent
 
 __all__ = ["CountingRuns", "counting_plot", "counting_report", "counting_runs"]
 
@@ -77,50 +78,49 @@ def counting_report(runs: CountingRuns) -> str:
         ("Banker only when its expectation is positive (per coup)", choice.banker_positive),
         ("Player only when its expectation is positive (per coup)", choice.player_positive),
     ]
-    parts = [
-        "# Counting systems judged against exact values\n\n",
-        PREAMBLE,
-        "Every coup of every simulated shoe is valued exactly for the cards actually left, so each "
-        "system is judged against the truth rather than against another estimate. Shoe procedure: 8 "
-        "decks, shuffle, burn (first card face up, then as many cards as its value, ten-valued = 10), "
-        "cut card 14 cards from the end (as the published studies; `baccarat count` defaults to 7, so "
-        "pass `--cut-card 14` to reproduce these figures), the coup in progress finished, no extra coup; "
-        f"seed 1, {_COUNT_SHOES:,} shoes. Counters see the face-up burn card and every card dealt.\n\n",
-        render_count(
+    published = ["system", "published", f"here, {_COUNT_SHOES:,} shoes (exact EV, ± SE)", "long study (± SE)"]
+    judged = [
+        Paragraph(
+            "Every coup of every simulated shoe is valued exactly for the cards actually left, so each "
+            "system is judged against the truth rather than against another estimate. Shoe procedure: 8 "
+            "decks, shuffle, burn (first card face up, then as many cards as its value, ten-valued = 10), "
+            "cut card 14 cards from the end (as the published studies; `baccarat count` defaults to 7, so "
+            "pass `--cut-card 14` to reproduce these figures), the coup in progress finished, no extra "
+            f"coup; seed 1, {_COUNT_SHOES:,} shoes. Counters see the face-up burn card and every card dealt."
+        ),
+        *count_blocks(
             fourteen,
             "markdown",
             f"8 decks, cut card 14, {_COUNT_SHOES:,} shoes, seed 1",
             [advantage_figures(r) for r in fourteen],
         ),
-        "\n",
-        render_count(sixteen, "markdown", f"8 decks, cut card 16, {_COUNT_SHOES:,} shoes, seed 1"),
-        "\n## Against published figures (expected win per shoe, units of one bet)\n\n",
-        table(
-            rows,
-            ["system", "published", f"here, {_COUNT_SHOES:,} shoes (exact EV, ± SE)", "long study (± SE)"],
-            "markdown",
-        ),
-        "\n\n",
-        _settle_jacobson(),
-        "\n\n## Can counting Banker/Player gain 'about 0.05%'?\n\n",
-        f"Over {choice.coups:,} coups of {_CHOICE_SHOES:,} shoes (cut card 14), exact averages per coup:\n\n",
-        table(
-            [[label, percent(value)] for label, value in strategies],
-            ["strategy", "expectation per coup"],
-            "markdown",
-        ),
-        "\n\n",
-        f"Banker had a positive expectation in {choice.banker_favourable:,} coups and Player in "
-        f"{choice.player_favourable:,} of {choice.coups:,}. Even with perfect knowledge of every card left, "
-        f"choosing the better side each coup improves the expectation by only "
-        f"{percent(choice.better - choice.banker, 3)} of a bet per coup, the ceiling for any count; "
-        "the English Wikipedia article's 'about 0.05%' is of that order and is not reachable by a practical "
-        "count (see the banker-eor and player-eor rows: they almost never bet). The Hebrew Wikipedia "
-        "article's 'not effective' holds for "
-        "the main bets; Dragon 7 and Panda 8, whose payouts hinge on a few ranks, can be beaten.\n\n",
-        "![Exact expectation against count](counting-ev-by-count.png)\n",
+        *count_blocks(sixteen, "markdown", f"8 decks, cut card 16, {_COUNT_SHOES:,} shoes, seed 1"),
+        Heading("Against published figures (expected win per shoe, units of one bet)"),
+        Table.of(rows, published),
+        *_settle_jacobson(),
     ]
-    return "".join(parts)
+    choosing: list[Block] = [
+        Heading("Can counting Banker/Player gain 'about 0.05%'?"),
+        Paragraph(
+            f"Over {choice.coups:,} coups of {_CHOICE_SHOES:,} shoes (cut card 14), exact averages per coup:"
+        ),
+        Table.of(
+            [[label, percent(value)] for label, value in strategies], ["strategy", "expectation per coup"]
+        ),
+        Paragraph(
+            f"Banker had a positive expectation in {choice.banker_favourable:,} coups and Player in "
+            f"{choice.player_favourable:,} of {choice.coups:,}. Even with perfect knowledge of every card "
+            f"left, choosing the better side each coup improves the expectation by only "
+            f"{percent(choice.better - choice.banker, 3)} of a bet per coup, the ceiling for any count; "
+            "the English Wikipedia article's 'about 0.05%' is of that order and is not reachable by a "
+            "practical count (see the banker-eor and player-eor rows: they almost never bet). The Hebrew "
+            "Wikipedia article's 'not effective' holds for "
+            "the main bets; Dragon 7 and Panda 8, whose payouts hinge on a few ranks, can be beaten."
+        ),
+        Paragraph("![Exact expectation against count](counting-ev-by-count.png)"),
+    ]
+    # Two blank lines before the Banker/Player section, as the report always had.
+    return report("Counting systems judged against exact values", judged) + "\n\n" + write_markdown(choosing)
 
 
 _JACOBSON_BASE = "burn, first seen; exact; >=; no extra"
@@ -133,12 +133,12 @@ def _long(variant: JacobsonVariant | None, column: int) -> str:
     return f"{float(variant.win[system]):+.4f} ± {variant.se[system]:.4f} ({variant.shoes:,} shoes)"
 
 
-def _settle_jacobson() -> str:
+def _settle_jacobson() -> list[Block]:
     """The long study's table: every procedure variant against Jacobson's figures."""
     variants = jacobson_variants()
-    head = "## Settling Jacobson's figures (long study)\n\n"
+    head = Heading("Settling Jacobson's figures (long study)")
     if not variants:
-        return head + "No long-study data: run scripts/jacobson_study.py (see its docstring).\n"
+        return [head, Paragraph("No long-study data: run scripts/jacobson_study.py (see its docstring).")]
     shoes = sorted({v.shoes for v in variants})
     rows = [
         [
@@ -183,8 +183,8 @@ def _settle_jacobson() -> str:
         else f"{shoes[0]:,} to {shoes[-1]:,} shoes per variant"
     )
     short = " (fewer than the 10^6 per variant planned: stopped early)" if shoes[0] < 10**6 else ""
-    return (
-        head + "How much the shoe procedure matters: the face-down burn cards hide up to ten cards from the "
+    procedure = (
+        "How much the shoe procedure matters: the face-down burn cards hide up to ten cards from the "
         "counter, which matters most late in the shoe where the bets are made, and an extra coup after "
         "the cut card adds a bet at the deepest point, so published figures that do not state their "
         "procedure can differ by this much. "
@@ -194,16 +194,19 @@ def _settle_jacobson() -> str:
         "nearest half deck or deck; trigger at >= or >; one more coup after the cut card's coup or not. "
         f"{scale}{short}, seed 1; one dealing pass per burn setting feeds every variant, so the variants "
         "are compared on the same shoes. Win per shoe: the sum of the exact expectations of the coups "
-        "bet (exact mean, ± one standard error over shoes); z: (here - published) / SE.\n\n"
-        + table(
-            rows,
-            ["procedure", "shoes", "Dragon 7 win/shoe", "z vs 0.597", "Panda 8 win/shoe", "z vs 0.237"],
-            "markdown",
-        )
-        + f"\n\n{verdict} {closest_text}\n\n"
-        "Regenerate the data (hours of CPU; resumable): `nice -n 15 python scripts/jacobson_study.py "
-        "--burn burn --shoes 1000000` and the same with `--burn no-burn`; then `baccarat report`.\n"
+        "bet (exact mean, ± one standard error over shoes); z: (here - published) / SE."
     )
+    headers = ["procedure", "shoes", "Dragon 7 win/shoe", "z vs 0.597", "Panda 8 win/shoe", "z vs 0.237"]
+    return [
+        head,
+        Paragraph(procedure),
+        Table.of(rows, headers),
+        Paragraph(f"{verdict} {closest_text}"),
+        Paragraph(
+            "Regenerate the data (hours of CPU; resumable): `nice -n 15 python scripts/jacobson_study.py "
+            "--burn burn --shoes 1000000` and the same with `--burn no-burn`; then `baccarat report`."
+        ),
+    ]
 
 
 def _distance(variant: JacobsonVariant, name: str) -> float:

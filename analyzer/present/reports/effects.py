@@ -13,9 +13,9 @@ from analyzer.core.rules import STANDARD
 from analyzer.core.shoe import Shoe
 from analyzer.counting.simulation import Procedure, deal_shoe
 from analyzer.counting.systems import derived_counts
-from analyzer.present.effects import DERIVED_HEADERS, derived_rows, render_removal_effects
-from analyzer.present.reports.shared import PREAMBLE, figure, save_png
-from analyzer.present.text import table
+from analyzer.present.document import Block, Heading, Paragraph, Table
+from analyzer.present.effects import DERIVED_HEADERS, derived_rows, removal_effects_blocks
+from analyzer.present.reports.shared import figure, report, save_png
 
 __all__ = ["eor_plot", "eor_report"]
 
@@ -26,16 +26,18 @@ _EOR_SHOES = 200
 def eor_report() -> str:
     """effects-of-removal.md: exact effects, the linear estimate's quality and the best linear counts."""
     bets = list(RANK_BETS.values())
-    parts = ["# Effects of removal\n\n", PREAMBLE]
-    parts.append(
-        "Exact change in each bet's expectation (bettor's view, per unit bet) from removing one card of "
-        "each rank off the top of a full shoe, standard tableau. Published 8-deck values (Wizard of Odds) "
-        "include Banker A +0.0000440, 4 +0.0001157, 6 -0.0001132 and Tie 6 -0.0011595, 8 +0.0006543. "
-        "The ten-valued ranks 10, J, Q and K act alike, so they share one row.\n\n"
-        "![Effects of removal, 8 decks](effects-of-removal.png)\n\n"
-    )
+    blocks: list[Block] = [
+        Paragraph(
+            "Exact change in each bet's expectation (bettor's view, per unit bet) from removing one card "
+            "of each rank off the top of a full shoe, standard tableau. Published 8-deck values (Wizard of "
+            "Odds) include Banker A +0.0000440, 4 +0.0001157, 6 -0.0001132 and Tie 6 -0.0011595, 8 "
+            "+0.0006543. The ten-valued ranks 10, J, Q and K act alike, so they share one row."
+        ),
+        Paragraph("![Effects of removal, 8 decks](effects-of-removal.png)"),
+    ]
     eight, six = (effects_of_removal(bets, Shoe.decks(decks)) for decks in (8, 6))
-    parts += [render_removal_effects(eor, "markdown") + "\n" for eor in (eight, six)]
+    for eor in (eight, six):
+        blocks += removal_effects_blocks(eor, "markdown")
     # How well the linear estimate predicts exact expectations of depleted shoes.
     procedure = Procedure(shoe=Shoe.decks(8), cut_card=14)
     left = np.vstack([deal_shoe(procedure, STANDARD, seed=7, index=i).left for i in range(_EOR_SHOES)])
@@ -50,27 +52,28 @@ def eor_report() -> str:
                 f"{q.rms_error:.6f}",
             ]
             rows.append([q.bet, label, *figures])
-    parts.append(
-        "## The linear estimate against exact values\n\n"
-        f"Every coup of {_EOR_SHOES} simulated 8-deck shoes (cut card 14 cards from the end, seed 7): the "
-        "estimate EV0 - (N0-1) * sum_r (n_r/N - n0_r/N0) * EoR_r from the full-shoe effects against "
-        "the exact expectation of the cards left. Errors are in units of the bet.\n\n"
-        + table(rows, ["bet", "coups", "compositions", "correlation", "worst error", "RMS error"], "markdown")
-        + "\n\n"
-    )
+    blocks += [
+        Heading("The linear estimate against exact values"),
+        Paragraph(
+            f"Every coup of {_EOR_SHOES} simulated 8-deck shoes (cut card 14 cards from the end, seed 7): "
+            "the estimate EV0 - (N0-1) * sum_r (n_r/N - n0_r/N0) * EoR_r from the full-shoe effects against "
+            "the exact expectation of the cards left. Errors are in units of the bet."
+        ),
+        Table.of(rows, ["bet", "coups", "compositions", "correlation", "worst error", "RMS error"]),
+    ]
     # Best linear counts at levels 1-3.
-    rows = derived_rows(derived_counts(eight, [bet.name for bet in bets]))
-    parts.append(
-        "## Best linear counts\n\n"
-        "For each bet and level, the integer tags (A..9, then every ten-valued rank) with the highest "
-        "betting correlation with the 8-deck effects among the candidates searched, and the true count "
-        "at which the linear estimate breaks even. The search keeps balanced tags (a full deck counts to "
-        "zero) when it finds any; the 'balanced' column says which rows are, and an unbalanced row does "
-        "not prove that no balanced count of that level exists.\n\n"
-        + table(rows, DERIVED_HEADERS, "markdown")
-        + "\n"
-    )
-    return "".join(parts)
+    blocks += [
+        Heading("Best linear counts"),
+        Paragraph(
+            "For each bet and level, the integer tags (A..9, then every ten-valued rank) of the highest "
+            "betting correlation with the 8-deck effects over every tag vector of the level, found exactly "
+            "(`analyzer.counting.search`), and the true count at which the linear estimate breaks even. "
+            "Each level's best count comes first, balanced or not; when it is unbalanced, the best balanced "
+            "count of the level (a full deck counts to zero) follows it."
+        ),
+        Table.of(derived_rows(derived_counts(eight, [bet.name for bet in bets])), DERIVED_HEADERS),
+    ]
+    return report("Effects of removal", blocks)
 
 
 def eor_plot(path: Path) -> None:

@@ -11,32 +11,30 @@ from analyzer.core.rules import STANDARD
 from analyzer.core.shoe import Shoe
 from analyzer.games import banque, chemin, chemin_commission, macao_results, punto5
 from analyzer.games.chemin_graph import InfoModel
-from analyzer.present.games.banque import BANQUE_MODEL_TEXT, banque_stand_text, banque_text
+from analyzer.present.document import Block, Heading, Paragraph, Table
+from analyzer.present.games.banque import BANQUE_MODEL, banque_blocks, banque_stand_blocks
 from analyzer.present.games.chemin import (
     CHEMIN_MODEL_TEXT,
     CHEMIN_SOURCES_TEXT,
+    chemin_blocks,
     chemin_summary_table,
-    chemin_text,
 )
 from analyzer.present.games.chemin_commission import (
     COMMISSION_HEADERS,
     COMMISSION_SOURCES_TEXT,
+    commission_blocks,
     commission_rows,
-    commission_text,
     maximin_comparison,
     switches_text,
 )
-from analyzer.present.games.macao import macao_text
-from analyzer.present.games.punto5 import PUNTO5_MODEL_TEXT, punto5_text
-from analyzer.present.reports.shared import PREAMBLE
-from analyzer.present.text import table
+from analyzer.present.games.macao import macao_blocks
+from analyzer.present.games.punto5 import PUNTO5_MODEL_TEXT, punto5_blocks
+from analyzer.present.reports.shared import report
 
 __all__ = ["GAME_REPORTS", "games_report", "start_games_report"]
 
 
 def _chemin_report() -> str:
-    parts = ["# Chemin de fer: the zero-sum game, and the casino game with a commission\n\n", PREAMBLE]
-    parts.append(CHEMIN_MODEL_TEXT + "\n\n")
     infinite, six, eight = Shoe.infinite(), Shoe.decks(6), Shoe.decks(8)
     runs = [
         (infinite, InfoModel.TOTALS, Fraction(0)),
@@ -48,46 +46,45 @@ def _chemin_report() -> str:
         (eight, InfoModel.HANDS, Fraction(0)),
     ]
     solutions = [chemin.solve_chemin(shoe, STANDARD, c, info) for shoe, info, c in runs]
-    parts.append("## Summary\n\n" + chemin_summary_table(solutions, "markdown") + "\n\n")
-    parts.append(chemin_text(solutions[0], "markdown") + "\n")
-    parts.append(chemin_text(solutions[4], "markdown") + "\n")
-    parts.append(CHEMIN_SOURCES_TEXT + "\n\n")
     games = [chemin_commission.solve_commission(six, STANDARD, Fraction(c, 100)) for c in range(11)]
-    parts.append(commission_text(games[5], "markdown"))
     maximin = chemin.solve_chemin(six, STANDARD, Fraction(1, 20), InfoModel.BANKER_HANDS)
-    parts.append(maximin_comparison(games[5], maximin) + "\n\n")
-    parts.append(
-        "### How the equilibrium moves with the commission (6 decks)\n\n"
-        + table(commission_rows(games), COMMISSION_HEADERS, "markdown")
-        + "\n\n"
-        + switches_text(chemin_commission.commission_switches(six), Fraction(0), Fraction(1, 10))
-        + "\n"
-        + COMMISSION_SOURCES_TEXT
-        + "\n"
-    )
-    return "".join(parts)
+    switches = chemin_commission.commission_switches(six)
+    blocks = [
+        Paragraph(CHEMIN_MODEL_TEXT),
+        Heading("Summary"),
+        chemin_summary_table(solutions),
+        *chemin_blocks(solutions[0], "markdown"),
+        *chemin_blocks(solutions[4], "markdown"),
+        Paragraph(CHEMIN_SOURCES_TEXT),
+        *commission_blocks(games[5]),
+        Paragraph(maximin_comparison(games[5], maximin)),
+        Heading("How the equilibrium moves with the commission (6 decks)", 3),
+        Table.of(commission_rows(games), COMMISSION_HEADERS),
+        Paragraph(switches_text(switches, Fraction(0), Fraction(1, 10))),
+        Paragraph(COMMISSION_SOURCES_TEXT),
+    ]
+    return report("Chemin de fer: the zero-sum game, and the casino game with a commission", blocks)
 
 
 def _punto5_report() -> str:
-    parts = ["# Punto 5: the Russian rules where Punto bettors choose on a 5\n\n", PREAMBLE]
-    parts.append(PUNTO5_MODEL_TEXT + "\n\n")
+    blocks: list[Block] = [Paragraph(PUNTO5_MODEL_TEXT)]
     for shoe in (Shoe.decks(8), Shoe.decks(6), Shoe.infinite()):
-        parts.append(punto5_text(punto5.solve_punto5(shoe), "markdown") + "\n")
-    return "".join(parts)
+        blocks += punto5_blocks(punto5.solve_punto5(shoe), "markdown")
+    return report("Punto 5: the Russian rules where Punto bettors choose on a 5", blocks, blank_end=True)
 
 
 def _banque_report() -> str:
-    parts = ["# Baccarat banque\n\n", PREAMBLE, BANQUE_MODEL_TEXT + "\n\n"]
+    blocks: list[Block] = [*BANQUE_MODEL]
     for shoe in (Shoe.decks(3), Shoe.infinite()):
         game = banque.banque_game(shoe, STANDARD, Fraction(0))
-        parts.append(banque_text(banque.banque_reply(game), banque.solve_banque(shoe), "markdown"))
-        parts.append(banque_stand_text(banque.banque_reply(game, Fraction(0))) + "\n\n")
-    return "".join(parts)
+        blocks += banque_blocks(banque.banque_reply(game), banque.solve_banque(shoe), "markdown")
+        blocks += banque_stand_blocks(banque.banque_reply(game, Fraction(0)))
+    return report("Baccarat banque", blocks, blank_end=True)
 
 
 def _macao_report() -> str:
     results = list(macao_results(Shoe.decks(2)).results)
-    return "# Macao and Victoria\n\n" + PREAMBLE + macao_text(results, "markdown")
+    return report("Macao and Victoria", macao_blocks(results))
 
 
 #: Report files of the games where hands choose.

@@ -9,17 +9,27 @@ its verdict, and `scripts/par_sheets.py` writes the same sheets at full size.
 from __future__ import annotations
 
 from concurrent.futures import Executor
+from datetime import UTC, datetime
 
 from analyzer.core.catalogue import BETS
 from analyzer.core.shoe import Shoe
 
-__all__ = ["CARD_SHOES", "PAR_SHEETS", "RANK_SHOES", "par_sheet_reports"]
+__all__ = ["CARD_SHOES", "PAR_SHEETS", "RANK_SHOES", "REPORTS_DATE", "par_sheet_reports", "reports_date"]
 
 #: The directory of the par sheets inside the reports.
 PAR_SHEETS = "par-sheets"
 #: Shoes of the reports' studies: rank-level bets (one run for all), card-level bets (another).
 RANK_SHOES = 4000
 CARD_SHOES = 400
+#: The date the reports' sheets carry: pinned (SOURCE_DATE_EPOCH or not), so that `baccarat
+#: report` writes the same bytes on any day and in any environment (a test compares them with
+#: the code); moved by hand when the reports are regenerated for a release.
+REPORTS_DATE = datetime(2026, 12, 4, tzinfo=UTC)
+
+
+def reports_date() -> datetime:
+    """The date of the reports' sheets: REPORTS_DATE."""
+    return REPORTS_DATE
 
 
 def par_sheet_reports(
@@ -29,6 +39,7 @@ def par_sheet_reports(
     the reports (e.g. "par-sheets/dragon7.md"); the studies (of RANK_SHOES and CARD_SHOES
     shoes unless given) run on `executor`."""
     from analyzer.counting.par import par_sheets
+    from analyzer.present.identity import Provenance
     from analyzer.present.par_documents import par_files
 
     rank_shoes, card_shoes = rank_shoes or RANK_SHOES, card_shoes or CARD_SHOES
@@ -40,7 +51,13 @@ def par_sheet_reports(
         for sheet in par_sheets(group, shoe, shoes=shoes, executor=executor):
             sheets[sheet.bet.name] = sheet
     ordered = [sheets[bet.name] for bet in bets]
-    files = {**par_files(ordered, "markdown"), **par_files(ordered, "html")}
+    source = Provenance(reports_date())
+    files = {
+        name: text
+        for fmt in ("markdown", "html")
+        for name, text in par_files(ordered, fmt, source=source).items()
+        if isinstance(text, str)  # Markdown and HTML: text
+    }
     files["README.md"] += (
         f"\nThe counting studies here deal {rank_shoes:,} shoes (rank-level bets) and {card_shoes:,} "
         "(card-level bets); each sheet states the resolution of its verdict. `baccarat par-sheet` "

@@ -10,8 +10,9 @@ from analyzer.core.shoe import Shoe
 from analyzer.counting.record import SAMPLE, SAMPLE_DEAL, read_record, sample_path
 from analyzer.counting.replay import Replay, Sizing, Valuer, replay
 from analyzer.counting.systems import SYSTEMS
-from analyzer.present.reports.shared import PREAMBLE
-from analyzer.present.track import render_track
+from analyzer.present.document import Code, Paragraph
+from analyzer.present.reports.shared import report
+from analyzer.present.track import track_blocks
 
 __all__ = ["TRACK_COMMAND", "tracked_shoe_report"]
 
@@ -36,15 +37,17 @@ def tracked_shoe_report() -> str:
     """tracked-shoe.md: the sample record replayed with Banker, Player, Tie, two side bets
     followed by Jacobson's counts, a card-level pair bet and Lucky Nines, Kelly-sized."""
     decks, seed, index, cut = SAMPLE_DEAL
-    return (
-        "# A recorded shoe replayed coup by coup\n\n"
-        + PREAMBLE
-        + f"The record `analyzer/counting/data/{SAMPLE}` is a sample, not a real shoe: {decks} decks "
-        f"with suits, shuffled and dealt by this project's own dealer (`analyzer.counting.dealer`, run "
-        f"seed {seed}, shoe {index}): burn, coups until the cut card, {cut} cards from the end, comes "
-        "out, that coup finished. Before every coup each bet is valued exactly on the cards left "
-        "(every recorded card out of the shoe, burned ones included), as `baccarat edges` prices "
-        "that shoe. This is the Markdown output of\n\n"
-        f"```sh\n{TRACK_COMMAND}\n```\n\n"
-        + render_track(sample_replay(), "markdown", f"analyzer/counting/data/{SAMPLE}")
-    )
+    record = f"analyzer/counting/data/{SAMPLE}"
+    blocks = [
+        Paragraph(
+            f"The record `{record}` is a sample, not a real shoe: {decks} decks "
+            f"with suits, shuffled and dealt by this project's own dealer (`analyzer.counting.dealer`, run "
+            f"seed {seed}, shoe {index}): burn, coups until the cut card, {cut} cards from the end, comes "
+            "out, that coup finished. Before every coup each bet is valued exactly on the cards left "
+            "(every recorded card out of the shoe, burned ones included), as `baccarat edges` prices "
+            "that shoe. This is the Markdown output of"
+        ),
+        Code(TRACK_COMMAND, "sh"),
+        *track_blocks(sample_replay(), "markdown", record),
+    ]
+    return report("A recorded shoe replayed coup by coup", blocks)

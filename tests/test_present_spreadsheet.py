@@ -1,0 +1,262 @@
+"""Spreadsheets: `--format csv` and `--format xlsx` give numbers as numbers and the exact value
+"p/q" beside each, read back with the csv module and openpyxl and compared with the exact
+values the library computes; user strings stay data (no formula); `to_frame(exact=False)`."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+from datetime import UTC, datetime
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from clirun import one_line_error, run
+
+from analyzer import Shoe, get_bet
+from analyzer.analyses.odds import odds
+from analyzer.analyses.results import edges_result
+from analyzer.counting.results import eor_result
+from analyzer.present import outputs
+from analyzer.present.document import Estimate, Heading, Paragraph, Table
+from analyzer.present.spreadsheet import sheets, write_csv, write_xlsx
+
+openpyxl = pytest.importorskip("openpyxl")
+
+DATE = datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)
+
+
+def _csv_tables(text: str) -> list[list[list[str]]]:
+    """The tables of a CSV of several (each under its title row, a blank row between)."""
+    tables: list[list[list[str]]] = [[]]
+    for row in csv.reader(io.StringIO(text)):
+        if not row:
+            tables.append([])
+        else:
+            tables[-1].append(row)
+    return tables
+
+
+def test_edges_csv_numbers_and_exact_values(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "edges", "--bets", "banker,tie,dragon7", "--format", "csv")
+    assert code == 0 and err == ""
+    rows = list(csv.DictReader(io.StringIO(out)))
+    analyses = edges_result(Shoe.decks(8), None, ["banker", "tie", "dragon7"]).analyses
+    expected = {a.bet.name: a for a in analyses}
+    assert [row["bet"] for row in rows] == ["banker", "tie", "dragon7"]
+    for row in rows:
+        a = expected[row["bet"]]
+        assert Fraction(row["house edge (p/q)"]) == a.house_edge  # exact
+        assert float(row["house edge"]) == float(a.house_edge)  # a number, not "1.0579%"
+        assert Fraction(row["hit frequency (p/q)"]) == a.hit_frequency
+        assert float(row["std dev"]) == a.std_dev
+    assert Fraction(rows[0]["house edge (p/q)"]) == Fraction(114753351728, 10847218479825)  # 1.0579%
+
+
+def test_odds_csv_counts_are_integers(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "odds", "--format", "csv")
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert code == 0
+    assert rows[0]["result"] == "banker" and rows[0]["combinations"] == "2292252566437888"
+    assert rows[-1]["combinations"] == "4998398275503360"  # the published 8-deck total
+    assert Fraction(rows[2]["probability (p/q)"]) == odds(Shoe.decks(8)).tie
+
+
+def test_count_csv_splits_estimates(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["count", "--system", "dragon7-jacobson", "--shoes", "20", "--seed", "3"]
+    code, out, _ = run(capsys, *argv, "--format", "csv")
+    assert code == 0
+    data = json.loads(_json(capsys, *argv))
+    first, advantage, *_ = _csv_tables(out)  # then the CVData figures and the results by count
+    header, values = first[1], dict(zip(first[1], first[2], strict=True))
+    assert "EV win/shoe (se)" in header
+    win = data["systems"][0]["win_per_shoe"]["expected"]
+    assert round(float(values["EV win/shoe"]), 6) == win["mean"]
+    assert round(float(values["EV win/shoe (se)"]), 6) == win["se"]
+    assert advantage[0] == ["Advantage-play figures"]
+    assert dict(zip(advantage[1], advantage[2], strict=True))["tags"].startswith("'+0")  # text, no formula
+
+
+def _json(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    code, out, _ = run(capsys, *argv, "--format", "json")
+    assert code == 0
+    return out
+
+
+def test_eor_xlsx_one_sheet_per_table(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "eor.xlsx"
+    code, out, _ = run(capsys, "eor", "--bets", "tie,perfect-pairs-v1", "--decks", "1", "--format", "xlsx",
+                       "--out", str(path))  # fmt: skip
+    assert code == 0 and str(path) in out
+    book = openpyxl.load_workbook(path)
+    assert book.sheetnames == [  # 31 characters at most, ":" left out (Excel's limits)
+        "Effects of removal 1 deck, stan", "Effects of removal per rank",
+        "Effects of removal per card typ", "Best linear counts",
+    ]  # fmt: skip
+    effects = eor_result(Shoe.decks(1), None, ["tie", "perfect-pairs-v1"]).effects.effects["tie"]
+    ws = book["Effects of removal per rank"]
+    header = [cell.value for cell in ws[1]]
+    assert header == ["rank", "tie", "tie (p/q)"]
+    for row in ws.iter_rows(min_row=2, values_only=True):
+        rank, number, text = row
+        if rank in effects:
+            # openpyxl writes 16 significant digits (Excel keeps 15): the p/q cell is the exact value
+            assert isinstance(number, float) and math.isclose(number, effects[rank], rel_tol=1e-15)
+            assert Fraction(text) == effects[rank]
+    last = [cell.value for cell in ws[ws.max_row]]
+    assert last == ["sum n x effect", 0, "0"]  # the identity, exactly 0
+
+
+def test_edges_xlsx_cells_and_formats(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "edges.xlsx"
+    argv = ["edges", "--bets", "banker,dragon7", "--details", "--format", "xlsx", "--out", str(path)]
+    code, _, _ = run(capsys, *argv)
+    assert code == 0
+    book = openpyxl.load_workbook(path)
+    assert len(book.sheetnames) == 3  # the summary and one paytable per bet
+    ws = book.worksheets[0]
+    header = [cell.value for cell in ws[1]]
+    edge = ws.cell(row=3, column=header.index("house edge") + 1)
+    assert edge.data_type == "n" and edge.number_format == "0.0000%"
+    dragon = get_bet("dragon7")
+    analysis = next(a for a in edges_result(Shoe.decks(8), None, ["dragon7"]).analyses if a.bet == dragon)
+    assert Fraction(ws.cell(row=3, column=header.index("house edge (p/q)") + 1).value) == analysis.house_edge
+    paytable = book.worksheets[2]
+    rows = list(paytable.iter_rows(values_only=True))
+    assert rows[0][:3] == ("event", "combinations", "probability")
+    assert rows[1][1] == analysis.lines[0].combinations and isinstance(rows[1][1], int)
+    assert Fraction(rows[1][3]) == analysis.lines[0].probability
+
+
+def test_xlsx_is_byte_identical_for_one_date() -> None:
+    result = edges_result(Shoe.decks(6), None, ["tie"])
+    blocks = outputs.blocks(result)
+    assert write_xlsx(blocks, DATE) == write_xlsx(blocks, DATE)
+    assert write_xlsx(blocks, DATE) != write_xlsx(blocks, DATE.replace(year=2027))
+
+
+def test_user_strings_stay_data(tmp_path: Path) -> None:
+    """A title that a spreadsheet would run as a formula is text in CSV (a leading
+    apostrophe) and a string cell in XLSX; control characters are escaped, not refused."""
+    hostile = ["=HYPERLINK(\"http://x\",\"y\")", "+1+1", "-2+3", "@SUM(A1)", "tab\x01bell"]
+    table = Table.of([[h, "1"] for h in hostile], ["title", "n"], [[h, 1] for h in hostile])
+    blocks = [Heading("Hostile"), table]
+    cells = [row[0] for row in csv.reader(io.StringIO(write_csv(blocks)))][1:]
+    assert cells == ["'" + h for h in hostile[:4]] + ["tab\x01bell"]
+    book = openpyxl.load_workbook(io.BytesIO(write_xlsx(blocks, DATE)))
+    ws = book.active
+    column = [ws.cell(row=i, column=1) for i in range(2, 7)]
+    assert all(cell.data_type == "s" for cell in column)
+    assert [cell.value for cell in column] == [*hostile[:4], "tab\\x01bell"]
+
+
+def test_values_shape_and_companions() -> None:
+    with pytest.raises(ValueError):
+        Table.of([["a", "b"]], ["x", "y"], [[1]])
+    big = 2**60 + 1
+    table = Table.of(
+        [["w", "0.5 ± 0.1", "n/a", str(big)]],
+        ["name", "win", "edge", "ways"],
+        [["w", Estimate(0.5, 0.1), None, big]],
+    )
+    (sheet,) = sheets([Paragraph("no table title"), table])
+    assert sheet.title == "table"
+    assert sheet.headers == ("name", "win", "win (se)", "edge", "ways", "ways (p/q)")
+    assert sheet.rows == (("w", 0.5, 0.1, "n/a", big, str(big)),)
+
+
+def test_binary_format_needs_out(capsys: pytest.CaptureFixture[str]) -> None:
+    err = one_line_error(capsys, "edges", "--bets", "tie", "--format", "xlsx")
+    assert "--out FILE.xlsx" in err
+    err = one_line_error(capsys, "odds", "--format", "xlsx")
+    assert "xlsx" in err
+
+
+def test_to_frame_floats() -> None:
+    pytest.importorskip("pandas")
+    exact = odds(Shoe.decks(8)).to_frame()
+    floats = odds(Shoe.decks(8)).to_frame(exact=False)
+    assert isinstance(exact.loc["tie", "probability"], Fraction)
+    assert floats["probability"].dtype == "float64"
+    assert floats.loc["tie", "probability"] == float(exact.loc["tie", "probability"])
+    result = eor_result(Shoe.decks(1), None, ["tie"]).effects
+    effects = result.to_frame(exact=False)
+    assert effects["tie"].dtype == "float64"
+    assert effects.loc["8", "tie"] == float(result.effects["tie"]["8"])
+
+
+def test_hostile_sheets_stay_data(tmp_path: Path) -> None:
+    """The hostile table file's sheets (tests/hostile_names.py) as CSV and XLSX: every text
+    read back as it was given, none a formula; worksheet titles within Excel's rules."""
+    from hostile_names import TITLE, hostile_sheets
+
+    from analyzer.present.par_documents import par_files
+
+    sheets_ = hostile_sheets(tmp_path)
+    files = par_files(sheets_, "xlsx")
+    for name, data in files.items():
+        if not name.endswith(".xlsx"):
+            continue
+        assert isinstance(data, bytes)
+        book = openpyxl.load_workbook(io.BytesIO(data))
+        assert all(len(title) <= 31 and not set(title) & set("[]:*?/\\") for title in book.sheetnames)
+        cells = [cell for ws in book for row in ws.iter_rows() for cell in row if cell.value is not None]
+        assert all(cell.data_type in ("s", "n", "b") for cell in cells)  # no formula
+    text = next(data for name, data in par_files(sheets_, "csv").items() if name.endswith(".csv"))
+    assert isinstance(text, str)
+    values = [cell for row in csv.reader(io.StringIO(text)) for cell in row]
+    assert any(TITLE in value for value in values)  # the Markdown escapes undone: the text as given
+
+
+def test_untyped_cells_are_read_as_numbers() -> None:
+    """A table without typed values (a renderer that gives only text): its exact "p/q" is
+    read exactly (and kept beside), its integers, decimals and percentages as numbers, and
+    other text as text."""
+    table = Table.of(
+        [["a", "1/3", "1,234", "0.25", "12.5%", "8:1"], ["b", "-2/7", "12", "+0.0012", "+20.00%", "n/a"]],
+        ["name", "exact", "ways", "p", "edge", "pays"],
+    )
+    (sheet,) = sheets([table])
+    assert sheet.headers == ("name", "exact", "exact (p/q)", "ways", "p", "edge", "pays")
+    assert sheet.rows == (
+        ("a", 1 / 3, "1/3", 1234, 0.25, 0.125, "8:1"),
+        ("b", -2 / 7, "-2/7", 12, 0.0012, 0.2, "n/a"),
+    )
+    assert sheet.formats[0][5] == "0.0000%" and sheet.formats[0][3] == "#,##0"
+
+
+def test_known_and_track_csv(capsys: pytest.CaptureFixture[str]) -> None:
+    from analyzer.counting.record import sample_path
+
+    code, out, _ = run(capsys, "known", "--positions", "1", "--format", "csv")
+    assert code == 0
+    first = _csv_tables(out)[0]
+    assert first[1] == ["value", "decimal", "exact", "exact (p/q)"]
+    row = next(row for row in first[2:] if row[0] == "edge per coup")
+    edge = Fraction(json.loads(_json(capsys, "known", "--positions", "1"))["value"]["edge_per_coup"])
+    assert Fraction(row[3]) == edge and float(row[2]) == float(edge)  # read exactly from the text
+
+    code, out, _ = run(capsys, "track", str(sample_path()), "--bets", "dragon7", "--format", "csv")
+    assert code == 0
+    coups = _csv_tables(out)[0]
+    assert coups[1][:4] == ["coup", "player", "banker", "winner"] and coups[3][0] == "1"
+
+
+def test_a_result_without_tables_refuses_spreadsheets(capsys: pytest.CaptureFixture[str]) -> None:
+    err = one_line_error(capsys, "count", "--sort", "6,7,8,9", "--shoes", "2", "--format", "csv")
+    assert "no tables" in err and "table, markdown or json" in err
+
+
+def test_solve_csv(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "solve", "punto-5", "--format", "csv")
+    assert code == 0
+    rows = _csv_tables(out)[0]
+    header, draw = rows[1], rows[2]
+    assert header[:2] == ["Punto on 5", "Punto"] and draw[0] == "draw"
+    data = json.loads(_json(capsys, "solve", "punto-5"))["draw"]
+    given_5, per_coup = (i for i, name in enumerate(header) if name == "exact (p/q)")
+    assert Fraction(draw[given_5]) == Fraction(data["punto_expectation_given_5"])
+    assert Fraction(draw[per_coup]) == Fraction(data["punto_contribution_per_coup"])
+    assert float(draw[1]) == round(float(Fraction(data["punto"])), 6)  # the decimal shown, as a number
