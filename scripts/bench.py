@@ -24,6 +24,10 @@ Measures, in one run, each as a median with its spread over repeats:
   (d) an estimated floor for (c): the multiply-adds of one float64 pass over the folded
       coefficients per composition (monomials x the columns the evaluator folds the bets
       onto), at the float64 matrix-product rate measured in this run.
+The in-process rates of (c) and the floor's matrix product are per CPU second of this
+process (one thread each), like with like, so that other work on a shared machine slows
+neither side; with numba (the `fast` extra) (c) is measured with the compiled kernel and,
+round by round, with the numpy paths (`BACCARAT_KERNEL=numpy`).
 Ratios are per round (cold side / reference side) and summarised by their median. The load
 average is recorded: with other work on the machine, absolute times grow, ratios less so.
 
@@ -67,17 +71,25 @@ from analyzer.core.shoe import Shoe  # noqa: E402
 from analyzer.ranks.compiler import compile_fresh  # noqa: E402
 from analyzer.ranks.enumeration import distribution  # noqa: E402
 from analyzer.ranks.fast import FastEvaluator  # noqa: E402
+from analyzer.ranks.kernel import available as kernel_available  # noqa: E402
 
 #: The main bets and the seeds' side bets (Super 6, EZ Baccarat, Dragon 7, Panda 8).
 BATCH_BETS = ("player", "banker", "tie", "tie-9to1", "super6-banker", "ez-banker", "dragon7", "panda8")
 PLAIN = ROOT / "scripts" / "plain_enumerator.py"
 
 
-def timed(fn: Callable[[], Any]) -> tuple[float, Any]:
-    """Wall-clock seconds of one call, and its result."""
-    start = time.perf_counter()
+def timed(fn: Callable[[], Any], clock: Callable[[], float] = time.perf_counter) -> tuple[float, Any]:
+    """Wall-clock seconds of one call (or seconds of `clock`), and its result."""
+    start = clock()
     result = fn()
-    return time.perf_counter() - start, result
+    return clock() - start, result
+
+
+def cpu_timed(fn: Callable[[], Any]) -> tuple[float, Any]:
+    """CPU seconds of this process for one call, and its result: the in-process rates and
+    the floor's matrix product, one thread each, so that other work on the machine slows
+    neither side of a ratio."""
+    return timed(fn, time.process_time)
 
 
 def summary(values: Sequence[float]) -> dict[str, float]:
@@ -237,14 +249,26 @@ def batch(name: str, bets: Sequence[Any], counts: np.ndarray, repeats: int, samp
     """Compositions per second of the batch evaluator against the one-at-a-time exact path."""
     build, evaluator = timed(lambda: FastEvaluator(bets))
     evaluator.expectations(counts[:256])  # warm up
-    rates = []
-    for _ in range(repeats):
-        seconds, (numerators, totals) = timed(lambda: evaluator.expectations(counts))
+    rates, numpy_rates = [], []
+    for _ in range(repeats):  # with the compiled kernel (when installed), then the numpy paths
+        seconds, (numerators, totals) = cpu_timed(lambda: evaluator.expectations(counts))
         rates.append(len(counts) / seconds)
+        if kernel_available():
+            os.environ["BACCARAT_KERNEL"] = "numpy"
+            try:
+                seconds, (plain, _) = cpu_timed(lambda: evaluator.expectations(counts))
+            finally:
+                os.environ.pop("BACCARAT_KERNEL", None)
+            numpy_rates.append(len(counts) / seconds)
+            if not (plain == numerators).all():
+                raise SystemExit(f"bench: the kernel and the numpy paths disagree ({name})")
     slow_seconds, exact = one_at_a_time(bets, counts[:sample])
     check_equal(evaluator, numerators, totals, exact, "")
     gc.collect()
+    ratios = [a / b for a, b in zip(rates, numpy_rates, strict=False)]
     return {
+        **({f"{name}_numpy_rate": summary(numpy_rates), f"{name}_kernel_vs_numpy": summary(ratios)}
+           if numpy_rates else {}),
         f"{name}_rate": summary(rates),
         f"{name}_compositions": len(counts),
         f"{name}_bets": len(bets),
@@ -275,7 +299,7 @@ def deck_sizes(rng: np.random.Generator, count: int, rounds: int = 3, sample: in
     rates: dict[int, list[float]] = {decks: [] for decks in shoes}
     for _ in range(rounds):
         for decks, counts in shoes.items():
-            seconds, _ = timed(lambda: evaluator.expectations(counts))  # noqa: B023
+            seconds, _ = cpu_timed(lambda: evaluator.expectations(counts))  # noqa: B023
             rates[decks].append(len(counts) / seconds)
     for decks, counts in shoes.items():
         numerators, totals = evaluator.expectations(counts[:sample])
@@ -297,7 +321,7 @@ def gemm_rate() -> float:
     """Float64 multiply-adds per second of a well-shaped matrix product on one core."""
     a, b = np.random.default_rng(0).random((2, 512, 512))
     a @ b
-    seconds = min(timed(lambda: a @ b)[0] for _ in range(5))
+    seconds = min(cpu_timed(lambda: a @ b)[0] for _ in range(5))
     return 512**3 / seconds
 
 
@@ -334,6 +358,9 @@ def card_level(seed: int, count: int = 2000, sample: int = 4) -> dict[str, Any]:
 
 def measure(rounds: int, count: int, seed: int) -> dict[str, Any]:
     """All figures of the benchmark."""
+    from analyzer.ranks.kernel import warm
+
+    warm()  # the compiled kernel loaded (when installed), as a long study or a large batch loads it
     figures: dict[str, Any] = {"load_average_start": os.getloadavg()[0]}
     figures.update(whole_processes(rounds))
     figures.update(whole_processes(max(3, rounds // 3), bytecode=False))
@@ -359,6 +386,11 @@ def measure(rounds: int, count: int, seed: int) -> dict[str, Any]:
     figures["floor_compositions_per_second"] = rate / per_main
     per_all = figures["all_monomials"] * figures["all_lattice_columns"]
     figures["floor_compositions_per_second_all_bets"] = rate / per_all
+    figures["main_vs_floor"] = figures["compositions_per_second"] / figures["floor_compositions_per_second"]
+    figures["all_vs_floor"] = (
+        figures["compositions_per_second_all_bets"] / figures["floor_compositions_per_second_all_bets"]
+    )
+    figures["kernel"] = kernel_available()
     figures.update(card_level(seed))
     from bench_cards import card_figures  # this folder is on sys.path
 
@@ -442,6 +474,7 @@ def render(f: dict[str, Any]) -> str:
          *_spread(f["counting_card_level_shoes_per_second"]),
          f"dragon7: {f['counting_rank_level_shoes_per_second']['median']:,.0f}"],
     ]  # fmt: skip
+    rows += [[*row[:3], f"target {row[3]}" if row[3] else ""] for row in kernel_rows(f)]
     if "shoes_per_second_spread" in f:  # the counting studies of scripts/bench_counting.py
         low, high = f["shoes_per_second_spread"]
         rows.append(["counting study, one system, cut card 14, 8 decks, one core, shoes/s",
@@ -456,6 +489,37 @@ def render(f: dict[str, Any]) -> str:
     )
     headers = ["measurement", "median", "spread", "note"]
     return str(tabulate(rows, headers=headers, disable_numparse=True)) + note
+
+
+def kernel_rows(f: dict[str, Any]) -> list[list[str]]:
+    """Rows of the compiled kernel's figures (issue 28): measurement, median, spread,
+    target; the reference side of each named in the measurement."""
+    rows = [
+        ["batch evaluator / its estimated floor (above, same run), 8 bets / all bets",
+         f"{f['main_vs_floor']:.2f} / {f['all_vs_floor']:.2f}", "", "all bets: 0.5"],
+    ]  # fmt: skip
+    if "main_kernel_vs_numpy" in f:
+        rows.append(["batch evaluator with the compiled kernel / the numpy paths (`BACCARAT_KERNEL=numpy`), "
+                     "round by round, 8 bets / all bets",
+                     f"{f['main_kernel_vs_numpy']['median']:.2f} / {f['all_kernel_vs_numpy']['median']:.2f}",
+                     f"{_quartiles(f['main_kernel_vs_numpy'], places=2)} / "
+                     f"{_quartiles(f['all_kernel_vs_numpy'], places=2)}", ""])  # fmt: skip
+    if "kernel_vs_numpy" in f:  # scripts/bench_counting.py, with numba
+        low, high = f["kernel_vs_numpy_spread"]
+        rows.append(["counting study, one system, 8 decks, shoes per CPU second: compiled kernels / "
+                     "the numpy paths (`BACCARAT_KERNEL=numpy`, the paths before them), round by round",
+                     f"{f['kernel_vs_numpy']:.2f}x ({_n(f['kernel_shoes_per_cpu_second'])} / "
+                     f"{_n(f['numpy_shoes_per_cpu_second'])})", f"{low:.2f}-{high:.2f} (range)", "3x"])
+        low, high = f["valuation_us_per_coup_spread"]
+        rows.append(["  valuation inside the study, CPU µs per coup: kernel / numpy paths",
+                     f"{f['valuation_us_per_coup']:.2f} / {f['valuation_us_per_coup_numpy']:.2f}",
+                     f"{low:.2f}-{high:.2f} (range)", "0.7"])  # fmt: skip
+    if "worker_cpu_speedup" in f:
+        low, high = f["worker_cpu_speedup_spread"]
+        rows.append(["  two workers against one, from CPU times: one worker's CPU s / the busier worker's "
+                     f"(CPU efficiency {f['worker_cpu_efficiency']:.2f})",
+                     f"{f['worker_cpu_speedup']:.2f}x", f"{low:.2f}-{high:.2f} (range)", "1.7x"])  # fmt: skip
+    return rows
 
 
 #: Where `main` writes the Markdown table (`--markdown`); not one of `baccarat report`'s files.
@@ -603,6 +667,7 @@ def speed_markdown(f: dict[str, Any], command: str, date: str) -> str:
         low, high = f["worker_speedup_spread"]
         rows.append(["the same study, two workers against one, 10,000 shoes", f"{f['worker_speedup']:.2f}x",
                      f"{low:.2f}-{high:.2f} (range of the repeats)", "1.7x"])  # fmt: skip
+    rows += kernel_rows(f)
     rows += _card_rows(f)
     if "known_vs_edges" in f:  # scripts/bench_known.py
         from bench_known import known_rows

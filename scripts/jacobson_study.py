@@ -127,6 +127,11 @@ def main() -> int:
         "--out", type=Path, help="state file (default analyzer/counting/data/jacobson-BURN.json)"
     )
     args = parser.parse_args()
+    from analyzer.counting import fastdeal
+    from analyzer.ranks import kernel
+
+    kernel.warm()  # a long study: the compiled kernels (the fast extra), when installed
+    fastdeal.warm()
     burn = args.burn == "burn"
     path = args.out or DATA / f"jacobson-{args.burn}.json"
     keys = [v[0] for v in variants(burn)]

@@ -7,7 +7,9 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -109,3 +111,69 @@ def test_a_stopped_pool_lets_the_interpreter_exit_though_a_result_was_cut_short(
     assert thread is not None
     thread.join(timeout=10)
     assert not thread.is_alive()
+
+
+def test_forked_and_spawned_workers_and_one_process_give_identical_results(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Workers forked from this process (the evaluator inherited, not shipped; the compiled
+    kernels too, loaded here first when numba is installed), spawned workers (its pickle
+    read from a file; the numpy paths, these studies being too short to load the kernels)
+    and this process alone: the same summaries."""
+    from analyzer.counting import executors, fastdeal, simulation
+    from analyzer.ranks import kernel
+
+    kernel.warm()
+    fastdeal.warm()
+
+    systems = [SYSTEMS["dragon7-jacobson"], SYSTEMS["panda8-jacobson"]]
+    bets = [RANK_BETS["dragon7"], RANK_BETS["panda8"]]
+
+    def study(workers: int) -> str:
+        results = evaluate_systems(
+            systems, bets, Procedure(shoe=Shoe.decks(2), cut_card=14), shoes=48, seed=9, chunk=6,
+            workers=workers,
+        )  # fmt: skip
+        return fmt.render_count(results, "json", "2 decks")
+
+    alone = study(1)
+    shipped: list[object] = []
+    original = simulation.write_temporary
+    monkeypatch.setattr(simulation, "write_temporary", lambda *a: shipped.append(a) or original(*a))
+    if sys.platform.startswith("linux"):
+        assert executors._START == "fork"
+        assert study(3) == alone and not shipped  # forked: nothing pickled for the workers
+    monkeypatch.setattr(executors, "_START", "spawn")
+    assert study(3) == alone and shipped
+
+
+def test_an_executors_workers_load_the_kernels_for_a_long_study(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A study long enough to repay the compiled kernels (here: any, LOAD_WORTH 1) has an
+    executor's workers load them (`_Job.kernels`); the same summaries as the numpy paths."""
+    from analyzer.counting import simulation
+    from analyzer.ranks import kernel
+
+    pytest.importorskip("numba")
+    systems, bets = [SYSTEMS["dragon7-jacobson"]], [RANK_BETS["dragon7"]]
+
+    def study() -> str:
+        with open_executor("local", 2) as executor:
+            results = evaluate_systems(
+                systems, bets, Procedure(shoe=Shoe.decks(2), cut_card=14), shoes=40, seed=3, chunk=8,
+                workers=2, executor=executor,
+            )  # fmt: skip
+        return fmt.render_count(results, "json", "2 decks")
+
+    monkeypatch.setenv("BACCARAT_KERNEL", "numpy")
+    plain = study()
+    monkeypatch.delenv("BACCARAT_KERNEL")
+    monkeypatch.setattr(kernel, "LOAD_WORTH", 1)
+    flags: list[bool] = []
+    run = simulation._run
+
+    def noted(jobs: Iterator[Any], *args: Any, **kwargs: Any) -> Any:
+        return run((flags.append(job.kernels) or job for job in jobs), *args, **kwargs)
+
+    monkeypatch.setattr(simulation, "_run", noted)
+    assert study() == plain
+    assert flags and all(flags)

@@ -29,6 +29,12 @@ MAIN = [RANK_BETS[n] for n in MAIN_BETS]
 EVALUATORS = {"main": FastEvaluator(MAIN), "all": FastEvaluator(list(RANK_BETS.values()))}
 
 
+@pytest.fixture(autouse=True)
+def numpy_paths(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These are the numpy paths' tests: the compiled kernel (tests/test_ranks_kernel.py) off."""
+    monkeypatch.setenv("BACCARAT_KERNEL", "numpy")
+
+
 FOLDED = {
     name: (e.matrix.astype(object), e.matrix.astype(object) @ e.payoffs.astype(object))
     for name, e in EVALUATORS.items()

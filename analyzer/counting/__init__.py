@@ -20,6 +20,8 @@ Modules:
 - ``simulation``: the casino procedure (``Procedure``), ``evaluate_systems`` and the study's
   chunked, parallel run.
 - ``dealer``: many shoes dealt at once, vectorised, each shoe shuffled from (seed, index) alone.
+- ``fastdeal``: the same dealing compiled (numba, the ``fast`` extra): one loop shoe by shoe, the
+  same batches.
 - ``suited``: the same shoes with every card's suit, for card-level bets.
 - ``summary``: the fixed-size, mergeable summary of a study.
 - ``advantage``: the advantage-play figures (win per shoe and per 100 coups, SD, N0, risk of

@@ -6,6 +6,10 @@ Shoe number `index` of a run seeded with `seed` is shuffled by its own generator
 dealer `analyzer.counting.simulation.deal_cards` is the reference; tests check both deal the same
 coups.
 
+With numba (the `fast` extra), once a long study has loaded it, the coups are dealt by
+`analyzer.counting.fastdeal`, shoe by shoe in one compiled loop, from the same shuffles
+(the same batches).
+
 A shoe given by its 52 card-type counts is dealt once as card types and its ranks read
 off them (type % 13). The unshuffled shoe lists its cards rank by rank (each rank's cards
 by suit), so the same keys put the same rank at every position as for the shoe given by
@@ -25,6 +29,7 @@ from analyzer.core.outcome import outcome_digits, pack_codes
 from analyzer.core.ranks import RANK_POINTS
 from analyzer.core.rules import Rules
 from analyzer.core.suits import TYPES
+from analyzer.counting import fastdeal
 
 __all__ = [
     "CoupBatch",
@@ -176,24 +181,31 @@ def deal_batch(
         return _concatenate(parts)
     shoes = len(indices)
     cards = np.zeros((shoes, size + 6), dtype=np.int64)  # padded: a coup never reads past the end
+    deck = np.zeros(0, dtype=np.int64)
     if len(counts) == 13:
         cards[:, :size] = shuffled_deck(counts, seed, np.arange(indices.start, indices.stop))
     else:  # card types, kept for their suits
         deck = shuffled_deck(counts, seed, np.arange(indices.start, indices.stop))
         cards[:, :size] = deck % 13
     ranks = np.arange(13)
-    prefix = np.zeros((shoes, size + 1, 13), dtype=np.int16)  # prefix[s, k]: counts of the first k cards
-    np.cumsum(cards[:, :size, None] == ranks, axis=1, out=prefix[:, 1:])
-    total = prefix[:, size]
-    rows = np.arange(shoes)
     start = (
         (1 + np.where(_POINTS[cards[:, 0]] == 0, 10, _POINTS[cards[:, 0]]))
         if burn
         else np.zeros(shoes, dtype=np.int64)
     )
     start = np.minimum(start, size)  # a tiny shoe can burn all its cards
-    burned = prefix[rows, start]
     first = (cards[:, :1] == ranks).astype(np.int16) if burn else np.zeros((shoes, 13), dtype=np.int16)
+    if fastdeal.ready():  # the compiled dealer, loaded for a long study: the same coups
+        shoe, at, code, extra, left, dealt, burned = fastdeal.deal_shoes(
+            cards, size, start, _rule_tables(rules), cut_card, extra_coup
+        )
+        batch = CoupBatch(shoes, shoe, left, dealt, code, extra, first, burned)
+        return batch if len(counts) == 13 else _with_suits(batch, deck, counts, start, at)
+    prefix = np.zeros((shoes, size + 1, 13), dtype=np.int16)  # prefix[s, k]: counts of the first k cards
+    np.cumsum(cards[:, :size, None] == ranks, axis=1, out=prefix[:, 1:])
+    total = prefix[:, size]
+    rows = np.arange(shoes)
+    burned = prefix[rows, start]
     natural_on, player_on, banker_on = _rule_tables(rules)
     stop = size - cut_card  # a coup whose cards go past index `stop` brings out the cut card
     pos = start.copy()

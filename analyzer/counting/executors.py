@@ -3,7 +3,9 @@
 `evaluate_systems` takes any `concurrent.futures`-style executor (an object with
 `submit(fn, *args)` returning futures). `open_executor` builds the ones the CLI names:
 
-- "local": a pool of spawned worker processes (created once, reusable for many studies);
+- "local": a pool of worker processes (created once, reusable for many studies), forked on
+  Linux (started in milliseconds, this process's modules and compiled kernels loaded),
+  spawned elsewhere;
 - "dask": a `dask.distributed` LocalCluster of `workers` single-threaded worker processes
   (no dashboard; its HTTP server on a free port of 127.0.0.1; its workers' logging off, and
   Dask's in this process while it closes: a run that succeeds prints nothing on stderr);
@@ -23,6 +25,7 @@ workers as Ctrl-C does. Local workers end with this process even when it is kill
 
 from __future__ import annotations
 
+import gc
 import importlib
 import logging
 import os
@@ -44,6 +47,7 @@ __all__ = [
     "check_executor",
     "check_timeout",
     "check_workers",
+    "forked",
     "local_pool",
     "max_workers",
     "open_executor",
@@ -58,6 +62,8 @@ MAX_CONNECT_TIMEOUT = 3600.0
 _SIGINT = {signal.SIGINT}
 #: The signals that end a command: their Python handlers are held back while a worker starts.
 _ENDING = {signal.SIGINT, *(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))}
+#: How local workers start: forked where that is safe and known (Linux), else spawned.
+_START = "fork" if sys.platform.startswith("linux") else "spawn"
 #: prctl(2) option: the signal a process receives when its parent ends (Linux).
 _PR_SET_PDEATHSIG = 1
 _TRACKER_QUIET = "ignore::UserWarning:multiprocessing.resource_tracker"
@@ -115,11 +121,15 @@ def check_timeout(seconds: object, shown: str | None = None) -> float:
 def _quiet_worker(parent: int | None = None) -> None:
     """Worker start-up: Ctrl-C is the parent's to handle (ignored, then the SIGINT the worker
     was started with blocked is unblocked: one that came meanwhile is discarded); SIGTERM and
-    SIGHUP end it; one BLAS thread per worker. With `parent` (the pid of the process that
+    SIGHUP end it (a forked worker inherits the parent's handlers and had them blocked: set
+    back to their default actions first, then unblocked, so one that came meanwhile ends it);
+    one BLAS thread per worker. With `parent` (the pid of the process that
     started it from its main thread), the worker is killed when that process ends, however
     it ends (Linux), and ends now if it has ended already."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, _SIGINT)
+    for number in _ENDING - _SIGINT:
+        signal.signal(number, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _ENDING)
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     if parent is not None and sys.platform.startswith("linux"):
         import ctypes
@@ -130,28 +140,52 @@ def _quiet_worker(parent: int | None = None) -> None:
             os._exit(1)
 
 
-def local_pool(workers: int) -> ProcessPoolExecutor:
-    """A pool of `workers` spawned processes that ignore Ctrl-C, started now. Each is spawned
-    with SIGINT blocked, so it is deaf to Ctrl-C from its first instruction (no worker
-    traceback however early Ctrl-C comes), while this process takes Ctrl-C between two
-    spawns: the started workers are then stopped and KeyboardInterrupt raised."""
+def local_pool(workers: int, start: str | None = None) -> ProcessPoolExecutor:
+    """A pool of `workers` processes that ignore Ctrl-C, started now: forked where the
+    platform forks (Linux: a worker starts in milliseconds with this process's modules,
+    compiled kernels included, loaded), else spawned; `start` ("fork" or "spawn") chooses.
+    Each is started with SIGINT blocked, so it is deaf to Ctrl-C from its first instruction
+    (no worker traceback however early Ctrl-C comes), while this process takes Ctrl-C between
+    two starts: the started workers are then stopped and KeyboardInterrupt raised. A forked
+    worker is started with SIGTERM and SIGHUP blocked too (it inherits this process's
+    handlers, held back meanwhile), its start-up sets them to their default actions."""
     import multiprocessing
 
     check_workers(workers, "workers")
+    method = start or _START
     # The parent-death signal follows the thread that starts a worker: asked for only when
     # that is the main thread, whose end is the process's.
     parent = os.getpid() if threading.current_thread() is threading.main_thread() else None
     pool = ProcessPoolExecutor(
-        workers, mp_context=multiprocessing.get_context("spawn"), initializer=_quiet_worker,
+        workers, mp_context=multiprocessing.get_context(method), initializer=_quiet_worker,
         initargs=(parent,),
     )  # fmt: skip
     try:
-        for _ in range(workers):  # each submit to a pool with no idle worker spawns one
-            _held_back(lambda: pool.submit(os.getpid))
+        if method == "fork":  # a forking pool starts every worker at its first submit: one at a time here
+            for stream in (sys.stdout, sys.stderr):  # a worker would write out its copy of what is buffered
+                with suppress(OSError, ValueError, AttributeError):
+                    stream.flush()
+            gc.freeze()  # the workers' collections leave this process's objects (and pages) alone
+            try:
+                for _ in range(workers):
+                    _held_back(pool._spawn_process, _ENDING)  # type: ignore[attr-defined]
+                _held_back(lambda: pool.submit(os.getpid), _ENDING)
+            finally:
+                gc.unfreeze()
+        else:
+            for _ in range(workers):  # each submit to a pool with no idle worker spawns one
+                _held_back(lambda: pool.submit(os.getpid))
     except BaseException:
         stop_pool(pool, wait=False)
         raise
     return pool
+
+
+def forked(pool: object) -> bool:
+    """Whether `pool` is a local pool whose workers are forked (`local_pool`): they start
+    with a copy of this process's memory as it was then."""
+    context = getattr(pool, "_mp_context", None) if isinstance(pool, ProcessPoolExecutor) else None
+    return context is not None and context.get_start_method() == "fork"
 
 
 def _tracker_started() -> None:
@@ -169,28 +203,29 @@ def _tracker_started() -> None:
         sys.warnoptions.remove(_TRACKER_QUIET)
 
 
-def _held_back(call: Callable[[], _T]) -> _T:
-    """`call()` with SIGINT blocked in this thread (processes it starts inherit the block)
-    and, in the main thread, each ending signal (`_ENDING`) that has a Python handler held
-    back meanwhile: handled (KeyboardInterrupt for Ctrl-C, whatever the handler raises for
-    SIGTERM and SIGHUP) once `call` has returned, never inside it. SIGTERM stays unblocked:
-    a worker just started is ended by `stop_pool` at once."""
+def _held_back(call: Callable[[], _T], blocked: set[signal.Signals] = _SIGINT) -> _T:
+    """`call()` with SIGINT (`blocked`) blocked in this thread (processes it starts inherit
+    the block) and, in the main thread, each ending signal (`_ENDING`) that has a Python
+    handler held back meanwhile: handled (KeyboardInterrupt for Ctrl-C, whatever the handler
+    raises for SIGTERM and SIGHUP) once `call` has returned, never inside it. A spawned
+    worker's SIGTERM stays unblocked: a worker just started is ended by `stop_pool` at once
+    (a forked one unblocks it in its first milliseconds)."""
     _tracker_started()
     if threading.current_thread() is not threading.main_thread():
-        signal.pthread_sigmask(signal.SIG_BLOCK, _SIGINT)
+        signal.pthread_sigmask(signal.SIG_BLOCK, blocked)
         try:
             return call()
         finally:
-            signal.pthread_sigmask(signal.SIG_UNBLOCK, _SIGINT)
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, blocked)
     held: list[int] = []
     handled = [number for number in _ENDING if callable(signal.getsignal(number))]
     previous = {number: signal.signal(number, lambda n, frame: held.append(n)) for number in handled}
     try:
-        signal.pthread_sigmask(signal.SIG_BLOCK, _SIGINT)
+        signal.pthread_sigmask(signal.SIG_BLOCK, blocked)
         try:
             value = call()
         finally:
-            signal.pthread_sigmask(signal.SIG_UNBLOCK, _SIGINT)  # a pending Ctrl-C is held now
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, blocked)  # a pending Ctrl-C is held now
     finally:
         for number, handler in previous.items():
             signal.signal(number, handler)

@@ -37,10 +37,11 @@ from analyzer.core.outcome import OUTCOME_CODES, Outcome, unpack_outcomes
 from analyzer.core.ranks import RANK_POINTS
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import BY_COUNTS, BY_N_DECKS, Shoe
+from analyzer.counting import fastdeal
 from analyzer.counting.cover import Cover
 from analyzer.counting.dealer import CoupBatch, SuitedBatch, deal_batch, shuffled_cards
-from analyzer.counting.executors import pool_of
-from analyzer.counting.summary import ExactSum, SystemEvaluation
+from analyzer.counting.executors import forked, pool_of
+from analyzer.counting.summary import ExactSum, SystemEvaluation, count_bins
 from analyzer.counting.systems import CountSystem
 from analyzer.ranks.fast import FastEvaluator
 
@@ -175,7 +176,8 @@ def deal_cards(cards: Sequence[int], procedure: Procedure, rules: Rules) -> Shoe
 class _Job:
     """One chunk of a study: what a worker needs, the compiled evaluator included: as an
     object in this process, as the path of its pickle for a local process pool (jobs stay
-    small), as pickled bytes for other executors; workers cache it by `token`."""
+    small), as pickled bytes for other executors; workers cache it by `token` (forked ones
+    have it already: None here)."""
 
     token: str
     evaluator: FastEvaluator | bytes | str | None  # None: no rank-level bet
@@ -187,6 +189,7 @@ class _Job:
     shoes: range
     cards: tuple[Bet, ...] = ()  # card-level bets, valued on suited shoes (analyzer.counting.suited)
     covers: tuple[tuple[Cover, int] | None, ...] = ()  # each system's cover and its bet's column
+    kernels: bool = False  # a long study: load the compiled kernels (when installed) first
 
 
 _LOCAL = threading.local()  # evaluators hold work buffers: one copy per thread
@@ -212,7 +215,9 @@ _UNKNOWN = -1
 def _rank_lines(bet: Bet, codes: np.ndarray) -> np.ndarray:
     """The line index settling rank-level `bet` on each outcome code; each outcome is
     settled once per process and kept in a table by code."""
-    table = _LINES.setdefault(bet, np.full(OUTCOME_CODES, _UNKNOWN, dtype=np.int64))
+    table = _LINES.get(bet)
+    if table is None:
+        table = _LINES[bet] = np.full(OUTCOME_CODES, _UNKNOWN, dtype=np.int64)
     missing = np.unique(codes[table[codes] == _UNKNOWN])
     for code, outcome in zip(missing.tolist(), unpack_outcomes(missing), strict=True):
         table[code] = bet.line_index(outcome)
@@ -251,6 +256,7 @@ def deal_chunk(
 def deal_and_value(job: _Job) -> tuple[CoupBatch, np.ndarray, np.ndarray]:
     """The job's shoes dealt, with the exact expectation of every coup: (batch, numerators
     (C, bets), totals (C,)); bet i's expectation is numerators[:, i] / (d_i * totals)."""
+    fastdeal.long_study(0, True, 1, job.kernels)  # a worker of a long study loads the kernels, once
     batch = deal_chunk(job.procedure, job.rules, job.seed, job.shoes, suited=bool(job.cards))
     evaluator = _evaluator(job)
     if job.cards:  # card-level bets: valued card by card on the suited shoes
@@ -287,12 +293,13 @@ def _add_bets(
     totals: np.ndarray,
     denominator: int,
     shoes: int,
+    sizes: np.ndarray | None = None,
 ) -> None:
     """Add to `result` the coups bet in a chunk of `shoes` shoes (each coup's shoe within
     the chunk, its exact expectation num / (denominator * totals)): the bets, their exact
     sum and the moments of the expected win per shoe."""
     result.triggers = len(num)
-    result.sums["triggered"].add(num, totals, denominator)
+    result.sums["triggered"].add(num, totals, denominator, sizes)
     ev = num.astype(np.float64) / (denominator * totals.astype(np.float64))
     per_shoe = np.bincount(shoe, weights=ev, minlength=shoes)
     result.shoe_moments["expected"] = [float(per_shoe.sum()), float((per_shoe * per_shoe).sum())]
@@ -316,10 +323,11 @@ def _evaluate_chunk(job: _Job) -> list[SystemEvaluation]:
         ev = num.astype(np.float64) / (denominator * fsize)  # statistics only
         net = net_numerators(bet, denominator, batch, fires)
         result.shoes, result.coups = batch.shoes, len(num)
-        _add_bets(result, batch.shoe[fires], num[fires], totals[fires], denominator, batch.shoes)
+        _add_bets(result, batch.shoe[fires], num[fires], totals[fires], denominator, batch.shoes,
+                  cards_left[fires])  # fmt: skip
         result.positive = int(positive.sum())
-        result.sums["all"].add(num, totals, denominator)
-        result.sums["perfect"].add(num[positive], totals[positive], denominator)
+        result.sums["all"].add(num, totals, denominator, cards_left)
+        result.sums["perfect"].add(num[positive], totals[positive], denominator, cards_left[positive])
         result.realized_triggered = Fraction(int(net.sum()), denominator)
         result.realized_squares = Fraction(int((net * net).sum()), denominator * denominator)
         per_shoe = {
@@ -333,10 +341,7 @@ def _evaluate_chunk(job: _Job) -> list[SystemEvaluation]:
             float(count.sum()), float(ev.sum()), float((count * count).sum()),
             float((ev * ev).sum()), float((count * ev).sum()),
         ]  # fmt: skip
-        keys, index = np.unique(top // under, return_inverse=True)  # floor of the count, exactly
-        sizes, sums = np.bincount(index.ravel()), np.bincount(index.ravel(), weights=ev)
-        bins = zip(keys.tolist(), sizes.tolist(), sums.tolist(), strict=True)
-        result.by_count = {k: [float(n), t] for k, n, t in bins}
+        result.by_count = count_bins(top // under, ev)  # by the floor of the count, exactly
         entry = job.covers[place] if job.covers else None
         if entry is not None:
             cover, at = entry
@@ -468,27 +473,35 @@ def evaluate_systems(
         check_card_bets(cards, procedure.shoe)
         unique = [bet for bet in unique if not bet.card_level] + list(cards)
     ranked = unique[: len(unique) - len(cards)]
-    evaluator = FastEvaluator(ranked, rules) if ranked else None
+    long = fastdeal.long_study(shoes * (sum(procedure.shoe.counts or ()) // 5), executor is None, workers)
+    evaluator = FastEvaluator.cached(tuple(ranked), rules) if ranked else None  # ready for the kernels
     chunks = -(-shoes // chunk)
     # With no executor given, this process is one of the `workers`: a local pool of the
     # others takes chunks while this process takes the ones they have not started.
     helpers = min(workers, chunks) - 1
     own = executor is None and helpers > 0
+    token = f"{id(evaluator)}-{os.getpid()}-{hash((tuple(unique), rules))}"
+    cache = _LOCAL.__dict__.setdefault("evaluators", {})
+    if own:  # the evaluator cached before the workers fork (they inherit it, kernels included)
+        if len(cache) >= 4:
+            cache.clear()
+        cache[token] = evaluator
     pools = pool_of(helpers) if own else nullcontext(executor)
     with pools as pool:  # a local pool of our own is stopped on leaving, at once on an error
-        token = f"{id(evaluator)}-{os.getpid()}-{hash((tuple(unique), rules))}"
         payload: FastEvaluator | bytes | str | None = evaluator
         shipped = None
-        if isinstance(pool, ProcessPoolExecutor):  # pickled once, read once by each worker
+        if own and forked(pool):  # every worker has this process's copy, under the token
+            payload = None
+        elif isinstance(pool, ProcessPoolExecutor):  # pickled once, read once by each worker
             shipped = write_temporary(pickle.dumps(evaluator), "baccarat-evaluator-", ".pickle")
             payload = token = shipped
         elif pool is not None:
             payload = pickle.dumps(evaluator)
-        _LOCAL.__dict__.setdefault("evaluators", {})[token] = evaluator  # this process's copy
+        cache[token] = evaluator  # this process's copy
         jobs = (
             _Job(token, payload, tuple(systems), tuple(unique.index(b) for b in bets), procedure, rules,
                  seed, range(i * chunk, min((i + 1) * chunk, shoes)), cards,
-                 tuple(None if c is None else (c, unique.index(c.bet)) for c in covers))
+                 tuple(None if c is None else (c, unique.index(c.bet)) for c in covers), long)
             for i in range(chunks)
         )  # fmt: skip
         totals = [SystemEvaluation(system, bet) for system, bet in zip(systems, bets, strict=True)]

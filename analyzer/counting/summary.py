@@ -19,7 +19,7 @@ from analyzer.core.bets import Bet
 from analyzer.counting.cover import Cover
 from analyzer.counting.systems import CountSystem
 
-__all__ = ["PER_SHOE", "ExactSum", "SystemEvaluation", "mean_sd"]
+__all__ = ["PER_SHOE", "ExactSum", "SystemEvaluation", "count_bins", "mean_sd"]
 
 #: The per-shoe wins a summary keeps moments of: exact EV of the coups bet, the outcomes
 #: dealt on them, and the perfect-information win (exact EV of the coups with EV > 0); with a
@@ -37,6 +37,15 @@ def mean_sd(total: float, squares: float, n: int) -> tuple[float, float]:
     return mean, math.sqrt(var)
 
 
+def count_bins(floor: np.ndarray, ev: np.ndarray) -> dict[int, list[float]]:
+    """{count: [coups, sum of ev]} of the coups by `floor` (integers), in increasing order."""
+    low = int(floor.min(initial=0))
+    sizes, sums = np.bincount(floor - low), np.bincount(floor - low, weights=ev)
+    keys = np.flatnonzero(sizes)
+    bins = zip((keys + low).tolist(), sizes[keys].tolist(), sums[keys].tolist(), strict=True)
+    return {k: [float(n), t] for k, n, t in bins}
+
+
 @dataclass
 class ExactSum:
     """An exact sum of expectations numerator / (denominator * total), kept as integer
@@ -45,8 +54,12 @@ class ExactSum:
     denominator: int = 1
     by_total: dict[int, int] = field(default_factory=dict)
 
-    def add(self, numerators: np.ndarray, totals: np.ndarray, denominator: int) -> None:
-        """Add the terms numerators[i] / (denominator * totals[i]), exactly."""
+    def add(
+        self, numerators: np.ndarray, totals: np.ndarray, denominator: int, sizes: np.ndarray | None = None
+    ) -> None:
+        """Add the terms numerators[i] / (denominator * totals[i]), exactly. `sizes`: the
+        shoes' cards N, when totals[i] = N(N-1)...(N-5) (the terms grouped by N, a bincount
+        instead of a sort; the same sums)."""
         self.denominator = denominator
         if not len(numerators):
             return
@@ -54,7 +67,14 @@ class ExactSum:
             for num, tot in zip(numerators.tolist(), totals.tolist(), strict=True):
                 self.by_total[tot] = self.by_total.get(tot, 0) + num
             return
-        keys, index = np.unique(totals, return_inverse=True)
+        if sizes is not None:  # totals increase with N: the keys come out in the same order
+            present = np.bincount(sizes)
+            cards = np.flatnonzero(present)
+            index = (np.cumsum(present > 0) - 1)[sizes]
+            keys = np.zeros(len(cards), dtype=np.int64)
+            keys[index] = totals
+        else:
+            keys, index = np.unique(totals, return_inverse=True)
         # Exact: 32-bit limbs, each group's limb sums below 2**53 (groups under 2**20 terms).
         high = np.bincount(index, weights=numerators >> 32)
         low = np.bincount(index, weights=numerators & 0xFFFFFFFF)

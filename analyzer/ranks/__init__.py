@@ -20,6 +20,9 @@ Modules:
   of coefficient blocks with a batch of parts, in float64).
 - ``fast``: ``FastEvaluator``, many depleted shoes at once for a set of bets (what
   ``analyzer.analyses.effects`` values every one-card removal with).
+- ``kernel``: the compiled valuation kernel (numba, the optional ``fast`` extra): every bet's
+  exact numerators for a batch of compositions in one pass, modulo 2**64 and so exact within
+  the int64 bound checked on the shoe; ``BACCARAT_KERNEL=numpy`` forces the numpy paths.
 - ``plain``: a plain nested-loop enumerator over card ranks, the independent slow path.
 - ``coups/``: the shipped classes and polynomials, built by ``python scripts/build_coups.py``.
 

@@ -16,6 +16,7 @@ lopsided in different values.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -32,6 +33,7 @@ from analyzer.core.shoe import Shoe
 from analyzer.ranks.compiler import basis_values
 from analyzer.ranks.coupstore import stored_classes
 from analyzer.ranks.enumeration import compile_rules
+from analyzer.ranks.kernel import LOAD_WORTH, FusedForm, worth
 from analyzer.ranks.lines import line_indexes
 from analyzer.ranks.polyeval import MODULI, MonomialForm
 
@@ -50,6 +52,7 @@ _EXACT = 2**53
 FLOAT_EXACT_CARDS = max(n for n in range(6, 1000) if perm(n, CARDS_PER_COUP) < _EXACT)
 _INT64 = 2**63
 _PINNED = 2.0**61  # a residue modulo 2**64 pinned by an estimate within this of its value
+_BUILT = threading.local()  # `FastEvaluator.cached`
 _FEW_OBJECT_PRODUCTS = 64  # atoms x bets: Python-int products per composition (rough break-even)
 
 
@@ -105,6 +108,43 @@ class FastEvaluator:
             self._bet_form: MonomialForm | None = MonomialForm(basis, zero_kind, self.matrix @ self._lattice)
         except ValueError:  # payouts too large for exact float64 limbs: atom weights times payoffs
             self._bet_form = None
+        self._fused_form: FusedForm | None = None  # built on first use (`_fused`)
+
+    @classmethod
+    def cached(cls, bets: tuple[Bet, ...], rules: Rules = STANDARD) -> FastEvaluator:
+        """The evaluator of `bets` under `rules`, built once per thread (its work arrays are
+        the thread's; a few recent ones kept: a study of a few thousand shoes spent a fifth
+        of its time building it), `ready` for the kernels if they are loaded."""
+        built: dict[tuple[tuple[Bet, ...], Rules], FastEvaluator] = _BUILT.__dict__.setdefault("built", {})
+        if (bets, rules) not in built:
+            if len(built) >= 4:
+                built.clear()
+            built[bets, rules] = cls(bets, rules)
+        built[bets, rules].ready()
+        return built[bets, rules]
+
+    def __getstate__(self) -> dict[str, object]:
+        """Pickled without the compiled kernel's layout (rebuilt where it is used)."""
+        return {**self.__dict__, "_fused_form": None}
+
+    def ready(self) -> None:
+        """Build now what the first batch would (the compiled kernel's layout, when it is
+        loaded): before forking workers, which then have it."""
+        self._fused(0)
+
+    def _fused(self, compositions: int = LOAD_WORTH) -> FusedForm | None:
+        """The numerators' layout for the compiled kernel (analyzer.ranks.kernel), or None
+        when the kernel is not available (no numba, or ``BACCARAT_KERNEL=numpy``), not
+        worth loading for `compositions` (`kernel.worth`), or the payouts too large for
+        the batch forms."""
+        if not worth(compositions):  # read at every call: the switch may change
+            return None
+        if self._fused_form is None and self._bet_form is not None:
+            basis, zero_kind = self._classes.basis[self._keep], self._classes.basis_zero_kind[self._keep]
+            self._fused_form = FusedForm(
+                basis, zero_kind, self.matrix @ self._lattice, self._relation, self._anchor
+            )
+        return self._fused_form
 
     @property
     def _atom_form(self) -> MonomialForm:
@@ -133,6 +173,11 @@ class FastEvaluator:
     def _numerators(self, counts: np.ndarray) -> np.ndarray:
         """(B, bets) exact expectation numerators of one batch (int64 or Python ints)."""
         largest = perm(int(counts.sum(axis=1).max(initial=6)), CARDS_PER_COUP)
+        fused = self._fused(len(counts))
+        if fused is not None:  # the compiled kernel: exact modulo 2**64, so within +-2**63
+            numerators = fused.evaluate(counts, largest * self._largest_payoff)
+            if numerators is not None:
+                return numerators
         # Lattice values are exact modulo 2**64, and so (int64 arithmetic wraps) are the
         # numerators combined from them, which are known to lie within +-2**63.
         form = self._bet_form
@@ -169,6 +214,15 @@ class FastEvaluator:
         about 10% slower.
         """
         counts = _checked(counts)
+        fused = self._fused(len(counts)) if len(counts) else None
+        if fused is not None:  # the compiled kernels, one call for the whole array (no BLAS)
+            sizes = counts.sum(axis=1)
+            bound = perm(int(sizes.max()), CARDS_PER_COUP) * self._largest_payoff
+            wide = bound >= _INT64  # beyond int64: residues modulo 2**64 and primes
+            numerators = fused.evaluate_wide(counts, bound) if wide else fused.evaluate(counts, bound)
+            if numerators is not None:
+                totals = sequence_totals(sizes)
+                return numerators, totals.astype(object) if numerators.dtype == object else totals
         with threadpool_limits(1, "blas"):  # these small products only lose from more threads
             parts = [self._numerators(counts[i : i + batch]) for i in range(0, len(counts), batch)]
         totals = sequence_totals(counts.sum(axis=1))

@@ -1,0 +1,531 @@
+"""A fused, compiled valuation kernel: each bet's exact integer numerators for a batch of
+compositions in one pass, with no intermediate arrays (numba, the optional ``fast`` extra).
+
+`FusedForm` takes the same integer combinations of the coup-class monomials as
+`analyzer.ranks.polyeval.MonomialForm` (coefficients (monomials, cols) on the basis (B, 10)
+with pair kinds (B,)), and the payoff lattice's `relation` (bets, cols) and `anchor`
+(bets,) of `analyzer.ranks.fast.FastEvaluator`, and computes
+
+    numerators[w, bet] = sum_col relation[bet, col] * E[w, col] + (N_w)_6 * anchor[bet],
+    E[w, col] = sum_m C[m, col] * FA[a_m](w) * FB[b_m](w) * T[e_m + d_m](w)
+
+for lanes of `LANES` compositions at a time: the factor table and tails (as
+`analyzer.ranks.polyparts.factor_tables`), every a-part and b-part, then the monomials
+grouped by their outer part and tail (a-parts for some blocks, b-parts for others: the
+larger side of each block of degrees is summed inside), one multiply-add per nonzero
+coefficient and lane, all in uint64 arithmetic.
+
+Exactness. Every operation is a ring operation modulo 2**64 (uint64 wraps, by definition,
+in numba as in C), so each numerator comes out exact modulo 2**64; `evaluate` is called
+only when every numerator is known to lie within +-2**63 (the caller's `bound`: the
+shoe's (N)_6 sequences times the largest payoff), so the int64 reading of the residue is
+the numerator itself. Beyond that bound the caller takes the numpy paths.
+
+Availability. `available()` is False without numba, or when ``BACCARAT_KERNEL=numpy`` is
+set in the environment (the tests run both ways); the kernel compiles on first use and is
+cached on disk by numba (``cache=True``). Loading it costs about 0.4 s (numba's import
+included), so a batch or study takes it once it is loaded or when it is long enough to
+repay that (`worth`, `LOAD_WORTH`); ``BACCARAT_KERNEL=always`` takes it for any.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+from typing import Any
+
+import numpy as np
+
+from analyzer.core.outcome import CARDS_PER_COUP
+from analyzer.core.ranks import RANK_POINTS, ZERO_RANKS
+
+__all__ = ["LANES", "LOAD_WORTH", "PRIMES", "FusedForm", "always", "available", "ready", "warm", "worth"]
+
+#: Compositions computed side by side (one SIMD-friendly inner loop over them).
+LANES = 256
+_LANES = LANES  # the compiler's constant (a global: fixed inner trip counts)
+_INT_LIMIT = 2**63
+_ORDERS = CARDS_PER_COUP + 1
+_ZERO_ROWS = 3 * _ORDERS  # the flat factor table: pair-kind rows (z, j), then value rows (v, j)
+_VALUE_RANK = np.array([RANK_POINTS.index(v) for v in range(1, 10)], dtype=np.int64)
+_TEN_RANKS = np.array(ZERO_RANKS, dtype=np.int64)
+_compiled: dict[str, Any] = {}  # the compiled kernels, once built
+_loaded: set[str] = set()  # the kernels called once in this process
+_found: dict[str, bool] = {}  # whether numba is installed, looked up once
+#: Compositions that repay loading the kernel (about 0.4 s) at about 2.5 µs saved each.
+LOAD_WORTH = 200_000
+#: Primes below 2**31 (the residues' kernel): with 2**64 they pin numerators within +-2**124.
+PRIMES = (2147483647, 2147483629)
+_PINNED = 2**124
+_ONE_PRIME = 2**92  # below it, 2**64 and the first prime pin numerators (H within +-2**28)
+
+
+def available() -> bool:
+    """Whether the compiled kernel can run: numba importable, not switched off by
+    ``BACCARAT_KERNEL=numpy``."""
+    if os.environ.get("BACCARAT_KERNEL", "").strip().lower() == "numpy":
+        return False
+    if "numba" in sys.modules:
+        return sys.modules["numba"] is not None
+    if "numba" not in _found:  # found once, not imported (numba's import costs about 0.2 s)
+        try:
+            _found["numba"] = importlib.util.find_spec("numba") is not None
+        except (ImportError, ValueError):
+            _found["numba"] = False
+    return _found["numba"]
+
+
+def ready() -> bool:
+    """Whether the kernel is available and loaded in this process (compiled, or read from
+    numba's cache: about 0.4 s, numba's import included, the first time)."""
+    return "numerators" in _loaded and available()
+
+
+def always() -> bool:
+    """Whether ``BACCARAT_KERNEL=always`` asks for the kernels on any batch and study,
+    however short (the tests' way to run every study through them)."""
+    return os.environ.get("BACCARAT_KERNEL", "").strip().lower() == "always"
+
+
+def worth(compositions: int) -> bool:
+    """Whether `compositions` should take the kernel: available, and loaded already or
+    enough of them (`LOAD_WORTH`) to repay loading it (any, with `always`)."""
+    if not available():
+        return False
+    return "numerators" in _loaded or ((compositions >= LOAD_WORTH or always()) and _importable())
+
+
+def _importable() -> bool:
+    """Whether numba imports (found is not enough: a broken install then counts as none)."""
+    try:
+        import numba  # noqa: F401
+    except ImportError:
+        _found["numba"] = False
+        sys.modules.pop("numba", None)
+        return False
+    return True
+
+
+def warm() -> None:
+    """Compile the kernel, or load it from numba's cache, now if it is available (before a
+    long study, and before forking workers, which then have it): one call on an empty
+    layout, with the argument types of every call."""
+    if not available() or "numerators" in _loaded or not _importable():
+        return
+    none, one = np.zeros(0, dtype=np.int64), np.zeros(1, dtype=np.int64)
+    rows = np.array([[0, 0, 0, 0, 0, 1]], dtype=np.int64)
+    _kernel()(
+        np.full((1, 13), 4, dtype=np.int64), _VALUE_RANK, _TEN_RANKS, rows, rows, one, none, none, none,
+        one, none, none, np.zeros(0, dtype=np.uint64), np.zeros((1, 1), dtype=np.uint64),
+        np.zeros(1, dtype=np.uint64), np.zeros((1, 1), dtype=np.uint64),
+    )  # fmt: skip
+    _loaded.add("numerators")
+
+
+def _kernel(name: str = "numerators") -> Any:
+    """A compiled kernel (numba njit, cached on disk), built on first call: "numerators"
+    (modulo 2**64) or "residues" (modulo primes)."""
+    if name not in _compiled:
+        import numba
+
+        function = _numerators if name == "numerators" else _residues
+        _compiled[name] = numba.njit(cache=True, nogil=True, boundscheck=False)(function)
+    return _compiled[name]
+
+
+class FusedForm:
+    """The numerators `relation @ E + (N)_6 * anchor` of the integer combinations
+    `coefficients` (B, cols) of the monomials `basis` (B, 10) with pair kinds
+    `zero_kind` (B,), laid out for the compiled kernel."""
+
+    def __init__(
+        self,
+        basis: np.ndarray,
+        zero_kind: np.ndarray,
+        coefficients: np.ndarray,
+        relation: np.ndarray,
+        anchor: np.ndarray,
+    ) -> None:
+        basis = np.asarray(basis, dtype=np.int64)
+        coefficients = np.asarray(coefficients, dtype=np.int64)
+        self.columns = coefficients.shape[1]
+        self.outputs = len(anchor)
+        a_keys = np.column_stack(
+            [np.asarray(zero_kind, dtype=np.int64) * _ORDERS + basis[:, 0]]
+            + [_ZERO_ROWS + v * _ORDERS + basis[:, v] for v in range(1, 5)]
+        )
+        b_keys = np.column_stack([_ZERO_ROWS + v * _ORDERS + basis[:, v] for v in range(5, 10)])
+        self._a_rows, a_index = np.unique(a_keys, axis=0, return_inverse=True)
+        self._b_rows, b_index = np.unique(b_keys, axis=0, return_inverse=True)
+        a_index, b_index = a_index.ravel(), b_index.ravel()
+        e, d = basis[:, :5].sum(axis=1), basis[:, 5:].sum(axis=1)
+        tail = e + d
+        # Each block of degrees (e, d) is summed over its larger side inside, its smaller
+        # side (with the tail) outside: one outer multiply per output instead of per term.
+        inner_a = np.zeros(len(basis), dtype=bool)
+        for pair in set(zip(e.tolist(), d.tolist(), strict=True)):
+            here = (e == pair[0]) & (d == pair[1])
+            inner_a[here] = len(np.unique(a_index[here])) >= len(np.unique(b_index[here]))
+        # Groups: (outer side: 0 b-part outside / 1 a-part outside, outer part, tail).
+        outer_side = np.where(inner_a, 0, 1)
+        outer = np.where(inner_a, b_index, a_index)
+        inner = np.where(inner_a, a_index, b_index)
+        keys = np.column_stack([outer_side, outer, tail])
+        group_keys, group_of = np.unique(keys, axis=0, return_inverse=True)
+        group_of = group_of.ravel()
+        # Entries: one per nonzero coefficient (monomial, column), by group, column, inner
+        # part; a run is a group's entries on one column.
+        rows, cols = np.nonzero(coefficients)
+        order = np.lexsort((inner[rows], cols, group_of[rows]))
+        rows, cols = rows[order], cols[order]
+        # Only the parts some entry or group reads, renumbered.
+        inside_a = outer_side[rows] == 0
+        outside_a = group_keys[:, 0] == 1
+        used_a = np.unique(np.concatenate([inner[rows][inside_a], group_keys[outside_a, 1]]))
+        used_b = np.unique(np.concatenate([inner[rows][~inside_a], group_keys[~outside_a, 1]]))
+        new_a = np.zeros(len(self._a_rows), dtype=np.int64)
+        new_b = np.zeros(len(self._b_rows), dtype=np.int64)
+        new_a[used_a], new_b[used_b] = np.arange(len(used_a)), np.arange(len(used_b))
+        self._a_rows, self._b_rows = self._a_rows[used_a], self._b_rows[used_b]
+        self._entry_part = np.zeros(len(rows), dtype=np.int64)
+        self._entry_part[inside_a] = new_a[inner[rows][inside_a]]
+        self._entry_part[~inside_a] = new_b[inner[rows][~inside_a]]
+        run_keys = group_of[rows] * self.columns + cols
+        firsts = np.flatnonzero(np.diff(run_keys, prepend=-1))
+        self._run_start = np.append(firsts, len(rows)).astype(np.int64)
+        self._run_col = np.ascontiguousarray(cols[firsts], dtype=np.int64)
+        self._entry_coef = np.ascontiguousarray(coefficients[rows, cols]).view(np.uint64)
+        starts = np.searchsorted(group_of[rows][firsts], np.arange(len(group_keys) + 1))
+        self._group_start = np.ascontiguousarray(starts, dtype=np.int64)
+        self._group_side = np.ascontiguousarray(group_keys[:, 0], dtype=np.int64)
+        self._group_part = np.zeros(len(group_keys), dtype=np.int64)
+        self._group_part[outside_a] = new_a[group_keys[outside_a, 1]]
+        self._group_part[~outside_a] = new_b[group_keys[~outside_a, 1]]
+        self._group_tail = np.ascontiguousarray(group_keys[:, 2], dtype=np.int64)
+        self._relation = np.ascontiguousarray(np.asarray(relation, dtype=np.int64)).view(np.uint64)
+        self._anchor = np.ascontiguousarray(np.asarray(anchor, dtype=np.int64)).view(np.uint64)
+        self._a_rows, self._b_rows = _unit_rows_last(self._a_rows), _unit_rows_last(self._b_rows)
+        #: Multiply-adds per composition and lane: one per nonzero coefficient.
+        self.terms = len(rows)
+        # The residues' kernel sums a run's terms unreduced: |c| * p * terms below 2**62.
+        longest = int(np.diff(self._run_start).max(initial=0))
+        largest = int(np.abs(coefficients).max(initial=0))
+        self._wide_ok = largest * max(PRIMES) * max(longest, 1) < 2**62
+
+    def evaluate(self, counts: np.ndarray, bound: int) -> np.ndarray | None:
+        """(W, outputs) int64 numerators of (W, 13) int64 rank counts, exact when every
+        one is within +-`bound` < 2**63; None (the caller's other paths) when it is not."""
+        if bound >= _INT_LIMIT:
+            return None
+        counts = np.ascontiguousarray(counts, dtype=np.int64)
+        out = np.empty((len(counts), self.outputs), dtype=np.uint64)
+        _kernel()(
+            counts,
+            _VALUE_RANK,
+            _TEN_RANKS,
+            self._a_rows,
+            self._b_rows,
+            self._group_start,
+            self._group_side,
+            self._group_part,
+            self._group_tail,
+            self._run_start,
+            self._run_col,
+            self._entry_part,
+            self._entry_coef,
+            self._relation,
+            self._anchor,
+            out,
+        )
+        _loaded.add("numerators")
+        return out.view(np.int64)
+
+    def evaluate_wide(self, counts: np.ndarray, bound: int) -> np.ndarray | None:
+        """(W, outputs) exact numerators as Python ints (an object array) of (W, 13) int64
+        rank counts whose numerators are within +-`bound` < 2**124, else None: the
+        residues modulo 2**64 (`evaluate`'s kernel) and modulo `PRIMES` (the residues'
+        kernel) joined by the Chinese remainder theorem. H = (x - r0) / 2**64 (r0 the
+        unsigned residue modulo 2**64) is within +-2**60, pinned by its residues modulo the
+        primes, whose product exceeds 2**61 (Garner: H = h1 + p1 * ((h2 - h1) / p1 mod p2),
+        then less p1 * p2 above half of it); below 2**92 one prime does (H within 2**28)."""
+        if bound >= _PINNED or not self._wide_ok:
+            return None
+        counts = np.ascontiguousarray(counts, dtype=np.int64)
+        low = np.empty((len(counts), self.outputs), dtype=np.uint64)
+        arrays = (
+            counts, _VALUE_RANK, _TEN_RANKS, self._a_rows, self._b_rows, self._group_start,
+            self._group_side, self._group_part, self._group_tail, self._run_start, self._run_col,
+            self._entry_part,
+        )  # fmt: skip
+        _kernel()(*arrays, self._entry_coef, self._relation, self._anchor, low)
+        primes = PRIMES[:1] if bound < _ONE_PRIME else PRIMES  # one prime pins H within +-2**28
+        residues = np.empty((len(primes), len(counts), self.outputs), dtype=np.int64)
+        signed = (self._entry_coef.view(np.int64), self._relation.view(np.int64), self._anchor.view(np.int64))
+        _kernel("residues")(*arrays, *signed, np.array(primes, dtype=np.int64), residues)
+        h = []
+        for p, r in zip(primes, residues, strict=True):  # H modulo p: (r - r0) / 2**64
+            r0 = (low % np.uint64(p)).astype(np.int64)
+            h.append((r - r0) % p * pow(2**64 % p, -1, p) % p)
+        high, whole = h[0], primes[0]
+        if len(primes) == 2:
+            p1, p2 = primes
+            step = (h[1] - h[0]) % p2 * pow(p1, -1, p2) % p2  # below 2**31: products below 2**62
+            high, whole = h[0] + p1 * step, p1 * p2  # in [0, p1 p2), below 2**62
+        high -= (high > whole // 2) * whole
+        return np.asarray(low.astype(object) + (high.astype(object) << 64))
+
+
+def _unit_rows_last(rows: np.ndarray) -> np.ndarray:
+    """(parts, 6): each part's 5 factor-table rows, those whose value is always 1 (order 0
+    of a value, or of pair kind 0) last, then how many are not (at least 1: a part of
+    units is its first unit row), so the kernels multiply only the others."""
+    unit = ((rows >= _ZERO_ROWS) & ((rows - _ZERO_ROWS) % _ORDERS == 0)) | (rows == 0)
+    order = np.argsort(unit, axis=1, kind="stable")
+    laid = np.take_along_axis(rows, order, axis=1)
+    count = np.maximum((~unit).sum(axis=1), 1)
+    return np.ascontiguousarray(np.column_stack([laid, count]), dtype=np.int64)
+
+
+def _numerators(
+    counts: Any, value_rank: Any, ten_ranks: Any, a_rows: Any, b_rows: Any, group_start: Any,
+    group_side: Any, group_part: Any, group_tail: Any, run_start: Any, run_col: Any, entry_part: Any,
+    entry_coef: Any, relation: Any, anchor: Any, out: Any,
+) -> None:  # fmt: skip
+    """The kernel, in the subset of Python numba compiles (see `FusedForm`): `out` (W,
+    outputs) uint64 numerators modulo 2**64 of `counts` (W, 13) int64, `_LANES` at a time."""
+    one, zero = np.uint64(1), np.uint64(0)
+    width, columns, outputs = counts.shape[0], relation.shape[1], relation.shape[0]
+    c = np.zeros((13, _LANES), dtype=np.uint64)
+    table = np.zeros((_ZERO_ROWS + 10 * _ORDERS, _LANES), dtype=np.uint64)
+    tails = np.zeros((_ORDERS, _LANES), dtype=np.uint64)
+    sums = np.zeros((4, _LANES), dtype=np.uint64)  # cards, then s2, the pairs' squares, the fours
+    fa = np.zeros((a_rows.shape[0], _LANES), dtype=np.uint64)
+    fb = np.zeros((b_rows.shape[0], _LANES), dtype=np.uint64)
+    total = np.zeros((columns, _LANES), dtype=np.uint64)
+    factor = np.zeros(_LANES, dtype=np.uint64)
+    acc = np.zeros(_LANES, dtype=np.uint64)
+    for start in range(0, width, _LANES):
+        n = min(_LANES, width - start)
+        for lane in range(_LANES):  # a short last batch repeats its last composition
+            row = start + min(lane, n - 1)
+            for rank in range(13):
+                c[rank, lane] = np.uint64(counts[row, rank])
+        sums[:, :] = zero
+        for rank in range(13):
+            for lane in range(_LANES):
+                sums[0, lane] += c[rank, lane]
+        # The factor table: falling factorials (c_v)_j of each value, then the pair kinds.
+        for v in range(10):
+            base = _ZERO_ROWS + v * _ORDERS
+            for lane in range(_LANES):
+                table[base, lane] = one
+            if v == 0:
+                for lane in range(_LANES):
+                    tens = c[ten_ranks[0], lane] + c[ten_ranks[1], lane]
+                    table[base + 1, lane] = tens + c[ten_ranks[2], lane] + c[ten_ranks[3], lane]
+            else:
+                for lane in range(_LANES):
+                    table[base + 1, lane] = c[value_rank[v - 1], lane]
+            for j in range(2, _ORDERS):  # a zero factor stays zero
+                for lane in range(_LANES):
+                    count = table[base + 1, lane]
+                    table[base + j, lane] = table[base + j - 1, lane] * (count - np.uint64(j - 1))
+        for i in range(4):
+            rank = ten_ranks[i]
+            for lane in range(_LANES):
+                t = c[rank, lane]
+                pair = t * (t - one)
+                sums[1, lane] += pair
+                sums[2, lane] += pair * pair
+                sums[3, lane] += pair * (t - np.uint64(2)) * (t - np.uint64(3))
+        for j in range(_ORDERS):
+            for lane in range(_LANES):
+                table[j, lane] = table[_ZERO_ROWS + j, lane]
+                table[_ORDERS + j, lane] = zero
+                table[2 * _ORDERS + j, lane] = zero
+        for lane in range(_LANES):
+            table[_ORDERS + 2, lane] = sums[1, lane]
+            table[2 * _ORDERS + 4, lane] = sums[1, lane] * sums[1, lane] - sums[2, lane] + sums[3, lane]
+        for row, used in ((_ORDERS, 2), (2 * _ORDERS, 4)):
+            for j in range(used + 1, _ORDERS):
+                for lane in range(_LANES):
+                    tens = table[_ZERO_ROWS + 1, lane]
+                    table[row + j, lane] = table[row + j - 1, lane] * (tens - np.uint64(j - 1))
+        for lane in range(_LANES):  # the tails (N-k)_(6-k)
+            tails[_ORDERS - 1, lane] = one
+        for k in range(_ORDERS - 2, -1, -1):
+            for lane in range(_LANES):
+                tails[k, lane] = tails[k + 1, lane] * (sums[0, lane] - np.uint64(k))
+        for rows, parts in ((a_rows, fa), (b_rows, fb)):  # the parts: products of their rows other than 1
+            for p in range(rows.shape[0]):
+                first = rows[p, 0]
+                for lane in range(_LANES):
+                    parts[p, lane] = table[first, lane]
+                for f in range(1, rows[p, 5]):
+                    row = rows[p, f]
+                    for lane in range(_LANES):
+                        parts[p, lane] *= table[row, lane]
+        total[:, :] = zero
+        for g in range(group_start.shape[0] - 1):  # the sums inside, then the outer factor
+            inner, outer = (fa, fb) if group_side[g] == 0 else (fb, fa)
+            part, tail = group_part[g], group_tail[g]
+            for lane in range(_LANES):
+                factor[lane] = outer[part, lane] * tails[tail, lane]
+            for r in range(group_start[g], group_start[g + 1]):
+                col = run_col[r]
+                for lane in range(_LANES):
+                    acc[lane] = zero
+                for e in range(run_start[r], run_start[r + 1]):
+                    coef, p = entry_coef[e], entry_part[e]
+                    for lane in range(_LANES):
+                        acc[lane] += coef * inner[p, lane]
+                for lane in range(_LANES):
+                    total[col, lane] += acc[lane] * factor[lane]
+        for lane in range(n):
+            for i in range(outputs):
+                value = anchor[i] * tails[0, lane]
+                for col in range(columns):
+                    value += relation[i, col] * total[col, lane]
+                out[start + lane, i] = value
+
+
+def _residues(
+    counts: Any, value_rank: Any, ten_ranks: Any, a_rows: Any, b_rows: Any, group_start: Any,
+    group_side: Any, group_part: Any, group_tail: Any, run_start: Any, run_col: Any, entry_part: Any,
+    entry_coef: Any, relation: Any, anchor: Any, moduli: Any, out: Any,
+) -> None:  # fmt: skip
+    """`out` (moduli, W, outputs) int64: the numerators of `counts` modulo each of `moduli`
+    (primes below 2**31), the same steps as `_numerators` in int64: every value is reduced
+    below p after each product (below 2**62; x - p * floor(x / p), the float quotient off by
+    at most one and corrected), except the sums inside a run, |c| * p * terms < 2**62
+    (`FusedForm` checks); `entry_coef`, `relation` and `anchor` are signed (int64)."""
+    width, columns, outputs = counts.shape[0], relation.shape[1], relation.shape[0]
+    c = np.zeros((13, _LANES), dtype=np.int64)
+    table = np.zeros((_ZERO_ROWS + 10 * _ORDERS, _LANES), dtype=np.int64)
+    tails = np.zeros((_ORDERS, _LANES), dtype=np.int64)
+    sums = np.zeros((4, _LANES), dtype=np.int64)
+    fa = np.zeros((a_rows.shape[0], _LANES), dtype=np.int64)
+    fb = np.zeros((b_rows.shape[0], _LANES), dtype=np.int64)
+    total = np.zeros((columns, _LANES), dtype=np.int64)
+    factor = np.zeros(_LANES, dtype=np.int64)
+    acc = np.zeros(_LANES, dtype=np.int64)
+    for m in range(moduli.shape[0]):
+        p = moduli[m]
+        inverse = 1.0 / p
+        rel = relation % p
+        anc = anchor % p
+        for start in range(0, width, _LANES):
+            n = min(_LANES, width - start)
+            for lane in range(_LANES):  # counts are below the primes
+                row = start + min(lane, n - 1)
+                for rank in range(13):
+                    c[rank, lane] = counts[row, rank]
+            sums[:, :] = 0
+            for rank in range(13):
+                for lane in range(_LANES):
+                    sums[0, lane] += c[rank, lane]
+            for lane in range(_LANES):
+                sums[0, lane] %= p  # once per composition
+            for v in range(10):
+                base = _ZERO_ROWS + v * _ORDERS
+                for lane in range(_LANES):
+                    table[base, lane] = 1
+                if v == 0:
+                    for lane in range(_LANES):
+                        tens = c[ten_ranks[0], lane] + c[ten_ranks[1], lane]
+                        table[base + 1, lane] = (tens + c[ten_ranks[2], lane] + c[ten_ranks[3], lane]) % p
+                else:
+                    for lane in range(_LANES):
+                        table[base + 1, lane] = c[value_rank[v - 1], lane] % p
+                for j in range(2, _ORDERS):
+                    for lane in range(_LANES):
+                        step = table[base + 1, lane] - (j - 1)
+                        x = table[base + j - 1, lane] * (step + (step < 0) * p)
+                        r = x - np.int64(np.floor(x * inverse)) * p
+                        table[base + j, lane] = r + (r < 0) * p - (r >= p) * p
+            for i in range(4):
+                rank = ten_ranks[i]
+                for lane in range(_LANES):
+                    t = c[rank, lane] % p
+                    x = t * (t - 1 + (t < 1) * p)
+                    pair = x - np.int64(np.floor(x * inverse)) * p
+                    pair = pair + (pair < 0) * p - (pair >= p) * p
+                    sums[1, lane] = (sums[1, lane] + pair) % p
+                    x = pair * pair
+                    r = x - np.int64(np.floor(x * inverse)) * p
+                    sums[2, lane] = (sums[2, lane] + r + (r < 0) * p - (r >= p) * p) % p
+                    x = pair * (t - 2 + (t < 2) * p)
+                    r = x - np.int64(np.floor(x * inverse)) * p
+                    r = r + (r < 0) * p - (r >= p) * p
+                    x = r * (t - 3 + (t < 3) * p)
+                    r = x - np.int64(np.floor(x * inverse)) * p
+                    sums[3, lane] = (sums[3, lane] + r + (r < 0) * p - (r >= p) * p) % p
+            for j in range(_ORDERS):
+                for lane in range(_LANES):
+                    table[j, lane] = table[_ZERO_ROWS + j, lane]
+                    table[_ORDERS + j, lane] = 0
+                    table[2 * _ORDERS + j, lane] = 0
+            for lane in range(_LANES):
+                table[_ORDERS + 2, lane] = sums[1, lane]
+                x = sums[1, lane] * sums[1, lane]
+                r = x - np.int64(np.floor(x * inverse)) * p
+                r = r + (r < 0) * p - (r >= p) * p
+                table[2 * _ORDERS + 4, lane] = ((r - sums[2, lane] + sums[3, lane]) % p + p) % p
+            for row, used in ((_ORDERS, 2), (2 * _ORDERS, 4)):
+                for j in range(used + 1, _ORDERS):
+                    for lane in range(_LANES):
+                        step = table[_ZERO_ROWS + 1, lane] - (j - 1)
+                        x = table[row + j - 1, lane] * (step + (step < 0) * p)
+                        r = x - np.int64(np.floor(x * inverse)) * p
+                        table[row + j, lane] = r + (r < 0) * p - (r >= p) * p
+            for lane in range(_LANES):
+                tails[_ORDERS - 1, lane] = 1
+            for k in range(_ORDERS - 2, -1, -1):
+                for lane in range(_LANES):
+                    step = sums[0, lane] - k
+                    x = tails[k + 1, lane] * (step + (step < 0) * p)
+                    r = x - np.int64(np.floor(x * inverse)) * p
+                    tails[k, lane] = r + (r < 0) * p - (r >= p) * p
+            for rows, parts in ((a_rows, fa), (b_rows, fb)):
+                for q in range(rows.shape[0]):
+                    first = rows[q, 0]
+                    for lane in range(_LANES):
+                        parts[q, lane] = table[first, lane]
+                    for f in range(1, rows[q, 5]):
+                        row = rows[q, f]
+                        for lane in range(_LANES):
+                            x = parts[q, lane] * table[row, lane]
+                            r = x - np.int64(np.floor(x * inverse)) * p
+                            parts[q, lane] = r + (r < 0) * p - (r >= p) * p
+            total[:, :] = 0
+            for g in range(group_start.shape[0] - 1):
+                inner, outer = (fa, fb) if group_side[g] == 0 else (fb, fa)
+                part, tail = group_part[g], group_tail[g]
+                for lane in range(_LANES):
+                    x = outer[part, lane] * tails[tail, lane]
+                    r = x - np.int64(np.floor(x * inverse)) * p
+                    factor[lane] = r + (r < 0) * p - (r >= p) * p
+                for r_ in range(group_start[g], group_start[g + 1]):
+                    col = run_col[r_]
+                    for lane in range(_LANES):
+                        acc[lane] = 0
+                    for e in range(run_start[r_], run_start[r_ + 1]):
+                        coef, q = entry_coef[e], entry_part[e]
+                        for lane in range(_LANES):
+                            acc[lane] += coef * inner[q, lane]
+                    for lane in range(_LANES):
+                        x = acc[lane]
+                        r = x - np.int64(np.floor(x * inverse)) * p
+                        x = (r + (r < 0) * p - (r >= p) * p) * factor[lane] + total[col, lane]
+                        r = x - np.int64(np.floor(x * inverse)) * p
+                        total[col, lane] = r + (r < 0) * p - (r >= p) * p
+            for lane in range(n):
+                for i in range(outputs):
+                    x = anc[i] * tails[0, lane]
+                    value = x - np.int64(np.floor(x * inverse)) * p
+                    for col in range(columns):
+                        x = rel[i, col] * total[col, lane]
+                        r = x - np.int64(np.floor(x * inverse)) * p
+                        value = (value + r) % p
+                    out[m, start + lane, i] = (value % p + p) % p

@@ -1,0 +1,185 @@
+"""The compiled valuation kernel (analyzer.ranks.kernel) is exact: every numerator equals the
+exact integer path and the numpy paths, on shoes up to its int64 bound, in any batch; beyond
+the bound the evaluator leaves it for the numpy paths. Kernel tests skip without numba."""
+
+from __future__ import annotations
+
+import sys
+from math import perm
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from analyzer.core.catalogue import RANK_BETS
+from analyzer.core.rules import BANCO_4_DRAWS_ON_0_1, STANDARD, Rules
+from analyzer.core.shoe import Shoe
+from analyzer.ranks import kernel
+from analyzer.ranks.compiler import basis_values
+from analyzer.ranks.enumeration import compile_rules
+from analyzer.ranks.fast import FastEvaluator
+
+MAIN_BETS = ("player", "banker", "tie", "tie-9to1", "super6-banker", "ez-banker", "dragon7", "panda8")
+MAIN = [RANK_BETS[n] for n in MAIN_BETS]
+SETS = {"main": MAIN, "all": list(RANK_BETS.values()), "dragon7": [RANK_BETS["dragon7"]]}
+_EVALUATORS: dict[tuple[str, str], FastEvaluator] = {}
+DECKS = st.sampled_from([20, 100, 1000, 10**4, 18_000])  # shoes beyond int64
+
+
+@pytest.fixture(autouse=True)
+def kernel_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These are the kernel's tests: on even when the suite runs with BACCARAT_KERNEL=numpy,
+    and loaded (an evaluator takes it then for any batch)."""
+    monkeypatch.delenv("BACCARAT_KERNEL", raising=False)
+    kernel.warm()
+
+
+def evaluator(which: str, rules: Rules = STANDARD) -> FastEvaluator:
+    key = (which, rules.name)
+    if key not in _EVALUATORS:
+        _EVALUATORS[key] = FastEvaluator(SETS[which], rules)
+    return _EVALUATORS[key]
+
+
+def exact_numerators(ev: FastEvaluator, counts: list[int]) -> list[int]:
+    """The slow exact path: each monomial's value as a Python int, times the folded payoffs."""
+    values, _ = basis_values(compile_rules(ev.rules), Shoe.from_counts(counts))
+    folded = ev.matrix.astype(object) @ ev.payoffs.astype(object)
+    return list(values.astype(object)[ev._keep] @ folded)
+
+
+def composition(decks: int) -> st.SearchStrategy[list[int]]:
+    """Any composition of a `decks`-deck shoe with at least 6 cards left."""
+    return st.lists(st.integers(0, 4 * decks), min_size=13, max_size=13).filter(lambda c: sum(c) >= 6)
+
+
+def numpy_numerators(ev: FastEvaluator, counts: np.ndarray, monkeypatch: pytest.MonkeyPatch) -> np.ndarray:
+    with monkeypatch.context() as patch:
+        patch.setenv("BACCARAT_KERNEL", "numpy")
+        return ev.expectations(counts)[0]
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    rows=st.lists(st.sampled_from([1, 2, 6, 8, 14]).flatmap(composition), min_size=1, max_size=9),
+    which=st.sampled_from(list(SETS)),
+    other_rules=st.booleans(),
+)
+def test_kernel_rows_equal_the_exact_path_and_the_numpy_paths(
+    rows: list[list[int]], which: str, other_rules: bool
+) -> None:
+    pytest.importorskip("numba")
+    ev = evaluator(which, BANCO_4_DRAWS_ON_0_1 if other_rules else STANDARD)
+    counts = np.array(rows, dtype=np.int64)
+    form = ev._fused()
+    assert form is not None
+    largest = perm(int(counts.sum(axis=1).max()), 6) * ev._largest_payoff
+    got = form.evaluate(counts, largest)
+    assert got is not None and got.dtype == np.int64
+    for row, shoe in enumerate(rows):
+        assert [int(x) for x in got[row]] == exact_numerators(ev, shoe)
+    with pytest.MonkeyPatch.context() as patch:
+        assert (numpy_numerators(ev, counts, patch) == got).all()
+
+
+@pytest.mark.parametrize("width", [1, 255, 256, 257, 600])
+def test_any_batch_width_gives_the_same_rows(width: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Batches shorter than the kernel's lanes, or not a multiple of them (the last
+    composition repeated in the spare lanes), give the numpy paths' rows."""
+    pytest.importorskip("numba")
+    rng = np.random.default_rng(width)
+    sizes = rng.integers(6, 417, width)
+    counts = np.array([rng.multivariate_hypergeometric([32] * 13, int(n)) for n in sizes])
+    ev = evaluator("all")
+    numerators, _ = ev.expectations(counts)
+    assert numerators.dtype == np.int64
+    assert (numerators == numpy_numerators(ev, counts, monkeypatch)).all()
+    assert (ev.expectations(counts[::-1], batch=7)[0] == numerators[::-1]).all()
+
+
+def test_the_kernel_runs_only_within_its_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At the int64 bound ((N)_6 sequences times the largest payoff) the kernel declines
+    and the evaluator's numpy paths give the exact (object) numerators."""
+    pytest.importorskip("numba")
+    ev = evaluator("main")
+    form = ev._fused()
+    assert form is not None
+    assert form.evaluate(np.array([[32] * 13]), 2**63) is None
+    calls: list[int] = []
+    original = form.evaluate
+    monkeypatch.setattr(form, "evaluate", lambda rows, bound: calls.append(bound) or original(rows, bound))
+    fits = max(n for n in range(6, 2000) if perm(n, 6) * ev._largest_payoff < 2**63)
+    small = np.array([[fits // 13 + (i < fits % 13) for i in range(13)]])  # fits cards
+    big = small + np.eye(13, dtype=np.int64)[0]  # one card more: beyond the bound
+    for counts in (small, big):
+        numerators, _ = ev.expectations(counts)
+        assert [int(x) for x in numerators[0]] == exact_numerators(ev, counts[0].tolist())
+    assert calls and all(bound < 2**63 for bound in calls[:1])
+    assert ev.expectations(big)[0].dtype == object
+
+
+def test_the_switch_and_a_missing_numba_leave_the_numpy_paths(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``BACCARAT_KERNEL=numpy``, or numba not installed: no kernel, the same numerators."""
+    ev = evaluator("main")
+    counts = np.array([[32] * 13, [5, 31, 2, 17, 0, 9, 32, 12, 3, 30, 28, 1, 16]])
+    expected = [exact_numerators(ev, row) for row in counts.tolist()]
+    monkeypatch.setenv("BACCARAT_KERNEL", "numpy")
+    assert not kernel.available() and ev._fused() is None
+    assert ev.expectations(counts)[0].tolist() == expected
+    monkeypatch.delenv("BACCARAT_KERNEL")
+    monkeypatch.setitem(sys.modules, "numba", None)  # import numba raises ImportError
+    assert not kernel.available() and ev._fused() is None
+    assert ev.expectations(counts)[0].tolist() == expected
+
+
+def test_a_pickled_evaluator_leaves_the_kernel_layout_behind() -> None:
+    import pickle
+
+    ev = evaluator("main")
+    ev._fused()
+    copy = pickle.loads(pickle.dumps(ev))
+    assert copy._fused_form is None
+    counts = np.array([[32] * 13])
+    assert (copy.expectations(counts)[0] == ev.expectations(counts)[0]).all()
+
+
+@settings(max_examples=8, deadline=None)
+@given(
+    rows=st.lists(DECKS.flatmap(composition), min_size=1, max_size=3),
+    which=st.sampled_from(list(SETS)),
+)
+def test_beyond_int64_the_residues_give_the_exact_numerators(rows: list[list[int]], which: str) -> None:
+    """Numerators beyond int64 (to within +-2**124, about 18,000 decks): residues modulo
+    2**64 and one or two primes, joined, equal the exact path's."""
+    pytest.importorskip("numba")
+    ev = evaluator(which)
+    counts = np.array(rows, dtype=np.int64)
+    form = ev._fused()
+    assert form is not None
+    bound = perm(int(counts.sum(axis=1).max()), 6) * ev._largest_payoff
+    got = form.evaluate_wide(counts, bound)
+    assert got is not None and got.dtype == object
+    for row, shoe in enumerate(rows):
+        assert [int(x) for x in got[row]] == exact_numerators(ev, shoe)
+
+
+@pytest.mark.parametrize("which", ["main", "all"])
+def test_the_residues_kernel_declines_past_its_bound(which: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One prime below 2**92, two below 2**124; past it (10**6 decks) the numpy paths, and
+    the same numerators either way."""
+    pytest.importorskip("numba")
+    ev = evaluator(which)
+    form = ev._fused()
+    assert form is not None
+    huge = np.array([[4 * 10**6] * 13, [4 * 10**6 - 7] + [4 * 10**6] * 12])
+    assert form.evaluate_wide(huge, perm(int(huge.sum(axis=1).max()), 6) * ev._largest_payoff) is None
+    numerators, totals = ev.expectations(huge)
+    assert numerators.dtype == object and totals.dtype == object
+    assert (numerators == numpy_numerators(ev, huge, monkeypatch)).all()
+    for decks in (30, 300, 3000):  # one prime, then two
+        counts = np.array([[4 * decks] * 13, [4 * decks - 3] + [4 * decks] * 12])
+        numerators, totals = ev.expectations(counts)
+        assert numerators.dtype == object and totals.dtype == object
+        assert (numerators == numpy_numerators(ev, counts, monkeypatch)).all()
+        assert [int(x) for x in numerators[1]] == exact_numerators(ev, counts[1].tolist())
