@@ -439,8 +439,10 @@ def evaluate_systems(
     executor: Executor | None = None,
     chunk: int = CHUNK,
     covers: Sequence[Cover | None] = (),
+    start: int = 0,
 ) -> list[SystemEvaluation]:
-    """Judge each system on its bet (`bets[i]` for `systems[i]`) over `shoes` simulated shoes;
+    """Judge each system on its bet (`bets[i]` for `systems[i]`) over `shoes` simulated shoes
+    (shoes number `start` to `start` + `shoes` - 1 of the run seeded with `seed`);
     with `covers`, system i also stakes `covers[i]` (a rank-level bet, `counting.cover`) on
     every coup it bets.
 
@@ -455,6 +457,8 @@ def evaluate_systems(
             raise AnalyzerError(f"{name} {quoted(value)}: use a positive integer")
     if shoes > MAX_SHOES:
         raise AnalyzerError(f"shoes {shoes}: use at most {MAX_SHOES:,}")
+    if isinstance(start, bool) or not isinstance(start, int) or start < 0:
+        raise AnalyzerError(f"start {quoted(start)}: use a shoe number, 0 or more", argument="start")
     if covers and len(covers) != len(systems):
         raise AnalyzerError(f"covers: give one per system ({len(systems)}), or none", argument="covers")
     unique: list[Bet] = []
@@ -487,7 +491,7 @@ def evaluate_systems(
         _LOCAL.__dict__.setdefault("evaluators", {})[token] = evaluator  # this process's copy
         jobs = (
             _Job(token, payload, tuple(systems), tuple(unique.index(b) for b in bets), procedure, rules,
-                 seed, range(i * chunk, min((i + 1) * chunk, shoes)), cards,
+                 seed, range(start + i * chunk, start + min((i + 1) * chunk, shoes)), cards,
                  tuple(None if c is None else (c, unique.index(c.bet)) for c in covers))
             for i in range(chunks)
         )  # fmt: skip
