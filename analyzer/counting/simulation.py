@@ -40,7 +40,7 @@ from analyzer.core.shoe import BY_COUNTS, BY_N_DECKS, Shoe
 from analyzer.counting.cover import Cover
 from analyzer.counting.dealer import CoupBatch, SuitedBatch, deal_batch, shuffled_cards
 from analyzer.counting.executors import pool_of
-from analyzer.counting.summary import ExactSum, SystemEvaluation
+from analyzer.counting.summary import ExactSum, SystemEvaluation, binned_sums
 from analyzer.counting.systems import CountSystem
 from analyzer.ranks.fast import FastEvaluator
 
@@ -337,6 +337,7 @@ def _evaluate_chunk(job: _Job) -> list[SystemEvaluation]:
         sizes, sums = np.bincount(index.ravel()), np.bincount(index.ravel(), weights=ev)
         bins = zip(keys.tolist(), sizes.tolist(), sums.tolist(), strict=True)
         result.by_count = {k: [float(n), t] for k, n, t in bins}
+        result.by_count_exact = binned_sums(keys, index, num, totals, denominator)
         entry = job.covers[place] if job.covers else None
         if entry is not None:
             cover, at = entry

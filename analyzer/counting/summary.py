@@ -19,7 +19,7 @@ from analyzer.core.bets import Bet
 from analyzer.counting.cover import Cover
 from analyzer.counting.systems import CountSystem
 
-__all__ = ["PER_SHOE", "ExactSum", "SystemEvaluation", "mean_sd"]
+__all__ = ["PER_SHOE", "ExactSum", "SystemEvaluation", "binned_sums", "mean_sd"]
 
 #: The per-shoe wins a summary keeps moments of: exact EV of the coups bet, the outcomes
 #: dealt on them, and the perfect-information win (exact EV of the coups with EV > 0); with a
@@ -70,6 +70,35 @@ class ExactSum:
         return sum((Fraction(n, self.denominator * t) for t, n in self.by_total.items()), Fraction(0))
 
 
+def binned_sums(
+    keys: np.ndarray, index: np.ndarray, numerators: np.ndarray, totals: np.ndarray, denominator: int
+) -> dict[int, ExactSum]:
+    """Exact sums of numerators[i] / (denominator * totals[i]) by bin: term i goes to bin
+    keys[index[i]] (every key gets a sum, 0 if no term). One pass over the terms: the
+    (bin, total) pairs are grouped at once, their numerators summed exactly in 32-bit limbs
+    (each pair's limb sums below 2**53 for under 2**20 terms, as in `ExactSum.add`)."""
+    found = {int(k): ExactSum(denominator) for k in keys.tolist()}
+    if not len(numerators):
+        return found
+    bins = keys.tolist()
+    if numerators.dtype == object or totals.dtype == object:
+        for at, num, tot in zip(index.tolist(), numerators.tolist(), totals.tolist(), strict=True):
+            cell = found[bins[at]].by_total
+            cell[tot] = cell.get(tot, 0) + num
+        return found
+    sizes, where = np.unique(totals, return_inverse=True)
+    pairs, group = np.unique(index.ravel() * len(sizes) + where.ravel(), return_inverse=True)
+    high = np.bincount(group, weights=numerators >> 32)
+    low = np.bincount(group, weights=numerators & 0xFFFFFFFF)
+    width = len(sizes)
+    cells = [found[k].by_total for k in bins]
+    at, size = (pairs // width).tolist(), sizes[pairs % width].tolist()
+    limbs = high.astype(np.int64).tolist(), low.astype(np.int64).tolist()  # exact: below 2**53
+    for i, t, h, lo in zip(at, size, *limbs, strict=True):
+        cells[i][t] = (h << 32) + lo  # each (bin, total) pair once
+    return found
+
+
 def _sums() -> dict[str, ExactSum]:
     return {key: ExactSum() for key in ("all", "triggered", "perfect", "cover")}
 
@@ -80,7 +109,8 @@ class SystemEvaluation:
 
     Exact sums (Fractions) cover every coup; `shoe_moments[which]` holds the float sum and
     sum of squares over shoes of each per-shoe win (`PER_SHOE`), for means, standard
-    deviations and standard errors; `by_count` maps floor(count) to [coups, sum of EV].
+    deviations and standard errors; `by_count` maps floor(count) to [coups, sum of EV] (display
+    floats), `by_count_exact` floor(count) to the exact sum of its coups' EV (`by_count_values`).
     With a `cover`, `sums["cover"]` holds the exact EV of one unit of the cover bet over the
     coups bet, and `shoe_moments` the cover's and the net's per shoe (`COVERED`).
     """
@@ -99,6 +129,7 @@ class SystemEvaluation:
     )
     moments: list[float] = field(default_factory=lambda: [0.0] * 5)  # n-free sums: x, y, xx, yy, xy
     by_count: dict[int, list[float]] = field(default_factory=dict)  # floor(count) -> [coups, sum EV]
+    by_count_exact: dict[int, ExactSum] = field(default_factory=dict)  # floor(count) -> exact sum EV
     cover: Cover | None = None
 
     @property
@@ -106,6 +137,15 @@ class SystemEvaluation:
         """The cover's exact expected win over the coups bet (units; negative: its cost),
         None without a cover."""
         return None if self.cover is None else self.sums["cover"].value() * self.cover.units
+
+    @property
+    def by_count_values(self) -> dict[int, tuple[int, Fraction]]:
+        """floor(count) -> (coups, exact sum of their expectations), for the bins with coups."""
+        return {
+            k: (int(n), self.by_count_exact[k].value() if k in self.by_count_exact else Fraction(0))
+            for k, (n, _) in sorted(self.by_count.items())
+            if n
+        }
 
     @property
     def expectation_all(self) -> Fraction:
@@ -168,3 +208,5 @@ class SystemEvaluation:
             cell = self.by_count.setdefault(count, [0.0, 0.0])
             cell[0] += n
             cell[1] += s
+        for count, total in other.by_count_exact.items():
+            self.by_count_exact.setdefault(count, ExactSum(total.denominator)).merge(total)
