@@ -97,3 +97,12 @@ def test_the_exact_mean_by_count_sums_to_every_coup() -> None:
     assert values == many.by_count_values
     for k, (n, ev) in values.items():
         assert abs(float(ev) - one.by_count[k][1]) < 1e-9 * max(1, n)
+
+
+def test_a_study_without_exact_bins_refuses_its_exact_means_by_count() -> None:
+    """Par sheets skip the exact sums by count (they show none): asking for them is an error,
+    never a silent zero."""
+    [found] = evaluate_systems(*D7, Procedure(shoe=Shoe.decks(8)), shoes=3, seed=4, exact_bins=False)
+    assert found.by_count and not found.by_count_exact
+    with pytest.raises(ValueError, match="no exact sums by count"):
+        assert found.by_count_values is None  # never reached: the property raises

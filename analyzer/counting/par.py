@@ -441,7 +441,7 @@ def par_sheets(
     def play(systems: list[CountSystem], group: list[Bet], count: int, start: int) -> list[SystemEvaluation]:
         results = evaluate_systems(
             systems, group, procedure, rules, shoes=count, seed=seed, workers=workers, executor=executor,
-            covers=[cover] * len(systems) if cover else (), start=start,
+            covers=[cover] * len(systems) if cover else (), start=start, exact_bins=False,
         )  # fmt: skip
         if any(result.coups == 0 for result in results):
             raise AnalyzerError(f"no coup can be dealt from {shoe} with cut card {cut_card} after the burn")

@@ -187,6 +187,7 @@ class _Job:
     shoes: range
     cards: tuple[Bet, ...] = ()  # card-level bets, valued on suited shoes (analyzer.counting.suited)
     covers: tuple[tuple[Cover, int] | None, ...] = ()  # each system's cover and its bet's column
+    exact_bins: bool = True  # keep the exact sums by count (SystemEvaluation.by_count_exact)
 
 
 _LOCAL = threading.local()  # evaluators hold work buffers: one copy per thread
@@ -337,7 +338,8 @@ def _evaluate_chunk(job: _Job) -> list[SystemEvaluation]:
         sizes, sums = np.bincount(index.ravel()), np.bincount(index.ravel(), weights=ev)
         bins = zip(keys.tolist(), sizes.tolist(), sums.tolist(), strict=True)
         result.by_count = {k: [float(n), t] for k, n, t in bins}
-        result.by_count_exact = binned_sums(keys, index, num, totals, denominator)
+        if job.exact_bins:
+            result.by_count_exact = binned_sums(keys, index, num, totals, denominator)
         entry = job.covers[place] if job.covers else None
         if entry is not None:
             cover, at = entry
@@ -441,9 +443,11 @@ def evaluate_systems(
     chunk: int = CHUNK,
     covers: Sequence[Cover | None] = (),
     start: int = 0,
+    exact_bins: bool = True,
 ) -> list[SystemEvaluation]:
     """Judge each system on its bet (`bets[i]` for `systems[i]`) over `shoes` simulated shoes
-    (shoes number `start` to `start` + `shoes` - 1 of the run seeded with `seed`);
+    (shoes number `start` to `start` + `shoes` - 1 of the run seeded with `seed`; without
+    `exact_bins`, the results keep no exact sums by count: `by_count_values` is then refused);
     with `covers`, system i also stakes `covers[i]` (a rank-level bet, `counting.cover`) on
     every coup it bets.
 
@@ -493,7 +497,7 @@ def evaluate_systems(
         jobs = (
             _Job(token, payload, tuple(systems), tuple(unique.index(b) for b in bets), procedure, rules,
                  seed, range(start + i * chunk, start + min((i + 1) * chunk, shoes)), cards,
-                 tuple(None if c is None else (c, unique.index(c.bet)) for c in covers))
+                 tuple(None if c is None else (c, unique.index(c.bet)) for c in covers), exact_bins)
             for i in range(chunks)
         )  # fmt: skip
         totals = [SystemEvaluation(system, bet) for system, bet in zip(systems, bets, strict=True)]

@@ -140,7 +140,10 @@ class SystemEvaluation:
 
     @property
     def by_count_values(self) -> dict[int, tuple[int, Fraction]]:
-        """floor(count) -> (coups, exact sum of their expectations), for the bins with coups."""
+        """floor(count) -> (coups, exact sum of their expectations), for the bins with coups;
+        a ValueError for a study run without exact sums by count (`exact_bins` False)."""
+        if self.coups and not self.by_count_exact:
+            raise ValueError("this study kept no exact sums by count (run with exact_bins)")
         return {
             k: (int(n), self.by_count_exact[k].value() if k in self.by_count_exact else Fraction(0))
             for k, (n, _) in sorted(self.by_count.items())
