@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -365,3 +366,70 @@ def test_an_emoji_in_a_title_draws_without_warnings(
         code, out, err = run(capsys, "par-sheet", "--table", str(table), "--shoes", "20", "--format", "html")
     assert (code, err) == (0, "") and out.count("Lucky \U0001f340 tie") >= 3  # page, sheet and charts
     assert [str(w.message) for w in caught] == []
+
+
+# -- the count judged is chosen on other shoes (SELECTION) --------------------------------------
+
+
+def test_the_judged_figure_comes_from_shoes_not_used_to_choose() -> None:
+    """The counts play the first half of the shoes; the one that won most there with evidence
+    is judged on the other half alone, the bound over every shoe: each figure is what a
+    separate run of those shoes gives, exactly."""
+    from analyzer.counting.par import judged_study
+    from analyzer.counting.simulation import evaluate_systems
+
+    sheet = par_sheets([BETS["dragon7"]], Shoe.decks(8), shoes=401, seed=5)[0]
+    study, bet = sheet.study, BETS["dragon7"]
+    assert (study.shoes, study.choosing, study.evaluation.shoes) == (401, 200, 201)
+    assert study.system is not None and study.chosen_on is not None and len(sheet.tried) >= 2
+    played = [study.system, *(t.system for t in sheet.tried if t.system is not None)]
+    first = evaluate_systems(played, [bet] * len(played), study.procedure, shoes=200, seed=5)
+    assert first[0].expectation_triggered == study.chosen_on.expectation_triggered
+    for other, alone in zip(sheet.tried, first[1:], strict=True):
+        assert other.evaluation.expectation_triggered == alone.expectation_triggered
+        assert other.shoes == 200
+    winner, _ = judged_study([replace(study, evaluation=study.chosen_on, chosen_on=None), *sheet.tried])
+    assert winner.system == study.system  # the choice was made on the first 200 shoes
+    [later] = evaluate_systems([study.system], [bet], study.procedure, shoes=201, seed=5, start=200)
+    assert later.expectation_triggered == study.evaluation.expectation_triggered
+    assert later.expectation_triggered != study.chosen_on.expectation_triggered  # other shoes
+    [whole] = evaluate_systems([study.system], [bet], study.procedure, shoes=401, seed=5)
+    assert study.chosen_on.perfect + study.evaluation.perfect == whole.perfect
+    assert math.isclose(study.perfect[0], whole.per_shoe("perfect")[0], rel_tol=1e-12)
+    found = sheet.verdict
+    assert (found.win, found.chosen, found.choosing, found.judging) == (
+        study.win_per_shoe, study.chosen_on.per_shoe("expected"), 200, 201
+    )
+    assert "which played no part in the choice" in verdict_reason(found)
+
+
+def test_a_bet_with_one_count_to_play_is_judged_on_every_shoe() -> None:
+    """Nothing is chosen for a bet with no linear count (or one): its study is one run."""
+    sheet = par_sheets([BETS["player-pair"], BETS["dragon7"]], Shoe.decks(8), shoes=100, seed=2)[0]
+    assert (sheet.study.choosing, sheet.study.evaluation.shoes, sheet.verdict.chosen) == (0, 100, None)
+
+
+def test_the_choice_alone_cannot_call_a_bet_beatable() -> None:
+    """A count that won most on the shoes it was chosen on (by far above the threshold) but
+    has no edge on the other shoes is not beatable: the verdict rests on the other shoes."""
+    from analyzer.counting.par import CountStudy, judge
+    from analyzer.counting.simulation import Procedure
+    from analyzer.counting.summary import SystemEvaluation
+
+    tags = (0,) * 7 + (1,) + (0,) * 4 + (-1,)
+    system = SYSTEMS["dragon7-jacobson"].__class__("x", "x", "dragon7", tags, Fraction(2))
+
+    def evaluation(win: tuple[float, float]) -> SystemEvaluation:
+        found = SystemEvaluation(system, BETS["dragon7"], shoes=1000, triggers=500)
+        found.shoe_moments["expected"] = [win[0] * 1000, (win[1] ** 2 * 1000) * 999 + win[0] ** 2 * 1000]
+        found.shoe_moments["perfect"] = [300.0, 0.5**2 * 999 + 0.3**2 * 1000]
+        return found
+
+    lucky, none = evaluation((0.40, 0.01)), evaluation((-0.05, 0.01))
+    procedure = Procedure(shoe=Shoe.decks(8))
+    chosen = judge(CountStudy(system, procedure, 1, none, chosen_on=lucky), Fraction(1, 20))
+    assert (chosen.kind, chosen.rule, chosen.shoes, chosen.judging) == (NOT_BEATABLE, "count", 2000, 1000)
+    assert chosen.chosen is not None and math.isclose(chosen.chosen[0], 0.40)
+    assert math.isclose(chosen.win[0] if chosen.win else 0.0, -0.05)
+    same = judge(CountStudy(system, procedure, 1, lucky), Fraction(1, 20))
+    assert same.kind == BEATABLE  # on the shoes of the choice it would have been called beatable

@@ -158,6 +158,8 @@ def test_bad_run_sizes() -> None:
         evaluate_systems([SYSTEMS["banker-eor"]], [RANK_BETS["banker"]], Procedure(), shoes=0)
     with pytest.raises(AnalyzerError, match="workers 0"):
         evaluate_systems([SYSTEMS["banker-eor"]], [RANK_BETS["banker"]], Procedure(), shoes=1, workers=0)
+    with pytest.raises(AnalyzerError, match="start -1: use a shoe number, 0 or more"):
+        evaluate_systems([SYSTEMS["banker-eor"]], [RANK_BETS["banker"]], Procedure(), shoes=1, start=-1)
     assert np.array_equal(
         deal_shoe(Procedure(), STANDARD, 1, 0).left, deal_shoe(Procedure(), STANDARD, 1, 0).left
     )
@@ -235,3 +237,15 @@ def test_true_count_divisors() -> None:
     assert system.variant(strict=True).rule == "true count (exact) > 4"
     with pytest.raises(AnalyzerError, match="true count 'quarter'"):
         system.variant("quarter")
+
+
+def test_a_run_from_a_later_shoe_is_those_shoes_of_the_whole_run() -> None:
+    """Shoes `start` onwards of a run are the same shoes as in the run from shoe 0: the two
+    halves' exact sums add up to the whole run's."""
+    bets, systems = [RANK_BETS["dragon7"]], [SYSTEMS["dragon7-jacobson"]]
+    [whole] = evaluate_systems(systems, bets, Procedure(), shoes=9, seed=6, chunk=4)
+    [first] = evaluate_systems(systems, bets, Procedure(), shoes=5, seed=6, chunk=4)
+    [later] = evaluate_systems(systems, bets, Procedure(), shoes=4, seed=6, start=5)
+    assert first.expectation_all + later.expectation_all == whole.expectation_all
+    assert first.expectation_triggered + later.expectation_triggered == whole.expectation_triggered
+    assert (first.coups + later.coups, first.triggers + later.triggers) == (whole.coups, whole.triggers)

@@ -67,3 +67,42 @@ def test_any_executor_and_any_workers_give_identical_results() -> None:
 def test_bad_chunk() -> None:
     with pytest.raises(Exception, match="chunk 0"):
         evaluate_systems(*D7, Procedure(), shoes=5, chunk=0)
+
+
+def test_binned_sums_match_fractions_coup_by_coup() -> None:
+    """Each bin's exact sum is the sum of its terms' Fractions, for any sign and size."""
+    from analyzer.counting.summary import binned_sums
+
+    rng = np.random.default_rng(11)
+    totals = rng.choice([720, 5040, 20160, 60480, 3 * 10**15], size=2000).astype(np.int64)
+    numerators = rng.integers(-(2**62), 2**62, size=2000, dtype=np.int64)
+    raw = rng.integers(-9, 12, size=2000)
+    keys, index = np.unique(raw, return_inverse=True)
+    found = binned_sums(keys, index, numerators, totals, 7)
+    for key in keys.tolist():
+        terms = [(int(n), int(t)) for n, t, k in zip(numerators, totals, raw, strict=True) if k == key]
+        assert found[key].value() == sum((Fraction(n, 7 * t) for n, t in terms), Fraction(0))
+    objects = binned_sums(keys, index, numerators.astype(object), totals.astype(object), 7)
+    assert {k: v.value() for k, v in objects.items()} == {k: v.value() for k, v in found.items()}
+
+
+def test_the_exact_mean_by_count_sums_to_every_coup() -> None:
+    """The bins' exact sums add up to the exact sum of every coup, merged over chunks and
+    workers alike, and agree with the display floats."""
+    one = evaluate_systems(*D7, Procedure(shoe=Shoe.decks(8)), shoes=30, seed=4)[0]
+    many = evaluate_systems(*D7, Procedure(shoe=Shoe.decks(8)), shoes=30, seed=4, chunk=7)[0]
+    values = one.by_count_values
+    assert sum(n for n, _ in values.values()) == one.coups
+    assert sum((ev for _, ev in values.values()), Fraction(0)) == one.expectation_all
+    assert values == many.by_count_values
+    for k, (n, ev) in values.items():
+        assert abs(float(ev) - one.by_count[k][1]) < 1e-9 * max(1, n)
+
+
+def test_a_study_without_exact_bins_refuses_its_exact_means_by_count() -> None:
+    """Par sheets skip the exact sums by count (they show none): asking for them is an error,
+    never a silent zero."""
+    [found] = evaluate_systems(*D7, Procedure(shoe=Shoe.decks(8)), shoes=3, seed=4, exact_bins=False)
+    assert found.by_count and not found.by_count_exact
+    with pytest.raises(ValueError, match="no exact sums by count"):
+        assert found.by_count_values is None  # never reached: the property raises

@@ -23,13 +23,18 @@ shoe has no standard error, decides nothing either (its study is degenerate), no
 bound of zero standard error: the other figure alone may.
 
 The study plays every best count of the sheet (levels 1-3; at each the best count, balanced
-or not, and the best balanced one after an unbalanced best) on the same shoes, and the
-verdict rests on the count of the highest win per shoe among those with evidence
-(`judged_study`), named on the sheet: a count's betting correlation does not rank its win
-(a highly correlated count whose linear break-even is off bets on losing coups), so the
-sheet judges by what each count won. If no count has evidence, the verdict is inconclusive
-("degenerate") with that reason. Choosing the best of up to six counts favours "beatable"
-a little (each is held to 3 standard errors).
+or not, and the best balanced one after an unbalanced best). A count's betting correlation
+does not rank its win (a highly correlated count whose linear break-even is off bets on
+losing coups), so the sheet chooses by what each count won; but the highest of several wins
+measured on the same shoes is biased upward, so the count is chosen on one half of the shoes
+and judged on the other (`SELECTION`): the counts play the first N // 2 shoes of the seed's
+run, the count of the highest win per shoe among those with evidence there is chosen
+(`judged_study`; if none has evidence, the best level-1 count), and its verdict rests on its
+win over the other shoes of the run (numbers N // 2 to N - 1), which played no part in the
+choice. Both figures are on the sheet. The perfect-information bound involves no choice: it
+is measured over all N shoes, as is the count of a bet with one count to play (nothing is
+chosen). If no count has evidence on the judging shoes, the verdict is inconclusive
+("degenerate") with that reason.
 
 A bet whose every rank's removal has the same effect (the pair bets) has no linear count (every
 one has betting correlation 0): its study bets on no coup and measures the bound alone.
@@ -38,6 +43,7 @@ Exact values are Fractions; the simulated figures and the volatility are display
 
 from __future__ import annotations
 
+import copy
 import math
 from collections.abc import Sequence
 from concurrent.futures import Executor
@@ -66,6 +72,7 @@ __all__ = [
     "MATERIAL",
     "RARE_PAYS",
     "RARE_ROUNDS",
+    "SELECTION",
     "SIGMAS",
     "STUDY_CUT_CARD",
     "STUDY_SHOES",
@@ -98,6 +105,14 @@ SIGMAS = 3
 STUDY_SHOES = 20_000
 STUDY_CUT_CARD = 14
 
+#: How the count judged is chosen, in words (module doc; the sheet states it).
+SELECTION = (
+    "the counts play the first half of the shoes and the one of the highest win per shoe among "
+    "those with evidence there is chosen; the verdict rests on its win over the other half, shoes "
+    "that played no part in the choice (the maximum of several wins on the same shoes is biased "
+    "upward); the perfect-information bound, which involves no choice, is measured over all the shoes"
+)
+
 BEATABLE, NOT_BEATABLE, INCONCLUSIVE = "beatable", "not beatable by counting", "inconclusive"
 
 
@@ -126,7 +141,9 @@ class Verdict:
     `degenerate` why the count's study decides nothing ("no bets", "no standard error"; ""
     when it has evidence); `count` the count judged, in words ("" when not given); `tried`
     every other count played; `first` why the best level-1 count's study decides nothing
-    when another count is judged ("" when it has evidence or is the one judged)."""
+    when another count is judged ("" when it has evidence or is the one judged); `chosen` the
+    judged count's win per shoe (mean, standard error) on the `choosing` shoes it was chosen on
+    (None, 0: nothing was chosen, `win` is over all `shoes`), `win` then over the other shoes."""
 
     kind: str
     rule: str
@@ -140,6 +157,13 @@ class Verdict:
     count: str = ""
     tried: tuple[str, ...] = ()
     first: str = ""
+    chosen: tuple[float, float] | None = None
+    choosing: int = 0
+
+    @property
+    def judging(self) -> int:
+        """The shoes the count's win (`win`) is measured over."""
+        return self.shoes - self.choosing
 
     @property
     def counted(self) -> bool:
@@ -157,11 +181,23 @@ class CountStudy:
     seed: int
     evaluation: SystemEvaluation
     count: DerivedCount | None = None  # the best count played (its level, its row)
+    chosen_on: SystemEvaluation | None = None  # the count on the shoes it was chosen on (SELECTION)
 
     @property
     def shoes(self) -> int:
-        """The shoes played."""
-        return self.evaluation.shoes
+        """The shoes of the study: those the count was chosen on and those it was judged on."""
+        return self.evaluation.shoes + self.choosing
+
+    @property
+    def choosing(self) -> int:
+        """The shoes the count was chosen on (0: not chosen; `evaluation` covers every shoe)."""
+        return 0 if self.chosen_on is None else self.chosen_on.shoes
+
+    @property
+    def chosen_win(self) -> tuple[float, float] | None:
+        """Mean and standard error of the count's win per shoe on the shoes it was chosen on
+        (biased upward by the choice; None when not chosen)."""
+        return None if self.chosen_on is None else self.chosen_on.per_shoe("expected")
 
     @cached_property
     def figures(self) -> AdvantageFigures:
@@ -173,10 +209,15 @@ class CountStudy:
         """Mean and standard error of the count's expected win per shoe (units)."""
         return self.evaluation.per_shoe("expected")
 
-    @property
+    @cached_property
     def perfect(self) -> tuple[float, float]:
-        """Mean and standard error per shoe of the perfect-information bound (units)."""
-        return self.evaluation.per_shoe("perfect")
+        """Mean and standard error per shoe of the perfect-information bound (units), over
+        every shoe of the study (the bound involves no choice)."""
+        if self.chosen_on is None:
+            return self.evaluation.per_shoe("perfect")
+        whole = copy.deepcopy(self.chosen_on)
+        whole.merge(self.evaluation)
+        return whole.per_shoe("perfect")
 
 
 @dataclass(frozen=True)
@@ -285,6 +326,7 @@ def judge(study: CountStudy, material: Fraction, tried: Sequence[CountStudy] = (
     if study.system is None:
         return verdict(None, study.perfect, material, study.shoes)
     found = verdict(study.win_per_shoe, study.perfect, material, study.shoes, study.evaluation.triggers)
+    found = replace(found, chosen=study.chosen_win, choosing=study.choosing)
     names = tuple(count_name(other.system) for other in tried if other.system is not None)
     level1 = [other for other in (study, *tried) if other.count is not None and other.count.level == 1]
     best = max(level1, key=lambda other: other.count.correlation if other.count else 0.0, default=study)
@@ -394,7 +436,17 @@ def par_sheets(
     effects, per = removal.effects, removal.per
     counts = derived_counts(removal, [b.name for b in bets])
     best = {bet.name: tuple(c for c in counts if c.bet == bet.name) for bet in bets}
-    played: dict[str, list[CountStudy]] = {}
+    played: dict[str, tuple[CountStudy, tuple[CountStudy, ...]]] = {}
+
+    def play(systems: list[CountSystem], group: list[Bet], count: int, start: int) -> list[SystemEvaluation]:
+        results = evaluate_systems(
+            systems, group, procedure, rules, shoes=count, seed=seed, workers=workers, executor=executor,
+            covers=[cover] * len(systems) if cover else (), start=start, exact_bins=False,
+        )  # fmt: skip
+        if any(result.coups == 0 for result in results):
+            raise AnalyzerError(f"no coup can be dealt from {shoe} with cut card {cut_card} after the burn")
+        return results
+
     for group in (ranked, [bet for bet in bets if bet.card_level]):
         pairs = [
             (bet, derived_system(c, shoe.counts, f"{bet.name}-level-{c.level}{_kind(c)}"), c)
@@ -409,22 +461,34 @@ def par_sheets(
         # a count found at two levels is played once
         first = {key: i for i, key in reversed(list(enumerate(keys)))}
         run = sorted(first.values())
-        results = evaluate_systems(
-            [pairs[i][1] or _never(pairs[i][0]) for i in run], [pairs[i][0] for i in run], procedure, rules,
-            shoes=shoes, seed=seed, workers=workers, executor=executor,
-            covers=[cover] * len(run) if cover else (),
-        )  # fmt: skip
+        several = {bet.name for bet in group if sum(key[0] == bet.name for key in first) > 1}
+        # SELECTION: counts are chosen on the first half of the shoes, judged on the other half
+        choosing = shoes // 2 if several and shoes >= 2 else shoes
+        results = play(
+            [pairs[i][1] or _never(pairs[i][0]) for i in run], [pairs[i][0] for i in run], choosing, 0
+        )
         by_key = {keys[i]: result for i, result in zip(run, results, strict=True)}
+        studies: dict[str, list[CountStudy]] = {}
         for (bet, system, count), key in zip(pairs, keys, strict=True):
-            result = by_key[key]
-            if result.coups == 0:
-                raise AnalyzerError(
-                    f"no coup can be dealt from {shoe} with cut card {cut_card} after the burn"
-                )
-            played.setdefault(bet.name, []).append(CountStudy(system, procedure, seed, result, count))
+            studies.setdefault(bet.name, []).append(CountStudy(system, procedure, seed, by_key[key], count))
+        chosen = {bet.name: judged_study(studies[bet.name]) for bet in group}
+        if choosing == shoes:
+            played.update(chosen)
+            continue
+        judged = [chosen[bet.name][0] for bet in group]
+        later = play([c.system or _never(bet) for c, bet in zip(judged, group, strict=True)], group,
+                     shoes - choosing, choosing)  # fmt: skip
+        for bet, study, result in zip(group, judged, later, strict=True):
+            if bet.name in several:
+                study = replace(study, evaluation=result, chosen_on=study.evaluation)
+            else:  # nothing chosen: the one count over every shoe
+                whole = copy.deepcopy(study.evaluation)
+                whole.merge(result)
+                study = replace(study, evaluation=whole)
+            played[bet.name] = (study, chosen[bet.name][1])
     sheets = []
     for i, (bet, analysis) in enumerate(zip(bets, analyses, strict=True)):
-        study, others = judged_study(played[bet.name])
+        study, others = played[bet.name]
         sheets.append(
             ParSheet(
                 analysis=analysis,
@@ -449,9 +513,10 @@ def par_sheets(
 
 
 def judged_study(studies: Sequence[CountStudy]) -> tuple[CountStudy, tuple[CountStudy, ...]]:
-    """The study a verdict rests on and the others: of the studies whose count bet and whose
+    """The study chosen to be judged and the others: of the studies whose count bet and whose
     win per shoe has a standard error, the one of the highest mean win (the first of equals);
-    if none, the first (the best level-1 count's)."""
+    if none, the first (the best level-1 count's). The studies are those of the choosing shoes
+    (`SELECTION`): the chosen count is then judged on other shoes."""
     evidence = [
         study for study in studies if study.system is not None and study.evaluation.triggers
         and study.win_per_shoe[1] > 0

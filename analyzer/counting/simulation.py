@@ -41,7 +41,7 @@ from analyzer.counting import fastdeal
 from analyzer.counting.cover import Cover
 from analyzer.counting.dealer import CoupBatch, SuitedBatch, deal_batch, shuffled_cards
 from analyzer.counting.executors import forked, pool_of
-from analyzer.counting.summary import ExactSum, SystemEvaluation, count_bins
+from analyzer.counting.summary import ExactSum, SystemEvaluation, add_bets, add_cover, binned_sums, count_bins
 from analyzer.counting.systems import CountSystem
 from analyzer.ranks.fast import FastEvaluator
 
@@ -190,6 +190,7 @@ class _Job:
     cards: tuple[Bet, ...] = ()  # card-level bets, valued on suited shoes (analyzer.counting.suited)
     covers: tuple[tuple[Cover, int] | None, ...] = ()  # each system's cover and its bet's column
     kernels: bool = False  # a long study: load the compiled kernels (when installed) first
+    exact_bins: bool = True  # keep the exact sums by count (SystemEvaluation.by_count_exact)
 
 
 _LOCAL = threading.local()  # evaluators hold work buffers: one copy per thread
@@ -286,25 +287,6 @@ def _running(system: CountSystem, seen: np.ndarray) -> np.ndarray:
     return running
 
 
-def _add_bets(
-    result: SystemEvaluation,
-    shoe: np.ndarray,
-    num: np.ndarray,
-    totals: np.ndarray,
-    denominator: int,
-    shoes: int,
-    sizes: np.ndarray | None = None,
-) -> None:
-    """Add to `result` the coups bet in a chunk of `shoes` shoes (each coup's shoe within
-    the chunk, its exact expectation num / (denominator * totals)): the bets, their exact
-    sum and the moments of the expected win per shoe."""
-    result.triggers = len(num)
-    result.sums["triggered"].add(num, totals, denominator, sizes)
-    ev = num.astype(np.float64) / (denominator * totals.astype(np.float64))
-    per_shoe = np.bincount(shoe, weights=ev, minlength=shoes)
-    result.shoe_moments["expected"] = [float(per_shoe.sum()), float((per_shoe * per_shoe).sum())]
-
-
 def _evaluate_chunk(job: _Job) -> list[SystemEvaluation]:
     """Summaries of every system over the job's shoes."""
     bets, denominators = _columns(job, _evaluator(job))
@@ -323,7 +305,7 @@ def _evaluate_chunk(job: _Job) -> list[SystemEvaluation]:
         ev = num.astype(np.float64) / (denominator * fsize)  # statistics only
         net = net_numerators(bet, denominator, batch, fires)
         result.shoes, result.coups = batch.shoes, len(num)
-        _add_bets(result, batch.shoe[fires], num[fires], totals[fires], denominator, batch.shoes,
+        add_bets(result, batch.shoe[fires], num[fires], totals[fires], denominator, batch.shoes,
                   cards_left[fires])  # fmt: skip
         result.positive = int(positive.sum())
         result.sums["all"].add(num, totals, denominator, cards_left)
@@ -341,36 +323,18 @@ def _evaluate_chunk(job: _Job) -> list[SystemEvaluation]:
             float(count.sum()), float(ev.sum()), float((count * count).sum()),
             float((ev * ev).sum()), float((count * ev).sum()),
         ]  # fmt: skip
-        result.by_count = count_bins(top // under, ev)  # by the floor of the count, exactly
+        floor = top // under  # the floor of the count, exactly
+        result.by_count = count_bins(floor, ev)
+        if job.exact_bins:
+            keys, index = np.unique(floor, return_inverse=True)
+            result.by_count_exact = binned_sums(keys, index, num, totals, denominator)
         entry = job.covers[place] if job.covers else None
         if entry is not None:
             cover, at = entry
-            _add_cover(result, cover, numerators[fires, at], totals[fires], denominators[at],
+            add_cover(result, cover, numerators[fires, at], totals[fires], denominators[at],
                        batch.shoe[fires], ev[fires], batch.shoes)  # fmt: skip
         results.append(result)
     return results
-
-
-def _add_cover(
-    result: SystemEvaluation,
-    cover: Cover,
-    num: np.ndarray,
-    totals: np.ndarray,
-    denominator: int,
-    shoe: np.ndarray,
-    side: np.ndarray,
-    shoes: int,
-) -> None:
-    """Add the cover staked on the coups bet (`num` / (`denominator` * `totals`) per unit of
-    its bet, `side` the side bet's expectation on them, `shoe` their shoes): its exact sum
-    and the moments of the cover's and the net's expected win per shoe."""
-    result.cover = cover
-    result.sums["cover"].add(num, totals, denominator)
-    ev = float(cover.units) * num.astype(np.float64) / (denominator * totals.astype(np.float64))
-    staked = np.bincount(shoe, weights=ev, minlength=shoes)
-    net = staked + np.bincount(shoe, weights=side, minlength=shoes)
-    for key, values in (("cover", staked), ("net", net)):
-        result.shoe_moments[key] = [float(values.sum()), float((values * values).sum())]
 
 
 @dataclass(frozen=True)
@@ -428,7 +392,7 @@ def evaluate_views(
         picked = mask[rows]
         denominator = evaluator.denominators[view.column]
         num = numerators[picked, view.column]
-        _add_bets(result, shoe[picked], num, totals[picked], denominator, batch.shoes)
+        add_bets(result, shoe[picked], num, totals[picked], denominator, batch.shoes)
         results.append(result)
     return results
 
@@ -444,8 +408,12 @@ def evaluate_systems(
     executor: Executor | None = None,
     chunk: int = CHUNK,
     covers: Sequence[Cover | None] = (),
+    start: int = 0,
+    exact_bins: bool = True,
 ) -> list[SystemEvaluation]:
-    """Judge each system on its bet (`bets[i]` for `systems[i]`) over `shoes` simulated shoes;
+    """Judge each system on its bet (`bets[i]` for `systems[i]`) over `shoes` simulated shoes
+    (shoes number `start` to `start` + `shoes` - 1 of the run seeded with `seed`; without
+    `exact_bins`, the results keep no exact sums by count: `by_count_values` is then refused);
     with `covers`, system i also stakes `covers[i]` (a rank-level bet, `counting.cover`) on
     every coup it bets.
 
@@ -460,6 +428,8 @@ def evaluate_systems(
             raise AnalyzerError(f"{name} {quoted(value)}: use a positive integer")
     if shoes > MAX_SHOES:
         raise AnalyzerError(f"shoes {shoes}: use at most {MAX_SHOES:,}")
+    if isinstance(start, bool) or not isinstance(start, int) or start < 0:
+        raise AnalyzerError(f"start {quoted(start)}: use a shoe number, 0 or more", argument="start")
     if covers and len(covers) != len(systems):
         raise AnalyzerError(f"covers: give one per system ({len(systems)}), or none", argument="covers")
     unique: list[Bet] = []
@@ -500,8 +470,8 @@ def evaluate_systems(
         cache[token] = evaluator  # this process's copy
         jobs = (
             _Job(token, payload, tuple(systems), tuple(unique.index(b) for b in bets), procedure, rules,
-                 seed, range(i * chunk, min((i + 1) * chunk, shoes)), cards,
-                 tuple(None if c is None else (c, unique.index(c.bet)) for c in covers), long)
+                 seed, range(start + i * chunk, start + min((i + 1) * chunk, shoes)), cards,
+                 tuple(None if c is None else (c, unique.index(c.bet)) for c in covers), long, exact_bins)
             for i in range(chunks)
         )  # fmt: skip
         totals = [SystemEvaluation(system, bet) for system, bet in zip(systems, bets, strict=True)]

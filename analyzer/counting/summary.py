@@ -4,7 +4,8 @@ A study's result never holds a value per shoe: counts, exact integer sums by sho
 float sums and sums of squares of per-shoe wins, and per-count bins. Its size depends on
 the shoe (at most one exact sum per number of cards left, one bin per integer count value
 reachable), never on the number of shoes. Summaries of chunks of shoes merged in a fixed
-order give identical results for any number of workers or any executor.
+order give identical results for any number of workers or any executor. `add_bets` and
+`add_cover` add a chunk's coups bet, and its cover bet's stakes, to a summary.
 """
 
 from __future__ import annotations
@@ -19,7 +20,16 @@ from analyzer.core.bets import Bet
 from analyzer.counting.cover import Cover
 from analyzer.counting.systems import CountSystem
 
-__all__ = ["PER_SHOE", "ExactSum", "SystemEvaluation", "count_bins", "mean_sd"]
+__all__ = [
+    "PER_SHOE",
+    "ExactSum",
+    "SystemEvaluation",
+    "add_bets",
+    "add_cover",
+    "binned_sums",
+    "count_bins",
+    "mean_sd",
+]
 
 #: The per-shoe wins a summary keeps moments of: exact EV of the coups bet, the outcomes
 #: dealt on them, and the perfect-information win (exact EV of the coups with EV > 0); with a
@@ -90,6 +100,35 @@ class ExactSum:
         return sum((Fraction(n, self.denominator * t) for t, n in self.by_total.items()), Fraction(0))
 
 
+def binned_sums(
+    keys: np.ndarray, index: np.ndarray, numerators: np.ndarray, totals: np.ndarray, denominator: int
+) -> dict[int, ExactSum]:
+    """Exact sums of numerators[i] / (denominator * totals[i]) by bin: term i goes to bin
+    keys[index[i]] (every key gets a sum, 0 if no term). One pass over the terms: the
+    (bin, total) pairs are grouped at once, their numerators summed exactly in 32-bit limbs
+    (each pair's limb sums below 2**53 for under 2**20 terms, as in `ExactSum.add`)."""
+    found = {int(k): ExactSum(denominator) for k in keys.tolist()}
+    if not len(numerators):
+        return found
+    bins = keys.tolist()
+    if numerators.dtype == object or totals.dtype == object:
+        for at, num, tot in zip(index.tolist(), numerators.tolist(), totals.tolist(), strict=True):
+            cell = found[bins[at]].by_total
+            cell[tot] = cell.get(tot, 0) + num
+        return found
+    sizes, where = np.unique(totals, return_inverse=True)
+    pairs, group = np.unique(index.ravel() * len(sizes) + where.ravel(), return_inverse=True)
+    high = np.bincount(group, weights=numerators >> 32)
+    low = np.bincount(group, weights=numerators & 0xFFFFFFFF)
+    width = len(sizes)
+    cells = [found[k].by_total for k in bins]
+    at, size = (pairs // width).tolist(), sizes[pairs % width].tolist()
+    limbs = high.astype(np.int64).tolist(), low.astype(np.int64).tolist()  # exact: below 2**53
+    for i, t, h, lo in zip(at, size, *limbs, strict=True):
+        cells[i][t] = (h << 32) + lo  # each (bin, total) pair once
+    return found
+
+
 def _sums() -> dict[str, ExactSum]:
     return {key: ExactSum() for key in ("all", "triggered", "perfect", "cover")}
 
@@ -100,7 +139,8 @@ class SystemEvaluation:
 
     Exact sums (Fractions) cover every coup; `shoe_moments[which]` holds the float sum and
     sum of squares over shoes of each per-shoe win (`PER_SHOE`), for means, standard
-    deviations and standard errors; `by_count` maps floor(count) to [coups, sum of EV].
+    deviations and standard errors; `by_count` maps floor(count) to [coups, sum of EV] (display
+    floats), `by_count_exact` floor(count) to the exact sum of its coups' EV (`by_count_values`).
     With a `cover`, `sums["cover"]` holds the exact EV of one unit of the cover bet over the
     coups bet, and `shoe_moments` the cover's and the net's per shoe (`COVERED`).
     """
@@ -119,6 +159,7 @@ class SystemEvaluation:
     )
     moments: list[float] = field(default_factory=lambda: [0.0] * 5)  # n-free sums: x, y, xx, yy, xy
     by_count: dict[int, list[float]] = field(default_factory=dict)  # floor(count) -> [coups, sum EV]
+    by_count_exact: dict[int, ExactSum] = field(default_factory=dict)  # floor(count) -> exact sum EV
     cover: Cover | None = None
 
     @property
@@ -126,6 +167,18 @@ class SystemEvaluation:
         """The cover's exact expected win over the coups bet (units; negative: its cost),
         None without a cover."""
         return None if self.cover is None else self.sums["cover"].value() * self.cover.units
+
+    @property
+    def by_count_values(self) -> dict[int, tuple[int, Fraction]]:
+        """floor(count) -> (coups, exact sum of their expectations), for the bins with coups;
+        a ValueError for a study run without exact sums by count (`exact_bins` False)."""
+        if self.coups and not self.by_count_exact:
+            raise ValueError("this study kept no exact sums by count (run with exact_bins)")
+        return {
+            k: (int(n), self.by_count_exact[k].value() if k in self.by_count_exact else Fraction(0))
+            for k, (n, _) in sorted(self.by_count.items())
+            if n
+        }
 
     @property
     def expectation_all(self) -> Fraction:
@@ -188,3 +241,46 @@ class SystemEvaluation:
             cell = self.by_count.setdefault(count, [0.0, 0.0])
             cell[0] += n
             cell[1] += s
+        for count, total in other.by_count_exact.items():
+            self.by_count_exact.setdefault(count, ExactSum(total.denominator)).merge(total)
+
+
+def add_bets(
+    result: SystemEvaluation,
+    shoe: np.ndarray,
+    num: np.ndarray,
+    totals: np.ndarray,
+    denominator: int,
+    shoes: int,
+    sizes: np.ndarray | None = None,
+) -> None:
+    """Add to `result` the coups bet in a chunk of `shoes` shoes (each coup's shoe within
+    the chunk, its exact expectation num / (denominator * totals)): the bets, their exact
+    sum and the moments of the expected win per shoe."""
+    result.triggers = len(num)
+    result.sums["triggered"].add(num, totals, denominator, sizes)
+    ev = num.astype(np.float64) / (denominator * totals.astype(np.float64))
+    per_shoe = np.bincount(shoe, weights=ev, minlength=shoes)
+    result.shoe_moments["expected"] = [float(per_shoe.sum()), float((per_shoe * per_shoe).sum())]
+
+
+def add_cover(
+    result: SystemEvaluation,
+    cover: Cover,
+    num: np.ndarray,
+    totals: np.ndarray,
+    denominator: int,
+    shoe: np.ndarray,
+    side: np.ndarray,
+    shoes: int,
+) -> None:
+    """Add the cover staked on the coups bet (`num` / (`denominator` * `totals`) per unit of
+    its bet, `side` the side bet's expectation on them, `shoe` their shoes): its exact sum
+    and the moments of the cover's and the net's expected win per shoe."""
+    result.cover = cover
+    result.sums["cover"].add(num, totals, denominator)
+    ev = float(cover.units) * num.astype(np.float64) / (denominator * totals.astype(np.float64))
+    staked = np.bincount(shoe, weights=ev, minlength=shoes)
+    net = staked + np.bincount(shoe, weights=side, minlength=shoes)
+    for key, values in (("cover", staked), ("net", net)):
+        result.shoe_moments[key] = [float(values.sum()), float((values * values).sum())]

@@ -67,10 +67,14 @@ def count_json(result: SystemEvaluation) -> dict[str, Any]:
         "win_per_shoe": {k: mean_se(m, se) for k, (m, se) in stats.items()},
         **({} if result.cover is None else {"cover": cover_json(result)}),
         "by_count": [
-            {"count": k, "coups": int(n), "frequency": round(n / max(result.coups, 1), 6),
-             "mean_expectation": round(ev / n, 6)}
-            for k, (n, ev) in sorted(result.by_count.items())
-            if n
+            {
+                "count": k,
+                "coups": n,
+                "frequency": round(n / max(result.coups, 1), 6),
+                "mean_expectation": round(float(ev / n), 6),
+                "mean_expectation_exact": exact(ev / n),
+            }
+            for k, (n, ev) in result.by_count_values.items()
         ],
     }
 
@@ -79,14 +83,14 @@ def count_json(result: SystemEvaluation) -> dict[str, Any]:
 TAIL = 0.02
 
 
-def count_bins(result: SystemEvaluation) -> list[tuple[str, int, float, float]]:
+def count_bins(result: SystemEvaluation) -> list[tuple[str, int, float, Fraction]]:
     """The coups by the system's count (its floor: the true count of a true-count system):
-    each bin's coups, share of the coups and mean of its coups' exact expectations. The
-    bins at either end holding less than TAIL of the coups together join the next bin in
+    each bin's coups, share of the coups and the exact mean of its coups' exact expectations.
+    The bins at either end holding less than TAIL of the coups together join the next bin in
     ("<= k", ">= k")."""
-    bins = sorted((k, n, ev) for k, (n, ev) in result.by_count.items() if n)
+    bins = [(k, n, ev) for k, (n, ev) in result.by_count_values.items()]
     total = sum(n for _, n, _ in bins) or 1
-    lo, hi, below, above = 0, len(bins) - 1, 0.0, 0.0
+    lo, hi, below, above = 0, len(bins) - 1, 0, 0
     while lo < hi and below + bins[lo][1] < TAIL * total:
         below, lo = below + bins[lo][1], lo + 1
     while hi > lo and above + bins[hi][1] < TAIL * total:
@@ -95,7 +99,7 @@ def count_bins(result: SystemEvaluation) -> list[tuple[str, int, float, float]]:
     for i in range(lo, hi + 1):
         first, last = (0 if i == lo else i), (len(bins) - 1 if i == hi else i)
         part = bins[first : last + 1]
-        n, ev = sum(b[1] for b in part), sum(b[2] for b in part)
+        n, ev = sum(b[1] for b in part), sum((b[2] for b in part), Fraction(0))
         label = str(bins[i][0])
         if first < i and last > i:
             label = "all"
@@ -103,7 +107,7 @@ def count_bins(result: SystemEvaluation) -> list[tuple[str, int, float, float]]:
             label = f"<= {label}"
         elif last > i:
             label = f">= {label}"
-        rows.append((label, int(n), n / total, ev / n))
+        rows.append((label, n, n / total, ev / n))
     return rows
 
 
@@ -361,10 +365,12 @@ def count_blocks(
             ),
         ]
     for r in results:
-        rows = [[label, f"{n:,}", f"{share:.2%}", signed(mean)] for label, n, share, mean in count_bins(r)]
+        found = count_bins(r)
+        rows = [[label, f"{n:,}", f"{share:.2%}", signed(float(mean))] for label, n, share, mean in found]
+        values: list[list[Value]] = [[label, n, share, mean] for label, n, share, mean in found]
         blocks += [
             Heading(f"By count: {user_text(r.system.name, fmt)} on {user_text(r.bet.name, fmt)}", 3),
-            Table.of(rows, [_count_word(r), "coups", "frequency", "mean exact EV"]),
+            Table.of(rows, [_count_word(r), "coups", "frequency", "mean exact EV"], values),
         ]
     if results:
         blocks.append(

@@ -301,6 +301,7 @@ def sheet_markdown(sheet: ParSheet, provenance: Provenance | None = None) -> str
 def par_json(sheet: ParSheet, provenance: Provenance | None = None) -> dict[str, Any]:
     """One sheet's figures as JSON-ready values (exact values "p/q", simulated ones decimals),
     its identification block under "identification"."""
+    from analyzer.counting.par import SELECTION
     from analyzer.present.identity import identify
 
     a, study = sheet.analysis, sheet.study
@@ -361,6 +362,10 @@ def par_json(sheet: ParSheet, provenance: Provenance | None = None) -> dict[str,
                 "perfect": mean_se(*study.perfect),
                 "bets": None if study.system is None else study.evaluation.triggers,
                 **({} if study.evaluation.cover is None else {"cover": cover_json(study.evaluation)}),
+                "choosing_shoes": study.choosing,
+                "judging_shoes": study.evaluation.shoes,
+                "win_per_shoe_choosing": None if study.chosen_win is None else mean_se(*study.chosen_win),
+                "selection": SELECTION if study.choosing else None,
             },
             "verdict": sheet.verdict.kind,
             "verdict_reason": verdict_reason(sheet.verdict),

@@ -45,6 +45,11 @@ def verdict_reason(verdict: Verdict) -> str:
     played = len(verdict.tried) + 1
     if verdict.win is None:
         figures = "no linear count reads this bet (every rank's removal has the same effect)"
+    elif verdict.degenerate and verdict.tried and verdict.chosen is not None:
+        figures = (
+            f"the count chosen on the first {shoes_text(verdict.choosing)}, {verdict.count}, "
+            f"{_degenerate(verdict)} (the other shoes, which played no part in the choice)"
+        )
     elif verdict.degenerate and verdict.tried:
         figures = (
             f"no count of the {played} played has evidence in {shoes_text(verdict.shoes)} (each made no "
@@ -55,6 +60,13 @@ def verdict_reason(verdict: Verdict) -> str:
     elif verdict.tried:
         wins = f"wins {_pm(*verdict.win)} units per shoe"
         figures = f"the best of the {played} counts played, {verdict.count}, {wins}"
+        if verdict.chosen is not None:
+            figures = (
+                f"the best of the {played} counts played on the first {shoes_text(verdict.choosing)}, "
+                f"{verdict.count}, won {_pm(*verdict.chosen)} units per shoe there (the highest of "
+                f"{played} wins on the same shoes, biased upward); on the other "
+                f"{shoes_text(verdict.judging)}, which played no part in the choice, it {wins}"
+            )
         if verdict.first:
             why = replace_first(verdict)
             figures = f"the best level-1 count {why}, so it decides nothing; {figures}"
@@ -94,14 +106,16 @@ def replace_first(verdict: Verdict) -> str:
     """Why the best level-1 count decides nothing, e.g. "made no bets in 400 shoes"."""
     from dataclasses import replace
 
-    return _degenerate(replace(verdict, degenerate=verdict.first))
+    return _degenerate(replace(verdict, degenerate=verdict.first), verdict.choosing or verdict.shoes)
 
 
-def _degenerate(verdict: Verdict) -> str:
-    """Why the level-1 count's study decides nothing, e.g. "made no bets in 400 shoes"."""
+def _degenerate(verdict: Verdict, shoes: int = 0) -> str:
+    """Why the count's study decides nothing, e.g. "made no bets in 400 shoes" (`shoes`: the
+    shoes it was played on; default those the count judged was measured over)."""
+    where = shoes_text(shoes or verdict.judging)
     if verdict.degenerate == "no bets":
-        return f"made no bets in {shoes_text(verdict.shoes)}"
-    return f"has no standard error in {shoes_text(verdict.shoes)} (its win per shoe never varied)"
+        return f"made no bets in {where}"
+    return f"has no standard error in {where} (its win per shoe never varied)"
 
 
 def _bound(perfect: tuple[float, float]) -> str:
@@ -179,21 +193,34 @@ def _played(sheet: ParSheet) -> list[Block]:
     """Every count played, in the order of the best counts' table, the judged one marked."""
     if not sheet.tried:
         return []
-    studies = sorted((sheet.study, *sheet.tried), key=_order(sheet))
+    study = sheet.study
+    studies = sorted((study, *sheet.tried), key=_order(sheet))
+
+    def figures(other: Any) -> tuple[str, str]:
+        """Bets per shoe and win per shoe on the shoes every count played."""
+        found = other.chosen_on if other is study and other.chosen_on is not None else other.evaluation
+        from analyzer.counting.advantage import advantage_figures
+
+        per_shoe = advantage_figures(found).bets_per_shoe
+        mean, se = found.per_shoe("expected")
+        return f"{per_shoe:.2f}", _measured(mean, se, found.shoes, found.triggers)
+
     rows = [
         [
             str(other.count.level) if other.count else "",
             "yes" if other.system and other.system.balanced else "no",
             f"{other.system.rule}{f' (start {other.system.initial:+d})' if other.system.initial else ''}"
             if other.system else "",
-            f"{other.figures.bets_per_shoe:.2f}",
-            _measured(*other.win_per_shoe, other.shoes, other.evaluation.triggers),
-            "yes" if other is sheet.study else "",
+            *figures(other),
+            "yes" if other is study else "",
         ]
         for other in studies
-    ]
+    ]  # fmt: skip
     return [
-        Paragraph(f"Every count of the table played on the same {shoes_text(sheet.study.shoes)}:"),
+        Paragraph(
+            f"Every count of the table played on the same {shoes_text(study.choosing or study.shoes)}"
+            f"{' (the shoes the count judged was chosen on)' if study.choosing else ''}:"
+        ),
         Table.of(rows, ["level", "balanced", "bets when", "bets per shoe", "win per shoe (units)", "judged"]),
     ]
 
@@ -226,9 +253,8 @@ def countability_blocks(sheet: ParSheet) -> list[Block]:
         played = (
             f"The study plays each count of the table on the same shoes, betting at its linear "
             "break-even rounded up (an unbalanced count starting at minus its shoe's tag sum), and "
-            f"judges the bet by the count that wins most per shoe among those with evidence: the "
-            f"level-{system.level} count (tags A..9, ten: {tags_text(system.tags)}{start}), betting "
-            f"when its {system.rule}."
+            f"{_selection(study)}: the level-{system.level} count (tags A..9, ten: "
+            f"{tags_text(system.tags)}{start}), betting when its {system.rule}."
         )
     else:
         played = (
@@ -239,17 +265,21 @@ def countability_blocks(sheet: ParSheet) -> list[Block]:
     n0 = "n/a" if figures.n0 is None else short_float(figures.n0, ",.0f")
     bets = study.evaluation.triggers if study.system is not None else 0
     per_100 = _measured(figures.win_per_100_coups, figures.win_per_100_coups_se, study.shoes, bets)
+    judging = study.evaluation.shoes
     rows = [
-        ["win per shoe (units)", _measured(m, s, study.shoes, bets)],
+        ["win per shoe (units)", _measured(m, s, judging, bets)],
         ["win per 100 coups dealt (units)", per_100],
         ["bets per shoe", f"{figures.bets_per_shoe:.2f}"],
         ["coups per shoe", f"{figures.coups_per_shoe:.2f}"],
         ["N0 (coups bet)", n0],
         ["perfect-information bound per shoe (units)", _measured(p, sp, study.shoes)],
     ]
+    if study.chosen_win is not None and study.chosen_on is not None:
+        chosen = _measured(*study.chosen_win, study.choosing, study.chosen_on.triggers)
+        rows.insert(1, [f"win per shoe on the {study.choosing:,} shoes it was chosen on (biased)", chosen])
     material = float(sheet.material)
     resolution = (
-        f"Resolution: at {study.shoes:,} shoes the standard error of the count's win per shoe is "
+        f"Resolution: at {_judged_on(study)} the standard error of the count's win per shoe is "
         f"{s:.4f} units (the bound's {sp:.4f}): a win within {SIGMAS * s:.4f} units of the threshold "
         "is inconclusive."
     )
@@ -260,13 +290,12 @@ def countability_blocks(sheet: ParSheet) -> list[Block]:
         who = f"the count {why}, so its win decides nothing" if study.system else "no count is played"
         bound = f"{sp:.4f} units" if sp > 0 else "none (it never varied)"
         resolution = (
-            f"Resolution: at {study.shoes:,} shoes {who}; the standard error of the bound per shoe is "
-            f"{bound}."
+            f"Resolution: at {_judged_on(study)} {who}; the standard error of the bound per shoe is {bound}."
         )
     blocks += [
         Paragraph(
             f"{played} {shoes_text(study.shoes)}, each coup valued exactly for the cards left; the "
-            "figures of the count judged:"
+            f"figures of the count judged{_figures_over(study)}:"
         ),
         Table.of(rows, ["figure", "mean ± standard error"]),
         *_cover(sheet),
@@ -281,11 +310,50 @@ def countability_blocks(sheet: ParSheet) -> list[Block]:
             f"{resolution} Rule: beatable when the win exceeds the threshold by more than {SIGMAS} "
             f"standard errors, not beatable by counting when the win (or the bound) plus {SIGMAS} "
             "standard errors stays below it; a figure with no evidence (a count that made no bets, "
-            "a standard error of zero, a study of one shoe) decides nothing; the count judged is the "
-            "one of the highest win per shoe among the counts played that have evidence."
+            "a standard error of zero, a study of one shoe) decides nothing; "
+            f"{_procedure(study)}."
         ),
     ]
     return blocks
+
+
+def _selection(study: Any) -> str:
+    """How the count judged was chosen and where it was judged, for the sheet's account."""
+    if not study.choosing:
+        return "judges the bet by the count that wins most per shoe among those with evidence"
+    return (
+        f"chooses the count that wins most per shoe among those with evidence on the first "
+        f"{shoes_text(study.choosing)}, then judges the bet by it on the other "
+        f"{shoes_text(study.evaluation.shoes)}, which played no part in the choice"
+    )
+
+
+def _judged_on(study: Any) -> str:
+    """The shoes the count's win is measured over, e.g. "10,000 judging shoes"."""
+    if study.choosing:
+        return f"{study.evaluation.shoes:,} judging shoes"
+    return f"{study.shoes:,} shoes"
+
+
+def _figures_over(study: Any) -> str:
+    """Which shoes the judged count's figures are over, "" when over every shoe."""
+    if not study.choosing:
+        return ""
+    return (
+        f" (over the {study.evaluation.shoes:,} judging shoes; the perfect-information bound over "
+        f"all {study.shoes:,})"
+    )
+
+
+def _procedure(study: Any) -> str:
+    """How the count judged is chosen, as the rule states it."""
+    from analyzer.counting.par import SELECTION
+
+    if study.choosing:
+        return f"the count judged: {SELECTION}"
+    return (
+        "the count judged is the one of the highest win per shoe among the counts played that have evidence"
+    )
 
 
 def study_json(study: Any) -> dict[str, Any]:
