@@ -267,8 +267,11 @@ def batch(name: str, bets: Sequence[Any], counts: np.ndarray, repeats: int, samp
     gc.collect()
     ratios = [a / b for a, b in zip(rates, numpy_rates, strict=False)]
     return {
-        **({f"{name}_numpy_rate": summary(numpy_rates), f"{name}_kernel_vs_numpy": summary(ratios)}
-           if numpy_rates else {}),
+        **(
+            {f"{name}_numpy_rate": summary(numpy_rates), f"{name}_kernel_vs_numpy": summary(ratios)}
+            if numpy_rates
+            else {}
+        ),
         f"{name}_rate": summary(rates),
         f"{name}_compositions": len(counts),
         f"{name}_bets": len(bets),
@@ -506,10 +509,16 @@ def kernel_rows(f: dict[str, Any]) -> list[list[str]]:
                      f"{_quartiles(f['all_kernel_vs_numpy'], places=2)}", ""])  # fmt: skip
     if "kernel_vs_numpy" in f:  # scripts/bench_counting.py, with numba
         low, high = f["kernel_vs_numpy_spread"]
-        rows.append(["counting study, one system, 8 decks, shoes per CPU second: compiled kernels / "
-                     "the numpy paths (`BACCARAT_KERNEL=numpy`, the paths before them), round by round",
-                     f"{f['kernel_vs_numpy']:.2f}x ({_n(f['kernel_shoes_per_cpu_second'])} / "
-                     f"{_n(f['numpy_shoes_per_cpu_second'])})", f"{low:.2f}-{high:.2f} (range)", "3x"])
+        rows.append(
+            [
+                "counting study, one system, 8 decks, shoes per CPU second: compiled kernels / "
+                "the numpy paths (`BACCARAT_KERNEL=numpy`, the paths before them), round by round",
+                f"{f['kernel_vs_numpy']:.2f}x ({_n(f['kernel_shoes_per_cpu_second'])} / "
+                f"{_n(f['numpy_shoes_per_cpu_second'])})",
+                f"{low:.2f}-{high:.2f} (range)",
+                "3x",
+            ]
+        )
         low, high = f["valuation_us_per_coup_spread"]
         rows.append(["  valuation inside the study, CPU µs per coup: kernel / numpy paths",
                      f"{f['valuation_us_per_coup']:.2f} / {f['valuation_us_per_coup_numpy']:.2f}",

@@ -57,5 +57,6 @@ def main() -> None:
     write_atomic(path, encode_bet_polynomials(list(ALL_BETS.values()), list(RULES.values())))
     print(f"{path.relative_to(ROOT)}: {len(ALL_BETS)} bets, {path.stat().st_size:,} bytes")
 
+
 if __name__ == "__main__":
     main()

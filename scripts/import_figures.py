@@ -47,8 +47,10 @@ def main() -> None:
     for module, imported in up:
         print(f"  {module} -> {imported}")
     sizes = sorted(
-        ((len(p.read_text(encoding='utf-8').splitlines()), str(p.relative_to(ROOT)))
-         for p in (ROOT / "analyzer").rglob("*.py")),
+        (
+            (len(p.read_text(encoding="utf-8").splitlines()), str(p.relative_to(ROOT)))
+            for p in (ROOT / "analyzer").rglob("*.py")
+        ),
         reverse=True,
     )
     print(f"lines: {sum(n for n, _ in sizes):,} in {len(sizes)} files; largest:")

@@ -183,7 +183,7 @@ def test_json_keys_and_the_written_table_read_back(
         for when, pays in [
             ('winner = "banker", banker_cards = 3, banker_total = 7', '"?"'),
             ('winner = "tie"', '"push"'),
-            ('player_pair = true', '"5..30"'),
+            ("player_pair = true", '"5..30"'),
         ]
     )
     path.write_text(f'title = "T"\n[bets.side]\nlines = [\n{lines}\n]\n', encoding="utf-8")

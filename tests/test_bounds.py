@@ -54,7 +54,8 @@ def _lines_that_happen(count: int, pays: str) -> Lines:
 
 def _table(path: Path, name: str, lines: Lines) -> Path:
     rows = ",\n".join(
-        "  { when = { " + ", ".join(f"{k} = {json.dumps(v)}" for k, v in when.items())
+        "  { when = { "
+        + ", ".join(f"{k} = {json.dumps(v)}" for k, v in when.items())
         + f" }}, pays = {json.dumps(pays)} }}"
         for when, pays in lines
     )
@@ -171,7 +172,7 @@ def test_a_plan_too_large_to_refine_is_refused_with_its_rows(
     a MemoryError; the rows are counted first, 1,253,376,000 of them."""
     when = ", ".join(f'{p}_suit = "hearts"' for p in ("p1", "b1", "p2", "b2", "p3", "b3"))
     path = tmp_path / "hearts.toml"
-    path.write_text(f'[bets.hearts]\nlines = [{{ when = {{ {when} }}, pays = 1000 }}]\n', encoding="utf-8")
+    path.write_text(f"[bets.hearts]\nlines = [{{ when = {{ {when} }}, pays = 1000 }}]\n", encoding="utf-8")
     err = one_line_error(capsys, "edges", "--table", str(path))
     assert "bet 'hearts': pricing it refines 1,253,376,000 coup rows by suit" in err
     assert f"over the limit of {MAX_REFINED_ROWS:,}" in err

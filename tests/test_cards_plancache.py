@@ -102,7 +102,7 @@ def test_a_damaged_plan_is_rebuilt_by_the_cli(
     monkeypatch.setenv("BACCARAT_CACHE", str(tmp_path / "cache"))
     table = tmp_path / "t.toml"
     table.write_text(
-        '[bets.cached]\nlines = [\n  { when = { pairs_same_card = true }, pays = 500 },\n'
+        "[bets.cached]\nlines = [\n  { when = { pairs_same_card = true }, pays = 500 },\n"
         '  { when = { p2_suit = "H", b1_rank = "K" }, pays = 3 },\n]\n',
         encoding="utf-8",
     )

@@ -126,7 +126,12 @@ def test_eor_json(capsys: pytest.CaptureFixture[str]) -> None:
     # each level's best count, then (after an unbalanced best) the level's best balanced one
     counts = data["best_counts"]["banker"]
     assert [(c["level"], c["balanced"]) for c in counts] == [
-        (1, False), (1, True), (2, False), (2, True), (3, False), (3, True)
+        (1, False),
+        (1, True),
+        (2, False),
+        (2, True),
+        (3, False),
+        (3, True),
     ]
     level1 = counts[1]
     assert level1["tags"]["4"] == 1 and level1["tags"]["6"] == -1 and sum(level1["tags"].values()) == 0

@@ -38,7 +38,7 @@ def test_the_digest_is_of_the_bytes_read_and_parsed(tmp_path: Path) -> None:
     from analyzer.core.parsing import read_digest, read_text
 
     path = tmp_path / "house.toml"
-    data = b"\xef\xbb\xbfoffer = [\"tie\"]\r\n"
+    data = b'\xef\xbb\xbfoffer = ["tie"]\r\n'
     path.write_bytes(data)
     assert read_text(str(path), "table") == 'offer = ["tie"]\n'
     assert read_digest(str(path)) == hashlib.sha256(data).hexdigest()

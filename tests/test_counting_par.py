@@ -75,8 +75,10 @@ def test_a_study_of_one_shoe_gives_no_verdict(capsys: pytest.CaptureFixture[str]
     assert code == 0 and err == ""
     verdict_line = next(line for line in out.splitlines() if line.startswith("**Verdict"))
     assert verdict_line.startswith("**Verdict: inconclusive at 1 shoe.** ")
-    assert "no count of the 6 played has evidence in 1 shoe (each made no bets or won the same on every " \
+    assert (
+        "no count of the 6 played has evidence in 1 shoe (each made no bets or won the same on every "
         "shoe): a study of 1 shoe has no standard error and decides nothing; run more shoes." in verdict_line
+    )
     assert "± 0.0000" not in out
     assert "| win per shoe (units)                       | none (no bets)              |" in out
 
@@ -398,7 +400,10 @@ def test_the_judged_figure_comes_from_shoes_not_used_to_choose() -> None:
     assert math.isclose(study.perfect[0], whole.per_shoe("perfect")[0], rel_tol=1e-12)
     found = sheet.verdict
     assert (found.win, found.chosen, found.choosing, found.judging) == (
-        study.win_per_shoe, study.chosen_on.per_shoe("expected"), 200, 201
+        study.win_per_shoe,
+        study.chosen_on.per_shoe("expected"),
+        200,
+        201,
     )
     assert "which played no part in the choice" in verdict_reason(found)
 

@@ -77,7 +77,10 @@ def test_study_values_every_coup_as_analyze_cards() -> None:
     """A small study's per-coup exact values equal the one-shoe engine on the same depleted
     shoes, and each coup is settled on its cards as the plain card-by-card path settles it."""
     bets = (
-        RANK_BETS["dragon7"], CARD_BETS["perfect-pairs-v2"], CARD_BETS["super-tie"], CARD_BETS["lucky-nines"]
+        RANK_BETS["dragon7"],
+        CARD_BETS["perfect-pairs-v2"],
+        CARD_BETS["super-tie"],
+        CARD_BETS["lucky-nines"],
     )
     cards = bets[1:]
     procedure = Procedure(shoe=Shoe.decks(2), cut_card=14)

@@ -210,7 +210,6 @@ def test_a_systems_file_cannot_reuse_a_built_in_name(
     assert "threshold" in one_line_error(capsys, "count", "--system", str(threshold), "--shoes", "1")
 
 
-
 SAMPLE_SHOE = str(ROOT / "analyzer" / "counting" / "data" / "sample-shoe.txt")
 NUMBER_OPTIONS = {
     "material": (["par-sheet", "--bets", "tie", "--material"], "--material"),

@@ -54,7 +54,7 @@ def test_a_table_file_bet_name_outside_the_alphabet_is_one_line(
 
 def test_names_in_the_alphabet_are_kept(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = tmp_path / "t.toml"
-    path.write_text(f"[bets.\"A_b-1.2\"]\n{TIE}\n[bets.{'x' * 64}]\n{TIE}\n", encoding="utf-8")
+    path.write_text(f'[bets."A_b-1.2"]\n{TIE}\n[bets.{"x" * 64}]\n{TIE}\n', encoding="utf-8")
     code, out, err = run(capsys, "edges", "--table", str(path), "--format", "json")
     assert code == 0, err
     assert '"A_b-1.2"' in out and f'"{"x" * 64}"' in out
@@ -87,9 +87,9 @@ def test_html_escapes_every_user_string(sheets: list[ParSheet]) -> None:
         hrefs = re.findall(r"\bhref=\"([^\"]*)\"", page)  # links to sheets; the SVG's own #ids
         assert all(SAFE_FILE.fullmatch(h) or re.fullmatch(r"#[A-Za-z0-9_.-]+", h) for h in hrefs), hrefs
     page = files["lucky.html"]
-    assert "<h1>Par sheet: x\"&gt;&lt;img src=x onerror=" in page
+    assert '<h1>Par sheet: x"&gt;&lt;img src=x onerror=' in page
     charts = page[page.index("<svg") :]
-    assert "x\"&gt;&lt;img src=x onerror=" in charts and "**bold**" in charts
+    assert 'x"&gt;&lt;img src=x onerror=' in charts and "**bold**" in charts
     assert "$\\frac{1}{0}$" in charts  # as written: no mathtext
 
 
@@ -134,7 +134,7 @@ def test_markdown_escapes_every_user_string(
         code, out, err = run(capsys, *argv, "--format", "markdown")
         assert code == 0, err
         _rows_hold(out)
-        assert "x\"\\>\\<img src=x" in out or argv[0] in ("eor", "rules"), argv  # the title, escaped
+        assert 'x"\\>\\<img src=x' in out or argv[0] in ("eor", "rules"), argv  # the title, escaped
         assert markdown_text(RULES_NAME) in out or argv[0] == "compare", argv
 
 

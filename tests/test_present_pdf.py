@@ -103,4 +103,3 @@ def test_without_chromium(
     err = one_line_error(capsys, *argv)
     assert "needs headless Chromium" in err
     assert not out.exists()  # refused before any computing or writing
-

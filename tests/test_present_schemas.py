@@ -65,8 +65,12 @@ def test_golden_json_conforms(name: str) -> None:
 @pytest.mark.parametrize(
     "argv",
     [
-        ["list", "tables"], ["list", "systems"], ["list", "games"], ["cache"],
-        ["odds", "--decks", "inf"], ["edges", "--bets", "tie", "--decks", "inf"],
+        ["list", "tables"],
+        ["list", "systems"],
+        ["list", "games"],
+        ["cache"],
+        ["odds", "--decks", "inf"],
+        ["edges", "--bets", "tie", "--decks", "inf"],
         ["design", "--table", "{sevens}", "--edge", "4%..6%"],
         ["track", "{sample}", "--bets", "dragon7"],
         ["track", "{sample}", "--sort", "6,7,8,9"],

@@ -140,7 +140,7 @@ def test_xlsx_is_byte_identical_for_one_date() -> None:
 def test_user_strings_stay_data(tmp_path: Path) -> None:
     """A title that a spreadsheet would run as a formula is text in CSV (a leading
     apostrophe) and a string cell in XLSX; control characters are escaped, not refused."""
-    hostile = ["=HYPERLINK(\"http://x\",\"y\")", "+1+1", "-2+3", "@SUM(A1)", "tab\x01bell"]
+    hostile = ['=HYPERLINK("http://x","y")', "+1+1", "-2+3", "@SUM(A1)", "tab\x01bell"]
     table = Table.of([[h, "1"] for h in hostile], ["title", "n"], [[h, 1] for h in hostile])
     blocks = [Heading("Hostile"), table]
     cells = [row[0] for row in csv.reader(io.StringIO(write_csv(blocks)))][1:]

@@ -57,9 +57,7 @@ def test_full_decks(shoe: Shoe, decks: int | None) -> None:
 
 
 def test_shipped_outcome_polynomials_equal_a_fresh_build() -> None:
-    assert deckpoly.outcome_polynomials_path(STANDARD).read_bytes() == encode_outcome_polynomials(
-        STANDARD
-    )
+    assert deckpoly.outcome_polynomials_path(STANDARD).read_bytes() == encode_outcome_polynomials(STANDARD)
 
 
 @pytest.mark.parametrize("rules", shipped_rules(), ids=lambda r: r.name)

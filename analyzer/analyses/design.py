@@ -195,7 +195,7 @@ def design(
     check_type("design()", "bet", bet, Bet, "one Bet with unknown payouts")
     if not bet.unknowns:
         raise AnalyzerError(
-            f"bet {quoted(bet.name)} has no unknown payouts: give a line pays \"?\" or \"A..B\" "
+            f'bet {quoted(bet.name)} has no unknown payouts: give a line pays "?" or "A..B" '
             "(`baccarat edges` prices it as it is)"
         )
     if isinstance(shoes, Shoe) or not shoes:
@@ -325,6 +325,7 @@ class _DistanceKeys:
     def distance(self, key: int) -> Fraction:
         return Fraction(key, self.unit)
 
+
 def _range(pays: object, max_pay: int) -> tuple[int, int]:
     assert isinstance(pays, Unknown)
     return pays.low, max_pay if pays.high is None else pays.high
@@ -378,7 +379,7 @@ def _check_listing(bet: Bet, shoes: int, limit: int, count: int) -> None:
 
 
 def _of(listed: int, count: int) -> str:
-    """"the 63" when all of the `count` are listed, else "20 of the 63"."""
+    """ "the 63" when all of the `count` are listed, else "20 of the 63"."""
     return f"the {count:,}" if listed == count else f"{listed:,} of the {count:,}"
 
 
@@ -426,7 +427,7 @@ def _tightened(bet: Bet, ranges: list[tuple[int, int]], rarer: set[tuple[int, in
     """`ranges` within the fixed lines' bounds under the monotone order."""
     tight = []
     for u, (a, b) in zip(bet.unknowns, ranges, strict=True):
-        for (i, j) in rarer:
+        for i, j in rarer:
             if i == u and j not in bet.unknowns:
                 a = max(a, math.ceil(bet.lines[j].payout or 0))
             if j == u and i not in bet.unknowns:

@@ -275,4 +275,3 @@ class BandSearch:
             c0, c1, den = lower
             total += _floors(upper, start, end) + _floors((-c0, -c1, den), start, end) + (end - start + 1)
         return total
-

@@ -105,9 +105,7 @@ class CardEvaluator:
             return self._all_weights(types)
 
     def _all_weights(self, types: np.ndarray) -> np.ndarray:
-        parts: list[tuple[list[int], np.ndarray]] = [
-            ([i], form.weights(types)) for i, form in self._forms
-        ]
+        parts: list[tuple[list[int], np.ndarray]] = [([i], form.weights(types)) for i, form in self._forms]
         if self._restrictions is not None:
             parts.append((self._restricted, self._restrictions.weights(types)))
         if self._plans is not None:
@@ -146,6 +144,7 @@ class CardEvaluator:
         if self._plans is not None:
             numerators[:, self._planned] = self._plans.expectations(types, batch)[0]
         return numerators
+
 
 @lru_cache(maxsize=8)
 def card_evaluator(bets: tuple[Bet, ...], rules: Rules = STANDARD) -> CardEvaluator:

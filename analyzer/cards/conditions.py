@@ -31,6 +31,7 @@ __all__ = [
 @dataclass(frozen=True)
 class Condition:
     """One condition of a line: a field name and its allowed values."""
+
     name: str
     allowed: tuple[Any, ...]
     card: CardField | None  # None: a rank-level Outcome field

@@ -270,7 +270,6 @@ EXAMPLES: dict[str, str] = {
 }
 
 
-
 def example(command: str) -> str:
     """`command`'s help example (`EXAMPLES`), each shipped file it names written where the
     package is installed: relative to the current directory when under it (in a checkout),
@@ -311,8 +310,13 @@ SHOWN_OPTION: tuple[tuple[str, ...], dict[str, object]] = (
 #: Edge sorting through a shoe (`track`, `count`): the class of the cards at these positions
 #: is known before each coup (`baccarat known`).
 SORT_OPTIONS: list[tuple[tuple[str, ...], dict[str, object]]] = [
-    (("--sort",), {"help": "edge sorting: before each coup whether the cards at --sort-positions are in "
-                           "this class (values or ranks: 6,7,8,9); each coup valued exactly with it"}),
+    (
+        ("--sort",),
+        {
+            "help": "edge sorting: before each coup whether the cards at --sort-positions are in "
+            "this class (values or ranks: 6,7,8,9); each coup valued exactly with it"
+        },
+    ),
     (("--sort-positions",), {"default": "1", "help": "the shoe positions the sorter reads (default 1)"}),
 ]
 OPTIONS: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
@@ -327,8 +331,11 @@ OPTIONS: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
     "known": [
         (
             ("--positions",),
-            {"default": "1", "help": "shoe positions known before betting, e.g. 1 or 1,2,3,4 (1 Player's "
-             "first, 2 Banker's first, 3 and 4 their second, 5 and 6 the next cards; default 1)"},
+            {
+                "default": "1",
+                "help": "shoe positions known before betting, e.g. 1 or 1,2,3,4 (1 Player's "
+                "first, 2 Banker's first, 3 and 4 their second, 5 and 6 the next cards; default 1)",
+            },
         ),
         (("--sort",), {"help": "only whether each card is in this class (values, ranks, suits: 6,7,8,9)"}),
         (
@@ -444,8 +451,11 @@ OPTIONS: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
         *SORT_OPTIONS,
         (
             ("--cover",),
-            {"metavar": "BET[:UNITS]", "help": "a main bet staked on every coup the side bet is made "
-             "(e.g. banker:1; many tables require one), valued exactly: side bet, cover and net"},
+            {
+                "metavar": "BET[:UNITS]",
+                "help": "a main bet staked on every coup the side bet is made "
+                "(e.g. banker:1; many tables require one), valued exactly: side bet, cover and net",
+            },
         ),
     ],
     "solve": [
@@ -487,20 +497,28 @@ OPTIONS: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
         (("--seed",), {"default": "1", "help": "random seed of the study (default 1)"}),
         (
             ("--material",),
-            {"default": "0.05", "help": "materiality threshold, units won per shoe of flat one-unit bets "
-             "(default 0.05): beatable above it, not beatable below it, by 3 standard errors"},
+            {
+                "default": "0.05",
+                "help": "materiality threshold, units won per shoe of flat one-unit bets "
+                "(default 0.05): beatable above it, not beatable below it, by 3 standard errors",
+            },
         ),
         (
             ("--out",),
-            {"help": "write one file per bet and an index into this directory, all or none "
-             "(--format xlsx and pdf need it)"},
+            {
+                "help": "write one file per bet and an index into this directory, all or none "
+                "(--format xlsx and pdf need it)"
+            },
         ),
         (("--workers",), {"default": "1", "help": "worker processes of the study (default 1), as in count"}),
         (("--executor",), {"default": "local", "help": "local, dask or tcp://HOST:PORT, as in count"}),
         (
             ("--cover",),
-            {"metavar": "BET[:UNITS]", "help": "a main bet staked on every coup the side bet is made "
-             "(e.g. banker:1; many tables require one), valued exactly: side bet, cover and net"},
+            {
+                "metavar": "BET[:UNITS]",
+                "help": "a main bet staked on every coup the side bet is made "
+                "(e.g. banker:1; many tables require one), valued exactly: side bet, cover and net",
+            },
         ),
     ],
     "track": [
@@ -524,5 +542,3 @@ SPREADSHEET_COMMANDS = ("edges", "compare", "eor", "count")
 for _command in SPREADSHEET_COMMANDS:
     _help = "write the output to FILE, whole or not at all (--format xlsx needs it)"
     OPTIONS[_command].append((("--out",), {"metavar": "FILE", "help": _help}))
-
-

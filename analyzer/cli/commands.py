@@ -183,6 +183,7 @@ def _track(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
 
         if args.format == "csv":  # a session writes each coup as it comes: a text
             raise AnalyzerError("--format csv: a live session (track -) writes table, markdown or json")
+
         def finish(replay: Replay) -> str:
             return _show(TrackResult(setup.shoe, setup.rules, replay, "-", live=True), args)
 

@@ -90,7 +90,6 @@ class BetAnalysis:
             return math.exp(half_log) if half_log < 709 else math.inf
 
 
-
 def analysis_from_weights(bet: Bet, weights: Sequence[int], total: int, finite: bool) -> BetAnalysis:
     """A BetAnalysis from each line's weight (last: no line matched) over `total`."""
     rows = []

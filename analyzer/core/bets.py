@@ -406,8 +406,7 @@ def parse_pays(value: Any, what: str) -> Fraction | Unknown | None:
             gross = parse_ratio(text[: -len("for 1")].strip(), what)
             if gross < 1:
                 raise AnalyzerError(
-                    f'{what}: {quoted(value)} returns less than the stake; '
-                    f'use "N for 1", N >= 1'
+                    f'{what}: {quoted(value)} returns less than the stake; use "N for 1", N >= 1'
                 )
             return gross - 1
         if text.startswith("lose "):
@@ -415,8 +414,7 @@ def parse_pays(value: Any, what: str) -> Fraction | Unknown | None:
             lost = Fraction(1, 2) if part == "half" else parse_ratio(part, what)
             if not 0 < lost <= 1:
                 raise AnalyzerError(
-                    f'{what}: {quoted(value)}: '
-                    f'a partial loss is a fraction of the stake in (0, 1]'
+                    f"{what}: {quoted(value)}: a partial loss is a fraction of the stake in (0, 1]"
                 )
             return -lost
     return parse_ratio(value, what)
@@ -459,5 +457,3 @@ def _short(value: Fraction) -> str:
     """`value` to 6 significant digits, never rounded to 0 (1e-400 stays 1E-400)."""
     with decimal.localcontext(prec=6):
         return str(decimal.Decimal(value.numerator) / decimal.Decimal(value.denominator))
-
-

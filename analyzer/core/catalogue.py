@@ -62,8 +62,7 @@ def parse_commission(value: Any, what: str = "banker_commission") -> Fraction:
             rate = parse_ratio(value, what)
     except ValueError:
         raise AnalyzerError(
-            f"{what}: {quoted(value)} is not a commission; "
-            f"use e.g. 5%, 0.05 or 1/20"
+            f"{what}: {quoted(value)} is not a commission; use e.g. 5%, 0.05 or 1/20"
         ) from None
     if not 0 <= rate < 1:
         raise AnalyzerError(f"{what}: {quoted(value)} is not a commission; use a rate from 0% to below 100%")

@@ -324,6 +324,7 @@ def _colour_within(value: Any) -> tuple[tuple[int, frozenset[int]], ...]:
 
 def _highest_within(value: Any) -> tuple[tuple[int, frozenset[int]], ...]:
     """Highest point value h: every card at most h, less every card at most h - 1."""
+
     def at_most(h: int) -> frozenset[int]:
         return _types_where(lambda rank, suit: RANK_POINTS[rank] <= h)
 

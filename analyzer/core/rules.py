@@ -206,8 +206,7 @@ def rules_from_mapping(data: Mapping[str, Any], source: str = "rules") -> Rules:
     base_name = ALIASES.get(base_name, base_name) if isinstance(base_name, str) else base_name
     if not isinstance(base_name, str) or base_name not in RULES:
         raise AnalyzerError(
-            f"{source}: base {quoted(base_name)} is not a built-in; "
-            f"use one of {', '.join(RULES)}"
+            f"{source}: base {quoted(base_name)} is not a built-in; use one of {', '.join(RULES)}"
         )
     base = RULES[base_name]
     rows = list(base.banker_draws)

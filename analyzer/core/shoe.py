@@ -119,8 +119,7 @@ class Shoe:
         for i, count in enumerate(types):
             if isinstance(count, bool) or not isinstance(count, int) or count < 0:
                 raise AnalyzerError(
-                    f"count {quoted(count)} for card {card_name(i)}: "
-                    f"counts must be integers >= 0"
+                    f"count {quoted(count)} for card {card_name(i)}: counts must be integers >= 0"
                 )
         counts = tuple(sum(types[s * 13 + r] for s in range(len(SUITS))) for r in range(13))
         label = label or _decks_label(types, 1) or "cards " + ",".join(map(str, types))

@@ -65,7 +65,9 @@ def table_text(bet: Bet, rules: Rules, title: str, comment: str = "") -> str:
     text = (
         f"{head}title = {_value(title)}\nrules = {_value(rules_value)}\n\n[bets.{_key(bet.name)}]\n"
         + "".join(f"{key} = {_value(value)}\n" for key, value in spec.items())
-        + "lines = [\n" + "".join(rows) + "]\n"
+        + "lines = [\n"
+        + "".join(rows)
+        + "]\n"
     )
     _check_reads_back(text, bet, rules)
     return text

@@ -362,7 +362,7 @@ _FLOAT_SAFE = 2**500
 
 
 def tens_of(effects: Sequence[Fraction]) -> str:
-    """"tied" when the ten-valued ranks (the last four of 13) have one effect (a counter reads
+    """ "tied" when the ten-valued ranks (the last four of 13) have one effect (a counter reads
     them alike), else "split"."""
     return "tied" if len(effects) == 13 and len(set(effects[9:])) == 1 else "split"
 

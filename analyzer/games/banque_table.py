@@ -175,8 +175,7 @@ def banque_game(shoe: Shoe, rules: Rules = STANDARD, commission: Fraction = Frac
         )
     if FREE_TOTAL in range(rules.natural, 10):
         raise AnalyzerError(
-            f"rules {quoted(rules.name)}: "
-            f"a total of {FREE_TOTAL} is a natural, so no one chooses"
+            f"rules {quoted(rules.name)}: a total of {FREE_TOTAL} is a natural, so no one chooses"
         )
     sides = _sides(rules)
     counts, size = _counts(shoe)

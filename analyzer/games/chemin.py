@@ -192,8 +192,7 @@ def solve_chemin(
 def _solve(shoe: Shoe, rules: Rules, commission: Fraction, info: InfoModel) -> CheminSolution:
     if FREE_TOTAL in range(rules.natural, 10):
         raise AnalyzerError(
-            f"rules {quoted(rules.name)}: "
-            f"a total of {FREE_TOTAL} is a natural, so no one chooses"
+            f"rules {quoted(rules.name)}: a total of {FREE_TOTAL} is a natural, so no one chooses"
         )
     form = game_form(shoe, rules, info)
     grid = form.payoff(commission)

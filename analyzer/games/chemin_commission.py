@@ -146,8 +146,7 @@ def is_equilibrium(banker_grid: Grid, free_grid: Grid, p: Fraction, q: Sequence[
 def _solve(shoe: Shoe, rules: Rules, commission: Fraction) -> CommissionGame:
     if FREE_TOTAL in range(rules.natural, 10):
         raise AnalyzerError(
-            f"rules {quoted(rules.name)}: "
-            f"a total of {FREE_TOTAL} is a natural, so no one chooses"
+            f"rules {quoted(rules.name)}: a total of {FREE_TOTAL} is a natural, so no one chooses"
         )
     form = game_form(shoe, rules, MODEL)
     if not form.player_sets:

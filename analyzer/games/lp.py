@@ -143,9 +143,7 @@ def _simplex(
     reduced: list[Any] = []
     while True:
         if not reduced:  # reduced costs change only when the basis does
-            reduced = [
-                cost[j] - sum((cost[order[r]] * tab[r][j] for r in range(m)), zero) for j in range(n)
-            ]
+            reduced = [cost[j] - sum((cost[order[r]] * tab[r][j] for r in range(m)), zero) for j in range(n)]
         entering, direction = None, 0
         for j in range(n):  # Bland: the first improving column
             if j in basic:

@@ -23,9 +23,7 @@ def compare_data(cmp: Comparison) -> dict[str, Any]:
         "shoes": labels,
         "edges": {
             table.name: {
-                bet.name: dict(
-                    zip(labels, map(exact, cmp.edges[(table.name, bet.name)]), strict=True)
-                )
+                bet.name: dict(zip(labels, map(exact, cmp.edges[(table.name, bet.name)]), strict=True))
                 for bet in table.bets
             }
             for table in cmp.tables

@@ -86,7 +86,7 @@ DERIVED_HEADERS = [
 
 
 def _shoe_rules(eor: EffectsOfRemoval | CardEffects, fmt: str) -> str:
-    """"SHOE, RULES" of a heading, as `fmt` shows a user's text."""
+    """ "SHOE, RULES" of a heading, as `fmt` shows a user's text."""
     return f"{user_text(str(eor.shoe), fmt)}, {user_text(eor.rules.name, fmt)}"
 
 

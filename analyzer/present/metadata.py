@@ -70,8 +70,10 @@ def list_blocks(kind: str, entries: Sequence[Any], fmt: str = "table") -> list[B
     title_width, source_width = (32, 40) if reads else (40, 48)
     rows = []
     for e in entries:
-        title, source = (wrap(e.title, title_width), wrap(e.source, source_width)) if fmt == "table" else (
-            e.title, e.source
+        title, source = (
+            (wrap(e.title, title_width), wrap(e.source, source_width))
+            if fmt == "table"
+            else (e.title, e.source)
         )
         rows.append([e.name, *([", ".join(e.reads)] if reads else []), title, source])
     headers = ["name", *(["reads"] if reads else []), "title", "source"]

@@ -198,10 +198,7 @@ def _top_award(sheet: ParSheet) -> list[Block]:
 
 
 def _sensitivity(sheet: ParSheet) -> list[Block]:
-    decks = [
-        [label, percent(edge), exact(edge)]
-        for label, edge in sheet.by_decks
-    ]
+    decks = [[label, percent(edge), exact(edge)] for label, edge in sheet.by_decks]
     blocks: list[Block] = [
         Heading("5. Sensitivity"),
         Paragraph(
@@ -317,7 +314,6 @@ def par_json(sheet: ParSheet, provenance: Provenance | None = None) -> dict[str,
             "one_in": exact(1 / found.probability) if found.probability else None,
             "lines": list(found.lines),
         }
-
 
     counts = derived_rows(sheet.best_counts)
     data.update(

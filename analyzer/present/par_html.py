@@ -62,6 +62,8 @@ nav a { margin-right: .8em; }
 
 #: matplotlib settings of every chart: deterministic SVG ids, text kept as text (small files).
 _RC = {"svg.hashsalt": "baccarat-par-sheet", "svg.fonttype": "none", "font.size": 9}
+
+
 def _svg(fig: Any, prefix: str) -> str:
     """The figure as inline SVG, its ids prefixed with `prefix` (unique in the page)."""
     out = io.StringIO()

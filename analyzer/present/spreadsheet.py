@@ -133,6 +133,7 @@ def _read(text: str) -> Value:
 def _sheet(title: str, table: Table, document: str = "") -> Sheet:
     """`table` as a sheet: its typed columns, each exact or simulated one with its companion."""
     count = len(table.headers)
+
     def typed(i: int, j: int) -> Value:
         value = table.value(i, j)
         return _read(inline_plain(table.rows[i][j])) if value is None else value

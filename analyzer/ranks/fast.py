@@ -324,7 +324,6 @@ class PinnedForm:
         return np.asarray(value)
 
 
-
 def payoff_lattice(payoffs: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Integer (atoms, r) `lattice`, (bets, r) `relation` and (bets,) `anchor` with
     payoffs[:, i] = lattice @ relation[i] + anchor[i] for every bet i, r as small as the

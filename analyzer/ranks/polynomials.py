@@ -275,5 +275,3 @@ def line_weights(bet: Bet, shoe: Shoe, rules: Rules) -> tuple[list[int], int] | 
     if len(lines) != len(bet.lines) + 1:
         return None
     return [evaluate(line, d) for line in lines], evaluate(total, d)
-
-

@@ -88,9 +88,7 @@ def build_reports(runs: CountingRuns | None = None, executor: Executor | None = 
     return _build(runs, executor)[0]
 
 
-def _build(
-    runs: CountingRuns | None, executor: Executor | None
-) -> tuple[dict[str, str], CountingRuns]:
+def _build(runs: CountingRuns | None, executor: Executor | None) -> tuple[dict[str, str], CountingRuns]:
     """The reports' texts and the counting runs behind them. With an executor, its workers
     solve the games while this process writes the other reports, then run the counting
     studies (queued behind the games)."""
