@@ -260,3 +260,18 @@ def test_solve_csv(capsys: pytest.CaptureFixture[str]) -> None:
     assert Fraction(draw[given_5]) == Fraction(data["punto_expectation_given_5"])
     assert Fraction(draw[per_coup]) == Fraction(data["punto_contribution_per_coup"])
     assert float(draw[1]) == round(float(Fraction(data["punto"])), 6)  # the decimal shown, as a number
+
+
+def test_a_count_with_split_tens_keeps_every_tag() -> None:
+    """A best count whose ten-valued ranks differ keeps all 13 tags in its typed cell (A..K),
+    one whose tens agree the ten of A..9 and ten, as the text tables show them."""
+    from analyzer.counting.systems import DerivedCount
+    from analyzer.present.effects_tables import removal_effects_blocks
+
+    result = eor_result(Shoe.decks(8), bets=["tie"])
+    split = DerivedCount("tie", 1, (0,) * 9 + (1, 0, -1, 0), 0.5, 1.0, tens="split")
+    tied = DerivedCount("tie", 1, (1,) * 9 + (-1,) * 4, 0.5, 1.0)
+    table = removal_effects_blocks(result.effects, [split, tied])[-1]
+    assert isinstance(table, Table) and table.values is not None
+    assert table.values[0][2] == "+0 +0 +0 +0 +0 +0 +0 +0 +0 +1 +0 -1 +0"
+    assert table.values[1][2] == "+1 +1 +1 +1 +1 +1 +1 +1 +1 -1"

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from analyzer.present.counting import tags_text
 from analyzer.present.document import Block, Heading, Paragraph, Table, Value
 from analyzer.present.effects import DERIVED_HEADERS, derived_rows
 from analyzer.present.text import exact, markdown_text, signed_decimal
@@ -17,10 +18,6 @@ if TYPE_CHECKING:
     from analyzer.counting.systems import DerivedCount
 
 __all__ = ["removal_effects_blocks"]
-
-
-def _tags(tags: Sequence[int]) -> str:
-    return " ".join(f"{t:+d}" for t in tags[:10])
 
 
 def _effects_table(result: RemovalEffects, per: str, bets: Sequence[str]) -> Table:
@@ -56,7 +53,7 @@ def removal_effects_blocks(result: RemovalEffects, counts: Sequence[DerivedCount
     if counts:
         rows = derived_rows(counts, "markdown")
         values: list[list[Value]] = [
-            [c.bet, c.level, _tags(c.tags), c.balanced, c.correlation, c.break_even] for c in counts
+            [c.bet, c.level, tags_text(c.tags), c.balanced, c.correlation, c.break_even] for c in counts
         ]
         blocks += [Heading("Best linear counts"), Table.of(rows, DERIVED_HEADERS, values)]
     return blocks
