@@ -3,11 +3,9 @@ the presentation layer and writes what it renders. `arguments` reads the command
 words the library's errors (each argument as its flag), `commands` runs each command, `live`
 reads a recorded shoe from standard input (`baccarat track -`).
 
->>> import json
 >>> from analyzer.cli import run
->>> data = json.loads(run(["odds", "--decks", "1", "--format", "json"]))
->>> data["banker"], data["counts"]["banker"], data["shoe"]
-('10526926/22903335', 6737232640, '1 deck')
+>>> print(run(["odds", "--decks", "1"]).splitlines()[4])
+banker     6,737,232,640   0.4596241552   10526926/22903335
 """
 
 from __future__ import annotations

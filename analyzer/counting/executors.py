@@ -446,7 +446,7 @@ def open_executor(
     except ImportError:
         raise AnalyzerError(
             f"{mention('executor', spec)}: dask.distributed is not installed; install the dask extra "
-            '(pip install "baccarat-analyzer[dask]")'
+            "(pip install '.[dask]' in the project)"
         ) from None
     with _quiet_on_ctrl_c():
         yield from _dask_executor(distributed, spec, workers, timeout)

@@ -26,7 +26,6 @@ from analyzer.present.text import (
     DOCUMENT_FORMATS,
     decimal,
     exact,
-    heading,
     markdown_code,
     markdown_text,
     percent,
@@ -290,9 +289,9 @@ def sheet_blocks(sheet: ParSheet, provenance: Provenance | None = None) -> list[
 
 def sheet_markdown(sheet: ParSheet, provenance: Provenance | None = None) -> str:
     """One sheet in Markdown (its charts are in the HTML sheet)."""
-    note = f"{MARKER}; do not edit. Charts: in the HTML sheet.\n\n"
-    body = write_markdown(sheet_blocks(sheet, provenance))
-    return heading(sheet_title(sheet), "markdown", 1) + note + body + "\n"
+    title = Heading(sheet_title(sheet), 1)
+    note = Paragraph(f"{MARKER}; do not edit. Charts: in the HTML sheet.")
+    return write_markdown([title, note, *sheet_blocks(sheet, provenance)]) + "\n"
 
 
 def par_json(sheet: ParSheet, provenance: Provenance | None = None) -> dict[str, Any]:
@@ -404,11 +403,8 @@ def par_index(sheets: Sequence[ParSheet], links: dict[str, str]) -> str:
     rows = index_rows(sheets)
     for row, sheet in zip(rows, sheets, strict=True):
         row[0] = f"[{row[0]}]({links[sheet.bet.name]})"  # a file name: safe characters only
-    from analyzer.present.text import table
-
-    return (
-        heading("Par sheets", "markdown", 1)
-        + f"{MARKER}; do not edit. One sheet per bet{index_where(sheets)}.\n\n"
-        + table(rows, INDEX_HEADERS, "markdown")
-        + "\n"
-    )
+    return write_markdown([
+        Heading("Par sheets", 1),
+        Paragraph(f"{MARKER}; do not edit. One sheet per bet{index_where(sheets)}."),
+        Table.of(rows, INDEX_HEADERS),
+    ])  # fmt: skip

@@ -243,7 +243,7 @@ def _openpyxl() -> Any:
         import openpyxl
     except ImportError:
         raise AnalyzerError(
-            "XLSX output needs openpyxl: pip install 'baccarat-analyzer[sheets]' (or pip install openpyxl)"
+            "XLSX output needs openpyxl: pip install '.[sheets]' in the project (or pip install openpyxl)"
         ) from None
     return openpyxl
 

@@ -155,7 +155,7 @@ def chemin_blocks(solution: CheminSolution, fmt: str, level: int = 2) -> list[Bl
                 "result: the value is what the Banker can guarantee (its maximin), and the Player's "
                 "draw probability on 5 is the one that holds the Banker to it. That pair is not a Nash "
                 "equilibrium of the real game; the Player's own maximin is the no-commission strategy "
-                "(solve without --commission)."
+                "(the game solved without a commission)."
             )
         )
     value = "Banker's maximin (net)" if s.commission else "value of the game"
