@@ -10,7 +10,7 @@ import argparse
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from analyzer.analyses import results
 from analyzer.cli.arguments import (
@@ -238,12 +238,14 @@ def _sizing(args: argparse.Namespace) -> Sizing | None:
         if given:
             raise AnalyzerError(f"{', '.join(given)} size bets on a bankroll: give --bankroll UNITS too")
         return None
-    return Sizing(
-        _exact_units(args.bankroll, "--bankroll"),
-        _exact_units(args.kelly or "0.5", "--kelly"),
-        int_arg(args.min_bet or "1", "--min-bet"),
-        None if args.max_bet is None else int_arg(args.max_bet, "--max-bet"),
-    )
+    chosen: dict[str, Any] = {}  # what is not given takes Sizing's defaults
+    if args.kelly is not None:
+        chosen["kelly"] = _exact_units(args.kelly, "--kelly")
+    if args.min_bet is not None:
+        chosen["min_bet"] = int_arg(args.min_bet, "--min-bet")
+    if args.max_bet is not None:
+        chosen["max_bet"] = int_arg(args.max_bet, "--max-bet")
+    return Sizing(_exact_units(args.bankroll, "--bankroll"), **chosen)
 
 
 def _exact_units(text: str, option: str) -> Fraction:
