@@ -138,6 +138,20 @@ def test_the_verdict_rests_on_the_count_that_won_most_with_evidence() -> None:
     assert verdict_reason(alone).startswith("no count of the 2 played has evidence in 100 shoes")
 
 
+def test_a_count_below_the_threshold_says_when_the_bound_is_above_it() -> None:
+    # -0.10 + 3 x 0.04 < 0.05: not beatable by the count; the bound 0.5 leaves room.
+    room = verdict((-0.10, 0.04), (0.5, 0.05), Fraction(1, 20), 1000)
+    assert (room.kind, room.rule) == (NOT_BEATABLE, "count")
+    assert verdict_reason(room) == (
+        "the count wins -0.1000 ± 0.0400 units per shoe: more than 3 standard errors below the threshold "
+        "of 0.05 units per shoe (the perfect-information bound, +0.5000 ± 0.0500 units per shoe, is above "
+        "the threshold: the verdict is that of the linear counts played, not of every way to choose the "
+        "coups bet)"
+    )
+    tight = verdict((-0.10, 0.04), (0.04, 0.01), Fraction(1, 20), 1000)  # the bound is below: no remark
+    assert verdict_reason(tight).endswith("below the threshold of 0.05 units per shoe")
+
+
 def test_a_count_that_made_no_bets_decides_nothing() -> None:
     # Its win is 0 on every shoe, its standard error 0: the bound alone may decide.
     low = verdict((0.0, 0.0), (0.01, 0.001), Fraction(1, 20), 20_000, bets=0)

@@ -79,7 +79,13 @@ def verdict_reason(verdict: Verdict) -> str:
         return f"{figures}: a study of {shoes} has no standard error and decides nothing; run more shoes"
     if verdict.rule == "count":
         side = "above" if verdict.kind == BEATABLE else "below"
-        return f"{figures}: more than {SIGMAS} standard errors {side} {threshold}"
+        reason = f"{figures}: more than {SIGMAS} standard errors {side} {threshold}"
+        if verdict.kind != BEATABLE and verdict.perfect[0] > limit:  # the bound leaves room
+            reason += (
+                f" (the perfect-information bound, {ceiling}, is above the threshold: the verdict is "
+                "that of the linear counts played, not of every way to choose the coups bet)"
+            )
+        return reason
     if verdict.rule == "bound":
         reason = f"{figures}, and the perfect-information bound, {ceiling}, which no count can pass,"
         return f"{reason} is more than {SIGMAS} standard errors below {threshold}"
