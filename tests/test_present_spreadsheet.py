@@ -8,9 +8,11 @@ import csv
 import io
 import json
 import math
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 from clirun import one_line_error, run
@@ -18,8 +20,9 @@ from clirun import one_line_error, run
 from analyzer import Shoe, get_bet
 from analyzer.analyses.odds import odds
 from analyzer.analyses.results import edges_result
-from analyzer.counting.results import eor_result
+from analyzer.counting.results import count_result, eor_result
 from analyzer.present import outputs
+from analyzer.present.counting import estimate
 from analyzer.present.document import Estimate, Heading, Paragraph, Table
 from analyzer.present.spreadsheet import sheets, write_csv, write_xlsx
 
@@ -275,3 +278,66 @@ def test_a_count_with_split_tens_keeps_every_tag() -> None:
     assert isinstance(table, Table) and table.values is not None
     assert table.values[0][2] == "+0 +0 +0 +0 +0 +0 +0 +0 +0 +1 +0 -1 +0"
     assert table.values[1][2] == "+1 +1 +1 +1 +1 +1 +1 +1 +1 -1"
+
+
+# -- simulated figures as numbers: count's cover bets, a par sheet's study and its cover --------
+
+
+def _titled(text: str) -> dict[str, tuple[list[str], list[list[str]]]]:
+    """The tables of a CSV of several by title: (header, rows); a level-1 title row (a par
+    sheet's) before the first table is left out."""
+    found = {}
+    for table in _csv_tables(text):
+        while len(table[1]) == 1:  # a title row above the table's own
+            table = table[1:]
+        found[table[0][0]] = (table[1], table[2:])
+    return found
+
+
+def _cells(header: Sequence[str], row: Sequence[Any]) -> dict[str, Any]:
+    return dict(zip(header, row, strict=True))
+
+
+def _number(text: str) -> float | None:
+    """A CSV cell as a number; "" (an empty cell) as None."""
+    return None if text == "" else float(text)
+
+
+def test_count_cover_csv_and_xlsx_split_estimates(tmp_path: Path) -> None:
+    """count's "Cover bets" table: the side bet alone, the cover and the net per shoe as a mean
+    and its standard error (not "+0.432 ± 0.272" as text), the cover's share a number; the
+    text formats keep their "±"."""
+    result = count_result(Shoe.decks(8), systems=["dragon7-jacobson"], shoes=20, seed=3, cover="banker:1")
+    [evaluation] = result.evaluations
+    side, cover, net = (evaluation.per_shoe(k) for k in ("expected", "cover", "net"))
+    assert evaluation.triggers > 0 and cover[0] < 0
+    header, [row] = _titled(outputs.render(result, "csv"))["Cover bets"]
+    assert header == [
+        "system", "bet", "cover", "side bet alone/shoe", "side bet alone/shoe (se)", "cover/shoe",
+        "cover/shoe (se)", "net/shoe", "net/shoe (se)", "cover share",
+    ]  # fmt: skip
+    cells = _cells(header, row)
+    assert cells["cover"] == "1 unit on banker"
+    for name, (mean, se) in (("side bet alone/shoe", side), ("cover/shoe", cover), ("net/shoe", net)):
+        assert float(cells[name]) == mean and float(cells[f"{name} (se)"]) == se  # repr: the float itself
+    assert float(cells["cover share"]) == -cover[0] / side[0]
+    assert f"{side[0]:+.3f} ± {side[1]:.3f}" in outputs.render(result, "markdown")  # the text as it was
+
+    book = openpyxl.load_workbook(io.BytesIO(outputs.render_file(result, "xlsx", DATE)))
+    ws = book["Cover bets"]
+    header = [cell.value for cell in ws[1]]
+    cells = _cells(header, list(ws[2]))
+    for name, (mean, se) in (("side bet alone/shoe", side), ("cover/shoe", cover), ("net/shoe", net)):
+        assert cells[name].data_type == "n" and math.isclose(cells[name].value, mean, rel_tol=1e-15)
+        assert math.isclose(cells[f"{name} (se)"].value, se, rel_tol=1e-15)
+    assert cells["cover share"].number_format == "0.0000%"
+
+
+def test_estimates_without_figures() -> None:
+    assert estimate(0.5, 0.1, 20, 3) == Estimate(0.5, 0.1)
+    assert estimate(0.5, 0.1, 20, 0) == Estimate(None, None)  # no bets: no figure
+    assert estimate(0.5, 0.1, 1, 3) == Estimate(0.5, None)  # one shoe: no standard error
+    assert estimate(0.0, 0.0, 20) == Estimate(0.0, None)  # never varied
+    table = Table.of([["w", "none"]], ["name", "win"], [["w", Estimate(None, None)]])
+    (sheet,) = sheets([table])
+    assert sheet.headers == ("name", "win", "win (se)") and sheet.rows == (("w", None, None),)
