@@ -314,6 +314,44 @@ def test_a_bet_of_a_table_file(capsys: pytest.CaptureFixture[str]) -> None:
     assert sheet["countability"]["study"]["shoes"] == 20
 
 
+def test_lines_paying_the_same_are_one_award(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A bet paying 35:1 on a six-card coup all red and on one all black: its top award is one
+    award, its probability the exact sum of the two lines' (read from the combinatorial table of
+    `edges --details`: combinations over the table's total), and "1 in" that figure."""
+    table = tmp_path / "colours.toml"
+    template = '{{ when = {{ cards = 6, colour = "{0}" }}, pays = 35, label = "six cards, all {0}" }}'
+    paying = ", ".join(template.format(colour) for colour in ("red", "black"))
+    table.write_text(
+        f'[bets.six-card-colour]\ntitle = "Six cards of one colour"\nlines = [{paying}]\n', encoding="utf-8"
+    )
+    code, out, err = run(capsys, "edges", "--table", str(table), "--details", "--format", "json")
+    assert code == 0, err
+    lines = json.loads(out)["bets"]["six-card-colour"]["lines"]
+    total = sum(line["combinations"] for line in lines)
+    assert total == 4998398275503360  # every ordered coup of 8 decks
+    red, black = (Fraction(line["combinations"], total) for line in lines[:2])
+    assert red == black > 0 and [line["pays"] for line in lines[:2]] == ["35", "35"]  # the colours' symmetry
+    award = red + black
+
+    code, out, err = run(capsys, "par-sheet", "--table", str(table), "--shoes", "10", "--format", "json")
+    assert code == 0, err
+    top = json.loads(out)["bets"]["six-card-colour"]["top_award"]
+    assert top == {
+        "event": "six cards, all red or six cards, all black",
+        "pays": "35",
+        "probability": str(award),
+        "one_in": str(1 / award),
+        "lines": ["six cards, all red", "six cards, all black"],
+    }
+    code, out, err = run(capsys, "par-sheet", "--table", str(table), "--shoes", "10")
+    assert code == 0, err
+    one_in = round(1 / award, 2)  # 104.63; each line alone would be 1 in 209.25
+    paragraph = out[out.index("## 4. Top award") :].split("\n\n")[1]
+    assert f"1 in {float(one_in):.2f} rounds" in paragraph and f"exactly {award})" in paragraph
+    assert "(2 lines pay it; their probabilities summed)" in paragraph
+    assert f"1 in {float(round(1 / red, 2)):.2f}" not in out
+
+
 def test_rare_awards_are_flagged(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     """A 100:1 line that cannot happen (a tie won by 5 points) occurs less often than once in
     10^8 rounds: flagged, with no "1 in N"; the 8:1 tie is not."""

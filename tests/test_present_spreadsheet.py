@@ -8,9 +8,11 @@ import csv
 import io
 import json
 import math
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 from clirun import one_line_error, run
@@ -18,9 +20,13 @@ from clirun import one_line_error, run
 from analyzer import Shoe, get_bet
 from analyzer.analyses.odds import odds
 from analyzer.analyses.results import edges_result
-from analyzer.counting.results import eor_result
+from analyzer.counting.cover import parse_cover
+from analyzer.counting.par import ParSheet, par_sheets
+from analyzer.counting.results import count_result, eor_result
 from analyzer.present import outputs
+from analyzer.present.counting import estimate
 from analyzer.present.document import Estimate, Heading, Paragraph, Table
+from analyzer.present.par_documents import par_files, render_par_sheets
 from analyzer.present.spreadsheet import sheets, write_csv, write_xlsx
 
 openpyxl = pytest.importorskip("openpyxl")
@@ -275,3 +281,151 @@ def test_a_count_with_split_tens_keeps_every_tag() -> None:
     assert isinstance(table, Table) and table.values is not None
     assert table.values[0][2] == "+0 +0 +0 +0 +0 +0 +0 +0 +0 +1 +0 -1 +0"
     assert table.values[1][2] == "+1 +1 +1 +1 +1 +1 +1 +1 +1 -1"
+
+
+# -- simulated figures as numbers: count's cover bets, a par sheet's study and its cover --------
+
+
+def _titled(text: str) -> dict[str, tuple[list[str], list[list[str]]]]:
+    """The tables of a CSV of several by title: (header, rows); a level-1 title row (a par
+    sheet's) before the first table is left out."""
+    found = {}
+    for table in _csv_tables(text):
+        while len(table[1]) == 1:  # a title row above the table's own
+            table = table[1:]
+        found[table[0][0]] = (table[1], table[2:])
+    return found
+
+
+def _cells(header: Sequence[str], row: Sequence[Any]) -> dict[str, Any]:
+    return dict(zip(header, row, strict=True))
+
+
+def _number(text: str) -> float | None:
+    """A CSV cell as a number; "" (an empty cell) as None."""
+    return None if text == "" else float(text)
+
+
+def test_count_cover_csv_and_xlsx_split_estimates(tmp_path: Path) -> None:
+    """count's "Cover bets" table: the side bet alone, the cover and the net per shoe as a mean
+    and its standard error (not "+0.432 ± 0.272" as text), the cover's share a number; the
+    text formats keep their "±"."""
+    result = count_result(Shoe.decks(8), systems=["dragon7-jacobson"], shoes=20, seed=3, cover="banker:1")
+    [evaluation] = result.evaluations
+    side, cover, net = (evaluation.per_shoe(k) for k in ("expected", "cover", "net"))
+    assert evaluation.triggers > 0 and cover[0] < 0
+    header, [row] = _titled(outputs.render(result, "csv"))["Cover bets"]
+    assert header == [
+        "system", "bet", "cover", "side bet alone/shoe", "side bet alone/shoe (se)", "cover/shoe",
+        "cover/shoe (se)", "net/shoe", "net/shoe (se)", "cover share",
+    ]  # fmt: skip
+    cells = _cells(header, row)
+    assert cells["cover"] == "1 unit on banker"
+    for name, (mean, se) in (("side bet alone/shoe", side), ("cover/shoe", cover), ("net/shoe", net)):
+        assert float(cells[name]) == mean and float(cells[f"{name} (se)"]) == se  # repr: the float itself
+    assert float(cells["cover share"]) == -cover[0] / side[0]
+    assert f"{side[0]:+.3f} ± {side[1]:.3f}" in outputs.render(result, "markdown")  # the text as it was
+
+    book = openpyxl.load_workbook(io.BytesIO(outputs.render_file(result, "xlsx", DATE)))
+    ws = book["Cover bets"]
+    header = [cell.value for cell in ws[1]]
+    cells = _cells(header, list(ws[2]))
+    for name, (mean, se) in (("side bet alone/shoe", side), ("cover/shoe", cover), ("net/shoe", net)):
+        assert cells[name].data_type == "n" and math.isclose(cells[name].value, mean, rel_tol=1e-15)
+        assert math.isclose(cells[f"{name} (se)"].value, se, rel_tol=1e-15)
+    assert cells["cover share"].number_format == "0.0000%"
+
+
+@pytest.fixture(scope="module")
+def covered_sheets() -> dict[str, ParSheet]:
+    """dragon7's sheet (a count that bets) and tie's on 2 shoes (no count bets), with a cover."""
+    cover = parse_cover("banker")
+    dragon = par_sheets([get_bet("dragon7")], Shoe.decks(8), shoes=20, seed=1, cover=cover)
+    tie = par_sheets([get_bet("tie")], Shoe.decks(8), shoes=2, seed=1, cover=cover)
+    return {sheet.bet.name: sheet for sheet in (*dragon, *tie)}
+
+
+def test_par_sheet_csv_study_figures_are_numbers(covered_sheets: dict[str, ParSheet]) -> None:
+    """The study's figures and every count played: each a mean and its standard error in
+    numeric columns, equal to the study's own floats; the cover bet's figures in a table."""
+    sheet = covered_sheets["dragon7"]
+    study, figures = sheet.study, sheet.study.figures
+    assert study.chosen_win is not None and study.chosen_on is not None and study.evaluation.triggers > 0
+    tables = _titled(str(par_files([sheet], "csv")["dragon7.csv"]))
+    header, rows = tables["7. Countability (2)"]
+    assert header == ["figure", "mean ± standard error", "mean ± standard error (se)"]
+    found = {row[0]: (_number(row[1]), _number(row[2])) for row in rows}
+    assert found == {
+        "win per shoe (units)": study.win_per_shoe,
+        f"win per shoe on the {study.choosing:,} shoes it was chosen on (biased)": study.chosen_win,
+        "win per 100 coups dealt (units)": (figures.win_per_100_coups, figures.win_per_100_coups_se),
+        "bets per shoe": (round(figures.bets_per_shoe, 2), None),  # as shown: not an estimate
+        "coups per shoe": (round(figures.coups_per_shoe, 2), None),
+        "N0 (coups bet)": (float(f"{figures.n0:.0f}"), None),
+        "perfect-information bound per shoe (units)": study.perfect,
+    }
+    header, rows = tables["7. Countability (3)"]
+    assert header[4:6] == ["win per shoe (units)", "win per shoe (units) (se)"]
+    played = {study.chosen_on.per_shoe("expected")} | {o.evaluation.per_shoe("expected") for o in sheet.tried}
+    assert {(float(row[4]), float(row[5])) for row in rows} == played
+    assert [row[-1] for row in rows].count("yes") == 1
+    text = str(par_files([sheet], "csv")["dragon7.csv"])
+    assert "±" not in text.replace("mean ± standard error", "")  # no estimate written as text
+
+    header, [row] = tables["7. Countability: cover bet"]
+    cells = _cells(header, row)
+    evaluation = study.evaluation
+    for name, key in (("side bet alone/shoe", "expected"), ("cover/shoe", "cover"), ("net/shoe", "net")):
+        mean, se = evaluation.per_shoe(key)
+        assert (float(cells[name]), float(cells[f"{name} (se)"])) == (mean, se)
+    assert cells["cover"] == "1 unit on banker" and float(cells["cover/shoe"]) < 0
+    assert float(cells["net/shoe"]) == evaluation.per_shoe("net")[0]
+    markdown = render_par_sheets([sheet], "markdown")
+    assert "7. Countability: cover bet" not in markdown  # the documents say it in their sentence
+    assert "Cover bet: 1 unit on banker on every coup the count bets" in markdown
+
+
+def test_par_sheet_xlsx_study_figures_and_cover(covered_sheets: dict[str, ParSheet]) -> None:
+    sheet = covered_sheets["dragon7"]
+    book = openpyxl.load_workbook(io.BytesIO(par_files([sheet], "xlsx")["dragon7.xlsx"]))
+    assert {"7. Countability (2)", "7. Countability (3)", "7. Countability cover bet"} <= set(book.sheetnames)
+    ws = book["7. Countability (2)"]
+    win = next(row for row in ws.iter_rows(min_row=2) if row[0].value == "win per shoe (units)")
+    assert win[1].data_type == win[2].data_type == "n"
+    assert math.isclose(win[1].value, sheet.study.win_per_shoe[0], rel_tol=1e-15)
+    assert math.isclose(win[2].value, sheet.study.win_per_shoe[1], rel_tol=1e-15)
+    ws = book["7. Countability cover bet"]
+    cells = _cells([cell.value for cell in ws[1]], list(ws[2]))
+    net, se = sheet.study.evaluation.per_shoe("net")
+    assert cells["net/shoe"].data_type == "n" and math.isclose(cells["net/shoe"].value, net, rel_tol=1e-15)
+    assert math.isclose(cells["net/shoe (se)"].value, se, rel_tol=1e-15)
+
+
+def test_a_figure_from_no_data_is_an_empty_cell(covered_sheets: dict[str, ParSheet]) -> None:
+    """No count bets on tie in 2 shoes: its wins, the cover and the net are empty cells (the
+    documents say "none (no bets)"), not 0; a figure that never varied has no standard error."""
+    sheet = covered_sheets["tie"]
+    assert sheet.study.system is not None and sheet.study.evaluation.triggers == 0
+    markdown = render_par_sheets([sheet], "markdown").splitlines()
+    assert "none (no bets)" in next(line for line in markdown if line.startswith("| win per shoe (units)"))
+    tables = _titled(str(par_files([sheet], "csv")["tie.csv"]))
+    found = {row[0]: row[1:] for row in tables["7. Countability (2)"][1]}
+    assert found["win per shoe (units)"] == ["", ""] and found["win per 100 coups dealt (units)"] == ["", ""]
+    mean, se = sheet.study.perfect
+    assert se == 0 and found["perfect-information bound per shoe (units)"] == [repr(mean), ""]
+    assert all(row[4:6] == ["", ""] for row in tables["7. Countability (3)"][1])
+    [row] = tables["7. Countability: cover bet"][1]
+    assert row[3:] == [""] * 6 + ["n/a"]
+    book = openpyxl.load_workbook(io.BytesIO(par_files([sheet], "xlsx")["tie.xlsx"]))
+    cover = book["7. Countability cover bet"]
+    assert [cell.value for cell in cover[2]][3:] == [None] * 6 + ["n/a"]
+
+
+def test_estimates_without_figures() -> None:
+    assert estimate(0.5, 0.1, 20, 3) == Estimate(0.5, 0.1)
+    assert estimate(0.5, 0.1, 20, 0) == Estimate(None, None)  # no bets: no figure
+    assert estimate(0.5, 0.1, 1, 3) == Estimate(0.5, None)  # one shoe: no standard error
+    assert estimate(0.0, 0.0, 20) == Estimate(0.0, None)  # never varied
+    table = Table.of([["w", "none"]], ["name", "win"], [["w", Estimate(None, None)]])
+    (sheet,) = sheets([table])
+    assert sheet.headers == ("name", "win", "win (se)") and sheet.rows == (("w", None, None),)

@@ -38,7 +38,9 @@ __all__ = [
     "count_rows",
     "cover_json",
     "cover_rows",
+    "cover_values",
     "cvdata_rows",
+    "estimate",
     "mean_se",
     "plus_minus",
     "procedure_text",
@@ -148,6 +150,24 @@ def cover_rows(results: Sequence[SystemEvaluation], fmt: str = "table") -> list[
     return rows
 
 
+def cover_values(results: Sequence[SystemEvaluation]) -> list[list[Value]]:
+    """The typed values of `cover_rows`: the figures per shoe as Estimates (empty where a
+    system made no bets), the cover's share as a number (None: "n/a")."""
+    rows: list[list[Value]] = []
+    for r in results:
+        if r.cover is None:
+            continue
+        side, cover, net = (r.per_shoe(k) for k in ("expected", "cover", "net"))
+        rows.append(
+            [
+                r.system.name, r.bet.name, r.cover.text,
+                *(estimate(*figure, r.shoes, r.triggers) for figure in (side, cover, net)),
+                None if side[0] <= 0 else -cover[0] / side[0],
+            ]
+        )  # fmt: skip
+    return rows
+
+
 COUNT_HEADERS = [
     "system", "bet", "bets/shoe", "count-EV corr", "P(EV>0)", "EV when betting",
     "EV win/shoe", "realized win/shoe", "win/100 coups", "perfect info/shoe",
@@ -162,6 +182,15 @@ def mean_se(mean: float, se: float) -> dict[str, float]:
 def plus_minus(value: float, error: float, places: int) -> str:
     """A figure and its standard error, e.g. "+0.123 ± 0.045" (scientific when huge)."""
     return f"{short_float(value, f'+.{places}f')} ± {short_float(error, f'.{places}f')}"
+
+
+def estimate(mean: float, se: float, shoes: int, bets: int | None = None) -> Estimate:
+    """A simulated figure as the spreadsheets hold it (`Estimate`): no figure from a study
+    with no bets (`bets` 0), no standard error from a study of one shoe or a figure that
+    never varied; not "0" for a figure from no data."""
+    if bets == 0:
+        return Estimate(None, None)
+    return Estimate(mean, None if shoes < 2 or se <= 0 else se)
 
 
 def count_rows(results: Sequence[SystemEvaluation], fmt: str = "table") -> list[list[str]]:
@@ -335,7 +364,7 @@ def count_blocks(
     if covered:
         blocks += [
             Heading("Cover bets"),
-            Table.of(covered, COVER_HEADERS),
+            Table.of(covered, COVER_HEADERS, cover_values(results)),
             Paragraph(
                 "Each coup a system bets, the cover's units are staked on its main bet too, valued "
                 "exactly for the cards left: per shoe, the side bet alone, the cover (negative: what it "

@@ -83,10 +83,12 @@ class Bullets:
 
 @dataclass(frozen=True)
 class Estimate:
-    """A simulated figure and its standard error (display floats), e.g. a win per shoe."""
+    """A simulated figure and its standard error (display floats), e.g. a win per shoe; None
+    where there is none (a study with no bets has no figure, a study of one shoe or a figure
+    that never varied no standard error): an empty cell, not 0."""
 
-    mean: float
-    se: float
+    mean: float | None
+    se: float | None
 
 
 #: A cell's typed value: an exact number (Fraction, int), a float, an `Estimate`, a text

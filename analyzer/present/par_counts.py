@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from analyzer.present.counting import plus_minus, tags_text
-from analyzer.present.document import Block, Heading, Paragraph, Table
+from analyzer.present.counting import COVER_HEADERS, cover_rows, cover_values, estimate, plus_minus, tags_text
+from analyzer.present.document import Block, Heading, Paragraph, Table, Value
 from analyzer.present.effects import DERIVED_HEADERS, derived_rows
 from analyzer.present.text import markdown_text, short_float
 
@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "countability_blocks",
+    "cover_table_blocks",
     "search_text",
     "shoes_text",
     "study_json",
@@ -168,6 +169,11 @@ def _measured(mean: float, se: float, shoes: int, bets: int | None = None) -> st
     return _pm(mean, se)
 
 
+def _figure(mean: float, se: float, shoes: int, bets: int | None = None) -> tuple[str, Value]:
+    """A simulated figure's text (`_measured`) and its typed value for the spreadsheets."""
+    return _measured(mean, se, shoes, bets), estimate(mean, se, shoes, bets)
+
+
 def _cover(sheet: ParSheet) -> list[Block]:
     """The cover bet staked with the judged count's bets: side bet alone, cover, net."""
     evaluation = sheet.study.evaluation
@@ -195,6 +201,18 @@ def _cover(sheet: ParSheet) -> list[Block]:
     ]
 
 
+def cover_table_blocks(sheet: ParSheet) -> list[Block]:
+    """The cover bet's figures as a table under a heading of its own, for the spreadsheets
+    (the other formats say them in a sentence, `_cover`): per shoe of the judged count's
+    study, the side bet alone, the cover and the net, as `baccarat count` tables them (none
+    without a cover or a count)."""
+    evaluation = sheet.study.evaluation
+    if evaluation.cover is None or sheet.study.system is None:
+        return []
+    rows, values = cover_rows([evaluation], "markdown"), cover_values([evaluation])
+    return [Heading("7. Countability: cover bet"), Table.of(rows, COVER_HEADERS, values)]
+
+
 def _played(sheet: ParSheet) -> list[Block]:
     """Every count played, in the order of the best counts' table, the judged one marked."""
     if not sheet.tried:
@@ -202,32 +220,38 @@ def _played(sheet: ParSheet) -> list[Block]:
     study = sheet.study
     studies = sorted((study, *sheet.tried), key=_order(sheet))
 
-    def figures(other: Any) -> tuple[str, str]:
-        """Bets per shoe and win per shoe on the shoes every count played."""
+    def figures(other: Any) -> tuple[str, tuple[str, Value]]:
+        """Bets per shoe and win per shoe (its text and typed value) on the shoes every count played."""
         found = other.chosen_on if other is study and other.chosen_on is not None else other.evaluation
         from analyzer.counting.advantage import advantage_figures
 
         per_shoe = advantage_figures(found).bets_per_shoe
         mean, se = found.per_shoe("expected")
-        return f"{per_shoe:.2f}", _measured(mean, se, found.shoes, found.triggers)
+        return f"{per_shoe:.2f}", _figure(mean, se, found.shoes, found.triggers)
 
-    rows = [
-        [
-            str(other.count.level) if other.count else "",
-            "yes" if other.system and other.system.balanced else "no",
-            f"{other.system.rule}{f' (start {other.system.initial:+d})' if other.system.initial else ''}"
-            if other.system else "",
-            *figures(other),
-            "yes" if other is study else "",
-        ]
-        for other in studies
-    ]  # fmt: skip
+    rows, values = [], []
+    for other in studies:
+        per_shoe, (win, typed) = figures(other)
+        rows.append(
+            [
+                str(other.count.level) if other.count else "",
+                "yes" if other.system and other.system.balanced else "no",
+                f"{other.system.rule}{f' (start {other.system.initial:+d})' if other.system.initial else ''}"
+                if other.system else "",
+                per_shoe, win, "yes" if other is study else "",
+            ]
+        )  # fmt: skip
+        values.append([None, None, None, None, typed, None])  # the text is the value but for the win
     return [
         Paragraph(
             f"Every count of the table played on the same {shoes_text(study.choosing or study.shoes)}"
             f"{' (the shoes the count judged was chosen on)' if study.choosing else ''}:"
         ),
-        Table.of(rows, ["level", "balanced", "bets when", "bets per shoe", "win per shoe (units)", "judged"]),
+        Table.of(
+            rows,
+            ["level", "balanced", "bets when", "bets per shoe", "win per shoe (units)", "judged"],
+            values,
+        ),
     ]
 
 
@@ -270,19 +294,21 @@ def countability_blocks(sheet: ParSheet) -> list[Block]:
         )
     n0 = "n/a" if figures.n0 is None else short_float(figures.n0, ",.0f")
     bets = study.evaluation.triggers if study.system is not None else 0
-    per_100 = _measured(figures.win_per_100_coups, figures.win_per_100_coups_se, study.shoes, bets)
+    per_100 = _figure(figures.win_per_100_coups, figures.win_per_100_coups_se, study.shoes, bets)
     judging = study.evaluation.shoes
-    rows = [
-        ["win per shoe (units)", _measured(m, s, judging, bets)],
-        ["win per 100 coups dealt (units)", per_100],
-        ["bets per shoe", f"{figures.bets_per_shoe:.2f}"],
-        ["coups per shoe", f"{figures.coups_per_shoe:.2f}"],
-        ["N0 (coups bet)", n0],
-        ["perfect-information bound per shoe (units)", _measured(p, sp, study.shoes)],
+    found: list[tuple[str, tuple[str, Value]]] = [  # each figure's text, and its typed value (None: the text)
+        ("win per shoe (units)", _figure(m, s, judging, bets)),
+        ("win per 100 coups dealt (units)", per_100),
+        ("bets per shoe", (f"{figures.bets_per_shoe:.2f}", None)),
+        ("coups per shoe", (f"{figures.coups_per_shoe:.2f}", None)),
+        ("N0 (coups bet)", (n0, None)),
+        ("perfect-information bound per shoe (units)", _figure(p, sp, study.shoes)),
     ]
     if study.chosen_win is not None and study.chosen_on is not None:
-        chosen = _measured(*study.chosen_win, study.choosing, study.chosen_on.triggers)
-        rows.insert(1, [f"win per shoe on the {study.choosing:,} shoes it was chosen on (biased)", chosen])
+        chosen = _figure(*study.chosen_win, study.choosing, study.chosen_on.triggers)
+        found.insert(1, (f"win per shoe on the {study.choosing:,} shoes it was chosen on (biased)", chosen))
+    rows = [[label, text] for label, (text, _) in found]
+    values: list[list[Value]] = [[None, value] for _, (_, value) in found]
     material = float(sheet.material)
     resolution = (
         f"Resolution: at {_judged_on(study)} the standard error of the count's win per shoe is "
@@ -303,7 +329,7 @@ def countability_blocks(sheet: ParSheet) -> list[Block]:
             f"{played} {shoes_text(study.shoes)}, each coup valued exactly for the cards left; the "
             f"figures of the count judged{_figures_over(study)}:"
         ),
-        Table.of(rows, ["figure", "mean ± standard error"]),
+        Table.of(rows, ["figure", "mean ± standard error"], values),
         *_cover(sheet),
         *_played(sheet),
         Paragraph(

@@ -16,6 +16,7 @@ from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.present.document import Block, Heading
 from analyzer.present.identity import Provenance, document_date
 from analyzer.present.par import FORMATS, par_index, par_json, sheet_blocks, sheet_markdown, sheet_title
+from analyzer.present.par_counts import cover_table_blocks
 from analyzer.present.par_html import html_index, html_page
 from analyzer.present.text import check_format, dumps, exact
 
@@ -55,10 +56,13 @@ def par_sheets_blocks(result: ParResult, source: Provenance | None = None) -> li
     """Every sheet of `result` as one document (each under its title), for the spreadsheet
     writers: one table a worksheet."""
     source = source or provenance(result)
-    blocks: list[Block] = []
-    for sheet in result.sheets:
-        blocks += [Heading(sheet_title(sheet), 1), *sheet_blocks(sheet, source)]
-    return blocks
+    return [block for sheet in result.sheets for block in _spreadsheet_blocks(sheet, source)]
+
+
+def _spreadsheet_blocks(sheet: ParSheet, source: Provenance) -> list[Block]:
+    """One sheet as the spreadsheet writers take it: under its title, its blocks, then the
+    cover bet's figures as a table (the documents say them in a sentence)."""
+    return [Heading(sheet_title(sheet), 1), *sheet_blocks(sheet, source), *cover_table_blocks(sheet)]
 
 
 def par_sheets_pdf(result: ParResult, date: datetime | None = None) -> bytes:
@@ -165,7 +169,7 @@ def _binary_files(
 
     files: dict[str, str | bytes] = {}
     for s in sheets:
-        blocks = [Heading(sheet_title(s), 1), *sheet_blocks(s, source)]
+        blocks = _spreadsheet_blocks(s, source)
         if fmt == "csv":
             files[links[s.bet.name]] = write_csv(blocks)
         elif fmt == "xlsx":

@@ -6,7 +6,8 @@ Numbers are numbers: a cell's typed value (`Table.values`) is written as a numbe
 exact value that is not a whole number (a Fraction) gets a column of its own beside it,
 "HEADER (p/q)", holding it exactly as "p/q"; an integer too large for a spreadsheet's
 float (above 2**53) is given there in full too. A simulated figure (`Estimate`) is its mean,
-with its standard error in a column "HEADER (se)". A cell without a typed value is its text
+with its standard error in a column "HEADER (se)" (an empty cell where it has none: no figure
+from a study with no bets, no standard error from one shoe). A cell without a typed value is its text
 (the document's Markdown marks dropped), read as a number when it is one as the renderers
 write numbers: an exact "p/q" (exact, so with its "p/q" beside), an integer ("1,234"), a
 decimal or a percentage (the number shown). Headings and prose are left out: each table is
@@ -153,7 +154,7 @@ def _sheet(title: str, table: Table, document: str = "") -> Sheet:
             row = cells[i]
             formats[i].append(_format(table.rows[i][j], value))
             if isinstance(value, Estimate):
-                row.append(_number(value.mean))
+                row.append(None if value.mean is None else _number(value.mean))
             elif isinstance(value, bool | str):
                 row.append(value)
             elif isinstance(value, Fraction | int | float):
@@ -164,7 +165,9 @@ def _sheet(title: str, table: Table, document: str = "") -> Sheet:
                 row.append(_exact_text(value))
                 formats[i].append("")
             if estimate:
-                row.append(_number(value.se) if isinstance(value, Estimate) else None)
+                row.append(
+                    _number(value.se) if isinstance(value, Estimate) and value.se is not None else None
+                )
                 formats[i].append("")
     return Sheet(title, tuple(headers), tuple(map(tuple, cells)), tuple(map(tuple, formats)), document)
 
