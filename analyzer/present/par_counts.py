@@ -306,7 +306,9 @@ def countability_blocks(sheet: ParSheet) -> list[Block]:
     ]
     if study.chosen_win is not None and study.chosen_on is not None:
         chosen = _figure(*study.chosen_win, study.choosing, study.chosen_on.triggers)
-        found.insert(1, (f"win per shoe on the {study.choosing:,} shoes it was chosen on (biased)", chosen))
+        found.insert(
+            1, (f"win per shoe on the {shoes_text(study.choosing)} it was chosen on (biased)", chosen)
+        )
     rows = [[label, text] for label, (text, _) in found]
     values: list[list[Value]] = [[None, value] for _, (_, value) in found]
     material = float(sheet.material)
