@@ -123,7 +123,7 @@ def count_result(
         for spec, system in named_systems(systems or list(SYSTEMS))
     ]
     found = load_table(table)
-    bets = [select_bets(bet, found)[0] if bet else system_bet(spec, system) for spec, system in named]
+    bets = [select_bets(bet, found)[0] if bet else system_bet(spec, system, found) for spec, system in named]
     from analyzer.counting.cover import parse_cover
 
     covered = None if cover is None else parse_cover(cover, found)

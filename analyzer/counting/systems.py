@@ -33,6 +33,7 @@ from analyzer.counting.search import exact_best_count
 if TYPE_CHECKING:  # the effects (and the card engine under them) load only where they are computed
     from analyzer.analyses.effects import EffectsOfRemoval, RemovalEffects
     from analyzer.core.bets import Bet
+    from analyzer.core.catalogue import Table
 
 __all__ = [
     "SYSTEMS",
@@ -274,12 +275,13 @@ def named_systems(specs: Sequence[str]) -> list[tuple[str, CountSystem]]:
     return named
 
 
-def system_bet(spec: str, system: CountSystem) -> Bet:
-    """The system's own bet (a built-in); an unknown one is named with the spec giving it."""
-    from analyzer.core.catalogue import get_bet
+def system_bet(spec: str, system: CountSystem, table: Table | None = None) -> Bet:
+    """The system's own bet: one of `table`'s bets by name, else a built-in; an unknown one is
+    named with the spec giving it."""
+    from analyzer.core.catalogue import select_bets
 
     try:
-        return get_bet(system.bet)
+        return select_bets(system.bet, table)[0]
     except AnalyzerError as error:
         raise AnalyzerError(f"{spec}: systems.{system.name}.bet: {error.template}") from None
 

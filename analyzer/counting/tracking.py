@@ -83,7 +83,7 @@ def track_setup(
     suited = choose_bets(found, bets, rules=rules, shoe=shoe)
     ranks_only = choose_bets(found, bets, rules=rules, shoe=Shoe.from_counts(shoe.counts))
     named = named_systems(systems) if systems is not None else []
-    extra = [system_bet(spec, system) for spec, system in named]
+    extra = [system_bet(spec, system, found) for spec, system in named]
 
     def tracked(chosen: Sequence[Bet]) -> tuple[Bet, ...]:
         """The bets, and each system's bet after them unless a bet of its name is there."""
