@@ -144,3 +144,23 @@ def test_unknown_system() -> None:
     with pytest.raises(AnalyzerError, match="unknown counting system 'hilo'"):
         get_system("hilo")
     assert isinstance(SYSTEMS["banker-eor"], CountSystem)
+
+
+def test_big_tiger_example_files_give_jacobsons_figures() -> None:
+    """The Big Tiger example (a bet of a table file) at the precision Jacobson published
+    (2024: house edge 15.2533%, standard deviation 6.519, hit 1.662% on 8 decks), and its
+    count's own bet found in that table file (no --bet needed)."""
+    from analyzer.analyses.results import edges_result
+    from analyzer.counting.results import count_result
+    from analyzer.present.text import percent
+
+    examples = Path(__file__).resolve().parents[1] / "analyzer" / "examples"
+    table, system = str(examples / "big-tiger.toml"), str(examples / "big-tiger-count.toml")
+    (tiger,) = edges_result(Shoe.decks(8), bets=["big-tiger"], table=table).analyses
+    assert tiger.house_edge == Fraction(141819481097, 929761583985)
+    assert percent(tiger.house_edge) == "15.2533%"
+    assert f"{math.sqrt(tiger.variance):.3f}" == "6.519" and f"{float(tiger.hit_frequency):.3%}" == "1.662%"
+    (jacobson,) = get_system(system)
+    assert jacobson.tags == (0, 0, -1, -1, -1, -2, 1, 2, 2, 0, 0, 0, 0) and jacobson.threshold == 8
+    result = count_result(Shoe.decks(8), systems=[system], table=table, shoes=3, cut_card=14)
+    assert [evaluation.bet.name for evaluation in result.evaluations] == ["big-tiger"]
