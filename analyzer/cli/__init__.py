@@ -116,7 +116,10 @@ def run(argv: Sequence[str] | None = None) -> str:
     shoe = shoe_from_args(args)
     rules = None if args.rules is None else get_rules(args.rules)
     live = args.command == "track" and args.record == "-"  # a session at the keyboard: no bar
-    with contextlib.nullcontext() if live else progress.working(f"baccarat {args.command}"):
+    told = getattr(args, "progress", False)  # `report --progress`: lines instead of bars
+    lines = progress.lines(f"baccarat {args.command}") if told else contextlib.nullcontext()
+    bar = contextlib.nullcontext() if live else progress.working(f"baccarat {args.command}")
+    with lines, bar:  # lines first: with them on, no bar starts
         return command(args, shoe, rules)  # on a terminal, a bar once it runs over 2 s
 
 

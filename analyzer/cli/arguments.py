@@ -462,7 +462,18 @@ OPTIONS: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
         (("game",), {"help": f"{_GAME_NAMES} (`baccarat list games`)"}),
         (("--commission",), {"help": "commission on Banker wins, e.g. 5%% (chemin de fer)"}),
     ],
-    "report": [(("--out",), {"default": "reports", "help": "directory to write (default reports)"})],
+    "report": [
+        (("--out",), {"default": "reports", "help": "directory to write (default reports)"}),
+        (
+            ("--progress",),
+            {
+                "action": "store_true",
+                "help": "one line on stderr per report file as it is built or written, e.g. "
+                "`baccarat report: odds.md (1/19, 0.8 s)`, for a log or a pipe (instead of the "
+                "bar a terminal shows)",
+            },
+        ),
+    ],
     "closed-form": [
         (("--bets",), {"help": "comma-separated bet names (default banker,player,tie; `baccarat list bets`)"})
     ],

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.files import write_files
-from analyzer.core.progress import steps, working
+from analyzer.core.progress import Tally, steps, working
 from analyzer.counting.executors import open_executor
 from analyzer.present.document import Bullets, Paragraph
 from analyzer.present.reports.bets import (
@@ -88,23 +88,41 @@ def build_reports(runs: CountingRuns | None = None, executor: Executor | None = 
     return _build(runs, executor)[0]
 
 
-def _build(runs: CountingRuns | None, executor: Executor | None) -> tuple[dict[str, str], CountingRuns]:
+def _build(
+    runs: CountingRuns | None, executor: Executor | None, tally: Tally | None = None
+) -> tuple[dict[str, str], CountingRuns]:
     """The reports' texts and the counting runs behind them. With an executor, its workers
     solve the games while this process writes the other reports, then run the counting
-    studies (queued behind the games)."""
+    studies (queued behind the games). `tally` counts each file built (the par sheets as one)."""
+    tally = tally or Tally(_texts_count())
     games = start_games_report(executor)
-    texts = {name: build() for name, build in steps(REPORTS.items(), "reports", name=lambda item: item[0])}
+    texts = {}
+    for name, build in steps(REPORTS.items(), "reports", name=lambda item: item[0]):
+        texts[name] = build()
+        tally.done(name)
     runs = runs or counting_runs(executor=executor)
     texts["counting.md"] = counting_report(runs)
+    tally.done("counting.md")
     with working("reports: the games (chemin de fer, banque, macao, punto 5)"):
-        texts.update(games())
+        solved = games()
+    for name in solved:
+        tally.done(name)
+    texts.update(solved)
     with working("reports: par sheets of every built-in bet"):
         sheets = par_sheet_reports(executor)
+    tally.done(f"{PAR_SHEETS}/ ({len(sheets)} files)")
     items = [f"[{name}]({name}): {texts[name].splitlines()[0].lstrip('# ')}" for name in texts]
     items.append(f"[{PAR_SHEETS}/]({PAR_SHEETS}/README.md): each built-in bet's par sheet and verdict")
     regenerate = Paragraph("Regenerate with `baccarat report --out reports`.")
     texts["README.md"] = report("Reports", [regenerate, Bullets(tuple(items))])
+    tally.done("README.md")
     return {**texts, **sheets}, runs
+
+
+def _texts_count() -> int:
+    """The steps of `_build`: each report, counting.md, each game's report, the par sheets
+    (one step) and README.md."""
+    return len(REPORTS) + 1 + len(GAME_REPORTS) + 1 + 1
 
 
 #: Words every generated report carries near its top (ours, and the games module's).
@@ -251,21 +269,25 @@ def write_texts(directory: Path, texts: dict[str, str]) -> list[str]:
 
 def write_reports(out: Path) -> list[Path]:
     """(Re)write every report into `out`, all files or none (`write_all_or_none`). Returns the
-    paths written."""
+    paths written. Each file built or written is one finished item of a `Tally` (a line on
+    standard error when `analyzer.core.progress.lines` is on; silent otherwise)."""
     final = Path(out).resolve()
 
     def write(staging: Path) -> list[str]:
+        tally = Tally(_texts_count() + 1 + len(PLOTS))  # and the plots
         with open_executor("local", 2) as pool:
-            texts, runs = _build(None, pool)
+            texts, runs = _build(None, pool, tally)
         names = write_texts(staging, texts)
         for name in KEPT:
             if (final / name).is_file():
                 shutil.copy2(final / name, staging / name)
         counting_plot(runs, staging / _COUNTING_PLOT)
         names.append(_COUNTING_PLOT)
+        tally.done(_COUNTING_PLOT)
         for name, plot in PLOTS.items():
             plot(staging / name)
             names.append(name)
+            tally.done(name)
         return names
 
     return write_all_or_none(out, write)
