@@ -34,8 +34,7 @@ from analyzer.cli.commands import CACHE_HELP, COMMANDS, cache_command, list_comm
 from analyzer.core import progress
 from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.rules import get_rules
-from analyzer.present import render as fmt
-from analyzer.present.cache import CACHE_FORMATS
+from analyzer.present import text as fmt
 from analyzer.version import __version__
 
 __all__ = [
@@ -75,6 +74,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         for flags, options in OPTIONS.get(name, []):
             command.add_argument(*flags, **options)  # type: ignore[arg-type]
     if only in (None, "cache"):
+        from analyzer.present.cache import CACHE_FORMATS
+
         cache = sub.add_parser(
             "cache", help=CACHE_HELP, description=CACHE_HELP, epilog=f"Example: {EXAMPLES['cache']}"
         )

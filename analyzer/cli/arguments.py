@@ -274,20 +274,25 @@ def example(command: str) -> str:
     """`command`'s help example (`EXAMPLES`), each shipped file it names written where the
     package is installed: relative to the current directory when under it (in a checkout),
     else in full, so the example runs as printed from anywhere."""
-    from importlib import resources
-
-    from analyzer.counting.record import sample_path
-
     text = EXAMPLES[command]
-    shipped = {"sevens": lambda: str(resources.files("analyzer").joinpath("examples", "sevens.toml")),
-               "sample": sample_path}  # fmt: skip
-    for name, where in shipped.items():
+    for name in ("sevens", "sample"):
         if "{" + name + "}" in text:
-            path = Path(where()).resolve()
+            path = Path(_shipped(name)).resolve()
             with contextlib.suppress(ValueError, OSError):  # not under it, or no current directory
                 path = path.relative_to(Path.cwd())
             text = text.replace("{" + name + "}", shlex.quote(str(path)))
     return text
+
+
+def _shipped(name: str) -> str:
+    """Where the shipped file an example names is (its modules load only for that example)."""
+    if name == "sevens":
+        from importlib import resources
+
+        return str(resources.files("analyzer").joinpath("examples", "sevens.toml"))
+    from analyzer.counting.record import sample_path
+
+    return sample_path()
 
 
 class HelpFormatter(argparse.HelpFormatter):

@@ -28,7 +28,7 @@ from analyzer.core.rules import Rules, get_rules
 from analyzer.core.shoe import Shoe
 from analyzer.games import GAMES
 from analyzer.present import outputs
-from analyzer.present import render as fmt
+from analyzer.present import text as fmt
 
 if TYPE_CHECKING:
     from analyzer.analyses.shown import ShownCards
