@@ -32,7 +32,10 @@ Ratios are per round (cold side / reference side) and summarised by their median
 average is recorded: with other work on the machine, absolute times grow, ratios less so.
 
 Usage: python scripts/bench.py [--json] [--rounds N] [--compositions N] [--seed S]
-With --json, prints exactly one JSON line with the figures.
+                               [--cold-from install|tree] [--venv DIR]
+With --json, prints exactly one JSON line with the figures. The cold-start rows (a) run the
+package installed as a user installs it (`pip install .`, not editable, in a fresh venv built
+for the run, or --venv DIR) from a directory outside the checkout, unless --cold-from tree.
 """
 
 from __future__ import annotations
@@ -98,40 +101,83 @@ def summary(values: Sequence[float]) -> dict[str, float]:
     return {"median": statistics.median(values), "q1": q1, "q3": q3, "min": min(values), "max": max(values)}
 
 
-def whole_processes(rounds: int, bytecode: bool = True) -> dict[str, Any]:
+class ColdStart:
+    """How the cold-start rows run the package: `python`, in `env`, from the directory `cwd`;
+    `how` says it in words (printed with the figures)."""
+
+    def __init__(self, python: str, env: dict[str, str], cwd: Path, how: str) -> None:
+        self.python, self.env, self.cwd, self.how = python, env, cwd, how
+
+
+def from_tree(reason: str = "") -> ColdStart:
+    """The package of this checkout (PYTHONPATH), the interpreter running the bench."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    how = "this checkout on PYTHONPATH, the bench's interpreter" + (f" ({reason})" if reason else "")
+    return ColdStart(sys.executable, env, ROOT, how)
+
+
+def from_install(venv: Path) -> ColdStart:
+    """The package as a user installs it: a virtual environment `venv` (made, and the package
+    installed with `pip install ROOT`, not editable, if it holds no Python yet), run with no
+    PYTHONPATH from a directory outside the checkout (so `-m analyzer` cannot find the tree).
+    Falls back to `from_tree` (and says why) if the environment cannot be built, e.g. offline."""
+    python = venv / ("Scripts" if os.name == "nt" else "bin") / "python"
+    if not python.exists():
+        try:
+            subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, capture_output=True)
+            pip = [str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check", str(ROOT)]
+            subprocess.run(pip, check=True, capture_output=True, timeout=900)
+        except (OSError, subprocess.SubprocessError) as error:
+            return from_tree(f"a virtual environment with the package installed could not be built: {error}")
+    env = {key: value for key, value in os.environ.items() if key not in ("PYTHONPATH", "PYTHONHOME")}
+    outside = venv / "run"
+    outside.mkdir(exist_ok=True)
+    how = "the package installed as a user installs it (`pip install .`, not editable) in a venv"
+    return ColdStart(str(python), env, outside, how)
+
+
+def whole_processes(rounds: int, cold: ColdStart, bytecode: bool = True) -> dict[str, Any]:
     """Cold CLI odds, cold CLI edges, the plain enumerator, the interpreter floor and a cold
-    depleted-shoe odds, interleaved round by round: wall-clock and CPU (user + system)
+    depleted-shoe odds, interleaved round by round, each run as `cold` says (the plain
+    enumerator and the floors by the same interpreter): wall-clock and CPU (user + system)
     seconds of each process.
 
     `bytecode`: let Python cache compiled modules (as after `pip install`, which compiles
-    them); without it every process compiles the package from source (the plain enumerator,
-    a script, is compiled every time either way)."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    them); without it every process compiles the package from source (an empty, unwritten
+    PYTHONPYCACHEPREFIX: the compiled files beside the sources are not read either; the plain
+    enumerator, a script, is compiled every time either way)."""
+    env = dict(cold.env)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env.pop("PYTHONPYCACHEPREFIX", None)
     if not bytecode:
+        import tempfile
+
         env["PYTHONDONTWRITEBYTECODE"] = "1"
+        env["PYTHONPYCACHEPREFIX"] = tempfile.mkdtemp(prefix="bench-no-pyc-")  # stays empty
+    python = cold.python
     commands = {
-        "plain": [sys.executable, str(PLAIN), "--decks", "8"],
-        "odds": [sys.executable, "-m", "analyzer", "odds", "--decks", "8"],
-        "edges": [sys.executable, "-m", "analyzer", "edges", "--decks", "8"],
+        "plain": [python, str(PLAIN), "--decks", "8"],
+        "odds": [python, "-m", "analyzer", "odds", "--decks", "8"],
+        "edges": [python, "-m", "analyzer", "edges", "--decks", "8"],
         # the same odds as JSON: no table, so no table renderer loaded
-        "json": [sys.executable, "-m", "analyzer", "odds", "--decks", "8", "--format", "json"],
+        "json": [python, "-m", "analyzer", "odds", "--decks", "8", "--format", "json"],
         # the interpreter floor (start-up with site, same environment), and with the table renderer loaded
-        "pass": [sys.executable, "-c", "pass"],
-        "tabulate": [sys.executable, "-c", "import tabulate"],
+        "pass": [python, "-c", "pass"],
+        "tabulate": [python, "-c", "import tabulate"],
         # the standard-library modules any typed CLI of exact results loads (no project code)
-        "stdlib": [sys.executable, "-c", "import argparse, dataclasses, fractions"],
+        "stdlib": [python, "-c", "import argparse, dataclasses, fractions"],
         # a depleted shoe: no polynomial in the number of decks, the coup classes are evaluated
-        "depleted": [sys.executable, "-m", "analyzer", "odds", "--decks", "8", "--remove", "5"],
+        "depleted": [python, "-m", "analyzer", "odds", "--decks", "8", "--remove", "5"],
     }
     outputs = {}
     wall: dict[str, list[float]] = {name: [] for name in commands}
     cpu: dict[str, list[float]] = {name: [] for name in commands}
+    run = partial(subprocess.run, capture_output=True, env=env, cwd=cold.cwd)
     for i in range(rounds + 1):  # round 0 warms the file and bytecode caches and is not counted
         order = list(commands) if i % 2 else list(reversed(commands))  # alternate who goes first
         for name in order:
             before = resource.getrusage(resource.RUSAGE_CHILDREN)
-            seconds, proc = timed(partial(subprocess.run, commands[name], capture_output=True, env=env))
+            seconds, proc = timed(partial(run, commands[name]))
             after = resource.getrusage(resource.RUSAGE_CHILDREN)
             if proc.returncode != 0:
                 raise SystemExit(f"bench: {name} failed: {proc.stderr.decode().strip()}")
@@ -148,6 +194,10 @@ def whole_processes(rounds: int, bytecode: bool = True) -> dict[str, Any]:
         return [t / b for t, b in zip(times[top], times[bottom], strict=True)]
 
     suffix = "" if bytecode else "_no_bytecode_cache"
+    if not bytecode:
+        import shutil
+
+        shutil.rmtree(env["PYTHONPYCACHEPREFIX"], ignore_errors=True)
     figures = {
         "cold_cli_vs_plain": statistics.median(ratios(wall, "odds", "plain")),
         "edges_vs_odds": statistics.median(ratios(wall, "edges", "odds")),
@@ -176,7 +226,9 @@ def whole_processes(rounds: int, bytecode: bool = True) -> dict[str, Any]:
         "interpreter_stdlib_process": summary(wall["stdlib"]),
         "cold_depleted": summary(wall["depleted"]),
     }
-    return {key + suffix: value for key, value in figures.items()}
+    figures = {key + suffix: value for key, value in figures.items()}
+    figures["cold_start_from"] = cold.how
+    return figures
 
 
 def in_process(repeats: int) -> dict[str, Any]:
@@ -359,14 +411,14 @@ def card_level(seed: int, count: int = 2000, sample: int = 4) -> dict[str, Any]:
     }
 
 
-def measure(rounds: int, count: int, seed: int) -> dict[str, Any]:
-    """All figures of the benchmark."""
+def measure(rounds: int, count: int, seed: int, cold: ColdStart) -> dict[str, Any]:
+    """All figures of the benchmark (the cold-start rows run as `cold` says)."""
     from analyzer.ranks.kernel import warm
 
     warm()  # the compiled kernel loaded (when installed), as a long study or a large batch loads it
     figures: dict[str, Any] = {"load_average_start": os.getloadavg()[0]}
-    figures.update(whole_processes(rounds))
-    figures.update(whole_processes(max(3, rounds // 3), bytecode=False))
+    figures.update(whole_processes(rounds, cold))
+    figures.update(whole_processes(max(3, rounds // 3), cold, bytecode=False))
     figures.update(in_process(max(3, rounds // 3)))
     rng = np.random.default_rng(seed)
     eight, twenty = compositions(rng, count, 8), compositions(rng, count // 4, 20)
@@ -488,7 +540,8 @@ def render(f: dict[str, Any]) -> str:
     note = (
         f"\nMedians over interleaved rounds; spread = quartiles. Load average "
         f"{f['load_average_start']:.1f} at the start, {f['load_average_end']:.1f} at the end "
-        f"(2 cores; other work inflates absolute times). Python {f['python']}."
+        f"(2 cores; other work inflates absolute times). Python {f['python']}. Cold-start rows: "
+        f"{f['cold_start_from']}."
     )
     headers = ["measurement", "median", "spread", "note"]
     return str(tabulate(rows, headers=headers, disable_numparse=True)) + note
@@ -700,7 +753,8 @@ def speed_markdown(f: dict[str, Any], command: str, date: str) -> str:
         "Whole processes run interleaved round by round, so load from other work hits both sides alike, "
         "and CPU-time ratios are given beside the wall-clock ones. The cold-start reference is "
         "`scripts/plain_enumerator.py`: a plain pure-Python point-value enumerator (standard library, "
-        "integer arithmetic) of the same shoe that prints the same counts. The batch evaluator's "
+        "integer arithmetic) of the same shoe that prints the same counts, run by the same interpreter. "
+        f"The cold-start processes run {f['cold_start_from']}. The batch evaluator's "
         "reference is the project's own exact path, one composition at a time (`distribution`, then "
         "`analyze` of each bet), checked equal on a sample. On a shared machine absolute rates move "
         "by 20-25% between runs; ratios less so.",
@@ -719,10 +773,24 @@ def main() -> None:
     parser.add_argument("--markdown", type=Path, default=SPEED_MD,
                         help="where to write the Markdown table (default reports/speed.md)")  # fmt: skip
     parser.add_argument("--no-markdown", action="store_true", help="write no Markdown file")
+    parser.add_argument("--cold-from", choices=("install", "tree"), default="install",
+                        help="the cold-start rows run the package installed in a fresh venv, as a "
+                        "user installs it (default; about 30 s to build), or this checkout on "
+                        "PYTHONPATH")  # fmt: skip
+    parser.add_argument("--venv", type=Path,
+                        help="the venv of --cold-from install: kept, and reused if it exists (default: "
+                        "a temporary one, removed; reinstall after a change by removing it)")  # fmt: skip
     args = parser.parse_args()
     if args.rounds < 1 or args.compositions < 40:
         parser.error("--rounds must be positive and --compositions at least 40")
-    figures = measure(args.rounds, args.compositions, args.seed)
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="bench-venv-") as temporary:
+        if args.cold_from == "tree":
+            cold = from_tree()
+        else:
+            cold = from_install(args.venv or Path(temporary) / "venv")
+        figures = measure(args.rounds, args.compositions, args.seed, cold)
     from bench_counting import counting_figures  # counting studies (this folder is on sys.path)
 
     figures.update(counting_figures())  # shoes_per_second, worker_speedup and their spreads
