@@ -352,3 +352,10 @@ def test_bets_selects_a_tables_own_bet(capsys: pytest.CaptureFixture[str], tmp_p
     )
     code, out, _ = run(capsys, "edges", "--table", str(path), "--bets", "red-player,tie", "--format", "json")
     assert code == 0 and list(json.loads(out)["bets"]) == ["red-player", "tie"]
+
+
+def test_the_plots_report_writes_are_the_ones_its_folder_check_knows() -> None:
+    import analyzer.present.reports as report
+    from analyzer.present.folders import PLOT_FILES
+
+    assert {*report.PLOTS, report._COUNTING_PLOT} == set(PLOT_FILES)

@@ -40,6 +40,8 @@ rounded from the exact values, never from floats. Terminal tables fit 120 column
 - ``notebook``: the renderers registered with IPython and Jupyter by result type (Markdown
   tables; a par sheet as HTML), so no result type imports a renderer.
 - ``reports``: the Markdown reports of ``reports/`` and their plots (``baccarat report``).
+- ``folders``: the folders ``baccarat report`` and ``baccarat par-sheet --out`` write: which
+  files each wrote, the check of an output folder, writing its files all or none.
 
 Reports. ``build_reports`` gives every report's text by file name; ``write_reports`` writes
 them all or none: into a new sibling directory, which then replaces the output directory.
