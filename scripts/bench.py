@@ -32,7 +32,10 @@ Ratios are per round (cold side / reference side) and summarised by their median
 average is recorded: with other work on the machine, absolute times grow, ratios less so.
 
 Usage: python scripts/bench.py [--json] [--rounds N] [--compositions N] [--seed S]
-With --json, prints exactly one JSON line with the figures.
+                               [--cold-from install|tree] [--venv DIR]
+With --json, prints exactly one JSON line with the figures. The cold-start rows (a) run the
+package installed as a user installs it (`pip install .`, not editable, in a fresh venv built
+for the run, or --venv DIR) from a directory outside the checkout, unless --cold-from tree.
 """
 
 from __future__ import annotations
@@ -44,13 +47,10 @@ import importlib.util
 import json
 import os
 import platform
-import resource
 import statistics
-import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
-from functools import partial
 from math import perm
 from pathlib import Path
 from typing import Any
@@ -61,6 +61,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # per-core figures: set befo
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 import numpy as np  # noqa: E402
+from bench_cold import ColdStart, from_install, from_tree, whole_processes  # noqa: E402  # this folder
 from tabulate import tabulate  # type: ignore[import-untyped,unused-ignore]  # noqa: E402
 
 from analyzer.analyses.pricing import analyze  # noqa: E402
@@ -96,87 +97,6 @@ def summary(values: Sequence[float]) -> dict[str, float]:
     """Median, quartiles, min and max."""
     q1, _, q3 = statistics.quantiles(values, n=4) if len(values) > 1 else (values[0],) * 3
     return {"median": statistics.median(values), "q1": q1, "q3": q3, "min": min(values), "max": max(values)}
-
-
-def whole_processes(rounds: int, bytecode: bool = True) -> dict[str, Any]:
-    """Cold CLI odds, cold CLI edges, the plain enumerator, the interpreter floor and a cold
-    depleted-shoe odds, interleaved round by round: wall-clock and CPU (user + system)
-    seconds of each process.
-
-    `bytecode`: let Python cache compiled modules (as after `pip install`, which compiles
-    them); without it every process compiles the package from source (the plain enumerator,
-    a script, is compiled every time either way)."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
-    if not bytecode:
-        env["PYTHONDONTWRITEBYTECODE"] = "1"
-    commands = {
-        "plain": [sys.executable, str(PLAIN), "--decks", "8"],
-        "odds": [sys.executable, "-m", "analyzer", "odds", "--decks", "8"],
-        "edges": [sys.executable, "-m", "analyzer", "edges", "--decks", "8"],
-        # the same odds as JSON: no table, so no table renderer loaded
-        "json": [sys.executable, "-m", "analyzer", "odds", "--decks", "8", "--format", "json"],
-        # the interpreter floor (start-up with site, same environment), and with the table renderer loaded
-        "pass": [sys.executable, "-c", "pass"],
-        "tabulate": [sys.executable, "-c", "import tabulate"],
-        # the standard-library modules any typed CLI of exact results loads (no project code)
-        "stdlib": [sys.executable, "-c", "import argparse, dataclasses, fractions"],
-        # a depleted shoe: no polynomial in the number of decks, the coup classes are evaluated
-        "depleted": [sys.executable, "-m", "analyzer", "odds", "--decks", "8", "--remove", "5"],
-    }
-    outputs = {}
-    wall: dict[str, list[float]] = {name: [] for name in commands}
-    cpu: dict[str, list[float]] = {name: [] for name in commands}
-    for i in range(rounds + 1):  # round 0 warms the file and bytecode caches and is not counted
-        order = list(commands) if i % 2 else list(reversed(commands))  # alternate who goes first
-        for name in order:
-            before = resource.getrusage(resource.RUSAGE_CHILDREN)
-            seconds, proc = timed(partial(subprocess.run, commands[name], capture_output=True, env=env))
-            after = resource.getrusage(resource.RUSAGE_CHILDREN)
-            if proc.returncode != 0:
-                raise SystemExit(f"bench: {name} failed: {proc.stderr.decode().strip()}")
-            outputs[name] = proc.stdout.decode()
-            if i:
-                wall[name].append(seconds)
-                cpu[name].append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
-    plain_counts = [line.split()[1] for line in outputs["plain"].splitlines()[:3]]
-    cli_counts = [line.split()[1] for line in outputs["odds"].splitlines()[4:7]]
-    if plain_counts != cli_counts:
-        raise SystemExit(f"bench: plain enumerator {plain_counts} and CLI {cli_counts} disagree")
-
-    def ratios(times: dict[str, list[float]], top: str, bottom: str) -> list[float]:
-        return [t / b for t, b in zip(times[top], times[bottom], strict=True)]
-
-    suffix = "" if bytecode else "_no_bytecode_cache"
-    figures = {
-        "cold_cli_vs_plain": statistics.median(ratios(wall, "odds", "plain")),
-        "edges_vs_odds": statistics.median(ratios(wall, "edges", "odds")),
-        "cold_cli_vs_plain_cpu": statistics.median(ratios(cpu, "odds", "plain")),
-        "edges_vs_odds_cpu": statistics.median(ratios(cpu, "edges", "odds")),
-        "cold_cli_vs_plain_spread": summary(ratios(wall, "odds", "plain")),
-        "edges_vs_odds_spread": summary(ratios(wall, "edges", "odds")),
-        "cold_cli": summary(wall["odds"]),
-        "cold_edges": summary(wall["edges"]),
-        "plain_process": summary(wall["plain"]),
-        "cold_cli_cpu": summary(cpu["odds"]),
-        "cold_edges_cpu": summary(cpu["edges"]),
-        "plain_process_cpu": summary(cpu["plain"]),
-        "cold_cli_seconds": statistics.median(wall["odds"]),
-        "interpreter_vs_plain": statistics.median(ratios(wall, "pass", "plain")),
-        "interpreter_vs_plain_spread": summary(ratios(wall, "pass", "plain")),
-        "interpreter_tabulate_vs_plain": statistics.median(ratios(wall, "tabulate", "plain")),
-        "interpreter_stdlib_vs_plain": statistics.median(ratios(wall, "stdlib", "plain")),
-        "cold_depleted_vs_plain": statistics.median(ratios(wall, "depleted", "plain")),
-        "cold_depleted_vs_plain_spread": summary(ratios(wall, "depleted", "plain")),
-        "cold_edges_vs_plain": statistics.median(ratios(wall, "edges", "plain")),
-        "cold_cli_json_vs_plain": statistics.median(ratios(wall, "json", "plain")),
-        "cold_cli_json_vs_plain_spread": summary(ratios(wall, "json", "plain")),
-        "interpreter_process": summary(wall["pass"]),
-        "interpreter_tabulate_process": summary(wall["tabulate"]),
-        "interpreter_stdlib_process": summary(wall["stdlib"]),
-        "cold_depleted": summary(wall["depleted"]),
-    }
-    return {key + suffix: value for key, value in figures.items()}
 
 
 def in_process(repeats: int) -> dict[str, Any]:
@@ -359,14 +279,14 @@ def card_level(seed: int, count: int = 2000, sample: int = 4) -> dict[str, Any]:
     }
 
 
-def measure(rounds: int, count: int, seed: int) -> dict[str, Any]:
-    """All figures of the benchmark."""
+def measure(rounds: int, count: int, seed: int, cold: ColdStart) -> dict[str, Any]:
+    """All figures of the benchmark (the cold-start rows run as `cold` says)."""
     from analyzer.ranks.kernel import warm
 
     warm()  # the compiled kernel loaded (when installed), as a long study or a large batch loads it
     figures: dict[str, Any] = {"load_average_start": os.getloadavg()[0]}
-    figures.update(whole_processes(rounds))
-    figures.update(whole_processes(max(3, rounds // 3), bytecode=False))
+    figures.update(whole_processes(rounds, cold))
+    figures.update(whole_processes(max(3, rounds // 3), cold, bytecode=False))
     figures.update(in_process(max(3, rounds // 3)))
     rng = np.random.default_rng(seed)
     eight, twenty = compositions(rng, count, 8), compositions(rng, count // 4, 20)
@@ -488,7 +408,8 @@ def render(f: dict[str, Any]) -> str:
     note = (
         f"\nMedians over interleaved rounds; spread = quartiles. Load average "
         f"{f['load_average_start']:.1f} at the start, {f['load_average_end']:.1f} at the end "
-        f"(2 cores; other work inflates absolute times). Python {f['python']}."
+        f"(2 cores; other work inflates absolute times). Python {f['python']}. Cold-start rows: "
+        f"{f['cold_start_from']}."
     )
     headers = ["measurement", "median", "spread", "note"]
     return str(tabulate(rows, headers=headers, disable_numparse=True)) + note
@@ -700,7 +621,8 @@ def speed_markdown(f: dict[str, Any], command: str, date: str) -> str:
         "Whole processes run interleaved round by round, so load from other work hits both sides alike, "
         "and CPU-time ratios are given beside the wall-clock ones. The cold-start reference is "
         "`scripts/plain_enumerator.py`: a plain pure-Python point-value enumerator (standard library, "
-        "integer arithmetic) of the same shoe that prints the same counts. The batch evaluator's "
+        "integer arithmetic) of the same shoe that prints the same counts, run by the same interpreter. "
+        f"The cold-start processes run {f['cold_start_from']}. The batch evaluator's "
         "reference is the project's own exact path, one composition at a time (`distribution`, then "
         "`analyze` of each bet), checked equal on a sample. On a shared machine absolute rates move "
         "by 20-25% between runs; ratios less so.",
@@ -719,10 +641,24 @@ def main() -> None:
     parser.add_argument("--markdown", type=Path, default=SPEED_MD,
                         help="where to write the Markdown table (default reports/speed.md)")  # fmt: skip
     parser.add_argument("--no-markdown", action="store_true", help="write no Markdown file")
+    parser.add_argument("--cold-from", choices=("install", "tree"), default="install",
+                        help="the cold-start rows run the package installed in a fresh venv, as a "
+                        "user installs it (default; about 30 s to build), or this checkout on "
+                        "PYTHONPATH")  # fmt: skip
+    parser.add_argument("--venv", type=Path,
+                        help="the venv of --cold-from install: kept, and reused if it exists (default: "
+                        "a temporary one, removed; reinstall after a change by removing it)")  # fmt: skip
     args = parser.parse_args()
     if args.rounds < 1 or args.compositions < 40:
         parser.error("--rounds must be positive and --compositions at least 40")
-    figures = measure(args.rounds, args.compositions, args.seed)
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="bench-venv-") as temporary:
+        if args.cold_from == "tree":
+            cold = from_tree()
+        else:
+            cold = from_install(args.venv or Path(temporary) / "venv")
+        figures = measure(args.rounds, args.compositions, args.seed, cold)
     from bench_counting import counting_figures  # counting studies (this folder is on sys.path)
 
     figures.update(counting_figures())  # shoes_per_second, worker_speedup and their spreads

@@ -69,7 +69,7 @@ def _run(command: list[str], env: dict[str, str]) -> tuple[float, float, int]:
 
 def _environment(cache: str | None = None) -> dict[str, str]:
     """The processes' environment: this checkout, compiled modules cached (as after `pip
-    install`; `bench.whole_processes` does the same), and `cache` as the plan cache."""
+    install`; `bench_cold.whole_processes` does the same), and `cache` as the plan cache."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     if cache is not None:
         env["BACCARAT_CACHE"] = cache

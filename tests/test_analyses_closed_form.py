@@ -12,12 +12,13 @@ from fractions import Fraction
 import pytest
 import sympy as sp
 
-from analyzer.analyses.closed_form import D, closed_forms, evaluate
+from analyzer.analyses import closed_form
+from analyzer.analyses.closed_form import D, closed_forms, derived_outcome_polynomials, evaluate
 from analyzer.analyses.pricing import analyze
 from analyzer.core.catalogue import RANK_BETS
 from analyzer.core.rules import BANCO_4_DRAWS_ON_0_1, STANDARD
 from analyzer.core.shoe import Shoe
-from analyzer.ranks.enumeration import distribution
+from analyzer.ranks.enumeration import class_distribution, distribution
 
 NAMES = ["banker", "player", "tie", "super6-banker", "dragon7", "player-pair", "either-pair", "big"]
 
@@ -62,3 +63,18 @@ def test_other_rules_at_six_decks() -> None:
         == analyze(RANK_BETS["dragon7"], distribution(Shoe.decks(6), BANCO_4_DRAWS_ON_0_1)).house_edge
     )
     assert STANDARD != BANCO_4_DRAWS_ON_0_1
+
+
+@pytest.mark.parametrize("rules", [STANDARD, BANCO_4_DRAWS_ON_0_1], ids=["standard", "banco-4"])
+def test_shipped_outcome_polynomials_are_the_derived_ones(rules: object) -> None:
+    """The closed forms of a built-in tableau read its shipped polynomials (interpolated from
+    the coup classes at d = 1..7): the same integers as the sympy derivation from the basis
+    monomials, which a tableau of one's own still uses."""
+    assert closed_form._outcome_polynomials(rules) == derived_outcome_polynomials(rules)
+
+
+def test_a_tableau_of_ones_own_is_derived() -> None:
+    rules = STANDARD.with_player(6, True)  # Player draws on 6: no shipped polynomials
+    (form,) = closed_forms([RANK_BETS["tie"]], rules)
+    expected = analyze(RANK_BETS["tie"], class_distribution(Shoe.decks(3), rules)).house_edge
+    assert evaluate(form.house_edge, 3) == expected

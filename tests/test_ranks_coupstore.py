@@ -96,7 +96,7 @@ def test_damaged_edited_or_foreign_cache_files_are_recompiled(
 def test_the_key_holds_the_code_version(monkeypatch: pytest.MonkeyPatch) -> None:
     rules = STANDARD.with_player(7, True)
     before = coupstore.cache_key(rules)
-    monkeypatch.setattr(coupstore, "code_version", lambda *packages: "0.1.0-other")
+    monkeypatch.setattr(diskcache, "code_version", lambda *packages: "0.1.0-other")
     assert coupstore.cache_key(rules) != before
 
 

@@ -97,7 +97,8 @@ def test_every_result_type_has_one_output() -> None:
         for name, value in vars(module).items()
         if isinstance(value, type) and name.endswith("Result") and value.__module__ == module.__name__
     }
-    assert kinds | {SolveResult, ListResult, KnownResult, diskcache.CacheStatus} == set(OUTPUTS)
+    kinds |= {SolveResult, ListResult, KnownResult, diskcache.CacheStatus}
+    assert {f"{kind.__module__}.{kind.__qualname__}" for kind in kinds} == set(OUTPUTS)  # keyed by name
 
 
 def test_the_cache_status_renders_as_the_cache_command(

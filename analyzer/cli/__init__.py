@@ -34,8 +34,7 @@ from analyzer.cli.commands import CACHE_HELP, COMMANDS, cache_command, list_comm
 from analyzer.core import progress
 from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.rules import get_rules
-from analyzer.present import render as fmt
-from analyzer.present.cache import CACHE_FORMATS
+from analyzer.present import text as fmt
 from analyzer.version import __version__
 
 __all__ = [
@@ -75,6 +74,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         for flags, options in OPTIONS.get(name, []):
             command.add_argument(*flags, **options)  # type: ignore[arg-type]
     if only in (None, "cache"):
+        from analyzer.present.cache import CACHE_FORMATS
+
         cache = sub.add_parser(
             "cache", help=CACHE_HELP, description=CACHE_HELP, epilog=f"Example: {EXAMPLES['cache']}"
         )
@@ -116,7 +117,10 @@ def run(argv: Sequence[str] | None = None) -> str:
     shoe = shoe_from_args(args)
     rules = None if args.rules is None else get_rules(args.rules)
     live = args.command == "track" and args.record == "-"  # a session at the keyboard: no bar
-    with contextlib.nullcontext() if live else progress.working(f"baccarat {args.command}"):
+    told = getattr(args, "progress", False)  # `report --progress`: lines instead of bars
+    lines = progress.lines(f"baccarat {args.command}") if told else contextlib.nullcontext()
+    bar = contextlib.nullcontext() if live else progress.working(f"baccarat {args.command}")
+    with lines, bar:  # lines first: with them on, no bar starts
         return command(args, shoe, rules)  # on a terminal, a bar once it runs over 2 s
 
 

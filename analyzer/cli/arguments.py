@@ -274,20 +274,25 @@ def example(command: str) -> str:
     """`command`'s help example (`EXAMPLES`), each shipped file it names written where the
     package is installed: relative to the current directory when under it (in a checkout),
     else in full, so the example runs as printed from anywhere."""
-    from importlib import resources
-
-    from analyzer.counting.record import sample_path
-
     text = EXAMPLES[command]
-    shipped = {"sevens": lambda: str(resources.files("analyzer").joinpath("examples", "sevens.toml")),
-               "sample": sample_path}  # fmt: skip
-    for name, where in shipped.items():
+    for name in ("sevens", "sample"):
         if "{" + name + "}" in text:
-            path = Path(where()).resolve()
+            path = Path(_shipped(name)).resolve()
             with contextlib.suppress(ValueError, OSError):  # not under it, or no current directory
                 path = path.relative_to(Path.cwd())
             text = text.replace("{" + name + "}", shlex.quote(str(path)))
     return text
+
+
+def _shipped(name: str) -> str:
+    """Where the shipped file an example names is (its modules load only for that example)."""
+    if name == "sevens":
+        from importlib import resources
+
+        return str(resources.files("analyzer").joinpath("examples", "sevens.toml"))
+    from analyzer.counting.record import sample_path
+
+    return sample_path()
 
 
 class HelpFormatter(argparse.HelpFormatter):
@@ -462,7 +467,18 @@ OPTIONS: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
         (("game",), {"help": f"{_GAME_NAMES} (`baccarat list games`)"}),
         (("--commission",), {"help": "commission on Banker wins, e.g. 5%% (chemin de fer)"}),
     ],
-    "report": [(("--out",), {"default": "reports", "help": "directory to write (default reports)"})],
+    "report": [
+        (("--out",), {"default": "reports", "help": "directory to write (default reports)"}),
+        (
+            ("--progress",),
+            {
+                "action": "store_true",
+                "help": "one line on stderr per report file as it is built or written, e.g. "
+                "`baccarat report: odds.md (1/19, 0.8 s)`, for a log or a pipe (instead of the "
+                "bar a terminal shows)",
+            },
+        ),
+    ],
     "closed-form": [
         (("--bets",), {"help": "comma-separated bet names (default banker,player,tie; `baccarat list bets`)"})
     ],

@@ -28,7 +28,7 @@ from analyzer.core.rules import Rules, get_rules
 from analyzer.core.shoe import Shoe
 from analyzer.games import GAMES
 from analyzer.present import outputs
-from analyzer.present import render as fmt
+from analyzer.present import text as fmt
 
 if TYPE_CHECKING:
     from analyzer.analyses.shown import ShownCards
@@ -305,8 +305,8 @@ def _design(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
 
 def _out_dir(text: str, example: str, command: str = "report") -> Path:
     """The directory `--out text` names, refused before any computing if it cannot take the
-    files of `baccarat COMMAND` (`analyzer.present.reports.check_output_dir`)."""
-    from analyzer.present.reports import check_output_dir
+    files of `baccarat COMMAND` (`analyzer.present.folders.check_output_dir`)."""
+    from analyzer.present.folders import check_output_dir
 
     if not text.strip():
         raise AnalyzerError(f"--out '': give a directory, e.g. {example}")
@@ -356,8 +356,8 @@ def _par_sheet(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str
                 f"--format {args.format} writes binary files: give --out DIR (one file per bet)"
             )
         return _show(result, args)
+    from analyzer.present.folders import write_owned
     from analyzer.present.par_documents import provenance
-    from analyzer.present.reports import write_owned
 
     removed = [] if args.remove is None else removed_cards(args.remove)
     files = par_files(result.sheets, args.format, outputs.envelope(result, removed), provenance(result))

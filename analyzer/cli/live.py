@@ -18,7 +18,7 @@ from analyzer.core.errors import AnalyzerError
 from analyzer.counting.record import Entry, RecordCard, parse_line, undone
 from analyzer.counting.replay import Replay
 from analyzer.counting.tracking import TrackSetup, coup_changes
-from analyzer.present import render as fmt
+from analyzer.present.track import render_coup, render_taken_back
 
 __all__ = ["track_live"]
 
@@ -71,9 +71,9 @@ def track_live(setup: TrackSetup, form: str, finish: Callable[[Replay], str]) ->
             suited = first
             taken_back, dealt = coup_changes(result, candidate)
             for coup in taken_back:
-                _write(fmt.render_taken_back(coup.index, form))
+                _write(render_taken_back(coup.index, form))
             for coup in dealt:
-                _write(fmt.render_coup(candidate, coup, form))
+                _write(render_coup(candidate, coup, form))
             result = candidate
     except KeyboardInterrupt:  # Ctrl-C, SIGTERM or SIGHUP (cli.Terminated)
         with contextlib.suppress(OSError):  # e.g. the terminal is gone: the exit code still tells

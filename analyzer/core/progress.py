@@ -1,21 +1,27 @@
-"""Progress bars for long work: tqdm on standard error, shown only when the command line
-turns them on (`baccarat` does when standard error is a terminal); the library is silent.
+"""Progress for long work on standard error, shown only when the command line turns it on;
+the library is silent. Bars (tqdm): `baccarat` shows them when standard error is a terminal.
+Lines (`lines`): one plain line per finished item of a `Tally`, for a log or a pipe, where a
+bar cannot show (`baccarat report --progress`).
 
 >>> list(steps([1, 2, 3], "adding"))  # off: the items, nothing printed
 [1, 2, 3]
+>>> tally = Tally(2)
+>>> tally.done("a.md")  # lines off: nothing printed
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
+import sys
 import threading
 import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
-__all__ = ["Bar", "bar", "enable", "enabled", "steps", "working"]
+__all__ = ["Bar", "Tally", "bar", "enable", "enabled", "lines", "steps", "working"]
 
 #: Seconds before a bar appears: work that ends sooner shows nothing ($BACCARAT_PROGRESS_DELAY).
 DELAY = float(os.environ.get("BACCARAT_PROGRESS_DELAY", "2"))
@@ -23,6 +29,8 @@ DELAY = float(os.environ.get("BACCARAT_PROGRESS_DELAY", "2"))
 T = TypeVar("T")
 _HANGUP = (signal.SIGHUP,) if hasattr(signal, "SIGHUP") else ()
 _STATE = {"on": False}
+#: The words starting each line of a `Tally` while lines are on (`lines`); "" when off.
+_LINES = {"prefix": ""}
 
 
 def enable(on: bool) -> None:
@@ -33,6 +41,43 @@ def enable(on: bool) -> None:
 def enabled() -> bool:
     """Whether bars are shown."""
     return _STATE["on"]
+
+
+@contextmanager
+def lines(prefix: str) -> Iterator[None]:
+    """While the block runs, no bars, and each finished item of a `Tally` said in one plain
+    line on standard error starting with `prefix` (e.g. "baccarat report"); as before after."""
+    saved, said = _STATE["on"], _LINES["prefix"]
+    _STATE["on"], _LINES["prefix"] = False, prefix
+    try:
+        yield
+    finally:
+        _STATE["on"], _LINES["prefix"] = saved, said
+
+
+class Tally:
+    """Counts the finished items of a known number of them. While lines are on (`lines`),
+    says each in one line on standard error: `PREFIX: NAME (I/TOTAL, S s)`, S the seconds of
+    wall time since the tally's previous item (or since it started); silent otherwise."""
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.count = 0
+        self._since = time.perf_counter()
+
+    def done(self, name: str) -> None:
+        """One more item finished: `name` (e.g. the file built)."""
+        self.count += 1
+        now = time.perf_counter()
+        seconds, self._since = now - self._since, now
+        prefix = _LINES["prefix"]
+        if prefix:
+            with contextlib.suppress(OSError, ValueError, AttributeError):  # a closed stream: no line
+                print(
+                    f"{prefix}: {name} ({self.count}/{self.total}, {seconds:.1f} s)",
+                    file=sys.stderr,
+                    flush=True,
+                )
 
 
 class Bar:

@@ -4,7 +4,8 @@ Exact values stay exact here: fractions print as "p/q" (strings in JSON) and dec
 rounded from the exact values, never from floats. Terminal tables fit 120 columns.
 
 - ``outputs``: every command's result turned into data, then into a document: one registry by
-  result type (``OUTPUTS``: its JSON document, ``to_data``, and its text), the envelope every
+  result type (``OUTPUTS``, by its qualified name, each renderer loaded when first used: its
+  JSON document, ``to_data``, and its text), the envelope every
   command's JSON carries (``envelope``: shown, shoe, shoe_spec, rules, version), added to the
   data before it is serialised once, and ``render``, what a command prints.
 - ``render``: the renderers of every command but ``solve`` (``render_odds``, ``render_edges``,
@@ -39,6 +40,8 @@ rounded from the exact values, never from floats. Terminal tables fit 120 column
 - ``notebook``: the renderers registered with IPython and Jupyter by result type (Markdown
   tables; a par sheet as HTML), so no result type imports a renderer.
 - ``reports``: the Markdown reports of ``reports/`` and their plots (``baccarat report``).
+- ``folders``: the folders ``baccarat report`` and ``baccarat par-sheet --out`` write: which
+  files each wrote, the check of an output folder, writing its files all or none.
 
 Reports. ``build_reports`` gives every report's text by file name; ``write_reports`` writes
 them all or none: into a new sibling directory, which then replaces the output directory.

@@ -29,7 +29,6 @@ Exact, for **8 decks**.
 
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -181,6 +180,8 @@ def _plain(block: Block, fmt: str) -> str:
 def write_html(blocks: Sequence[Block], draw: Callable[[Figure], str] | None = None) -> str:
     """The blocks as HTML elements, their Markdown marks as tags (`inline_html`); each figure
     in a <figure> as `draw` draws it (SVG)."""
+    import html  # loaded for HTML only
+
     out = []
     for block in blocks:
         if isinstance(block, Heading):
@@ -236,14 +237,16 @@ def inline_plain(text: str) -> str:
 def inline_html(text: str) -> str:
     """A Markdown-marked text as HTML: **bold** and `code` marks as tags, backslash-escaped
     marks as themselves, everything else escaped (a `**` left unpaired is text)."""
+    from html import escape  # loaded for HTML only
+
     pieces: list[str | None] = []  # None: a bold mark
     for escaped, code, bold, plain in _TOKEN.findall(text):
         if bold:
             pieces.append(None)
         elif code:
-            pieces.append(f"<code>{html.escape(code, quote=False)}</code>")
+            pieces.append(f"<code>{escape(code, quote=False)}</code>")
         else:
-            pieces.append(html.escape(escaped or plain, quote=False))
+            pieces.append(escape(escaped or plain, quote=False))
     marks = [i for i, piece in enumerate(pieces) if piece is None]
     if len(marks) % 2:
         pieces[marks[-1]] = "**"

@@ -2,9 +2,9 @@
 
 `OUTPUTS` gives each result type (the typed results of `analyzer.analyses.results`,
 `analyzer.counting.results`, `analyzer.counting.tracking`, `analyzer.games`, the listing and
-the disk cache's status)
-its JSON document (`to_data`, keys exactly as they always were) and its text (table,
-Markdown, and the command's other formats). The JSON of every command then carries one
+the disk cache's status), keyed by its qualified name, its JSON document (`to_data`, keys
+exactly as they always were) and its text (table, Markdown, and the command's other formats);
+each renderer module loads when a result it renders is first shown. The JSON of every command then carries one
 envelope, added to the data before it is serialised once (`envelope`): `shown` (the cards
 shown, if any), `shoe` (the shoe's display text), `shoe_spec` (the same shoe, structured),
 `rules` (unless the data names them) and `version`. `render` is what a command prints.
@@ -25,45 +25,40 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
-from typing import Any
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
-from analyzer.analyses.known import KnownResult
-from analyzer.analyses.results import (
-    ClosedFormResult,
-    CompareResult,
-    DesignResult,
-    EdgesResult,
-    OddsResult,
-    PlayerTableResult,
-    RulesResult,
-)
 from analyzer.core.errors import AnalyzerError, quoted
-from analyzer.counting.results import CountResult, EorResult, ParResult
-from analyzer.counting.sorting import SortCountResult, SortTrackResult
-from analyzer.counting.tracking import TrackResult
-from analyzer.games import SolveResult
-from analyzer.present.cache import cache_data, render_cache
-from analyzer.present.compare import compare_blocks, compare_data, render_compare
-from analyzer.present.counting import count_blocks, count_data, procedure_text, render_count
-from analyzer.present.document import Block
-from analyzer.present.edges import edges_blocks, edges_data, render_edges
-from analyzer.present.effects import removal_effects_data, render_removal_effects
-from analyzer.present.listing import ListResult
-from analyzer.present.metadata import list_blocks, list_data, render_list, shoe_json
-from analyzer.present.odds import (
-    odds_blocks,
-    odds_data,
-    player_table_blocks,
-    player_table_data,
-    render_odds,
-    render_player_table,
-)
-from analyzer.present.rules import render_rules, rules_blocks
 from analyzer.present.text import dumps, wrap_prose
-from analyzer.present.track import render_track, render_track_summary, track_blocks, track_json
-from analyzer.ranks.diskcache import CacheStatus
 from analyzer.version import __version__
+
+if TYPE_CHECKING:  # the checker reads the renderers' own signatures; they load when used
+    from datetime import datetime
+
+    from analyzer.analyses.known import KnownResult
+    from analyzer.analyses.results import ClosedFormResult, DesignResult, PlayerTableResult
+    from analyzer.counting.results import CountResult, EorResult, ParResult
+    from analyzer.counting.tracking import TrackResult
+    from analyzer.games import SolveResult
+    from analyzer.present import cache, compare, counting, edges, effects, metadata, odds, rules, track
+    from analyzer.present.document import Block
+else:
+
+    class _Renderers:
+        """A renderer module, imported when one of its functions is first used, so that a
+        command loads the renderer of its own result only (a cold `baccarat odds` loads
+        neither the counting, tracking nor cache renderers nor their result types)."""
+
+        def __init__(self, name: str) -> None:
+            self._name = name
+
+        def __getattr__(self, attr: str) -> Any:
+            return getattr(import_module(self._name), attr)
+
+    cache, compare, counting, edges, effects, metadata, odds, rules, track = (
+        _Renderers(f"analyzer.present.{name}")
+        for name in ("cache", "compare", "counting", "edges", "effects", "metadata", "odds", "rules", "track")
+    )
 
 __all__ = [
     "BINARY_FORMATS",
@@ -102,7 +97,7 @@ def _player_table_title(result: PlayerTableResult) -> str:
 
 
 def _player_table_text(result: PlayerTableResult, fmt: str) -> str:
-    return render_player_table(result.rows, fmt, title=_player_table_title(result))
+    return odds.render_player_table(result.rows, fmt, title=_player_table_title(result))
 
 
 def _eor_blocks(result: EorResult) -> list[Block]:
@@ -196,13 +191,13 @@ def _sorting(name: str) -> Callable[..., Any]:
 
 
 def _count_text(result: CountResult, fmt: str) -> str:
-    described = procedure_text(result.procedure, result.shoes, result.seed)
-    return render_count(result.evaluations, fmt, described, result.figures)
+    described = counting.procedure_text(result.procedure, result.shoes, result.seed)
+    return counting.render_count(result.evaluations, fmt, described, result.figures)
 
 
 def _count_blocks(result: CountResult) -> list[Block]:
-    described = procedure_text(result.procedure, result.shoes, result.seed)
-    return count_blocks(result.evaluations, "markdown", described, result.figures)
+    described = counting.procedure_text(result.procedure, result.shoes, result.seed)
+    return counting.count_blocks(result.evaluations, "markdown", described, result.figures)
 
 
 def _par_blocks(result: ParResult) -> list[Block]:
@@ -212,15 +207,14 @@ def _par_blocks(result: ParResult) -> list[Block]:
 
 
 def _count_data(result: CountResult) -> dict[str, Any]:
-    return count_data(
-        result.evaluations, procedure_text(result.procedure, result.shoes, result.seed), result.figures
-    )
+    described = counting.procedure_text(result.procedure, result.shoes, result.seed)
+    return counting.count_data(result.evaluations, described, result.figures)
 
 
 def _track_text(result: TrackResult, fmt: str) -> str:
     if result.live:  # its coups were written as they came: the summary remains
-        return render_track_summary(result.replay, fmt, result.record)
-    return render_track(result.replay, fmt, result.record)
+        return track.render_track_summary(result.replay, fmt, result.record)
+    return track.render_track(result.replay, fmt, result.record)
 
 
 def _solve_data(result: SolveResult) -> dict[str, Any]:
@@ -241,76 +235,88 @@ def _solve_text(result: SolveResult, fmt: str) -> str:
     return render_game(result.result, fmt)
 
 
-#: Each result type and how it is shown.
-OUTPUTS: dict[type, Output] = {
-    OddsResult: Output(
-        lambda r: odds_data(r.odds),
-        lambda r, fmt: render_odds(r.odds, fmt),
-        blocks=lambda r: odds_blocks(r.odds, "markdown"),
+#: Each result type, by its qualified name (so that the result modules need not load), and
+#: how it is shown.
+OUTPUTS: dict[str, Output] = {
+    "analyzer.analyses.results.OddsResult": Output(
+        lambda r: odds.odds_data(r.odds),
+        lambda r, fmt: odds.render_odds(r.odds, fmt),
+        blocks=lambda r: odds.odds_blocks(r.odds, "markdown"),
     ),
-    PlayerTableResult: Output(
-        lambda r: player_table_data(r.rows),
+    "analyzer.analyses.results.PlayerTableResult": Output(
+        lambda r: odds.player_table_data(r.rows),
         _player_table_text,
-        blocks=lambda r: player_table_blocks(r.rows, _player_table_title(r)),
+        blocks=lambda r: odds.player_table_blocks(r.rows, _player_table_title(r)),
     ),
-    RulesResult: Output(
+    "analyzer.analyses.results.RulesResult": Output(
         lambda r: r.rules.to_mapping(),
-        lambda r, fmt: render_rules(r.rules, fmt),
-        blocks=lambda r: rules_blocks(r.rules, "markdown"),
+        lambda r, fmt: rules.render_rules(r.rules, fmt),
+        blocks=lambda r: rules.rules_blocks(r.rules, "markdown"),
     ),
-    EdgesResult: Output(
-        lambda r: edges_data(r.analyses, r.label, r.rules),
-        lambda r, fmt: render_edges(r.analyses, fmt, r.label, r.rules, r.details),
-        blocks=lambda r: edges_blocks(r.analyses, "markdown", r.label, r.rules, r.details),
+    "analyzer.analyses.results.EdgesResult": Output(
+        lambda r: edges.edges_data(r.analyses, r.label, r.rules),
+        lambda r, fmt: edges.render_edges(r.analyses, fmt, r.label, r.rules, r.details),
+        blocks=lambda r: edges.edges_blocks(r.analyses, "markdown", r.label, r.rules, r.details),
         xlsx=True,
     ),
-    CompareResult: Output(
-        lambda r: compare_data(r.comparison),
-        lambda r, fmt: render_compare(r.comparison, fmt),
-        blocks=lambda r: compare_blocks(r.comparison, "markdown"),
+    "analyzer.analyses.results.CompareResult": Output(
+        lambda r: compare.compare_data(r.comparison),
+        lambda r, fmt: compare.render_compare(r.comparison, fmt),
+        blocks=lambda r: compare.compare_blocks(r.comparison, "markdown"),
         xlsx=True,
     ),
-    EorResult: Output(
-        lambda r: removal_effects_data(r.effects, r.counts),
-        lambda r, fmt: render_removal_effects(r.effects, fmt, r.counts),
+    "analyzer.counting.results.EorResult": Output(
+        lambda r: effects.removal_effects_data(r.effects, r.counts),
+        lambda r, fmt: effects.render_removal_effects(r.effects, fmt, r.counts),
         blocks=_eor_blocks,
         xlsx=True,
     ),
-    CountResult: Output(_count_data, _count_text, blocks=_count_blocks, xlsx=True),
-    ClosedFormResult: Output(
+    "analyzer.counting.results.CountResult": Output(
+        _count_data, _count_text, blocks=_count_blocks, xlsx=True
+    ),
+    "analyzer.analyses.results.ClosedFormResult": Output(
         _closed_forms_data,
         _closed_forms_text,
         shoe_spec=lambda r, removed: {"decks": "d"},
         blocks=_closed_forms_blocks,
     ),
-    DesignResult: Output(_design_data, _design_text, shoe_spec=_design_shoes, blocks=_design_blocks),
-    TrackResult: Output(
-        lambda r: track_json(r.replay, r.record),
-        _track_text,
-        blocks=lambda r: track_blocks(r.replay, "markdown", r.record),
+    "analyzer.analyses.results.DesignResult": Output(
+        _design_data, _design_text, shoe_spec=_design_shoes, blocks=_design_blocks
     ),
-    ParResult: Output(_par_data, _par_text, blocks=_par_blocks, xlsx=True),
-    KnownResult: Output(_known_data, _known_text, blocks=_known_blocks),
-    SortTrackResult: Output(
+    "analyzer.counting.tracking.TrackResult": Output(
+        lambda r: track.track_json(r.replay, r.record),
+        _track_text,
+        blocks=lambda r: track.track_blocks(r.replay, "markdown", r.record),
+    ),
+    "analyzer.counting.results.ParResult": Output(_par_data, _par_text, blocks=_par_blocks, xlsx=True),
+    "analyzer.analyses.known.KnownResult": Output(_known_data, _known_text, blocks=_known_blocks),
+    "analyzer.counting.sorting.SortTrackResult": Output(
         lambda r: _sorting("sort_track_data")(r), lambda r, fmt: _sorting("render_sort_track")(r, fmt)
     ),
-    SortCountResult: Output(
+    "analyzer.counting.sorting.SortCountResult": Output(
         lambda r: _sorting("sort_count_data")(r), lambda r, fmt: _sorting("render_sort_count")(r, fmt)
     ),
-    SolveResult: Output(_solve_data, _solve_text, blocks=_solve_blocks),
-    ListResult: Output(
-        lambda r: list_data(r.kind, r.entries),
-        lambda r, fmt: render_list(r.kind, r.entries, fmt),
+    "analyzer.games.SolveResult": Output(_solve_data, _solve_text, blocks=_solve_blocks),
+    "analyzer.present.listing.ListResult": Output(
+        lambda r: metadata.list_data(r.kind, r.entries),
+        lambda r, fmt: metadata.render_list(r.kind, r.entries, fmt),
         inputs=False,
         wrap=False,
-        blocks=lambda r: list_blocks(r.kind, r.entries, "markdown"),
+        blocks=lambda r: metadata.list_blocks(r.kind, r.entries, "markdown"),
     ),
-    CacheStatus: Output(cache_data, render_cache, inputs=False, wrap=False),
+    "analyzer.ranks.diskcache.CacheStatus": Output(
+        lambda r: cache.cache_data(r), lambda r, fmt: cache.render_cache(r, fmt), inputs=False, wrap=False
+    ),
 }
 
 
+def _name(kind: type) -> str:
+    """A result type's key in OUTPUTS: its qualified name."""
+    return f"{kind.__module__}.{kind.__qualname__}"
+
+
 def _output(result: object) -> Output:
-    output = OUTPUTS.get(type(result))
+    output = OUTPUTS.get(_name(type(result)))
     if output is None:
         raise TypeError(f"no output for {type(result).__name__}")
     return output
@@ -333,7 +339,7 @@ def envelope(result: Any, removed: Sequence[str] = ()) -> dict[str, Any]:
     shown = getattr(result, "shown", None)
     if shown is not None:
         extra["shown"] = shown.as_dict()
-    spec = output.shoe_spec(result, removed) if output.shoe_spec else shoe_json(result.shoe, removed)
+    spec = output.shoe_spec(result, removed) if output.shoe_spec else metadata.shoe_json(result.shoe, removed)
     extra["shoe"] = spec.get("label", "d decks")
     extra["shoe_spec"] = spec
     extra["rules"] = result.rules.name
@@ -358,7 +364,7 @@ BINARY_FORMATS = ("xlsx", "pdf")
 def sheet_formats(kind: type) -> tuple[str, ...]:
     """The spreadsheet formats a result type is written in: csv if it has tables, xlsx too
     for those `Output.xlsx` names."""
-    output = OUTPUTS[kind]
+    output = OUTPUTS[_name(kind)]
     if output.blocks is None:
         return ()
     return ("csv", "xlsx") if output.xlsx else ("csv",)
@@ -382,7 +388,7 @@ def render_file(result: Any, fmt: str, date: datetime | None = None) -> bytes:
         from analyzer.present.spreadsheet import write_xlsx
 
         return write_xlsx(blocks(result), when)
-    if fmt == "pdf" and isinstance(result, ParResult):
+    if fmt == "pdf" and _name(type(result)) == "analyzer.counting.results.ParResult":
         from analyzer.present.par_documents import par_sheets_pdf
 
         return par_sheets_pdf(result, when)

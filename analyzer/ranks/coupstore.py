@@ -17,7 +17,6 @@ shoe size, one monomial value per basis element, then sums.
 
 from __future__ import annotations
 
-import hashlib
 import sys
 import zlib
 from array import array
@@ -29,7 +28,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from analyzer.core.rules import Rules
-from analyzer.ranks.diskcache import code_version, read_cache_file, write_cache_file
 
 if TYPE_CHECKING:
     from analyzer.core.outcome import Outcome
@@ -90,6 +88,10 @@ def _file_name(key: str) -> str:
 def cache_key(rules: Rules) -> str:
     """The key of the cached classes of `rules`: the tableau's content and the version of
     the code that compiles and encodes them (the core and rank-level layers)."""
+    import hashlib
+
+    from analyzer.ranks.diskcache import code_version
+
     content = repr((rules_key(rules), code_version("core", "ranks")))
     return hashlib.sha256(content.encode()).hexdigest()
 
@@ -303,6 +305,8 @@ def _stored(key: str, rules: Rules) -> StoredClasses:
     found = _read(_SHIPPED / _file_name(key), rules)
     if found is not None:
         return found
+    from analyzer.ranks.diskcache import read_cache_file, write_cache_file  # a tableau not shipped
+
     cached = read_cache_file("coups", cache_key(rules))
     found = None if cached is None else _decode(cached, rules)
     if found is not None:

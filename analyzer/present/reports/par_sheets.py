@@ -13,11 +13,10 @@ from datetime import UTC, datetime
 
 from analyzer.core.catalogue import BETS
 from analyzer.core.shoe import Shoe
+from analyzer.present.folders import PAR_SHEETS
 
 __all__ = ["CARD_SHOES", "PAR_SHEETS", "RANK_SHOES", "REPORTS_DATE", "par_sheet_reports", "reports_date"]
 
-#: The directory of the par sheets inside the reports.
-PAR_SHEETS = "par-sheets"
 #: Shoes of the reports' studies: rank-level bets (one run for all), card-level bets (another).
 RANK_SHOES = 4000
 CARD_SHOES = 400
