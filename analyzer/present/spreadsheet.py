@@ -295,13 +295,21 @@ def write_xlsx(blocks: Sequence[Block], date: datetime) -> bytes:
 
 
 def _pinned(data: bytes, stamp: datetime) -> bytes:
-    """The zip archive `data` with every member dated `stamp` (openpyxl dates them now)."""
+    """The zip archive `data` with every member dated `stamp`, and the workbook's "modified"
+    property too (openpyxl's save sets both to the time of saving)."""
     when = (max(stamp.year, 1980), stamp.month, stamp.day, stamp.hour, stamp.minute, stamp.second)
+    modified = f'<dcterms:modified xsi:type="dcterms:W3CDTF">{stamp:%Y-%m-%dT%H:%M:%S}Z</dcterms:modified>'
     out = io.BytesIO()
     with zipfile.ZipFile(io.BytesIO(data)) as source, zipfile.ZipFile(out, "w") as target:
         for member in source.infolist():
             info = zipfile.ZipInfo(member.filename, date_time=when)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = member.external_attr
-            target.writestr(info, source.read(member.filename))
+            content = source.read(member.filename)
+            if member.filename == "docProps/core.xml":
+                content = _MODIFIED.sub(modified.encode(), content)
+            target.writestr(info, content)
     return out.getvalue()
+
+
+_MODIFIED = re.compile(rb"<dcterms:modified [^>]*>[^<]*</dcterms:modified>")
