@@ -305,12 +305,33 @@ def test_the_best_sort_of_the_ranks() -> None:
         assert known_cards(result.shoe, (1,), MAIN, sort=sort).value == entry.value, entry.sorted
 
 
+def _report_rows(section: str, first: str) -> list[list[str]]:
+    """The cells of every table row of `section` whose first cell is `first`, in order."""
+    rows = [[cell.strip() for cell in line.strip("|").split("|")] for line in section.splitlines()]
+    return [row for row in rows if row[0] == first]
+
+
 def test_the_report_states_the_figures(report_texts: dict[str, str]) -> None:
-    """reports/known-cards.md: Jacobson's first card, the sorts, the best sort of four cards."""
+    """reports/known-cards.md: Jacobson's first card, the sorts, the best sort of four cards;
+    the cards at positions 5 and 6 of 8 decks and a row of 6 decks, each computed here exactly."""
     text = report_texts["known-cards.md"]
     assert "| 1 (Player's first)  |          6.7647% |" in text
     assert "| first four cards, 6-9 |        18.0774% |" in text
     assert "| first 4        | 4,5,6,7,8,9 |        24.5466% |" in text
+    eight, six = text.split("## 6 decks")
+    fifth, sixth = (known_cards(EIGHT, (p,), MAIN).value.edge_per_coup for p in (5, 6))
+    assert fifth == Fraction(8760050563676, 97624966318425)
+    assert sixth == Fraction(2960507902606, 32541655439475)
+    for name, value in (("5 (the next card)", fifth), ("6 (the one after)", sixth)):
+        percents, exacts = _report_rows(eight, name)
+        assert percents[1] == percent(value) and Fraction(exacts[1]) == value, name
+    values = [
+        known_cards(Shoe.decks(6), (5,), [get_bet(name) for name in bets]).value
+        for bets in (("player", "banker"), ("player", "banker", "tie"), [b.name for b in SIDE])
+    ]
+    percents, exacts = _report_rows(six, "5 (the next card)")
+    assert percents[1:] == [*(percent(v.edge_per_coup) for v in values), percent(values[0].fraction_bet)]
+    assert Fraction(exacts[1]) == values[0].edge_per_coup == Fraction(10531469343, 117370353485)
 
 
 # -- card-level bets ------------------------------------------------------------------------------
