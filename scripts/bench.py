@@ -20,7 +20,8 @@ Measures, in one run, each as a median with its spread over repeats:
       the same compositions, with the results checked equal on a sample; and its rate on
       shoes of 20 to 10**6 decks over its 8-deck rate, interleaved round by round;
   (e) known cards (scripts/bench_known.py): a cold `known` against a cold `edges` of the
-      same bets, and the best sort of the first four cards;
+      same bets (the rank-level built-ins at positions 1 and 5, every built-in at position
+      1), and the best sort of the first four cards;
   (d) an estimated floor for (c): the multiply-adds of one float64 pass over the folded
       coefficients per composition (monomials x the columns the evaluator folds the bets
       onto), at the float64 matrix-product rate measured in this run.

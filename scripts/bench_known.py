@@ -3,7 +3,8 @@
 - known_vs_edges: a cold `baccarat known --positions 1` for every rank-level built-in bet
   against a cold `baccarat edges` of the same bets on the same 8-deck shoe, whole processes
   interleaved round by round (wall and CPU time); the same for position 5, the slowest single
-  position (target: at most 3).
+  position, and for every built-in bet, card-level included, at position 1 against `edges`
+  of those bets (target: at most 3).
 - best_sort_four_seconds: the best sort of the first four cards over the 511 splits of the
   point values, 8 decks, Player and Banker, in this process on one core (BLAS on one thread),
   wall and CPU seconds, median of `repeats` (target: under 30 s); beside it the same over the
@@ -31,7 +32,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 from analyzer.analyses.known import best_sorts  # noqa: E402
-from analyzer.core.catalogue import RANK_BETS  # noqa: E402
+from analyzer.core.catalogue import ALL_BETS, RANK_BETS  # noqa: E402
 from analyzer.core.shoe import Shoe  # noqa: E402
 
 
@@ -42,12 +43,14 @@ def _summary(values: list[float]) -> dict[str, float]:
 
 def _processes(rounds: int) -> dict[str, Any]:
     env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    bets = ",".join(RANK_BETS)
+    bets, every = ",".join(RANK_BETS), ",".join(ALL_BETS)
     base = [sys.executable, "-m", "analyzer"]
     commands = {
         "edges": [*base, "edges", "--decks", "8", "--bets", bets],
         "known": [*base, "known", "--decks", "8", "--positions", "1", "--bets", bets],
         "known5": [*base, "known", "--decks", "8", "--positions", "5", "--bets", bets],
+        "edges_all": [*base, "edges", "--decks", "8", "--bets", every],
+        "known_all": [*base, "known", "--decks", "8", "--positions", "1", "--bets", every],
     }
     wall: dict[str, list[float]] = {name: [] for name in commands}
     cpu: dict[str, list[float]] = {name: [] for name in commands}
@@ -64,8 +67,8 @@ def _processes(rounds: int) -> dict[str, Any]:
                 wall[name].append(seconds)
                 cpu[name].append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
 
-    def ratios(times: dict[str, list[float]], top: str) -> list[float]:
-        return [t / e for t, e in zip(times[top], times["edges"], strict=True)]
+    def ratios(times: dict[str, list[float]], top: str, bottom: str = "edges") -> list[float]:
+        return [t / e for t, e in zip(times[top], times[bottom], strict=True)]
 
     return {
         "known_vs_edges": statistics.median(ratios(wall, "known")),
@@ -74,9 +77,15 @@ def _processes(rounds: int) -> dict[str, Any]:
         "known5_vs_edges": statistics.median(ratios(wall, "known5")),
         "known5_vs_edges_spread": _summary(ratios(wall, "known5")),
         "known5_vs_edges_cpu": statistics.median(ratios(cpu, "known5")),
+        "known_all_vs_edges": statistics.median(ratios(wall, "known_all", "edges_all")),
+        "known_all_vs_edges_spread": _summary(ratios(wall, "known_all", "edges_all")),
+        "known_all_vs_edges_cpu": statistics.median(ratios(cpu, "known_all", "edges_all")),
         "known_process": _summary(wall["known"]),
         "known_edges_process": _summary(wall["edges"]),
+        "known_all_process": _summary(wall["known_all"]),
+        "known_all_edges_process": _summary(wall["edges_all"]),
         "known_bets": len(RANK_BETS),
+        "known_all_bets": len(ALL_BETS),
     }
 
 
@@ -106,6 +115,9 @@ def known_rows(f: dict[str, Any]) -> list[list[str]]:
     def quartiles(s: dict[str, float], places: int = 2) -> str:
         return f"{s['q1']:.{places}f} - {s['q3']:.{places}f}"
 
+    def ms(s: dict[str, float]) -> str:
+        return f"{s['median'] * 1000:.0f}"
+
     four, ranks = f["best_sort_four_seconds"], f["best_sort_four_ranks_seconds"]
     return [
         [f"cold `known --positions 1` / cold `edges`, the same {f['known_bets']} rank-level bets, 8 decks, "
@@ -114,6 +126,13 @@ def known_rows(f: dict[str, Any]) -> list[list[str]]:
         ["  the same with `--positions 5`",
          f"{f['known5_vs_edges']:.2f} (CPU time {f['known5_vs_edges_cpu']:.2f})",
          quartiles(f["known5_vs_edges_spread"]), "3"],
+        [f"  the same, `--positions 1`, every built-in bet ({f['known_all_bets']}, card-level included) "
+         "against `edges` of those bets",
+         f"{f['known_all_vs_edges']:.2f} (CPU time {f['known_all_vs_edges_cpu']:.2f})",
+         quartiles(f["known_all_vs_edges_spread"]), "3"],
+        ["  the processes: `known` / `edges`, the rank-level bets; every built-in",
+         f"{ms(f['known_process'])} / {ms(f['known_edges_process'])} ms; "
+         f"{ms(f['known_all_process'])} / {ms(f['known_all_edges_process'])} ms", "", ""],
         [f"best sort of the first four cards, {four['splits']} splits of the values, 8 decks, one core "
          f"(best: {four['best']})", f"{four['wall']['median']:.2f} s (CPU {four['cpu']['median']:.2f} s)",
          f"{quartiles(four['wall'])} s", "30 s"],

@@ -30,6 +30,7 @@ from analyzer.core.ranks import RANK_POINTS, RANKS
 from analyzer.core.rules import BANCO_4_DRAWS_ON_0_1, STANDARD, Rules
 from analyzer.core.shoe import Shoe
 from analyzer.present.text import percent
+from tests.clirun import one_line_error, run
 
 EIGHT = Shoe.decks(8)
 MAIN = [get_bet(name) for name in ("player", "banker")]
@@ -229,12 +230,40 @@ def test_bad_positions(text: str, words: str) -> None:
 @pytest.mark.parametrize(
     ("text", "words"),
     [("", "give point values"), ("0,1,2,3,4,5,6,7,8,9", "holds every card"), ("X", "'X'"),
-     ("A,2,3,4,5,6,7,8,9,10,J,Q,K", "holds every card"), ("11", "'11'")],
+     ("A,2,3,4,5,6,7,8,9,10,J,Q,K", "holds every card"), ("11", "'11'"), ("9,9", "9 is given twice"),
+     ("6, K, k", "K is given twice"), ("red,H,Red", "Red is given twice")],
 )  # fmt: skip
 def test_bad_sorts(text: str, words: str) -> None:
     with pytest.raises(AnalyzerError, match=words) as error:
         parse_sort(text)
     assert error.value.argument == "sort"
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [(["--sort", "9,9"], "--sort '9,9': 9 is given twice; give each value once"),
+     (["--sort", "6,7,8,9,6"], "6 is given twice"),
+     (["--sort", "red"], "--sort red: a suit or colour tells the rank-level bets player, banker nothing"),
+     (["--sort", "H", "--bets", "tie,dragon7", "--decks", "6"], "tie, dragon7 nothing on this shoe (6 decks"),
+     (["--sort", "black", "--decks", "2"], "matter only to card-level bets (perfect-pairs-v1,")],
+)  # fmt: skip
+def test_the_command_refuses_a_sort_that_says_nothing(
+    capsys: pytest.CaptureFixture[str], argv: list[str], words: str
+) -> None:
+    """A value given twice; a suit or colour for rank-level bets alone where every rank has
+    the same share of its cards in the class (every state would be the whole shoe)."""
+    assert words in one_line_error(capsys, "known", "--positions", "1", *argv)
+
+
+def test_a_suit_sort_is_taken_where_it_tells_something(capsys: pytest.CaptureFixture[str]) -> None:
+    """With a card-level bet, with a rank in the class, or on a shoe of uneven suits."""
+    for argv in (
+        ["--sort", "H", "--bets", "player,lucky-nines"],
+        ["--sort", "H,9"],
+        ["--sort", "H", "--remove", "9H"],
+    ):
+        code, out, err = run(capsys, "known", "--positions", "1", "--decks", "1", *argv)
+        assert code == 0 and err == "" and "sorted" in out, argv
 
 
 def test_bad_arguments() -> None:
@@ -276,12 +305,33 @@ def test_the_best_sort_of_the_ranks() -> None:
         assert known_cards(result.shoe, (1,), MAIN, sort=sort).value == entry.value, entry.sorted
 
 
+def _report_rows(section: str, first: str) -> list[list[str]]:
+    """The cells of every table row of `section` whose first cell is `first`, in order."""
+    rows = [[cell.strip() for cell in line.strip("|").split("|")] for line in section.splitlines()]
+    return [row for row in rows if row[0] == first]
+
+
 def test_the_report_states_the_figures(report_texts: dict[str, str]) -> None:
-    """reports/known-cards.md: Jacobson's first card, the sorts, the best sort of four cards."""
+    """reports/known-cards.md: Jacobson's first card, the sorts, the best sort of four cards;
+    the cards at positions 5 and 6 of 8 decks and a row of 6 decks, each computed here exactly."""
     text = report_texts["known-cards.md"]
     assert "| 1 (Player's first)  |          6.7647% |" in text
     assert "| first four cards, 6-9 |        18.0774% |" in text
     assert "| first 4        | 4,5,6,7,8,9 |        24.5466% |" in text
+    eight, six = text.split("## 6 decks")
+    fifth, sixth = (known_cards(EIGHT, (p,), MAIN).value.edge_per_coup for p in (5, 6))
+    assert fifth == Fraction(8760050563676, 97624966318425)
+    assert sixth == Fraction(2960507902606, 32541655439475)
+    for name, value in (("5 (the next card)", fifth), ("6 (the one after)", sixth)):
+        percents, exacts = _report_rows(eight, name)
+        assert percents[1] == percent(value) and Fraction(exacts[1]) == value, name
+    values = [
+        known_cards(Shoe.decks(6), (5,), [get_bet(name) for name in bets]).value
+        for bets in (("player", "banker"), ("player", "banker", "tie"), [b.name for b in SIDE])
+    ]
+    percents, exacts = _report_rows(six, "5 (the next card)")
+    assert percents[1:] == [*(percent(v.edge_per_coup) for v in values), percent(values[0].fraction_bet)]
+    assert Fraction(exacts[1]) == values[0].edge_per_coup == Fraction(10531469343, 117370353485)
 
 
 # -- card-level bets ------------------------------------------------------------------------------

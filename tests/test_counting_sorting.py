@@ -63,6 +63,7 @@ def test_a_simulated_shoe() -> None:
         (["count", "--sort", "6,7,8,9", "--strict"], "without --strict"),
         (["track", sample_path(), "--sort", "6,7,8,9", "--sort-positions", "7"], "'7'"),
         (["count", "--sort", "0,1,2,3,4,5,6,7,8,9"], "holds every card"),
+        (["count", "--sort", "6,7,8,9,9"], "9 is given twice"),
     ],
 )
 def test_what_the_sort_refuses(argv: list[str], words: str) -> None:

@@ -146,6 +146,11 @@ def parse_sort(text: str) -> Sort:
     members = tuple(
         item.strip() if item.strip().lower() in COLOURS else item.strip().upper() for item in items
     )
+    for i, member in enumerate(members):
+        if member.lower() in (m.lower() for m in members[:i]):
+            raise AnalyzerError(
+                f"{mention('sort')} {quoted(text)}: {member} is given twice; give each value once"
+            )
     ranks = frozenset(r for r in range(13) if all(s * 13 + r in types for s in range(len(SUITS))))
     if suited:
         if len(types) == 13 * len(SUITS):
@@ -299,6 +304,32 @@ def _classes(tensor: np.ndarray, sort: Sort, axes: int) -> np.ndarray:
     return out
 
 
+def _check_suited_informs(shoe: Shoe, sort: Sort, bets: Sequence[Bet]) -> None:
+    """Refuse a sort of suits or colours for rank-level bets alone on a shoe where the class
+    holds the same share of every rank's cards: it then tells them nothing (every state is
+    the whole shoe). On a shoe of uneven suits (`--cards`) it tells something of the ranks."""
+    from analyzer.core.catalogue import CARD_BETS
+
+    assert sort.types is not None
+    types = [1] * 52 if shoe.counts is None else shoe.types
+    if types is None:  # suits not known: refused where the classes are valued
+        return
+    shares = set()
+    for rank in range(13):
+        of_rank = [s * 13 + rank for s in range(len(SUITS))]
+        held = sum(types[t] for t in of_rank)
+        if held:
+            shares.add(Fraction(sum(types[t] for t in of_rank if t in sort.types), held))
+    if len(shares) <= 1:
+        suited = ", ".join(name for name, bet in CARD_BETS.items() if bet.needs_suits)
+        names = ", ".join(bet.name for bet in bets)
+        raise AnalyzerError(
+            f"{mention('sort')} {sort}: a suit or colour tells the rank-level bets {names} nothing on "
+            f"this shoe ({shoe}: every rank has the same share of its cards in the class); suits and "
+            f"colours matter only to card-level bets ({suited}): add one, or sort point values or ranks"
+        )
+
+
 def known_cards(
     shoe: Shoe,
     positions: Sequence[int],
@@ -319,6 +350,8 @@ def known_cards(
             f"{mention('positions')} {','.join(map(str, positions))}: {13 ** len(positions):,} states "
             f"of ranks; know at most four positions card by card, or give a {mention('sort')}"
         )
+    if sort is not None and sort.types is not None and not any(bet.card_level for bet in chosen):
+        _check_suited_informs(shoe, sort, chosen)
     if sort is not None and sort.types is not None:  # a sort of suits or colours
         from analyzer.analyses.known_shown import suited_classes
 

@@ -1,6 +1,8 @@
 """Known cards for any bets: rank-level bets from the tensor of `known_tensor`, card-level
-bets (reading ranks, suits or colours) from the card engine's shown cards
-(`analyzer.analyses.shown`), one call per assignment of ranks to the known positions.
+bets (reading ranks, suits or colours) from the card engine's line weights given the rank at
+the known position, every rank from one plan per bet (`analyzer.cards.byrank`: the card
+engine's shown cards, `analyzer.analyses.shown`, one rank at a time); a sort of suits or
+colours from the shown cards, one card type at a time.
 
 A card-level bet's state expectation E (given the ranks at the known positions, any suits)
 becomes the integer numerator E * W * scale over the state's weight W, `scale` the lcm of the
@@ -14,11 +16,11 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from fractions import Fraction
-from itertools import product
 
 import numpy as np
 
 from analyzer.analyses.known_tensor import KnownTensor, known_tensor
+from analyzer.core.analysis import analysis_from_weights
 from analyzer.core.bets import Bet, check_card_bets
 from analyzer.core.errors import AnalyzerError, mention, quoted
 from analyzer.core.ranks import RANKS
@@ -29,7 +31,7 @@ __all__ = ["CARD_POSITIONS", "SHOWN_NAMES", "numerators", "suited_classes"]
 
 #: The card engine's name of each shoe position it shows.
 SHOWN_NAMES = {1: "p1", 2: "b1", 3: "p2", 4: "b2"}
-#: The most positions known for card-level bets (13 calls of the card engine).
+#: The most positions known for card-level bets.
 CARD_POSITIONS = 1
 
 
@@ -41,20 +43,21 @@ def numerators(shoe: Shoe, rules: Rules, bets: Sequence[Bet], positions: Sequenc
     if not carded:
         return tensor
     _check(shoe, carded, positions)
-    from analyzer.analyses.shown import parse_shown, shown_analyses  # the card engine, only now
+    from analyzer.cards.byrank import rank_line_weights  # the card engine, only now
 
     weights = tensor.weights.reshape(-1).tolist()
-    found: list[list[Fraction]] = [[] for _ in carded]
-    for index, ranks in enumerate(product(range(13), repeat=len(positions))):
-        if not weights[index]:
-            for row in found:
+    by_rank = rank_line_weights(carded, shoe, positions[0] - 1, rules)
+    found: list[list[Fraction]] = []
+    for bet, lines in zip(carded, by_rank, strict=True):
+        row = []
+        for weight, (line_weights, total) in zip(weights, lines, strict=True):
+            if not weight:
                 row.append(Fraction(0))
-            continue
-        shown = parse_shown(
-            ",".join(f"{SHOWN_NAMES[p]}={RANKS[r]}" for p, r in zip(positions, ranks, strict=True))
-        )
-        for row, analysis in zip(found, shown_analyses(carded, shoe, shown, rules), strict=True):
-            row.append(analysis.expectation * int(weights[index]))
+                continue
+            assert total, "a rank the shoe deals at a position is a card the engine shows there"
+            expectation = analysis_from_weights(bet, line_weights, total, not shoe.is_infinite).expectation
+            row.append(expectation * int(weight))
+        found.append(row)
     scaled = {bet.name: _scaled(row, tensor.weights.shape) for bet, row in zip(carded, found, strict=True)}
     ranked_at = {bet.name: i for i, bet in enumerate(ranked)}
     nums, scales = [], []

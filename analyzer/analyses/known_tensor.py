@@ -31,7 +31,14 @@ from typing import Any
 import numpy as np
 
 from analyzer.core.bets import FIELDS, Bet
-from analyzer.core.outcome import CARDS_PER_COUP, Outcome
+from analyzer.core.outcome import (
+    CARDS_PER_COUP,
+    Outcome,
+    Winner,
+    outcome_digits,
+    pack_codes,
+    unpack_outcomes,
+)
 from analyzer.core.ranks import RANK_POINTS
 from analyzer.core.rules import Rules
 from analyzer.core.shoe import Shoe
@@ -76,26 +83,65 @@ def outcome_of_key(rules: Rules, key: tuple[int, int, int, int, int, int]) -> Ou
 
 
 @lru_cache(maxsize=16)
-def _outcomes(rules: Rules) -> tuple[list[Outcome], np.ndarray]:
-    """The distinct outcomes of every key, and each key's index among them (KEY_SHAPE)."""
-    distinct: dict[Outcome, int] = {}
-    index = [0] * math.prod(KEY_SHAPE)
-    pairs = ((False, False), (False, True), (True, False), (True, True))
-    for p, b, v5, v6 in product(range(10), repeat=4):
-        fields = outcome_of_key(rules, (p, b, 0, 0, v5, v6))[:7]
-        for i, (pp, bp) in enumerate(pairs):
-            outcome = Outcome(*fields, pp, bp)
-            index[((p * 10 + b) * 4 + i) * 100 + v5 * 10 + v6] = distinct.setdefault(outcome, len(distinct))
-    return list(distinct), np.array(index, dtype=np.int64)
+def _outcomes(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct outcomes of every key, as outcome codes (`analyzer.core.outcome.pack_codes`,
+    ascending), and each key's index among them (KEY_SHAPE order). The tableau is read once
+    per (two-card totals, value at position 5); the value at position 6 changes only the
+    Banker's total, where both hands draw."""
+    fields = np.array(
+        [outcome_of_key(rules, (p, b, 0, 0, v5, 0))[:7] for p, b, v5 in product(range(10), repeat=3)],
+        dtype=np.int64,
+    ).reshape(10, 10, 1, 1, 10, 1, 7)
+    player_initial, banker_initial, player_total, banker_total, player_cards, banker_cards, natural = (
+        fields[..., i] for i in range(7)
+    )
+    v6 = np.arange(10).reshape(1, 1, 1, 1, 1, 10)
+    both = (player_cards == 3) & (banker_cards == 3)
+    banker_total = np.where(both, (banker_initial + v6) % 10, banker_total)
+    player_pair = np.arange(2).reshape(1, 1, 2, 1, 1, 1)
+    banker_pair = np.arange(2).reshape(1, 1, 1, 2, 1, 1)
+    columns = (player_initial, banker_initial, player_total, banker_total, player_cards - 2, banker_cards - 2)
+    codes = pack_codes([*columns, natural, player_pair, banker_pair])
+    distinct, index = np.unique(np.broadcast_to(codes, KEY_SHAPE), return_inverse=True)
+    return distinct, index.reshape(-1)
+
+
+#: Outcome's own fields, read from the digits of outcome codes (card counts less 2).
+_DIGITS = {name: i for i, name in enumerate(Outcome._fields)}
+_OUTCOME_OFFSET = (0, 0, 0, 0, 2, 2, 0, 0, 0)
+_FLAGS = frozenset({"natural", "player_pair", "banker_pair"})
+_WINNERS = (str(Winner.TIE), str(Winner.PLAYER), str(Winner.BANKER))  # by the sign of p - b
+
+
+@lru_cache(maxsize=16)
+def _digits(rules: Rules) -> list[np.ndarray]:
+    return outcome_digits(_outcomes(rules)[0])
 
 
 @lru_cache(maxsize=256)
 def _column(rules: Rules, name: str) -> tuple[np.ndarray, tuple[Any, ...]]:
-    """Field `name` of each distinct outcome of `_outcomes`, as an index into its values."""
-    read = FIELDS[name][0]
-    found: dict[Any, int] = {}
-    codes = [found.setdefault(read(o), len(found)) for o in _outcomes(rules)[0]]
-    return np.array(codes, dtype=np.int64), tuple(found)
+    """Field `name` of each distinct outcome of `_outcomes`, as an index into its values
+    (the values as its reader in FIELDS gives them: a test checks every field)."""
+    codes = _outcomes(rules)[0]
+    digits = _digits(rules)
+    player, banker = digits[_DIGITS["player_total"]], digits[_DIGITS["banker_total"]]
+    value: Any = int
+    if name in _DIGITS:
+        column = digits[_DIGITS[name]] + _OUTCOME_OFFSET[_DIGITS[name]]
+        value = bool if name in _FLAGS else int
+    elif name == "winner":
+        column, value = np.sign(player - banker), _WINNERS.__getitem__
+    elif name == "margin":
+        column = np.abs(player - banker)
+    elif name == "cards":
+        column = digits[_DIGITS["player_cards"]] + digits[_DIGITS["banker_cards"]] + 4
+    else:  # a field of its own reader
+        found: dict[Any, int] = {}
+        read = FIELDS[name][0]
+        index = [found.setdefault(read(o), len(found)) for o in unpack_outcomes(codes)]
+        return np.array(index, dtype=np.int64), tuple(found)
+    distinct, inverse = np.unique(column, return_inverse=True)
+    return inverse.reshape(-1).astype(np.int64), tuple(value(v) for v in distinct.tolist())
 
 
 def _scale(bet: Bet) -> int:

@@ -388,13 +388,13 @@ def _build_plan(bet: Bet, rules: Rules, shown: Shown, alive: np.ndarray | None) 
 
 
 def plan_in_parts(
-    bet: Bet, rules: Rules, shown: Shown, alive: np.ndarray | None = None
+    bet: Bet, rules: Rules, shown: Shown, alive: np.ndarray | None = None, rows: CoupRows | None = None
 ) -> tuple[CardPlan, Iterator[PlanPart]]:
     """The plan of `bet` without its parts, and its parts one at a time (the refined rows
     of `_PARENTS` rows at a time): a caller that reads each part once holds one part's
-    memory, not the plan's."""
+    memory, not the plan's. `rows` (default `_plan_rows`) must tell apart what it reads."""
     lines = bet_conditions(bet)
-    rows = _plan_rows(bet, rules, shown)
+    rows = _plan_rows(bet, rules, shown) if rows is None else rows
     selected = np.ones(len(rows.ranks), dtype=bool) if alive is None else alive.copy()
     for position, (rank, _) in shown.items():
         symbol = min(rank, 9) if rows.by_value else rank

@@ -1,0 +1,35 @@
+"""The known-cards tensor's tables: the outcome of every key and each field read from it
+agree with the tableau played key by key and with the field readers of FIELDS."""
+
+from __future__ import annotations
+
+from itertools import product
+
+import pytest
+
+from analyzer.analyses.known_tensor import KEY_SHAPE, _column, _outcomes, outcome_of_key
+from analyzer.core.bets import FIELDS
+from analyzer.core.outcome import unpack_outcomes
+from analyzer.core.rules import BANCO_4_DRAWS_ON_0_1, STANDARD, Rules
+
+
+@pytest.mark.parametrize("rules", [STANDARD, BANCO_4_DRAWS_ON_0_1])
+def test_every_key_settles_into_its_coup(rules: Rules) -> None:
+    """The vectorized table of outcomes is `outcome_of_key`, key by key."""
+    codes, index = _outcomes(rules)
+    outcomes = unpack_outcomes(codes)
+    keys = list(product(*(range(size) for size in KEY_SHAPE)))
+    assert len(index) == len(keys)
+    for key, at in zip(keys, index.tolist(), strict=True):
+        assert outcomes[at] == outcome_of_key(rules, key), key
+
+
+@pytest.mark.parametrize("name", list(FIELDS))
+@pytest.mark.parametrize("rules", [STANDARD, BANCO_4_DRAWS_ON_0_1])
+def test_each_field_is_read_as_its_reader_reads_it(rules: Rules, name: str) -> None:
+    codes, values = _column(rules, name)
+    read = FIELDS[name][0]
+    got = [values[code] for code in codes.tolist()]
+    expected = [read(outcome) for outcome in unpack_outcomes(_outcomes(rules)[0])]
+    assert got == expected
+    assert [type(v) for v in got] == [type(v) for v in expected]
