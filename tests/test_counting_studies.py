@@ -83,3 +83,25 @@ def test_committed_study_reads_back() -> None:
             z = float(variant.win[name] - JACOBSON_PUBLISHED[name]) / variant.se[name]
             assert math.isclose(variant.z(name), z)
             assert isinstance(variant.win[name], Fraction)
+
+
+def test_committed_big_tiger_study_reads_back() -> None:
+    """The committed Big Tiger study is the 10^7-shoe run of scripts/big_tiger_study.py's
+    command, and its figures are those of its `baccarat count` output."""
+    from analyzer.counting.studies import BIG_TIGER_PUBLISHED, big_tiger_study
+
+    spec = importlib.util.spec_from_file_location("big_tiger_study", SCRIPT.with_name("big_tiger_study.py"))
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    study = big_tiger_study()
+    assert study is not None and study.shoes == 10**7
+    assert study.command == "baccarat " + " ".join(script.arguments(10**7))
+    assert 75 < study.coups / study.shoes < 85 and 0 < study.frequency < Fraction(1, 10)
+    assert isinstance(study.edge, Fraction) and 0 < study.edge < Fraction(1, 5)
+    mean, se = study.win_per_100
+    assert 0 < se < 0.01 and math.isclose(study.z(), (mean - float(BIG_TIGER_PUBLISHED["win_per_100"])) / se)
+    readings = script.READINGS.values()
+    expected = ["baccarat " + " ".join(script.arguments(script.READING, options)) for _, options in readings]
+    assert [r.command for r in study.readings] == expected
+    assert all(r.shoes == script.READING and 0 < r.frequency < Fraction(1, 10) for r in study.readings)

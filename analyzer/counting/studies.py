@@ -2,7 +2,9 @@
 
 `jacobson_variants()` reads analyzer/counting/data/jacobson-burn.json and jacobson-no-burn.json,
 written by scripts/jacobson_study.py: Jacobson's Dragon 7 and Panda 8 counts (8 decks,
-cut card 14) under every plausible reading of the procedure.
+cut card 14) under every plausible reading of the procedure. `big_tiger_study()` reads
+analyzer/counting/data/big-tiger.json, written by scripts/big_tiger_study.py: Jacobson's Big
+Tiger count over 10^7 shoes, the JSON of `baccarat count` with the command that made it.
 """
 
 from __future__ import annotations
@@ -12,10 +14,18 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 from importlib import resources
+from typing import Any
 
 from analyzer.counting.summary import mean_sd
 
-__all__ = ["JACOBSON_PUBLISHED", "JacobsonVariant", "jacobson_variants"]
+__all__ = [
+    "BIG_TIGER_PUBLISHED",
+    "JACOBSON_PUBLISHED",
+    "BigTigerStudy",
+    "JacobsonVariant",
+    "big_tiger_study",
+    "jacobson_variants",
+]
 
 #: Jacobson's published expected win per shoe (units of one bet), 10^8 shoes, cut card 14.
 JACOBSON_PUBLISHED = {"dragon7-jacobson": Fraction("0.597"), "panda8-jacobson": Fraction("0.237")}
@@ -56,3 +66,71 @@ def jacobson_variants() -> list[JacobsonVariant]:
                 bets[system] = cell["bets"] / n
             result.append(JacobsonVariant(procedure.replace(" | ", "; "), n, win, se, bets))
     return result
+
+
+#: Jacobson's published figures for his Big Tiger count (Card Counting the Big Tiger Baccarat
+#: Side Bet, 2024; 10^8 8-deck shoes, cut card 14, bet at true count >= 8): bets per coup,
+#: average edge per bet, units won per 100 coups, desirability index.
+BIG_TIGER_PUBLISHED = {
+    "frequency": Fraction("0.03536"),
+    "edge": Fraction("0.07227"),
+    "win_per_100": Fraction("0.256"),
+    "desirability": Fraction("2.08"),
+}
+
+
+@dataclass(frozen=True)
+class BigTigerStudy:
+    """One run of the committed Big Tiger study: the command that made it, its procedure in
+    words, and from `baccarat count`'s JSON the shoes, coups and bets, the exact average edge
+    per bet, the win per 100 coups (mean, standard error; display floats) and the
+    desirability index; `readings`, for the long run, the shorter runs under other readings
+    of the procedure."""
+
+    command: str
+    procedure: str
+    shoes: int
+    coups: int
+    bets: int
+    edge: Fraction
+    win_per_100: tuple[float, float]
+    desirability: float
+    readings: tuple[BigTigerStudy, ...] = ()
+
+    @property
+    def frequency(self) -> Fraction:
+        """Bets per coup dealt (exact)."""
+        return Fraction(self.bets, self.coups)
+
+    def z(self) -> float:
+        """(win per 100 coups here - published) / its standard error."""
+        mean, se = self.win_per_100
+        return (mean - float(BIG_TIGER_PUBLISHED["win_per_100"])) / se if se else math.inf
+
+
+def big_tiger_study() -> BigTigerStudy | None:
+    """The committed Big Tiger study, or None if its data file is absent."""
+    path = resources.files("analyzer.counting").joinpath("data", "big-tiger.json")
+    if not path.is_file():
+        return None
+    data = json.loads(path.read_text(encoding="utf-8"))
+    (system,) = data["output"]["systems"]
+    readings = tuple(_tiger_run(r["command"], r["procedure"], r) for r in data["readings"])
+    return _tiger_run(data["command"], data["output"]["procedure"], system, readings)
+
+
+def _tiger_run(
+    command: str, procedure: str, figures: dict[str, Any], readings: tuple[BigTigerStudy, ...] = ()
+) -> BigTigerStudy:
+    win = figures["win_per_100_coups"]
+    return BigTigerStudy(
+        command=command,
+        procedure=procedure,
+        shoes=figures["shoes"],
+        coups=figures["coups"],
+        bets=figures["triggers"],
+        edge=Fraction(figures["trigger_edge"]),
+        win_per_100=(win["mean"], win["se"]),
+        desirability=figures["desirability_index"],
+        readings=readings,
+    )
