@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import signal
+
 import pytest
 
 from analyzer.counting.executors import open_executor
 from analyzer.present.reports import build_reports
+
+# The Ctrl-C tests interrupt commands as a terminal does. A suite started in the background by
+# a shell without job control inherits SIGINT ignored, and so would every command it starts
+# (an ignored signal stays ignored across exec): the commands are started as from a terminal.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture(scope="session")
