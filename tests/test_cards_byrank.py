@@ -20,7 +20,13 @@ LOPSIDED = Shoe.from_cards([(t * 7) % 3 + (t % 13 == 11) for t in range(52)])  #
 
 @pytest.mark.parametrize(
     ("shoe", "position"),
-    [(Shoe.decks(1).remove("9H,KS,5D,QC"), 0), (LOPSIDED, 3), (Shoe.decks(2), 1), (Shoe.infinite(), 2)],
+    [
+        (Shoe.decks(1).remove("9H,KS,5D,QC"), 0),
+        (LOPSIDED, 3),
+        (Shoe.decks(2), 1),
+        (Shoe.infinite(), 2),
+        (Shoe.decks(1).remove("9H,5D,10S,JS,QS,KS"), 0),  # the tens alike, spades gone
+    ],
 )
 def test_every_rank_is_the_shown_card(shoe: Shoe, position: int) -> None:
     found = rank_line_weights(BETS, shoe, position, STANDARD)

@@ -7,11 +7,13 @@ against a Punto third card of 0 or 1.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import networkx as nx
 import pytest
 
 from analyzer.core.rules import BANCO_4_DRAWS_ON_0_1, STANDARD, Rules
+from analyzer.ranks import tableau
 from analyzer.ranks.graph import continuations, coup_graph, to_dot
 
 DEALT = [("dealt", p, b) for p in range(10) for b in range(10)]
@@ -96,6 +98,27 @@ def test_continuations_follow_the_rules(rules: Rules) -> None:
             assert (c.banker_third is not None) == draws
             assert c.player_total == (p + (c.player_third or 0)) % 10
             assert c.banker_total == (b + (c.banker_third or 0)) % 10
+
+
+_VARIANTS = [
+    STANDARD,
+    BANCO_4_DRAWS_ON_0_1,
+    STANDARD.with_player(5, False),
+    STANDARD.with_player(6, True),
+    replace(STANDARD, name="natural 9 only", natural=9),
+    replace(
+        STANDARD,
+        name="banco stands on 5 when punto stood",
+        banker_draws_player_stood=frozenset({0, 1, 2, 3, 4}),
+    ),
+]
+
+
+@pytest.mark.parametrize("rules", _VARIANTS, ids=lambda rules: rules.name)
+def test_tableau_continuations_are_the_graph_walk(rules: Rules) -> None:
+    """The card engine's rows read continuations from the tableau without networkx: the same
+    continuations as the coup graph's walk, in the same order."""
+    assert tableau.continuations(rules) == continuations(rules)
 
 
 def test_seed004_differs_from_standard_exactly_at_banco_4_against_0_and_1() -> None:

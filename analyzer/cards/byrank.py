@@ -7,8 +7,10 @@ A plan settles each row alone (whatever else is shown), so the plan of the rows 
 at `position`, its line weights summed by (rank at `position`, line), holds the 13 shown-card
 results: the same exact integers. Rows by point value (for bets that never tell a 10 from a
 king) serve the ranks A-9; the ten-valued ranks, told apart, take the rows by rank where
-`position` holds one, as a shown 10, J, Q or K does. A row no shoe card can deal is left out,
-as the engine leaves it out of a small shoe's plan.
+`position` holds one, as a shown 10, J, Q or K does, unless the bet reads no suit there or
+those ranks hold alike cards of every suit (whole decks): then each takes its share of the
+ten-valued cards' weights. A row no shoe card can deal is left out, as the engine leaves it
+out of a small shoe's plan.
 """
 
 from __future__ import annotations
@@ -66,13 +68,26 @@ def rank_line_weights(
             by_rank, tens_refined = group(bet, rows, range(10 if rows.by_value else 13))
             if rows.by_value:  # symbol 9 is every ten-valued rank: 10, J, Q and K told apart
                 tens = by_rank.pop()
-                if tens_refined:  # suits read where one lies at `position`: the rows by rank
+                if tens_refined and not _tens_alike(shoe):  # suits read there: the rows by rank
                     by_rank += group(bet, _plan_rows(bet, rules, {position: (_TENS[0], None)}), _TENS)[0]
                 else:
                     by_rank += _tens_shares(tens, shoe)
             settled[conditions] = by_rank
         found.append(settled[conditions])
     return found
+
+
+def _tens_alike(shoe: Shoe) -> bool:
+    """Whether the ten-valued ranks hold the same cards of every suit (as in whole decks): a
+    bet that never tells a 10 from a king (rows by value) then weighs alike each of them at
+    the position, suits read or not, for exchanging two of those ranks maps the shoe's
+    sequences onto themselves, keeping every point value and suit. So each takes n / m of
+    the ten-valued cards' weights, as where no suit is read, without the rows by rank."""
+    if shoe.counts is None:
+        return True
+    if shoe.types is None:
+        return False
+    return len({tuple(shoe.types[s * 13 + rank] for s in range(4)) for rank in _TENS}) == 1
 
 
 def _tens_shares(tens: LineWeights, shoe: Shoe) -> list[LineWeights]:

@@ -1,4 +1,4 @@
-"""Every rank sequence of a coup under a tableau, unrolled from the coup graph: the rows the
+"""Every rank sequence of a coup under a tableau, unrolled from its continuations: the rows the
 card-level engine settles bets on (about 1.7 million under the standard tableau; only the
 13**4 first-four deals when a bet looks no further).
 """
@@ -14,7 +14,7 @@ import numpy as np
 from analyzer.core.outcome import Outcome
 from analyzer.core.ranks import RANK_POINTS
 from analyzer.core.rules import STANDARD, Rules
-from analyzer.ranks.graph import continuations
+from analyzer.ranks.tableau import continuations
 
 __all__ = ["CoupRows", "coup_rows", "first_four_rows"]
 

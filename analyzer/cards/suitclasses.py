@@ -121,8 +121,11 @@ def refine_rows(
     expanded row (`refined_counts` of each row)."""
     pattern = _patterns(ranks, need, linked, named, colour)
     out_ranks, out_suits, out_masks, parents = [], [], [], []
-    for p in np.unique(pattern).tolist():
-        idx = np.flatnonzero(pattern == p)
+    # grouped through the inverse: a plain np.unique would import numpy.ma (about 25 ms)
+    distinct, inverse = np.unique(pattern, return_inverse=True)
+    inverse = inverse.ravel()
+    for k, p in enumerate(distinct.tolist()):
+        idx = np.flatnonzero(inverse == k)
         cols, options = _options(p)
         suits = np.full((len(idx), len(options), 6), -1, dtype=np.int8)
         suits[:, :, cols] = options[None, :, :, 0]

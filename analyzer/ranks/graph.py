@@ -21,25 +21,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from functools import lru_cache, partial
-from typing import Any, NamedTuple
+from typing import Any
 
 import networkx as nx
 
 from analyzer.core.rules import Rules
+from analyzer.ranks.tableau import Continuation
 
 __all__ = ["Continuation", "continuations", "coup_graph", "to_dot"]
 
 Node = tuple[Any, ...]
-
-
-class Continuation(NamedTuple):
-    """What follows two-card totals under the rules: third cards drawn and the settlement."""
-
-    player_third: int | None
-    banker_third: int | None
-    player_total: int
-    banker_total: int
-    natural: bool
 
 
 def coup_graph(rules: Rules, options: bool = False) -> nx.DiGraph:
