@@ -4,6 +4,8 @@ Modules:
 
 - ``graph``: the coup as a networkx state graph built from the rules (deal, naturals, Punto's
   decision, Banco's decision, settlement); ``baccarat rules --format dot`` draws it.
+- ``tableau``: every way a coup goes on from its two-card totals, read straight from the
+  tableau in the graph's order (the card engine's rows, without networkx).
 - ``compiler``: the coup compiler: a tableau compiled once into coup classes (integer
   coefficients on monomials of the shoe's counts) and the monomials' values for a shoe.
 - ``enumeration``: a tableau's coup classes (compiled, or read from the store) evaluated on a
