@@ -183,3 +183,32 @@ def test_the_residues_kernel_declines_past_its_bound(which: str, monkeypatch: py
         assert numerators.dtype == object and totals.dtype == object
         assert (numerators == numpy_numerators(ev, counts, monkeypatch)).all()
         assert [int(x) for x in numerators[1]] == exact_numerators(ev, counts[1].tolist())
+
+
+def test_a_signal_while_a_kernel_compiles_is_taken_after_the_compile() -> None:
+    """Ctrl-C inside numba's compiler was lost in an LLVM callback and left a RuntimeError
+    (exit 1 with a traceback, seen once in CI): until a kernel holds a compiled signature its
+    calls defer the ending signals, and the interrupt comes as KeyboardInterrupt after it."""
+    import os
+    import signal
+    import time
+    from typing import ClassVar
+
+    finished: list[int] = []
+
+    class Compiling:  # a numba dispatcher's first call, interrupted midway
+        signatures: ClassVar[list[object]] = []
+
+        def __call__(self, value: int) -> int:
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(0.05)  # the rest of the compile
+            finished.append(value)
+            return value
+
+    with pytest.raises(KeyboardInterrupt):
+        kernel.compiled(Compiling())(7)
+    assert finished == [7]
+    Compiling.signatures = ["(int64,)"]  # compiled: calls go straight through, nothing deferred
+    with pytest.raises(KeyboardInterrupt):
+        kernel.compiled(Compiling())(8)
+    assert finished == [7]

@@ -66,7 +66,7 @@ def _dealer() -> Any:
     if _compiled is None:
         import numba
 
-        _compiled = numba.njit(cache=True, nogil=True, boundscheck=False)(_deal)
+        _compiled = kernel.compiled(numba.njit(cache=True, nogil=True, boundscheck=False)(_deal))
     return _compiled
 
 

@@ -32,7 +32,11 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import signal
 import sys
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import numpy as np
@@ -130,8 +134,48 @@ def _kernel(name: str = "numerators") -> Any:
         import numba
 
         function = _numerators if name == "numerators" else _residues
-        _compiled[name] = numba.njit(cache=True, nogil=True, boundscheck=False)(function)
+        _compiled[name] = compiled(numba.njit(cache=True, nogil=True, boundscheck=False)(function))
     return _compiled[name]
+
+
+#: The signals that end a command: Ctrl-C, and SIGTERM and SIGHUP where the platform has them.
+_ENDING = {signal.SIGINT, *(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))}
+
+
+@contextmanager
+def _signals_deferred() -> Iterator[None]:
+    """Ctrl-C, SIGTERM and SIGHUP held back while the block runs (in the main thread), each
+    taken as it would have been when the block ends. An interrupt inside numba's compiler
+    is lost in a callback of its LLVM binding and surfaces as a RuntimeError ("no compiled
+    object yet") with a traceback; held, it comes after the compile, as KeyboardInterrupt.
+    A signal this process ignores stays ignored."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    held: list[int] = []
+    taken = [number for number in _ENDING if signal.getsignal(number) not in (signal.SIG_IGN, None)]
+    previous = {number: signal.signal(number, lambda number, frame: held.append(number)) for number in taken}
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+        if held:
+            signal.raise_signal(held[0])  # its own handler now: KeyboardInterrupt for Ctrl-C
+
+
+def compiled(dispatcher: Any) -> Callable[..., Any]:
+    """A numba function whose calls, until it holds a compiled signature (the first call
+    compiles it or reads numba's cache: up to seconds), run with the ending signals deferred
+    (`_signals_deferred`); later calls go straight to it."""
+
+    def call(*args: Any) -> Any:
+        if dispatcher.signatures:
+            return dispatcher(*args)
+        with _signals_deferred():
+            return dispatcher(*args)
+
+    return call
 
 
 class FusedForm:
