@@ -246,8 +246,6 @@ def _big_tiger() -> list[Block]:
             f"the published figures are not those of this procedure. Under other readings of it "
             f"({study.readings[0].shoes:,} shoes each, the same seed; z: the win per 100 coups "
             "against the published 0.256):"
-            if study.readings
-            else f"The win per 100 coups lies {study.z():+.1f} standard errors from the published figure."
         ),
         *_tiger_readings(study),
         Paragraph(
@@ -259,8 +257,6 @@ def _big_tiger() -> list[Block]:
 
 def _tiger_readings(study: BigTigerStudy) -> list[Block]:
     """The readings of the procedure, each against Jacobson's four figures; the closest named."""
-    if not study.readings:
-        return []
     rows = [
         [
             r.procedure,
