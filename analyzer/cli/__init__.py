@@ -34,6 +34,7 @@ from analyzer.cli.commands import CACHE_HELP, COMMANDS, cache_command, list_comm
 from analyzer.core import progress
 from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.rules import get_rules
+from analyzer.core.signals import TERMINATING
 from analyzer.present import text as fmt
 from analyzer.version import __version__
 
@@ -149,7 +150,7 @@ class Terminated(KeyboardInterrupt):
 
 
 #: The signals that end the command as Ctrl-C does, exit code 128 + the signal's number.
-ENDING = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+ENDING = TERMINATING
 
 
 @contextlib.contextmanager

@@ -31,7 +31,8 @@ Modules:
   conventional arguments (shoe, rules, bet, bets) checked by name.
 - ``files``: files written whole or not at all (a temporary file renamed over the old one).
 - ``progress``: progress bars on standard error, shown only when the command line turns them
-  on (the library is silent).
+  on (the library is silent); ``signals``: the signals that end a command (Ctrl-C, SIGTERM,
+  SIGHUP), named once for the layers that hold them back or handle them.
 - ``renames``: old names kept working as deprecated aliases (``Renamed``,
   ``renamed_function``): each warns and gives what its new name gives.
 - ``frames``: pandas frames of result rows for notebooks (the optional ``frames`` extra).

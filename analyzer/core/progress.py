@@ -21,13 +21,14 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
+from analyzer.core.signals import ENDING
+
 __all__ = ["Bar", "Tally", "bar", "enable", "enabled", "lines", "steps", "working"]
 
 #: Seconds before a bar appears: work that ends sooner shows nothing ($BACCARAT_PROGRESS_DELAY).
 DELAY = float(os.environ.get("BACCARAT_PROGRESS_DELAY", "2"))
 
 T = TypeVar("T")
-_HANGUP = (signal.SIGHUP,) if hasattr(signal, "SIGHUP") else ()
 _STATE = {"on": False}
 #: The words starting each line of a `Tally` while lines are on (`lines`); "" when off.
 _LINES = {"prefix": ""}
@@ -151,7 +152,7 @@ def working(what: str) -> Iterator[None]:
 
     def tick() -> None:
         if hasattr(signal, "pthread_sigmask"):  # Ctrl-C, SIGTERM and SIGHUP go to the main thread
-            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM, *_HANGUP})
+            signal.pthread_sigmask(signal.SIG_BLOCK, ENDING)
         if stop.wait(DELAY):
             return
         shown.delay = 0  # shown once DELAY has passed (and so cleared when closed)

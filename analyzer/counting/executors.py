@@ -34,11 +34,13 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Iterator
+from collections.abc import Set as AbstractSet
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import contextmanager, suppress
 from typing import Any, TypeVar
 
 from analyzer.core.errors import AnalyzerError, mention, quoted
+from analyzer.core.signals import ENDING
 
 __all__ = [
     "CONNECT_TIMEOUT",
@@ -60,8 +62,6 @@ WORKERS_PER_CORE = 4  # at most this many worker processes per core
 CONNECT_TIMEOUT = 10.0  # seconds, default for connecting to a scheduler and its handshake
 MAX_CONNECT_TIMEOUT = 3600.0
 _SIGINT = {signal.SIGINT}
-#: The signals that end a command: their Python handlers are held back while a worker starts.
-_ENDING = {signal.SIGINT, *(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))}
 #: How local workers start: forked where that is safe and known (Linux), else spawned.
 _START = "fork" if sys.platform.startswith("linux") else "spawn"
 #: prctl(2) option: the signal a process receives when its parent ends (Linux).
@@ -127,9 +127,9 @@ def _quiet_worker(parent: int | None = None) -> None:
     started it from its main thread), the worker is killed when that process ends, however
     it ends (Linux), and ends now if it has ended already."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for number in _ENDING - _SIGINT:
+    for number in ENDING - _SIGINT:
         signal.signal(number, signal.SIG_DFL)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, _ENDING)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, ENDING)
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     if parent is not None and sys.platform.startswith("linux"):
         import ctypes
@@ -168,8 +168,8 @@ def local_pool(workers: int, start: str | None = None) -> ProcessPoolExecutor:
             gc.freeze()  # the workers' collections leave this process's objects (and pages) alone
             try:
                 for _ in range(workers):
-                    _held_back(pool._spawn_process, _ENDING)  # type: ignore[attr-defined]
-                _held_back(lambda: pool.submit(os.getpid), _ENDING)
+                    _held_back(pool._spawn_process, ENDING)  # type: ignore[attr-defined]
+                _held_back(lambda: pool.submit(os.getpid), ENDING)
             finally:
                 gc.unfreeze()
         else:
@@ -203,9 +203,9 @@ def _tracker_started() -> None:
         sys.warnoptions.remove(_TRACKER_QUIET)
 
 
-def _held_back(call: Callable[[], _T], blocked: set[signal.Signals] = _SIGINT) -> _T:
+def _held_back(call: Callable[[], _T], blocked: AbstractSet[signal.Signals] = _SIGINT) -> _T:
     """`call()` with SIGINT (`blocked`) blocked in this thread (processes it starts inherit
-    the block) and, in the main thread, each ending signal (`_ENDING`) that has a Python
+    the block) and, in the main thread, each ending signal (`ENDING`) that has a Python
     handler held back meanwhile: handled (KeyboardInterrupt for Ctrl-C, whatever the handler
     raises for SIGTERM and SIGHUP) once `call` has returned, never inside it. A spawned
     worker's SIGTERM stays unblocked: a worker just started is ended by `stop_pool` at once
@@ -218,7 +218,7 @@ def _held_back(call: Callable[[], _T], blocked: set[signal.Signals] = _SIGINT) -
         finally:
             signal.pthread_sigmask(signal.SIG_UNBLOCK, blocked)
     held: list[int] = []
-    handled = [number for number in _ENDING if callable(signal.getsignal(number))]
+    handled = [number for number in ENDING if callable(signal.getsignal(number))]
     previous = {number: signal.signal(number, lambda n, frame: held.append(n)) for number in handled}
     try:
         signal.pthread_sigmask(signal.SIG_BLOCK, blocked)
@@ -367,14 +367,14 @@ def _quiet_on_ctrl_c() -> Iterator[None]:
         _quiet()
         previous[number](number, frame)  # Ctrl-C: signal.default_int_handler, KeyboardInterrupt
 
-    for number in _ENDING:
+    for number in ENDING:
         if callable(signal.getsignal(number)):
             previous[number] = signal.signal(number, interrupted)
     try:
         yield
     finally:
-        for number, handler in previous.items():
-            signal.signal(number, handler)
+        for taken, handler in previous.items():
+            signal.signal(taken, handler)
 
 
 def _stop_quietly(client: Any, cluster: Any, interrupted: bool) -> None:

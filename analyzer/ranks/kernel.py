@@ -43,6 +43,7 @@ import numpy as np
 
 from analyzer.core.outcome import CARDS_PER_COUP
 from analyzer.core.ranks import RANK_POINTS, ZERO_RANKS
+from analyzer.core.signals import ENDING
 
 __all__ = ["LANES", "LOAD_WORTH", "PRIMES", "FusedForm", "always", "available", "ready", "warm", "worth"]
 
@@ -138,10 +139,6 @@ def _kernel(name: str = "numerators") -> Any:
     return _compiled[name]
 
 
-#: The signals that end a command: Ctrl-C, and SIGTERM and SIGHUP where the platform has them.
-_ENDING = {signal.SIGINT, *(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))}
-
-
 @contextmanager
 def _signals_deferred() -> Iterator[None]:
     """Ctrl-C, SIGTERM and SIGHUP held back while the block runs (in the main thread), each
@@ -153,7 +150,7 @@ def _signals_deferred() -> Iterator[None]:
         yield
         return
     held: list[int] = []
-    taken = [number for number in _ENDING if signal.getsignal(number) not in (signal.SIG_IGN, None)]
+    taken = [number for number in ENDING if signal.getsignal(number) not in (signal.SIG_IGN, None)]
     previous = {number: signal.signal(number, lambda number, frame: held.append(number)) for number in taken}
     try:
         yield
