@@ -2,7 +2,9 @@
 
 `jacobson_variants()` reads analyzer/counting/data/jacobson-burn.json and jacobson-no-burn.json,
 written by scripts/jacobson_study.py: Jacobson's Dragon 7 and Panda 8 counts (8 decks,
-cut card 14) under every plausible reading of the procedure. `big_tiger_study()` reads
+cut card 14) under every plausible reading of the procedure; `jacobson_long_run()` reads
+analyzer/counting/data/jacobson-long.json, written by scripts/jacobson_long_study.py: the same
+two counts co-counted over 10^7 shoes under the casino procedure. `big_tiger_study()` reads
 analyzer/counting/data/big-tiger.json, written by scripts/big_tiger_study.py: Jacobson's Big
 Tiger count over 10^7 shoes, the JSON of `baccarat count` with the command that made it.
 """
@@ -24,6 +26,7 @@ __all__ = [
     "BigTigerStudy",
     "JacobsonVariant",
     "big_tiger_study",
+    "jacobson_long_run",
     "jacobson_variants",
 ]
 
@@ -66,6 +69,26 @@ def jacobson_variants() -> list[JacobsonVariant]:
                 bets[system] = cell["bets"] / n
             result.append(JacobsonVariant(procedure.replace(" | ", "; "), n, win, se, bets))
     return result
+
+
+def jacobson_long_run() -> JacobsonVariant | None:
+    """The committed 10^7-shoe run of both counts under the casino procedure (`baccarat
+    count`'s JSON): per system the exact mean win per shoe (the exact sum of the expectations
+    of the coups bet, over the shoes), its standard error and the bets per shoe; None if its
+    data file is absent."""
+    path = resources.files("analyzer.counting").joinpath("data", "jacobson-long.json")
+    if not path.is_file():
+        return None
+    output = json.loads(path.read_text(encoding="utf-8"))["output"]
+    systems = {system["system"]: system for system in output["systems"]}
+    (shoes,) = {system["shoes"] for system in systems.values()}
+    return JacobsonVariant(
+        procedure=output["procedure"],
+        shoes=shoes,
+        win={name: Fraction(system["expectation_triggered"]) / shoes for name, system in systems.items()},
+        se={name: system["win_per_shoe"]["expected"]["se"] for name, system in systems.items()},
+        bets_per_shoe={name: system["bets_per_shoe"] for name, system in systems.items()},
+    )
 
 
 #: Jacobson's published figures for his Big Tiger count (Card Counting the Big Tiger Baccarat

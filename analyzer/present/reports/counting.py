@@ -21,6 +21,7 @@ from analyzer.counting.studies import (
     BigTigerStudy,
     JacobsonVariant,
     big_tiger_study,
+    jacobson_long_run,
     jacobson_variants,
 )
 from analyzer.counting.summary import SystemEvaluation
@@ -72,7 +73,7 @@ def counting_report(runs: CountingRuns) -> str:
     fourteen, sixteen, choice = runs.fourteen, runs.sixteen, runs.choice
     by_name = {r.system.name: r for r in fourteen}
     jd, jp, how16 = by_name["dragon7-jacobson"], by_name["panda8-jacobson"], sixteen[0]
-    long = {v.procedure: v for v in jacobson_variants()}.get(_JACOBSON_BASE)
+    long = jacobson_long_run() or {v.procedure: v for v in jacobson_variants()}.get(_JACOBSON_BASE)
     rows = [
         ["Jacobson, Dragon 7 (TC >= 4)", "0.597 (100M shoes, cut card 14)", _mean_se(jd), _long(long, 0)],
         ["Jacobson, Panda 8 (TC >= 11)", "0.237 (100M shoes, cut card 14)", _mean_se(jp), _long(long, 1)],
@@ -210,10 +211,42 @@ def _settle_jacobson() -> list[Block]:
         Paragraph(procedure),
         Table.of(rows, headers),
         Paragraph(f"{verdict} {closest_text}"),
+        *_long_run({v.procedure: v for v in variants}.get(_JACOBSON_BASE)),
         Paragraph(
             "Regenerate the data (hours of CPU; resumable): `nice -n 15 python scripts/jacobson_study.py "
             "--burn burn --shoes 1000000` and the same with `--burn no-burn`; then `baccarat report`."
         ),
+    ]
+
+
+def _long_run(base: JacobsonVariant | None) -> list[Block]:
+    """The casino procedure at published scale (scripts/jacobson_long_study.py), beside the same
+    procedure's variant of the study above (`base`)."""
+    run = jacobson_long_run()
+    if run is None:
+        return []
+    figures = []
+    for name, words in (("dragon7-jacobson", "Dragon 7"), ("panda8-jacobson", "Panda 8")):
+        text = f"{words} {float(run.win[name]):+.4f} ± {run.se[name]:.4f} ({run.z(name):+.1f} SE from"
+        text += " the published figure"
+        if base is not None:
+            gap = float(run.win[name] - base.win[name]) / (run.se[name] ** 2 + base.se[name] ** 2) ** 0.5
+            text += f"; {gap:+.1f} combined SE from the {base.shoes:,}-shoe row of the same procedure"
+        figures.append(text + ")")
+    far = all(abs(run.z(name)) > 3 for name in JACOBSON_PUBLISHED)
+    verdict = (
+        " At this scale both published figures are over three standard errors away: the gap is the "
+        "procedure's, not chance's."
+        if far
+        else ""
+    )
+    return [
+        Paragraph(
+            f"The casino procedure (*{_JACOBSON_BASE}*) at published scale: both counts over "
+            f"{run.shoes:,} shoes of their own, seed 1, by `baccarat count --system "
+            "dragon7-jacobson,panda8-jacobson --cut-card 14`: " + "; ".join(figures) + "." + verdict + " "
+            "Regenerate (about an hour of CPU): `python scripts/jacobson_long_study.py --workers 2`."
+        )
     ]
 
 
