@@ -233,13 +233,9 @@ def _long_run(base: JacobsonVariant | None) -> list[Block]:
             gap = float(run.win[name] - base.win[name]) / (run.se[name] ** 2 + base.se[name] ** 2) ** 0.5
             text += f"; {gap:+.1f} combined SE from the {base.shoes:,}-shoe row of the same procedure"
         figures.append(text + ")")
-    far = all(abs(run.z(name)) > 3 for name in JACOBSON_PUBLISHED)
-    verdict = (
-        " At this scale both published figures are over three standard errors away: the gap is the "
-        "procedure's, not chance's."
-        if far
-        else ""
-    )
+    far = all(_far(run.z(name)) for name in JACOBSON_PUBLISHED)
+    verdict = " At this scale both published figures are over three standard errors away: the gap is "
+    verdict = verdict + "the procedure's, not chance's." if far else ""
     return [
         Paragraph(
             f"The casino procedure (*{_JACOBSON_BASE}*) at published scale: both counts over "
@@ -275,8 +271,9 @@ def _big_tiger() -> list[Block]:
         ),
         Table.of(rows, ["figure", f"here ({study.shoes:,} shoes)", "Jacobson (10^8 shoes)"]),
         Paragraph(
-            f"The win per 100 coups lies {study.z():+.1f} standard errors from the published figure: "
-            f"the published figures are not those of this procedure. Under other readings of it "
+            f"The win per 100 coups lies {study.z():+.1f} standard errors from the published figure"
+            + (": the published figures are not those of this procedure." if _far(study.z()) else ".")
+            + f" Under other readings of it "
             f"({study.readings[0].shoes:,} shoes each, the same seed; z: the win per 100 coups "
             "against the published 0.256):"
         ),
@@ -306,10 +303,15 @@ def _tiger_readings(study: BigTigerStudy) -> list[Block]:
     return [
         Table.of(rows, headers),
         Paragraph(
-            f"Closest in the win per 100 coups: *{closest.procedure}* ({closest.z():+.1f} standard errors); "
-            "no reading tried gives all four published figures."
+            f"Closest in the win per 100 coups: *{closest.procedure}* ({closest.z():+.1f} standard errors)"
+            + ("; no reading tried comes within three of the published win." if _far(closest.z()) else ".")
         ),
     ]
+
+
+def _far(z: float) -> bool:
+    """Whether a figure `z` standard errors from a published one is beyond chance (over three)."""
+    return abs(z) > 3
 
 
 def _distance(variant: JacobsonVariant, name: str) -> float:
