@@ -7,7 +7,6 @@ import argparse
 import contextlib
 import shlex
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any, NoReturn
 
 from analyzer.core.errors import QUOTE_LIMIT, AnalyzerError, quoted
@@ -277,6 +276,8 @@ def example(command: str) -> str:
     text = EXAMPLES[command]
     for name in ("sevens", "sample"):
         if "{" + name + "}" in text:
+            from pathlib import Path  # only for an example naming a file: `odds` loads no pathlib
+
             path = Path(_shipped(name)).resolve()
             with contextlib.suppress(ValueError, OSError):  # not under it, or no current directory
                 path = path.relative_to(Path.cwd())

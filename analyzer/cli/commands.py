@@ -7,9 +7,9 @@ The engines load only when a command runs, so a cold `baccarat odds` starts fast
 from __future__ import annotations
 
 import argparse
+import os
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from analyzer.analyses import results
@@ -31,6 +31,8 @@ from analyzer.present import outputs
 from analyzer.present import text as fmt
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from analyzer.analyses.shown import ShownCards
     from analyzer.core.bets import Bet
     from analyzer.counting.replay import Replay, Sizing
@@ -64,7 +66,7 @@ def _write_file(text: str, data: str | bytes) -> str:
 
     if not text.strip():
         raise AnalyzerError("--out '': give a file name, e.g. edges.xlsx")
-    if Path(text).is_dir():
+    if os.path.isdir(text):
         raise AnalyzerError(f"--out {quoted(text)} is a directory: give a file name")
     try:
         write_atomic(text, data)
@@ -306,6 +308,8 @@ def _design(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
 def _out_dir(text: str, example: str, command: str = "report") -> Path:
     """The directory `--out text` names, refused before any computing if it cannot take the
     files of `baccarat COMMAND` (`analyzer.present.folders.check_output_dir`)."""
+    from pathlib import Path
+
     from analyzer.present.folders import check_output_dir
 
     if not text.strip():
