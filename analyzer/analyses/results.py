@@ -286,9 +286,9 @@ def design_result(
 def _write_design(found: Design, pick: int, write: str, title: str, table_file: str | None) -> None:
     """Write paytable `pick` of `found` to the file `write` as a table file titled `title`
     (never over `table_file`, the table designed)."""
-    from analyzer.analyses.design import design_comment
     from pathlib import Path
 
+    from analyzer.analyses.design import design_comment
     from analyzer.core.files import write_atomic
     from analyzer.core.tablefile import table_text
 
