@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from analyzer.analyses import results
 from analyzer.cli.arguments import (
+    GAME_LIST,
     bet_names,
     deck_item,
     deck_list,
@@ -26,7 +27,6 @@ from analyzer.cli.arguments import (
 from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.rules import Rules, get_rules
 from analyzer.core.shoe import Shoe
-from analyzer.games import GAMES
 from analyzer.present import outputs
 from analyzer.present import text as fmt
 
@@ -418,7 +418,7 @@ COMMANDS: dict[str, tuple[Command, str, Sequence[str]]] = {
     ),
     "eor": (_eor, "exact effects of removal of one card of each rank on every bet", _SHEETS),
     "count": (_count, "judge counting systems against the exact value of every coup", _SHEETS),
-    "solve": (_solve, f"solve a game where hands choose ({', '.join(GAMES)})", _CSV),
+    "solve": (_solve, f"solve a game where hands choose ({GAME_LIST})", _CSV),
     "report": (_report, "(re)write the Markdown reports and print the 8-deck odds", ("table",)),
     "closed-form": (
         _closed_form,
