@@ -139,6 +139,8 @@ def whole_processes(rounds: int, cold: ColdStart, bytecode: bool = True) -> dict
         "edges_vs_odds_cpu": statistics.median(ratios(cpu, "edges", "odds")),
         "cold_cli_vs_plain_spread": _summary(ratios(wall, "odds", "plain")),
         "edges_vs_odds_spread": _summary(ratios(wall, "edges", "odds")),
+        "cold_cli_vs_plain_cpu_spread": _summary(ratios(cpu, "odds", "plain")),
+        "edges_vs_odds_cpu_spread": _summary(ratios(cpu, "edges", "odds")),
         "cold_cli": _summary(wall["odds"]),
         "cold_edges": _summary(wall["edges"]),
         "plain_process": _summary(wall["plain"]),

@@ -53,7 +53,7 @@ def main() -> None:
     write_atomic(path, json.dumps(copies, indent=1) + "\n")
     print(f"{path.relative_to(ROOT)}: built-in catalogues parsed, {path.stat().st_size:,} bytes")
 
-    path = deckpoly.BET_FILE
+    path = Path(deckpoly.BET_FILE)
     write_atomic(path, encode_bet_polynomials(list(ALL_BETS.values()), list(RULES.values())))
     print(f"{path.relative_to(ROOT)}: {len(ALL_BETS)} bets, {path.stat().st_size:,} bytes")
 

@@ -232,7 +232,7 @@ def test_parsed_catalogues_are_current_and_equal_the_toml(name: str, monkeypatch
 
 def test_a_damaged_bet_file_is_not_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     def changed(edit: Callable[[dict[str, Any]], None]) -> str:
-        data = json.loads(deckpoly.BET_FILE.read_text(encoding="utf-8"))
+        data = json.loads(Path(deckpoly.BET_FILE).read_text(encoding="utf-8"))
         edit(data["entries"][3])
         return json.dumps(data)
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from analyzer.analyses.choice import choose_bets, load_table, used_rules
@@ -287,6 +286,8 @@ def design_result(
 def _write_design(found: Design, pick: int, write: str, title: str, table_file: str | None) -> None:
     """Write paytable `pick` of `found` to the file `write` as a table file titled `title`
     (never over `table_file`, the table designed)."""
+    from pathlib import Path
+
     from analyzer.analyses.design import design_comment
     from analyzer.core.files import write_atomic
     from analyzer.core.tablefile import table_text

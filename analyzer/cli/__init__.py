@@ -29,6 +29,7 @@ from analyzer.cli.arguments import (
     example,
     refuse_shoe_options,
     shoe_from_args,
+    with_games,
 )
 from analyzer.cli.commands import CACHE_HELP, COMMANDS, cache_command, list_command
 from analyzer.core import progress
@@ -64,6 +65,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     for name, (_, help_text, formats) in COMMANDS.items():
         if only is not None and name != only:
             continue
+        help_text = with_games(help_text)
         command = sub.add_parser(
             name,
             help=help_text,
@@ -73,6 +75,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
             formatter_class=HelpFormatter,
         )
         for flags, options in OPTIONS.get(name, []):
+            if isinstance(options.get("help"), str):
+                options = {**options, "help": with_games(str(options["help"]))}
             command.add_argument(*flags, **options)  # type: ignore[arg-type]
     if only in (None, "cache"):
         from analyzer.present.cache import CACHE_FORMATS

@@ -5,16 +5,16 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import shlex
+import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any, NoReturn
 
 from analyzer.core.errors import QUOTE_LIMIT, AnalyzerError, quoted
 from analyzer.core.parsing import list_items, read_fraction, read_int
 from analyzer.core.rules import BANCO_4_DRAWS_ON_0_1, RULES
 from analyzer.core.shoe import Shoe, parse_cards, parse_counts, parse_decks
-from analyzer.games import GAMES
 from analyzer.present.text import FORMATS
 
 __all__ = [
@@ -47,6 +47,7 @@ class Parser(argparse.ArgumentParser):
     value)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", HelpFormatter)  # argparse's own loads shutil
         super().__init__(*args, **kwargs)
         self.register("action", None, _Once)
         self.register("action", "store", _Once)
@@ -277,6 +278,8 @@ def example(command: str) -> str:
     text = EXAMPLES[command]
     for name in ("sevens", "sample"):
         if "{" + name + "}" in text:
+            from pathlib import Path  # only for an example naming a file: `odds` loads no pathlib
+
             path = Path(_shipped(name)).resolve()
             with contextlib.suppress(ValueError, OSError):  # not under it, or no current directory
                 path = path.relative_to(Path.cwd())
@@ -297,7 +300,16 @@ def _shipped(name: str) -> str:
 
 class HelpFormatter(argparse.HelpFormatter):
     """argparse's help, its example (the epilog) never broken across lines: it is a command
-    to copy, and may name a long path."""
+    to copy, and may name a long path. Its width is shutil.get_terminal_size's columns less 2,
+    as argparse's, found without loading shutil (which argparse loads for every option added,
+    a cold `baccarat odds` about 2 ms)."""
+
+    def __init__(
+        self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width: int | None = None
+    ) -> None:
+        super().__init__(
+            prog, indent_increment, max_help_position, _columns() - 2 if width is None else width
+        )
 
     def _fill_text(self, text: str, width: int, indent: str) -> str:
         if text.startswith("Example: "):
@@ -305,8 +317,37 @@ class HelpFormatter(argparse.HelpFormatter):
         return super()._fill_text(text, width, indent)
 
 
-#: The games `solve` knows, as its help names them: "chemin-de-fer, punto-5, banque or macao".
-_GAME_NAMES = " or ".join([", ".join(list(GAMES)[:-1]), list(GAMES)[-1]])
+def _columns() -> int:
+    """The terminal's columns as shutil.get_terminal_size() gives them: $COLUMNS if a positive
+    integer, else standard output's terminal, else 80."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
+#: In a help text, these stand for the games `solve` knows: "a, b or c" and "a, b, c".
+#: `with_games` writes them in when a parser is built, so that the game registry loads for
+#: the parsers that show them, not for `baccarat odds`.
+GAME_WORDS, GAME_LIST = "\x00games\x00", "\x00game list\x00"
+
+
+def with_games(text: str) -> str:
+    """`text` with GAME_WORDS and GAME_LIST written as the games' names."""
+    if GAME_WORDS not in text and GAME_LIST not in text:
+        return text
+    from analyzer.games import GAMES
+
+    names = list(GAMES)
+    words = " or ".join([", ".join(names[:-1]), names[-1]])
+    return text.replace(GAME_WORDS, words).replace(GAME_LIST, ", ".join(names))
+
 
 SHOWN_OPTION: tuple[tuple[str, ...], dict[str, object]] = (
     ("--shown",),
@@ -464,7 +505,7 @@ OPTIONS: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
         ),
     ],
     "solve": [
-        (("game",), {"help": f"{_GAME_NAMES} (`baccarat list games`)"}),
+        (("game",), {"help": f"{GAME_WORDS} (`baccarat list games`)"}),
         (("--commission",), {"help": "commission on Banker wins, e.g. 5%% (chemin de fer)"}),
     ],
     "report": [

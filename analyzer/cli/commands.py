@@ -7,13 +7,14 @@ The engines load only when a command runs, so a cold `baccarat odds` starts fast
 from __future__ import annotations
 
 import argparse
+import os
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from analyzer.analyses import results
 from analyzer.cli.arguments import (
+    GAME_LIST,
     bet_names,
     deck_item,
     deck_list,
@@ -26,11 +27,12 @@ from analyzer.cli.arguments import (
 from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.rules import Rules, get_rules
 from analyzer.core.shoe import Shoe
-from analyzer.games import GAMES
 from analyzer.present import outputs
 from analyzer.present import text as fmt
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from analyzer.analyses.shown import ShownCards
     from analyzer.core.bets import Bet
     from analyzer.counting.replay import Replay, Sizing
@@ -64,7 +66,7 @@ def _write_file(text: str, data: str | bytes) -> str:
 
     if not text.strip():
         raise AnalyzerError("--out '': give a file name, e.g. edges.xlsx")
-    if Path(text).is_dir():
+    if os.path.isdir(text):
         raise AnalyzerError(f"--out {quoted(text)} is a directory: give a file name")
     try:
         write_atomic(text, data)
@@ -306,6 +308,8 @@ def _design(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
 def _out_dir(text: str, example: str, command: str = "report") -> Path:
     """The directory `--out text` names, refused before any computing if it cannot take the
     files of `baccarat COMMAND` (`analyzer.present.folders.check_output_dir`)."""
+    from pathlib import Path
+
     from analyzer.present.folders import check_output_dir
 
     if not text.strip():
@@ -414,7 +418,7 @@ COMMANDS: dict[str, tuple[Command, str, Sequence[str]]] = {
     ),
     "eor": (_eor, "exact effects of removal of one card of each rank on every bet", _SHEETS),
     "count": (_count, "judge counting systems against the exact value of every coup", _SHEETS),
-    "solve": (_solve, f"solve a game where hands choose ({', '.join(GAMES)})", _CSV),
+    "solve": (_solve, f"solve a game where hands choose ({GAME_LIST})", _CSV),
     "report": (_report, "(re)write the Markdown reports and print the 8-deck odds", ("table",)),
     "closed-form": (
         _closed_form,

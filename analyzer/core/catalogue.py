@@ -7,11 +7,11 @@ Built-ins live in `catalogue.toml` beside this module, each bet citing its sourc
 from __future__ import annotations
 
 import json
+import os
 import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 from analyzer.core.bets import Bet, Line, bet_from_mapping, check_priced, commission_banker, parse_ratio
@@ -121,16 +121,22 @@ def table_from_mapping(
 #: only for the exact text it was parsed from: a cold command skips loading tomllib.
 PARSED = "parsed-catalogues.json"
 #: The folder of the built-in files: this module's (read as files, as `analyzer.ranks.coupstore`
-#: reads the coup store; `importlib.resources` would cost a cold command about 6 ms to load).
-_HERE = Path(__file__).parent
+#: reads the coup store; `importlib.resources` would cost a cold command about 6 ms to load,
+#: pathlib about 8 ms).
+_HERE = os.path.dirname(__file__)
+
+
+def _builtin_text(name: str) -> str:
+    with open(os.path.join(_HERE, name), encoding="utf-8") as file:
+        return file.read()
 
 
 def builtin_toml(name: str) -> dict[str, Any]:
     """The data of the built-in TOML file `name` (beside this module): its parsed copy if
     that was made from this text, else parsed now."""
-    text = (_HERE / name).read_text(encoding="utf-8")
+    text = _builtin_text(name)
     try:
-        copies = json.loads((_HERE / PARSED).read_text(encoding="utf-8"))
+        copies = json.loads(_builtin_text(PARSED))
         copy = copies[name]
         if copy["crc32"] == zlib.crc32(text.encode()) and copy["length"] == len(text):
             return dict(copy["data"])  # a fresh object from each read
@@ -210,6 +216,8 @@ def get_table(spec: str) -> Table:
     """
     if spec in TABLES:
         return TABLES[spec]
+    from pathlib import Path  # a table file's: a cold command loads no pathlib
+
     data = read_toml(spec, "table", TABLES)
     rules = data.get("rules")
     if isinstance(rules, str) and rules.lower().endswith(".toml") and not Path(rules).is_absolute():

@@ -15,19 +15,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from analyzer.core.bets import Bet, check_priced
 from analyzer.core.checks import check_list, check_type
 from analyzer.core.rules import Rules
 from analyzer.core.shoe import Shoe
 
 __all__ = ["check_arguments"]
 
-#: Each conventional argument: its type and what to say is allowed.
+#: Each conventional argument but the bets: its type and what to say is allowed.
 _CONVENTIONS: dict[str, tuple[type, str]] = {
     "shoe": (Shoe, "a Shoe, e.g. Shoe.decks(8) or Shoe.infinite()"),
     "rules": (Rules, "a Rules, e.g. STANDARD or get_rules('standard')"),
-    "bet": (Bet, "one Bet, e.g. get_bet('banker')"),
 }
+_BET = "one Bet, e.g. get_bet('banker')"
 _BETS = "a list of Bets, e.g. [get_bet('banker')]"
 
 
@@ -39,10 +38,17 @@ def check_arguments(where: str, **arguments: Any) -> None:
         if argument == "bets":
             check_list(where, argument, value, _BETS, Sequence)
             for i, bet in enumerate(value):
-                check_type(where, f"bets[{i}]", bet, Bet, _BETS)
-                check_priced(bet)
+                _check_bet(where, f"bets[{i}]", bet, _BETS)
+        elif argument == "bet":
+            _check_bet(where, argument, value, _BET)
         else:
             kind, allowed = _CONVENTIONS[argument]
             check_type(where, argument, value, kind, allowed)
-            if argument == "bet":
-                check_priced(value)
+
+
+def _check_bet(where: str, argument: str, value: Any, allowed: str) -> None:
+    """`value` is a priced Bet (the bets load here: a cold `baccarat odds` checks none)."""
+    from analyzer.core.bets import Bet, check_priced
+
+    check_type(where, argument, value, Bet, allowed)
+    check_priced(value)

@@ -15,7 +15,6 @@ import re
 import stat
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 from analyzer.core.errors import AnalyzerError, quoted
@@ -105,6 +104,8 @@ def read_text(path: str, what: str, limit: int = MAX_TOML_BYTES) -> str:
     on Windows write it; newlines as text mode reads them), a `what` file: no name, missing,
     unreadable or larger than `limit` bytes, one AnalyzerError naming it. At most `limit` + 1
     bytes are read, so that a device or a pipe (/dev/zero) cannot fill memory."""
+    from pathlib import Path  # loaded only when a file is read: a cold `baccarat odds` reads none
+
     name = quoted(path)
     if not path:  # Path("") is the current directory: "Is a directory" would say nothing true
         raise AnalyzerError(f"{what} file {name}: give a file name")
@@ -134,6 +135,7 @@ def read_toml(spec: str, what: str, builtins: Iterable[str]) -> dict[str, Any]:
     """The parsed TOML file `spec` holding `what` (e.g. "rules"); a name that is neither a
     built-in nor a .toml path is an error listing the built-ins."""
     import tomllib  # loaded only when a file is read: a cold `baccarat odds` reads none
+    from pathlib import Path
 
     path = Path(spec)
     name = quoted(spec)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import Any
 
 from analyzer.core.errors import AnalyzerError, quoted
@@ -225,6 +224,8 @@ def rules_from_mapping(data: Mapping[str, Any], source: str = "rules") -> Rules:
 
 
 def _build(data: Mapping[str, Any], base: Rules, rows: list[frozenset[int]], source: str) -> Rules:
+    from pathlib import Path  # a rules file's: a cold `baccarat odds` loads no pathlib
+
     return Rules(
         name=_as_str(data.get("name", Path(source).stem), f"{source}: name"),
         natural=data.get("natural", base.natural),

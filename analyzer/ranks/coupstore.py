@@ -17,6 +17,7 @@ shoe size, one monomial value per basis element, then sums.
 
 from __future__ import annotations
 
+import os
 import sys
 import zlib
 from array import array
@@ -24,12 +25,13 @@ from collections.abc import Sequence
 from functools import lru_cache
 from itertools import accumulate
 from operator import mul, sub
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from analyzer.core.rules import Rules
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from analyzer.core.outcome import Outcome
     from analyzer.ranks.compiler import CoupClasses
 
@@ -48,7 +50,8 @@ __all__ = [
 
 #: Version of the stored layout; part of every key, so a new layout never reads an old file.
 FORMAT = 1
-_SHIPPED = Path(__file__).with_name("coups")
+#: The folder of the shipped files, a str (pathlib, about 8 ms, is not loaded by a cold command).
+_SHIPPED = os.path.join(os.path.dirname(__file__), "coups")
 _LITTLE = sys.byteorder == "little"
 
 # Arrays of a stored file, in two sections: what `odds` needs (the monomials and three
@@ -275,9 +278,10 @@ def decode_file(path: Path, rules: Rules) -> StoredClasses | None:
     return _read(path, rules)
 
 
-def _read(path: Path, rules: Rules) -> StoredClasses | None:
+def _read(path: str | Path, rules: Rules) -> StoredClasses | None:
     try:
-        data = path.read_bytes()
+        with open(path, "rb") as file:
+            data = file.read()
     except OSError:
         return None
     return _decode(data, rules)
@@ -297,12 +301,14 @@ def shipped_rules() -> list[Rules]:
 
 def shipped_path(rules: Rules) -> Path:
     """Where the shipped file of `rules` lives (whether or not it exists)."""
-    return _SHIPPED / _file_name(rules_key(rules))
+    from pathlib import Path
+
+    return Path(_SHIPPED, _file_name(rules_key(rules)))
 
 
 @lru_cache(maxsize=64)
 def _stored(key: str, rules: Rules) -> StoredClasses:
-    found = _read(_SHIPPED / _file_name(key), rules)
+    found = _read(os.path.join(_SHIPPED, _file_name(key)), rules)
     if found is not None:
         return found
     from analyzer.ranks.diskcache import read_cache_file, write_cache_file  # a tableau not shipped

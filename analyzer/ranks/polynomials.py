@@ -21,6 +21,7 @@ Depleted shoes, other tableaux and bets unlike any built-in keep the general pat
 from __future__ import annotations
 
 import json
+import os
 import sys
 import zlib
 from array import array
@@ -29,7 +30,6 @@ from functools import cache, lru_cache
 from itertools import pairwise, repeat
 from math import factorial, perm
 from operator import add, mul
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from analyzer.core.rules import Rules
@@ -37,6 +37,8 @@ from analyzer.core.shoe import Shoe
 from analyzer.ranks.coupstore import rules_key, split_header
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from analyzer.core.bets import Bet
     from analyzer.ranks.coupstore import StoredClasses
 
@@ -60,8 +62,10 @@ DEGREE = 6
 SAMPLE_DECKS = tuple(range(1, DEGREE + 2))
 #: Version of the stored layouts; part of every key.
 FORMAT = 1
-_SHIPPED = Path(__file__).with_name("coups")
-BET_FILE = _SHIPPED / "bet-polynomials.json"
+#: The folder of the shipped files and the bet polynomials' file, str paths (pathlib, about
+#: 8 ms, is not loaded by a cold command).
+_SHIPPED = os.path.join(os.path.dirname(__file__), "coups")
+BET_FILE: str | os.PathLike[str] = os.path.join(_SHIPPED, "bet-polynomials.json")
 LITTLE_ENDIAN = sys.byteorder == "little"
 
 
@@ -173,8 +177,13 @@ class OutcomePolynomials:
 
 def outcome_polynomials_path(rules: Rules) -> Path:
     """Where the shipped outcome polynomials of `rules` live (whether or not they exist)."""
-    key = outcome_key(rules)
-    return _SHIPPED / f"polys-{zlib.crc32(key.encode()):08x}.bin"
+    from pathlib import Path
+
+    return Path(_SHIPPED, _outcome_file_name(rules))
+
+
+def _outcome_file_name(rules: Rules) -> str:
+    return f"polys-{zlib.crc32(outcome_key(rules).encode()):08x}.bin"
 
 
 def outcome_key(rules: Rules) -> str:
@@ -205,7 +214,8 @@ def _decode_outcomes(data: bytes, rules: Rules) -> OutcomePolynomials | None:
 def outcome_polynomials(rules: Rules) -> OutcomePolynomials | None:
     """The shipped outcome polynomials of `rules` (built-in tableaux), or None."""
     try:
-        data = outcome_polynomials_path(rules).read_bytes()
+        with open(os.path.join(_SHIPPED, _outcome_file_name(rules)), "rb") as file:
+            data = file.read()
     except OSError:
         return None
     return _decode_outcomes(data, rules)
@@ -227,7 +237,8 @@ def bet_polynomials() -> dict[str, tuple[list[list[int]], list[int]]]:
     the built-in bets under the built-in tableaux, by content key; empty if the file is
     missing or damaged."""
     try:
-        data = json.loads(BET_FILE.read_text(encoding="utf-8"))
+        with open(BET_FILE, encoding="utf-8") as file:
+            data = json.loads(file.read())
         if data["format"] != FORMAT:
             return {}
         entries = [(e["key"], e["lines"], e["total"]) for e in data["entries"]]
