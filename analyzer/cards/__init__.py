@@ -25,7 +25,7 @@ Modules:
   factored forms are checked against.
 - ``byrank``: a bet's line weights given the rank of the card at one of the first four
   positions, for every rank from one plan (``baccarat known``; the shown card of ``engine``,
-  13 ranks at once).
+  13 ranks at once), its products cached on disk like the plans' (``plancache``).
 - ``products``: a plan's rows grouped by their factors (products), for batches of shoes;
   ``plancache``: those products cached on disk by the bet's conditions and the code's version.
 - ``batch``: ``CardEvaluator`` (many 52-card-type compositions at once: counting studies,

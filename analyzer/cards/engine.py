@@ -62,6 +62,8 @@ __all__ = [
     "outcome_weights",
     "plan_in_parts",
     "plan_line_weights",
+    "plan_rows",
+    "rows_kind",
     "settle_cards",
     "shoe_types",
 ]
@@ -336,15 +338,20 @@ class CardPlan:
     slots: int
 
 
-def _plan_rows(bet: Bet, rules: Rules, shown: Shown) -> CoupRows:
+def rows_kind(bet: Bet, shown: Shown) -> tuple[bool, bool]:
+    """Which rows `plan_rows` gives, without building them: (whole coups, by point value)."""
+    tens = any(RANK_POINTS[rank] == 0 for rank, _ in shown.values())
+    coup = needs_coup(bet) or any(position >= 4 for position in shown)
+    return coup, coup and not (needs_ranks(bet_conditions(bet)) or tens)
+
+
+def plan_rows(bet: Bet, rules: Rules, shown: Shown) -> CoupRows:
     """The rows a plan of `bet` settles: every rank sequence of the coup (by point value when
     no condition or shown card tells the ten-valued ranks apart), or of the first four cards."""
     from analyzer.cards.rows import coup_rows, first_four_rows
 
-    tens = any(RANK_POINTS[rank] == 0 for rank, _ in shown.values())
-    if needs_coup(bet) or any(position >= 4 for position in shown):
-        return coup_rows(rules, not (needs_ranks(bet_conditions(bet)) or tens))
-    return first_four_rows()
+    coup, by_value = rows_kind(bet, shown)
+    return coup_rows(rules, by_value) if coup else first_four_rows()
 
 
 def _reads_colour(cond: Condition) -> bool:
@@ -392,9 +399,9 @@ def plan_in_parts(
 ) -> tuple[CardPlan, Iterator[PlanPart]]:
     """The plan of `bet` without its parts, and its parts one at a time (the refined rows
     of `_PARENTS` rows at a time): a caller that reads each part once holds one part's
-    memory, not the plan's. `rows` (default `_plan_rows`) must tell apart what it reads."""
+    memory, not the plan's. `rows` (default `plan_rows`) must tell apart what it reads."""
     lines = bet_conditions(bet)
-    rows = _plan_rows(bet, rules, shown) if rows is None else rows
+    rows = plan_rows(bet, rules, shown) if rows is None else rows
     selected = np.ones(len(rows.ranks), dtype=bool) if alive is None else alive.copy()
     for position, (rank, _) in shown.items():
         symbol = min(rank, 9) if rows.by_value else rank
@@ -551,7 +558,7 @@ def plan_line_weights(
     factored forms are checked against); the caller has checked the bet and shoe."""
     shown = shown or {}
     if shoe.counts is not None and shoe.size < 52:
-        rows = _plan_rows(bet, rules, shown)
+        rows = plan_rows(bet, rules, shown)
         plan = _build_plan(bet, rules, shown, _rank_weights(rows, _factors(shoe, rows.by_value)) != 0)
     else:
         plan = card_plan(bet, rules, tuple(sorted(shown.items())))

@@ -47,9 +47,16 @@ from analyzer.core.ranks import RANK_POINTS
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
 from analyzer.core.suits import TYPES
-from analyzer.ranks.fast import sequence_totals
 
-__all__ = ["PlanProducts", "plan_products", "stored_products"]
+__all__ = [
+    "FACTOR_IDS",
+    "PlanProducts",
+    "factor_table",
+    "grouped_products",
+    "plan_products",
+    "product_factors",
+    "stored_products",
+]
 
 _TENS = 13  # class symbol for every ten-valued rank (rows by point value)
 _CLASSES = 14 * 16  # symbol (13 ranks, then the ten-valued ranks together) x suit mask
@@ -61,6 +68,7 @@ _FEW_SHOES = 8  # batches below this many shoes multiply each product's factors 
 _CHUNK = 1 << 18  # plan rows grouped into products at a time
 
 
+@lru_cache(maxsize=1)
 def _class_types() -> np.ndarray:
     """(52, classes) 0/1: which card types each class holds."""
     member = np.zeros((TYPES, _CLASSES), dtype=np.int64)
@@ -76,6 +84,8 @@ def _class_types() -> np.ndarray:
 
 _BASE = _ONE + 1  # a product's key: its six position factor ids (sorted) in base _BASE
 assert _BASE < 2**15  # factor ids are computed in int16
+#: Every factor id is below this.
+FACTOR_IDS = _BASE
 #: A sorting network for six values (12 compare-exchanges; Knuth, TAOCP vol. 3, 5.3.4).
 _SORT_SIX = ((0, 5), (1, 3), (2, 4), (1, 2), (3, 4), (0, 3), (2, 5), (0, 1), (2, 3), (4, 5), (1, 2), (3, 4))
 
@@ -104,7 +114,7 @@ def _product_keys(ranks: np.ndarray, masks: np.ndarray, offsets: np.ndarray, by_
     return keys
 
 
-def _key_factors(keys: np.ndarray) -> np.ndarray:
+def product_factors(keys: np.ndarray) -> np.ndarray:
     """(P, 7) factor ids of product keys: the six position factors and the tail."""
     ids = np.empty((len(keys), CARDS_PER_COUP + 1), dtype=np.int64)
     rest = keys.copy()
@@ -112,6 +122,29 @@ def _key_factors(keys: np.ndarray) -> np.ndarray:
         rest, ids[:, j] = np.divmod(rest, _BASE)
     ids[:, CARDS_PER_COUP] = _TAIL + (ids[:, :CARDS_PER_COUP] != _ONE).sum(axis=1)
     return ids
+
+
+def factor_table(
+    factors: np.ndarray, types: np.ndarray, infinite: bool = False, dtype: Any = np.int64
+) -> np.ndarray:
+    """(F, W) the value of each factor id `factors` (ascending) on each of (W, 52) card-type
+    counts: a class's cards less its offset, a tail (N-k)_(6-k), or 1 (no card). In int64
+    (modulo 2**64) or, with `dtype` object, Python ints; `infinite`: the infinite deck (each
+    card type once in `types`), no offsets and tails 52**(6-k), as the card engine weighs it."""
+    kind = np.where(factors < _TAIL, 0, np.where(factors == _ONE, 2, 1))
+    regular = kind == 0
+    members = _class_types()[:, np.minimum(factors[regular] // CARDS_PER_COUP, _CLASSES - 1)]
+    table = np.ones((len(factors), len(types)), dtype=dtype)  # factor by shoe
+    table[regular] = (types @ members).T.astype(dtype)
+    if not infinite:
+        table[regular] -= (factors[regular] % CARDS_PER_COUP)[:, None].astype(dtype)
+    sizes = types.sum(axis=1).astype(dtype)
+    for row in np.flatnonzero(kind == 1):
+        tail = np.ones(len(types), dtype=dtype)
+        for j in range(int(factors[row] - _TAIL), CARDS_PER_COUP):
+            tail *= TYPES if infinite else sizes - j
+        table[row] = tail
+    return table
 
 
 Uses = list[tuple[np.ndarray, int]]  # (line of each row, signed multiplicity)
@@ -182,7 +215,12 @@ def _grouped(keys: np.ndarray, uses: Uses, width: int) -> tuple[np.ndarray, np.n
 def plan_products(bet: Bet, rules: Rules) -> tuple[np.ndarray, np.ndarray]:
     """The products of `bet`'s plan under `rules`: distinct product keys (P,) and each one's
     signed multiplicity on every line (P, slots), products that cancel dropped."""
-    plan, parts = plan_in_parts(bet, rules, {})  # each part grouped, then let go
+    return grouped_products(*plan_in_parts(bet, rules, {}))
+
+
+def grouped_products(plan: CardPlan, parts: Iterable[PlanPart]) -> tuple[np.ndarray, np.ndarray]:
+    """`plan_products` of a plan and its parts (each part grouped, then let go), its lines
+    the plan's `slots` (a caller may number them otherwise: `analyzer.cards.byrank`)."""
     groups: list[tuple[np.ndarray, np.ndarray]] = []
     held = merged = 0
     for keys, uses in _plan_entries(plan, parts):
@@ -238,18 +276,14 @@ class PlanProducts:
         used = np.flatnonzero(weights.any(axis=1))  # products whose terms all cancel are dropped
         self.products = len(used)
         self._lines = weights[used]
-        ids = _key_factors(keys[used])
+        ids = product_factors(keys[used])
         seen = np.zeros(_BASE, dtype=bool)
         seen[ids.ravel()] = True
         factors = np.flatnonzero(seen)
         dense = (np.cumsum(seen) - 1)[ids]  # each product's factors as columns of the factor table
         self._dense, self._factors = dense, len(factors)
         self._tree: _Tree | None = None  # built for the first batch of many shoes
-        self._factor_class = np.minimum(factors // CARDS_PER_COUP, _CLASSES - 1)
-        self._factor_offset = factors % CARDS_PER_COUP
-        self._factor_kind = np.where(factors < _TAIL, 0, np.where(factors == _ONE, 2, 1))
-        self._tail_k = factors - _TAIL
-        self._members = _class_types()[:, self._factor_class[self._factor_kind == 0]]
+        self._factor_ids = factors
         self.denominators, self._payoffs = bet_payoffs(self.bets, self.slots)
         self._numerators = self._lines @ self._payoffs
         self._largest_payoff = int(np.abs(self._payoffs).max(initial=1))
@@ -260,15 +294,7 @@ class PlanProducts:
 
     def _products(self, types: np.ndarray) -> np.ndarray:
         """(products, W) each product's value on each shoe (int64, modulo 2**64)."""
-        sizes = types.sum(axis=1)
-        table = np.ones((len(self._factor_kind), len(types)), dtype=np.int64)  # factor by shoe
-        regular = self._factor_kind == 0
-        table[regular] = (types @ self._members).T - self._factor_offset[regular, None]
-        for row in np.flatnonzero(self._factor_kind == 1):
-            tail = np.ones(len(types), dtype=np.int64)
-            for j in range(int(self._tail_k[row]), CARDS_PER_COUP):
-                tail *= sizes - j
-            table[row] = tail
+        table = factor_table(self._factor_ids, types)
         if len(types) < _FEW_SHOES:  # a product per product: no tree to build
             return _Tree(self._dense).evaluate(table)
         if self._tree is None:
@@ -278,6 +304,8 @@ class PlanProducts:
     def line_weights(self, types: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(weights (W, all slots), totals (W,)): exact line weights of every bet on every shoe
         (int64 when (N)_6 fits, else Python ints) and each shoe's (N)_6."""
+        from analyzer.ranks.fast import sequence_totals  # its imports only where they serve
+
         totals = sequence_totals(types.sum(axis=1))
         if totals.dtype == object:
             return np.array([self._exact_row(row) for row in types], dtype=object), totals
@@ -287,6 +315,8 @@ class PlanProducts:
         """Exact expectations of every bet: (numerators (W, bets), totals (W,)); bet i's
         expectation on shoe w is numerators[w, i] / (denominators[i] * totals[w]). Shoes go
         `batch` at a time (32: the work arrays stay in cache, about twice the rate of 256)."""
+        from analyzer.ranks.fast import sequence_totals
+
         totals = sequence_totals(types.sum(axis=1))
         if totals.dtype == object or int(totals.max(initial=1)) * self._largest_payoff >= _INT64:
             weights, _ = self.line_weights(types)
