@@ -41,9 +41,17 @@ from analyzer.counting import fastdeal
 from analyzer.counting.cover import Cover
 from analyzer.counting.dealer import CoupBatch, SuitedBatch, deal_batch, shuffled_cards
 from analyzer.counting.executors import forked, pool_of
-from analyzer.counting.summary import ExactSum, SystemEvaluation, add_bets, add_cover, binned_sums, count_bins
+from analyzer.counting.summary import (
+    ExactSum,
+    SystemEvaluation,
+    add_bets,
+    add_cover,
+    binned_sums,
+    count_bins,
+    floor_bins,
+)
 from analyzer.counting.systems import CountSystem
-from analyzer.ranks.fast import FastEvaluator
+from analyzer.ranks.fast import FastEvaluator, card_totals
 
 __all__ = [
     "ChoiceValue",
@@ -292,7 +300,7 @@ def _evaluate_chunk(job: _Job) -> list[SystemEvaluation]:
     bets, denominators = _columns(job, _evaluator(job))
     batch, numerators, totals = deal_and_value(job)
     seen = batch.seen(job.procedure.burn_seen)
-    cards_left = batch.left.sum(axis=1)
+    cards_left = card_totals(batch.left)
     fsize = totals.astype(np.float64)
     results = []
     for place, (system, column) in enumerate(zip(job.systems, job.columns, strict=True)):
@@ -326,8 +334,8 @@ def _evaluate_chunk(job: _Job) -> list[SystemEvaluation]:
         floor = top // under  # the floor of the count, exactly
         result.by_count = count_bins(floor, ev)
         if job.exact_bins:
-            keys, index = np.unique(floor, return_inverse=True)
-            result.by_count_exact = binned_sums(keys, index, num, totals, denominator)
+            keys, index = floor_bins(floor)
+            result.by_count_exact = binned_sums(keys, index, num, totals, denominator, cards_left)
         entry = job.covers[place] if job.covers else None
         if entry is not None:
             cover, at = entry
@@ -368,7 +376,7 @@ def evaluate_views(
         if view.extra_coup and not procedure.extra_coup:
             raise AnalyzerError("a view betting the extra coup needs a procedure that deals it")
     batch = deal_chunk(procedure, rules, seed, shoes)
-    cards_left = batch.left.sum(axis=1)
+    cards_left = card_totals(batch.left)
     seen: dict[str, np.ndarray] = {}
     running: dict[tuple[str, int, tuple[int, ...]], np.ndarray] = {}
     masks = []
