@@ -41,9 +41,9 @@ __all__ = [
     "FLOAT_EXACT_CARDS",
     "FastEvaluator",
     "PinnedForm",
+    "card_totals",
     "expectations_by_bet",
     "payoff_lattice",
-    "card_totals",
     "sequence_totals",
 ]
 
