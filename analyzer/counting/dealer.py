@@ -141,6 +141,15 @@ class CoupBatch:
         seen: np.ndarray = self.dealt + np.take(burned, self.shoe, axis=0)  # take: faster than [shoe]
         return seen
 
+    def seen_total(self, weights: np.ndarray, burn: str = "first") -> np.ndarray:
+        """(C,) `seen(burn)` @ `weights` (13 integers): each coup's cards seen, weighted
+        (a count's tags), without the (C, 13) table of `seen`."""
+        total: np.ndarray = self.dealt @ weights
+        if burn != "none":
+            burned = self.first if burn == "first" else self.burned
+            total += np.take(burned @ weights, self.shoe)
+        return total
+
 
 @dataclass(frozen=True, kw_only=True)  # keyword-only: CoupBatch may gain fields with defaults
 class SuitedBatch(CoupBatch):

@@ -24,6 +24,7 @@ from analyzer.counting.systems import CountSystem
 
 __all__ = [
     "PER_SHOE",
+    "ColumnFigures",
     "ExactSum",
     "SystemEvaluation",
     "add_bets",
@@ -181,6 +182,46 @@ def _limb_sums(group: np.ndarray, numerators: np.ndarray, groups: int) -> list[i
         joined: list[int] = ((high << 32) + low).tolist()
         return joined
     return [(h << 32) + lo for h, lo in zip(high.tolist(), low.tolist(), strict=True)]
+
+
+@dataclass(frozen=True)
+class ColumnFigures:
+    """The figures of one bet's column of a chunk that no count changes, computed once for
+    every system judged on that bet: each coup's expectation as a float (statistics only),
+    how many are positive, the exact sums over every coup and over the positive ones, the
+    moments of the perfect-information win per shoe, and the sums of ev and ev**2."""
+
+    ev: np.ndarray
+    positive: int
+    every: ExactSum
+    perfect: ExactSum
+    perfect_moments: tuple[float, float]
+    ev_sums: tuple[float, float]
+
+    @classmethod
+    def of(
+        cls,
+        num: np.ndarray,
+        totals: np.ndarray,
+        denominator: int,
+        sizes: np.ndarray,
+        fsize: np.ndarray,
+        shoe: np.ndarray,
+        shoes: int,
+    ) -> ColumnFigures:
+        """The column's figures: `num` / (`denominator` * `totals`) each coup's exact
+        expectation, `sizes` its shoe's cards, `fsize` totals as floats, `shoe` its shoe
+        among `shoes`."""
+        positive = num > 0
+        ev = num.astype(np.float64) / (denominator * fsize)
+        every, perfect = ExactSum(), ExactSum()
+        every.add(num, totals, denominator, sizes)
+        perfect.add(num[positive], totals[positive], denominator, sizes[positive])
+        per_shoe = np.bincount(shoe, weights=ev * positive, minlength=shoes)
+        moments = (float(per_shoe.sum()), float((per_shoe * per_shoe).sum()))
+        return cls(
+            ev, int(positive.sum()), every, perfect, moments, (float(ev.sum()), float((ev * ev).sum()))
+        )
 
 
 def _sums() -> dict[str, ExactSum]:
