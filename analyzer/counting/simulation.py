@@ -49,7 +49,7 @@ from analyzer.counting.summary import (
     add_cover,
     binned_sums,
     count_bins,
-    floor_bins,
+    distinct_values,
 )
 from analyzer.counting.systems import CountSystem
 from analyzer.ranks.fast import FastEvaluator, card_totals
@@ -337,7 +337,7 @@ def _evaluate_chunk(job: _Job) -> list[SystemEvaluation]:
         floor = top // under  # the floor of the count, exactly
         result.by_count = count_bins(floor, ev)
         if job.exact_bins:
-            keys, index = floor_bins(floor)
+            keys, index = distinct_values(floor)
             result.by_count_exact = binned_sums(keys, index, num, totals, denominator, cards_left)
         entry = job.covers[place] if job.covers else None
         if entry is not None:

@@ -31,7 +31,7 @@ __all__ = [
     "add_cover",
     "binned_sums",
     "count_bins",
-    "floor_bins",
+    "distinct_values",
     "mean_sd",
 ]
 
@@ -60,19 +60,31 @@ def count_bins(floor: np.ndarray, ev: np.ndarray) -> dict[int, list[float]]:
     return {k: [float(n), t] for k, n, t in bins}
 
 
-def floor_bins(floor: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """np.unique(floor, return_inverse=True) of integer counts `floor`: (keys, index), the
-    distinct values in increasing order and each value's place among them; counted over
-    their range (a bincount) when it is narrow, else sorted."""
-    if not len(floor):
-        return np.zeros(0, dtype=floor.dtype), np.zeros(0, dtype=np.intp)
-    low = int(floor.min())
-    if int(floor.max()) - low > 4 * len(floor) + 65536:
-        keys, index = np.unique(floor, return_inverse=True)
+def distinct_values(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """np.unique(values, return_inverse=True) of integers (counts' floors, shoe sizes):
+    (keys, index), the distinct values in increasing order and each value's place among
+    them; counted over their range (a bincount, no sort) when it is narrow."""
+    if not len(values):
+        return np.zeros(0, dtype=values.dtype), np.zeros(0, dtype=np.intp)
+    low = int(values.min())
+    if int(values.max()) - low > 4 * len(values) + 65536:
+        keys, index = np.unique(values, return_inverse=True)
         return keys, index
-    shifted = floor - low
+    shifted = values - low
     present = np.bincount(shifted) > 0
-    return (np.flatnonzero(present) + low).astype(floor.dtype), (np.cumsum(present) - 1)[shifted]
+    return (np.flatnonzero(present) + low).astype(values.dtype), (np.cumsum(present) - 1)[shifted]
+
+
+def _distinct_totals(totals: np.ndarray, sizes: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
+    """np.unique(totals, return_inverse=True) of int64 `totals`; given `sizes`, the shoes'
+    cards N with totals = N(N-1)...(N-5), which increase with N, by the sizes' (no sort)."""
+    if sizes is None:
+        keys, index = np.unique(totals, return_inverse=True)
+        return keys, index.ravel()
+    distinct, index = distinct_values(sizes)
+    keys = np.zeros(len(distinct), dtype=np.int64)
+    keys[index] = totals
+    return keys, index
 
 
 @dataclass
@@ -96,14 +108,7 @@ class ExactSum:
             for num, tot in zip(numerators.tolist(), totals.tolist(), strict=True):
                 self.by_total[tot] = self.by_total.get(tot, 0) + num
             return
-        if sizes is not None:  # totals increase with N: the keys come out in the same order
-            present = np.bincount(sizes)
-            cards = np.flatnonzero(present)
-            index = (np.cumsum(present > 0) - 1)[sizes]
-            keys = np.zeros(len(cards), dtype=np.int64)
-            keys[index] = totals
-        else:
-            keys, index = np.unique(totals, return_inverse=True)
+        keys, index = _distinct_totals(totals, sizes)
         sums = _limb_sums(index, numerators, len(keys))
         self._add_items(zip(keys.tolist(), sums, strict=True))
 
@@ -148,15 +153,9 @@ def binned_sums(
             cell = found[bins[at]].by_total
             cell[tot] = cell.get(tot, 0) + num
         return found
-    if sizes is not None:  # totals increase with N: the same keys, in the same order
-        present = np.bincount(sizes)
-        where = (np.cumsum(present > 0) - 1)[sizes]
-        values = np.zeros(int(where.max()) + 1, dtype=np.int64)
-        values[where] = totals
-    else:
-        values, where = np.unique(totals, return_inverse=True)
+    values, where = _distinct_totals(totals, sizes)
     width = len(values)
-    cell = index.ravel() * width + where.ravel()
+    cell = index.ravel() * width + where
     if len(bins) * width <= 4 * len(cell) + 65536:  # a small grid: counted, not sorted
         used = np.bincount(cell, minlength=len(bins) * width)
         pairs = np.flatnonzero(used)
