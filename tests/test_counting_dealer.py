@@ -83,3 +83,15 @@ def test_big_shoes_are_dealt_in_parts_alike() -> None:
     procedure = Procedure(shoe=Shoe.decks(40), cut_card=14)
     for s in (0, 169):
         assert (batch.left[batch.shoe == s] == deal_shoe(procedure, STANDARD, 2, s).left).all()
+
+
+def test_the_shuffle_sorts_its_keys_as_an_argsort_does() -> None:
+    from analyzer.counting.dealer import _key_order, shuffle_keys
+
+    for size in (1, 6, 52, 416, 1000):  # the keys of real shoes
+        keys = shuffle_keys(7, np.arange(30, 60), size)
+        assert (_key_order(keys) == np.argsort(keys, axis=1)).all()
+    # Keys equal above the low bits that carry their positions: packed, the later position
+    # would sort first; the argsort's order is kept.
+    tie = np.array([[(5 << 9) | 300, (5 << 9) | 2, 7 << 9, 1 << 9]], dtype=np.uint64)
+    assert _key_order(np.tile(tie, (3, 1))).tolist() == [[3, 1, 0, 2]] * 3

@@ -106,3 +106,37 @@ def test_a_study_without_exact_bins_refuses_its_exact_means_by_count() -> None:
     assert found.by_count and not found.by_count_exact
     with pytest.raises(ValueError, match="no exact sums by count"):
         assert found.by_count_values is None  # never reached: the property raises
+
+
+def test_sums_by_shoe_size_equal_the_sums_by_total() -> None:
+    from math import perm
+
+    from analyzer.counting.summary import binned_sums, distinct_values
+
+    rng = np.random.default_rng(11)
+    sizes = rng.integers(14, 417, size=3000)
+    totals = np.array([perm(int(n), 6) for n in sizes], dtype=np.int64)
+    numerators = rng.integers(-(2**62), 2**62, size=3000, dtype=np.int64)
+    floors = rng.integers(-40, 40, size=3000)
+    keys, index = distinct_values(floors)
+    assert keys.tolist() == sorted(set(floors.tolist())) and (keys[index] == floors).all()
+    wide = np.array([-(2**40), 3, 2**40, 3])  # a range too wide to count: sorted instead
+    assert [v.tolist() for v in distinct_values(wide)] == [[-(2**40), 3, 2**40], [0, 1, 2, 1]]
+    by_size = binned_sums(keys, index, numerators, totals, 7, sizes)
+    by_total = binned_sums(keys, index, numerators, totals, 7)
+    assert list(by_size) == list(by_total) == keys.tolist()
+    for key in keys.tolist():  # the same dicts, in the same order, each sum exact
+        assert list(by_size[key].by_total.items()) == list(by_total[key].by_total.items())
+        terms = [(int(n), int(t)) for n, t, f in zip(numerators, totals, floors, strict=True) if f == key]
+        assert by_size[key].value() == sum((Fraction(n, 7 * t) for n, t in terms), Fraction(0))
+    whole, merged = ExactSum(), ExactSum()
+    whole.add(numerators, totals, 7, sizes)
+    for part in np.array_split(np.arange(3000), 3):
+        merged.merge(_added(numerators[part], totals[part], sizes[part]))
+    assert merged.value() == whole.value() == sum((s.value() for s in by_size.values()), Fraction(0))
+
+
+def _added(numerators: np.ndarray, totals: np.ndarray, sizes: np.ndarray) -> ExactSum:
+    total = ExactSum()
+    total.add(numerators, totals, 7, sizes)
+    return total

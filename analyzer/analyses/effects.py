@@ -119,7 +119,7 @@ def _rank_level_only(where: str, bets: Sequence[Bet]) -> None:
 def _rank_effects(bets: Sequence[Bet], shoe: Shoe, rules: Rules) -> EffectsOfRemoval:
     """Effects of removal of every rank on the rank-level `bets` (arguments checked)."""
     counts = _finite_counts(shoe)
-    evaluator = FastEvaluator(bets, rules)
+    evaluator = FastEvaluator.cached(tuple(bets), rules)  # a par sheet's study then builds none
     base = np.array(counts)
     rows = [base] + [base - np.eye(13, dtype=np.int64)[i] for i in range(13) if counts[i] > 0]
     present = [RANKS[i] for i in range(13) if counts[i] > 0]

@@ -41,9 +41,18 @@ from analyzer.counting import fastdeal
 from analyzer.counting.cover import Cover
 from analyzer.counting.dealer import CoupBatch, SuitedBatch, deal_batch, shuffled_cards
 from analyzer.counting.executors import forked, pool_of
-from analyzer.counting.summary import ExactSum, SystemEvaluation, add_bets, add_cover, binned_sums, count_bins
+from analyzer.counting.summary import (
+    ColumnFigures,
+    ExactSum,
+    SystemEvaluation,
+    add_bets,
+    add_cover,
+    binned_sums,
+    count_bins,
+    distinct_values,
+)
 from analyzer.counting.systems import CountSystem
-from analyzer.ranks.fast import FastEvaluator
+from analyzer.ranks.fast import FastEvaluator, card_totals
 
 __all__ = [
     "ChoiceValue",
@@ -281,9 +290,10 @@ def _columns(job: _Job, evaluator: FastEvaluator | None) -> tuple[tuple[Bet, ...
     return bets, denominators
 
 
-def _running(system: CountSystem, seen: np.ndarray) -> np.ndarray:
-    """The system's running count before each coup, from the cards seen (C, 13)."""
-    running: np.ndarray = system.initial + seen @ np.array(system.tags, dtype=np.int64)
+def _running(system: CountSystem, batch: CoupBatch, burn_seen: str) -> np.ndarray:
+    """The system's running count before each coup of `batch`, from the cards seen
+    (`CoupBatch.seen`)."""
+    running: np.ndarray = system.initial + batch.seen_total(np.array(system.tags, dtype=np.int64), burn_seen)
     return running
 
 
@@ -291,43 +301,44 @@ def _evaluate_chunk(job: _Job) -> list[SystemEvaluation]:
     """Summaries of every system over the job's shoes."""
     bets, denominators = _columns(job, _evaluator(job))
     batch, numerators, totals = deal_and_value(job)
-    seen = batch.seen(job.procedure.burn_seen)
-    cards_left = batch.left.sum(axis=1)
+    cards_left = card_totals(batch.left)
     fsize = totals.astype(np.float64)
+    columns: dict[int, ColumnFigures] = {}  # once for the systems judged on the same bet
     results = []
     for place, (system, column) in enumerate(zip(job.systems, job.columns, strict=True)):
         bet, denominator = bets[column], denominators[column]
         result = SystemEvaluation(system, bet)
         num = numerators[:, column]
-        top, under = system.count_parts(_running(system, seen), cards_left)
+        if column not in columns:
+            columns[column] = ColumnFigures.of(
+                num, totals, denominator, cards_left, fsize, batch.shoe, batch.shoes
+            )
+        figures = columns[column]
+        ev = figures.ev  # statistics only
+        top, under = system.count_parts(_running(system, batch, job.procedure.burn_seen), cards_left)
         fires = system.fires_on(top, under)
-        positive = num > 0
-        ev = num.astype(np.float64) / (denominator * fsize)  # statistics only
         net = net_numerators(bet, denominator, batch, fires)
         result.shoes, result.coups = batch.shoes, len(num)
         add_bets(result, batch.shoe[fires], num[fires], totals[fires], denominator, batch.shoes,
                   cards_left[fires])  # fmt: skip
-        result.positive = int(positive.sum())
-        result.sums["all"].add(num, totals, denominator, cards_left)
-        result.sums["perfect"].add(num[positive], totals[positive], denominator, cards_left[positive])
+        result.positive = figures.positive
+        for key, exact in (("all", figures.every), ("perfect", figures.perfect)):
+            result.sums[key] = ExactSum(exact.denominator, dict(exact.by_total))
         result.realized_triggered = Fraction(int(net.sum()), denominator)
         result.realized_squares = Fraction(int((net * net).sum()), denominator * denominator)
-        per_shoe = {
-            "realized": np.bincount(batch.shoe[fires], weights=net / denominator, minlength=batch.shoes),
-            "perfect": np.bincount(batch.shoe, weights=ev * positive, minlength=batch.shoes),
-        }
-        for key, values in per_shoe.items():
-            result.shoe_moments[key] = [float(values.sum()), float((values * values).sum())]
+        realized = np.bincount(batch.shoe[fires], weights=net / denominator, minlength=batch.shoes)
+        result.shoe_moments["realized"] = [float(realized.sum()), float((realized * realized).sum())]
+        result.shoe_moments["perfect"] = list(figures.perfect_moments)
         count = top / under
         result.moments = [
-            float(count.sum()), float(ev.sum()), float((count * count).sum()),
-            float((ev * ev).sum()), float((count * ev).sum()),
+            float(count.sum()), figures.ev_sums[0], float((count * count).sum()),
+            figures.ev_sums[1], float((count * ev).sum()),
         ]  # fmt: skip
         floor = top // under  # the floor of the count, exactly
         result.by_count = count_bins(floor, ev)
         if job.exact_bins:
-            keys, index = np.unique(floor, return_inverse=True)
-            result.by_count_exact = binned_sums(keys, index, num, totals, denominator)
+            keys, index = distinct_values(floor)
+            result.by_count_exact = binned_sums(keys, index, num, totals, denominator, cards_left)
         entry = job.covers[place] if job.covers else None
         if entry is not None:
             cover, at = entry
@@ -368,17 +379,14 @@ def evaluate_views(
         if view.extra_coup and not procedure.extra_coup:
             raise AnalyzerError("a view betting the extra coup needs a procedure that deals it")
     batch = deal_chunk(procedure, rules, seed, shoes)
-    cards_left = batch.left.sum(axis=1)
-    seen: dict[str, np.ndarray] = {}
+    cards_left = card_totals(batch.left)
     running: dict[tuple[str, int, tuple[int, ...]], np.ndarray] = {}
     masks = []
     for view in views:
         system = view.system
-        if view.burn_seen not in seen:
-            seen[view.burn_seen] = batch.seen(view.burn_seen)
         key = (view.burn_seen, system.initial, system.tags)
         if key not in running:
-            running[key] = _running(system, seen[view.burn_seen])
+            running[key] = _running(system, batch, view.burn_seen)
         fires = system.fires(running[key], cards_left)
         masks.append(fires if view.extra_coup else fires & ~batch.extra)
     rows = np.flatnonzero(np.logical_or.reduce(masks)) if masks else np.zeros(0, dtype=np.int64)

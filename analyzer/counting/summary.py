@@ -10,7 +10,9 @@ order give identical results for any number of workers or any executor. `add_bet
 
 from __future__ import annotations
 
+import itertools
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -22,12 +24,14 @@ from analyzer.counting.systems import CountSystem
 
 __all__ = [
     "PER_SHOE",
+    "ColumnFigures",
     "ExactSum",
     "SystemEvaluation",
     "add_bets",
     "add_cover",
     "binned_sums",
     "count_bins",
+    "distinct_values",
     "mean_sd",
 ]
 
@@ -56,6 +60,33 @@ def count_bins(floor: np.ndarray, ev: np.ndarray) -> dict[int, list[float]]:
     return {k: [float(n), t] for k, n, t in bins}
 
 
+def distinct_values(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """np.unique(values, return_inverse=True) of integers (counts' floors, shoe sizes):
+    (keys, index), the distinct values in increasing order and each value's place among
+    them; counted over their range (a bincount, no sort) when it is narrow."""
+    if not len(values):
+        return np.zeros(0, dtype=values.dtype), np.zeros(0, dtype=np.intp)
+    low = int(values.min())
+    if int(values.max()) - low > 4 * len(values) + 65536:
+        keys, index = np.unique(values, return_inverse=True)
+        return keys, index
+    shifted = values - low
+    present = np.bincount(shifted) > 0
+    return (np.flatnonzero(present) + low).astype(values.dtype), (np.cumsum(present) - 1)[shifted]
+
+
+def _distinct_totals(totals: np.ndarray, sizes: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
+    """np.unique(totals, return_inverse=True) of int64 `totals`; given `sizes`, the shoes'
+    cards N with totals = N(N-1)...(N-5), which increase with N, by the sizes' (no sort)."""
+    if sizes is None:
+        keys, index = np.unique(totals, return_inverse=True)
+        return keys, index.ravel()
+    distinct, index = distinct_values(sizes)
+    keys = np.zeros(len(distinct), dtype=np.int64)
+    keys[index] = totals
+    return keys, index
+
+
 @dataclass
 class ExactSum:
     """An exact sum of expectations numerator / (denominator * total), kept as integer
@@ -77,36 +108,42 @@ class ExactSum:
             for num, tot in zip(numerators.tolist(), totals.tolist(), strict=True):
                 self.by_total[tot] = self.by_total.get(tot, 0) + num
             return
-        if sizes is not None:  # totals increase with N: the keys come out in the same order
-            present = np.bincount(sizes)
-            cards = np.flatnonzero(present)
-            index = (np.cumsum(present > 0) - 1)[sizes]
-            keys = np.zeros(len(cards), dtype=np.int64)
-            keys[index] = totals
-        else:
-            keys, index = np.unique(totals, return_inverse=True)
-        # Exact: 32-bit limbs, each group's limb sums below 2**53 (groups under 2**20 terms).
-        high = np.bincount(index, weights=numerators >> 32)
-        low = np.bincount(index, weights=numerators & 0xFFFFFFFF)
-        for key, h, lo in zip(keys.tolist(), high.tolist(), low.tolist(), strict=True):
-            self.by_total[key] = self.by_total.get(key, 0) + (int(h) << 32) + int(lo)
+        keys, index = _distinct_totals(totals, sizes)
+        sums = _limb_sums(index, numerators, len(keys))
+        self._add_items(zip(keys.tolist(), sums, strict=True))
+
+    def _add_items(self, items: Iterable[tuple[int, int]]) -> None:
+        """Add each (total, numerator sum) of `items` (totals distinct), exactly."""
+        mine = self.by_total
+        if not mine:  # each total once: the same dict as adding them one by one
+            mine.update(items)
+            return
+        get = mine.get
+        for tot, num in items:
+            mine[tot] = get(tot, 0) + num
 
     def merge(self, other: ExactSum) -> None:
         self.denominator = other.denominator
-        for tot, num in other.by_total.items():
-            self.by_total[tot] = self.by_total.get(tot, 0) + num
+        self._add_items(other.by_total.items())
 
     def value(self) -> Fraction:
         return sum((Fraction(n, self.denominator * t) for t, n in self.by_total.items()), Fraction(0))
 
 
 def binned_sums(
-    keys: np.ndarray, index: np.ndarray, numerators: np.ndarray, totals: np.ndarray, denominator: int
+    keys: np.ndarray,
+    index: np.ndarray,
+    numerators: np.ndarray,
+    totals: np.ndarray,
+    denominator: int,
+    sizes: np.ndarray | None = None,
 ) -> dict[int, ExactSum]:
     """Exact sums of numerators[i] / (denominator * totals[i]) by bin: term i goes to bin
     keys[index[i]] (every key gets a sum, 0 if no term). One pass over the terms: the
     (bin, total) pairs are grouped at once, their numerators summed exactly in 32-bit limbs
-    (each pair's limb sums below 2**53 for under 2**20 terms, as in `ExactSum.add`)."""
+    (each pair's limb sums below 2**53 for under 2**20 terms, as in `ExactSum.add`).
+    `sizes`: the shoes' cards N when totals[i] = N(N-1)...(N-5) (grouped by a bincount
+    instead of sorts; the same sums)."""
     found = {int(k): ExactSum(denominator) for k in keys.tolist()}
     if not len(numerators):
         return found
@@ -116,17 +153,74 @@ def binned_sums(
             cell = found[bins[at]].by_total
             cell[tot] = cell.get(tot, 0) + num
         return found
-    sizes, where = np.unique(totals, return_inverse=True)
-    pairs, group = np.unique(index.ravel() * len(sizes) + where.ravel(), return_inverse=True)
-    high = np.bincount(group, weights=numerators >> 32)
-    low = np.bincount(group, weights=numerators & 0xFFFFFFFF)
-    width = len(sizes)
-    cells = [found[k].by_total for k in bins]
-    at, size = (pairs // width).tolist(), sizes[pairs % width].tolist()
-    limbs = high.astype(np.int64).tolist(), low.astype(np.int64).tolist()  # exact: below 2**53
-    for i, t, h, lo in zip(at, size, *limbs, strict=True):
-        cells[i][t] = (h << 32) + lo  # each (bin, total) pair once
+    values, where = _distinct_totals(totals, sizes)
+    width = len(values)
+    cell = index.ravel() * width + where
+    if len(bins) * width <= 4 * len(cell) + 65536:  # a small grid: counted, not sorted
+        used = np.bincount(cell, minlength=len(bins) * width)
+        pairs = np.flatnonzero(used)
+        group = (np.cumsum(used > 0) - 1)[cell]
+    else:
+        pairs, group = np.unique(cell, return_inverse=True)
+    sums = _limb_sums(group.ravel(), numerators, len(pairs))
+    at, size = pairs // width, values[pairs % width].tolist()
+    bounds = np.searchsorted(at, np.arange(len(bins) + 1)).tolist()
+    for i, (lo, hi) in enumerate(itertools.pairwise(bounds)):
+        if hi > lo:  # each (bin, total) pair once, totals increasing
+            found[bins[i]].by_total.update(zip(size[lo:hi], sums[lo:hi], strict=True))
     return found
+
+
+def _limb_sums(group: np.ndarray, numerators: np.ndarray, groups: int) -> list[int]:
+    """The exact sum of the int64 `numerators` of each of `groups` groups (`group` each
+    term's), as Python ints: 32-bit limbs summed in float64, exact while each group's limb
+    sums stay below 2**53 (groups under 2**20 terms)."""
+    high = np.bincount(group, weights=numerators >> 32, minlength=groups).astype(np.int64)
+    low = np.bincount(group, weights=numerators & 0xFFFFFFFF, minlength=groups).astype(np.int64)
+    if np.abs(high).max(initial=0) < 2**30:  # (high << 32) + low fits int64
+        joined: list[int] = ((high << 32) + low).tolist()
+        return joined
+    return [(h << 32) + lo for h, lo in zip(high.tolist(), low.tolist(), strict=True)]
+
+
+@dataclass(frozen=True)
+class ColumnFigures:
+    """The figures of one bet's column of a chunk that no count changes, computed once for
+    every system judged on that bet: each coup's expectation as a float (statistics only),
+    how many are positive, the exact sums over every coup and over the positive ones, the
+    moments of the perfect-information win per shoe, and the sums of ev and ev**2."""
+
+    ev: np.ndarray
+    positive: int
+    every: ExactSum
+    perfect: ExactSum
+    perfect_moments: tuple[float, float]
+    ev_sums: tuple[float, float]
+
+    @classmethod
+    def of(
+        cls,
+        num: np.ndarray,
+        totals: np.ndarray,
+        denominator: int,
+        sizes: np.ndarray,
+        fsize: np.ndarray,
+        shoe: np.ndarray,
+        shoes: int,
+    ) -> ColumnFigures:
+        """The column's figures: `num` / (`denominator` * `totals`) each coup's exact
+        expectation, `sizes` its shoe's cards, `fsize` totals as floats, `shoe` its shoe
+        among `shoes`."""
+        positive = num > 0
+        ev = num.astype(np.float64) / (denominator * fsize)
+        every, perfect = ExactSum(), ExactSum()
+        every.add(num, totals, denominator, sizes)
+        perfect.add(num[positive], totals[positive], denominator, sizes[positive])
+        per_shoe = np.bincount(shoe, weights=ev * positive, minlength=shoes)
+        moments = (float(per_shoe.sum()), float((per_shoe * per_shoe).sum()))
+        return cls(
+            ev, int(positive.sum()), every, perfect, moments, (float(ev.sum()), float((ev * ev).sum()))
+        )
 
 
 def _sums() -> dict[str, ExactSum]:

