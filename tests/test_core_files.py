@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from clirun import one_line_error, run
 
+from analyzer.core.errors import quoted
 from analyzer.core.files import write_atomic, write_files
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,7 +43,7 @@ def test_design_write_on_a_full_disk_keeps_the_old_file(tmp_path: Path) -> None:
     )  # fmt: skip
     assert done.returncode == 2, done.stderr
     assert done.stderr.count("\n") == 1
-    assert f"--write '{out}' cannot be written: File too large" in done.stderr
+    assert f"--write {quoted(str(out))} cannot be written: File too large" in done.stderr
     assert out.read_text(encoding="utf-8") == OLD
     assert sorted(p.name for p in tmp_path.iterdir()) == ["designed.toml", "draft.toml"]
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from analyzer.core.errors import quoted
 from tests.clirun import one_line_error, run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,7 +33,7 @@ def test_deeply_nested_toml_is_one_line(
     path = tmp_path / "deep.toml"
     path.write_text(DEEP, encoding="utf-8")
     err = one_line_error(capsys, *argv, str(path))
-    assert str(path) in err and "nested too deeply" in err
+    assert quoted(str(path)) in err and "nested too deeply" in err
 
 
 # -- 6. one rule for lists, whatever the output format -------------------------------------
@@ -203,7 +204,7 @@ def test_a_systems_file_cannot_reuse_a_built_in_name(
         encoding="utf-8",
     )
     err = one_line_error(capsys, "count", "--system", f"dragon7-jacobson,{path}", "--shoes", "1")
-    assert str(path) in err and "dragon7-jacobson" in err and "built-in" in err
+    assert quoted(str(path)) in err and "dragon7-jacobson" in err and "built-in" in err
     threshold = tmp_path / "threshold.toml"
     system = '[systems.t]\nbet = "tie"\ntags = [1,1,1,1,1,1,1,1,1,-4]\nthreshold = "\uff14"\n'
     threshold.write_text(system, encoding="utf-8")
