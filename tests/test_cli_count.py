@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+from pathlib import Path
 
 import pytest
 from clirun import run
@@ -33,6 +34,21 @@ def test_count_json_has_the_advantage_play_figures(capsys: pytest.CaptureFixture
     assert d7["risk_of_ruin"] == pytest.approx(math.exp(-2 * mean * 250 / d7["sd_per_shoe"] ** 2), rel=1e-4)
     assert d7["win_per_hour"] == pytest.approx(mean * 60 / d7["coups_per_shoe"], rel=1e-4)
     assert d7["tags"][:10] == [0, 0, 0, -1, -1, -1, -1, 2, 2, 0] and d7["rule"] == "true count (exact) >= 4"
+
+
+def test_a_system_that_never_bets_has_no_win(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """No bets, no figure: the wins read "none (no bets)", not "+0.000 ± 0.000"; the perfect-
+    information win, which does not depend on the count, keeps its figure."""
+    system = tmp_path / "never.toml"
+    system.write_text(
+        '[systems.never]\ntags = [0,0,0,0,0,0,0,0,0,0,0,0,0]\nbet = "dragon7"\nthreshold = 100\n'
+    )
+    code, out, err = run(capsys, "count", "--system", str(system), "--shoes", "20", "--format", "markdown")
+    assert code == 0, err
+    rows = [line for line in out.splitlines() if line.startswith("| never")]
+    wins, advantage = rows[:2]  # the wins (perfect information last), the advantage-play figures
+    assert "± 0.000" not in out and wins.count("none (no bets)") == 2 and "±" in wins.split("|")[-2]
+    assert advantage.count("none (no bets)") == 2
 
 
 def test_count_procedure_options(capsys: pytest.CaptureFixture[str]) -> None:

@@ -28,6 +28,7 @@ __all__ = [
     "COUNT_HEADERS",
     "COVER_HEADERS",
     "CVDATA_HEADERS",
+    "NO_BETS",
     "TAIL",
     "advantage_json",
     "advantage_rows",
@@ -179,8 +180,15 @@ def mean_se(mean: float, se: float) -> dict[str, float]:
     return {"mean": round(mean, 6), "se": round(se, 6)}
 
 
-def plus_minus(value: float, error: float, places: int) -> str:
-    """A figure and its standard error, e.g. "+0.123 ± 0.045" (scientific when huge)."""
+#: A simulated win of a study that made no bets: no figure, not "+0.000 ± 0.000".
+NO_BETS = "none (no bets)"
+
+
+def plus_minus(value: float, error: float, places: int, bets: int | None = None) -> str:
+    """A figure and its standard error, e.g. "+0.123 ± 0.045" (scientific when huge);
+    `NO_BETS` for a win from a study that made no bets (`bets` 0)."""
+    if bets == 0:
+        return NO_BETS
     return f"{short_float(value, f'+.{places}f')} ± {short_float(error, f'.{places}f')}"
 
 
@@ -210,8 +218,8 @@ def count_rows(results: Sequence[SystemEvaluation], fmt: str = "table") -> list[
                 f"{r.correlation:.3f}",
                 percent(Fraction(r.positive, max(r.coups, 1)), 2),
                 "n/a" if r.trigger_edge is None else percent(r.trigger_edge, 2),
-                plus_minus(ev, ev_se, 3),
-                plus_minus(real, real_se, 3),
+                plus_minus(ev, ev_se, 3, r.triggers),
+                plus_minus(real, real_se, 3, r.triggers),
                 decimal(per_100, 4),
                 plus_minus(perf, perf_se, 3),
             ]
@@ -278,8 +286,8 @@ def advantage_rows(
             [
                 user_text(r.system.name, fmt), user_text(r.bet.name, fmt), tags_text(r.system.tags),
                 r.system.rule, f"{f.bets_per_shoe:.2f}",
-                plus_minus(f.win_per_shoe, f.win_per_shoe_se, 3),
-                plus_minus(f.win_per_100_coups, f.win_per_100_coups_se, 4),
+                plus_minus(f.win_per_shoe, f.win_per_shoe_se, 3, r.triggers),
+                plus_minus(f.win_per_100_coups, f.win_per_100_coups_se, 4, r.triggers),
                 short_float(f.sd_per_shoe, ".2f"), short_float(f.sd_per_coup_bet, ".2f"),
                 "n/a" if f.n0 is None else short_float(f.n0, ",.0f"),
                 f"{f.risk_of_ruin:.2%}", f"{f.bets_per_hour:.1f}", short_float(f.win_per_hour, "+.3f"),

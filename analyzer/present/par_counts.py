@@ -6,7 +6,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from analyzer.present.counting import COVER_HEADERS, cover_rows, cover_values, estimate, plus_minus, tags_text
+from analyzer.present.counting import (
+    COVER_HEADERS,
+    NO_BETS,
+    cover_rows,
+    cover_values,
+    estimate,
+    plus_minus,
+    tags_text,
+)
 from analyzer.present.document import Block, Heading, Paragraph, Table, Value
 from analyzer.present.effects import DERIVED_HEADERS, derived_rows
 from analyzer.present.text import markdown_text, short_float
@@ -161,7 +169,7 @@ def search_text(sheet: ParSheet) -> str:
 def _measured(mean: float, se: float, shoes: int, bets: int | None = None) -> str:
     """A simulated figure and its standard error; no "± 0" for a figure from no data."""
     if bets == 0:
-        return "none (no bets)"
+        return NO_BETS
     if shoes < 2:
         return f"{short_float(mean, '+.4f')} (no standard error)"
     if se <= 0:
