@@ -1,5 +1,6 @@
-"""The terminal-table fitter decides widths on a few rows; its tables equal those of deciding
-on every row (the plain way, here as the reference), wide characters included."""
+"""The terminal-table fitter decides widths on a few rows, or counts them for plain cells; its
+tables equal those of deciding on every row by rendering (the plain way, here as the
+reference), wide characters included."""
 
 from __future__ import annotations
 
@@ -74,6 +75,28 @@ cell = (
     st.lists(st.sampled_from(["left", "right"]), min_size=n, max_size=n),
 )))  # fmt: skip
 def test_fit_equals_deciding_on_every_row(table: tuple[list[list[str]], list[str], list[str]]) -> None:
+    rows, headers, align = table
+    expected = _reference([list(r) for r in rows], list(headers), list(align))
+    assert _fit([list(r) for r in rows], list(headers), list(align)) == expected
+
+
+# Plain cells only (the widths the fitter counts without tabulate), with what tabulate treats
+# specially: spaces at the edges (stripped), line breaks, empty cells, words it reads as truth
+# values, and headers of several lines; long enough to wrap, rewrap headers and split tables.
+plain_piece = st.one_of(
+    plain_words,
+    st.sampled_from(["", " ", "  x ", "True", "False", "a\nbb", " lead", "trail  ", "-", "1,234"]),
+)
+plain_cell = st.lists(plain_piece, min_size=0, max_size=14).map(" ".join)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 11).flatmap(lambda n: st.tuples(
+    st.lists(st.lists(plain_cell, min_size=n, max_size=n), min_size=0, max_size=8),
+    st.lists(plain_cell, min_size=n, max_size=n),
+    st.lists(st.sampled_from(["left", "right"]), min_size=n, max_size=n),
+)))  # fmt: skip
+def test_counted_widths_equal_rendered_ones(table: tuple[list[list[str]], list[str], list[str]]) -> None:
     rows, headers, align = table
     expected = _reference([list(r) for r in rows], list(headers), list(align))
     assert _fit([list(r) for r in rows], list(headers), list(align)) == expected

@@ -273,9 +273,12 @@ def _fit(cells: list[list[str]], headers: list[str], align: list[str]) -> str:
     deciding: dict[int, tuple[set[int], list[int]]] = {}  # per wraps: rows that set widths
 
     def width(columns: Sequence[int]) -> int:
-        """Characters in the widest line of the table of `columns`, rendered on the rows that
-        set its column widths: every row whose characters might not each take one column, and
-        among the others each column's longest cell (the full table's lines are no longer)."""
+        """Characters in the widest line of the table of `columns`. When every cell and header
+        is plain (`_plain`), counted as tabulate lays out its "simple" tables: each column as
+        wide as its widest stripped cell line and at least its header's widest line plus 2,
+        columns 2 apart. Else rendered on the rows that set its column widths: every row whose
+        characters might not each take one column, and among the others each column's longest
+        cell (the full table's lines are no longer)."""
         key = (tuple(columns), tuple(headers), wraps[0])
         if key not in widths:
             if wraps[0] not in deciding:
@@ -287,13 +290,20 @@ def _fit(cells: list[list[str]], headers: list[str], align: list[str]) -> str:
                 ]
                 deciding[wraps[0]] = odd, longest
             odd, longest = deciding[wraps[0]]
-            chosen = odd | {longest[i] for i in columns if cells}
-            text = render(columns, [cells[r] for r in sorted(chosen)])
-            widths[key] = max(len(line) for line in text.split("\n"))
+            if not odd and all(_plain(headers[i]) for i in columns):
+                counted = [max(_longest_line(headers[i]) + 2, column_width(i, False, True)) for i in columns]
+                widths[key] = sum(counted) + 2 * (len(columns) - 1)
+            else:
+                chosen = odd | {longest[i] for i in columns if cells}
+                text = render(columns, [cells[r] for r in sorted(chosen)])
+                widths[key] = max(len(line) for line in text.split("\n"))
         return widths[key]
 
-    def column_width(i: int, with_header: bool = True) -> int:
-        column = [row[i] for row in cells] + ([headers[i]] if with_header else [])
+    def column_width(i: int, with_header: bool = True, stripped: bool = False) -> int:
+        """The longest line of column `i`'s cells (and header), each cell stripped first as
+        tabulate strips it if `stripped`."""
+        column = [row[i].strip() if stripped else row[i] for row in cells]
+        column += [headers[i]] if with_header else []
         return max((len(line) for cell in column for line in cell.split("\n")), default=0)
 
     everything = range(len(headers))
