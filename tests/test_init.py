@@ -44,6 +44,9 @@ UNRELATED = {
 }  # fmt: skip
 #: What a cold `odds` does not load beyond `UNRELATED` (`edges` needs it): the bets.
 NOT_FOR_ODDS = {"analyzer.core.bets"}
+#: What neither loads: the card-level fields (the built-in bets ship read and checked, with
+#: what they read; a field loads when a coup is evaluated) and tomllib.
+NOT_FOR_EDGES = {"analyzer.core.fields", "tomllib"}
 
 
 @pytest.mark.parametrize("command", ["odds", "edges"])
@@ -67,6 +70,7 @@ def test_a_cold_odds_loads_no_heavy_or_unrelated_module(command: str) -> None:
     assert heavy.isdisjoint(everything), heavy & set(everything)
     assert not [name for name in added if name.startswith("analyzer") and "design" in name]
     assert UNRELATED.isdisjoint(added), UNRELATED & set(added)
+    assert NOT_FOR_EDGES.isdisjoint(added), NOT_FOR_EDGES & set(added)
     if command == "odds":
         assert NOT_FOR_ODDS.isdisjoint(added), NOT_FOR_ODDS & set(added)
     else:
