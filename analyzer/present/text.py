@@ -111,11 +111,11 @@ def decimal(value: Fraction | int, places: int = 6) -> str:
     """`value` rounded half away from zero to `places` decimals, from exact arithmetic
     (scientific from LARGE in size)."""
     value = Fraction(value)
-    if abs(value) >= LARGE:
+    size, below = abs(value.numerator), value.denominator  # integers: no gcd on the way
+    if size >= LARGE * below:
         return scientific(value)
     sign = "-" if value < 0 else ""
-    scaled = abs(value) * 10**places
-    digits = int(scaled + Fraction(1, 2))  # round half up on the magnitude
+    digits = (2 * size * 10**places + below) // (2 * below)  # |value| * 10**places + 1/2, floored
     sign = sign if digits else ""  # no "-0"
     whole, frac = divmod(digits, 10**places)
     return f"{sign}{whole}" if places == 0 else f"{sign}{whole}.{frac:0{places}d}"
