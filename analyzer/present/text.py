@@ -145,15 +145,16 @@ def heading(title: str, fmt: str, level: int = 2) -> str:
     return f"{'#' * level} {title}\n\n" if fmt == "markdown" else f"{title}\n\n"
 
 
+# The Markdown patterns, compiled on first use (re caches them): a terminal table needs none.
 #: Line breaks (those `str.splitlines` knows): a user's text keeps to one line in a document.
-_BREAKS = re.compile("\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
+_BREAKS = "\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]"
 #: Marks Markdown reads anywhere (emphasis, code, links, raw HTML, headings' ends, entities,
 #: strikethrough); a table's `|` is escaped by `table`.
-_MARKS = re.compile(r"([\\`*_\[\]<>#&~])")
+_MARKS = r"([\\`*_\[\]<>#&~])"
 #: Marks Markdown reads at the start of a line (a list, a numbered list, a setext heading).
-_LEADING = re.compile(r"^(\s*)([-+=]|\d+(?=[.)]))")
+_LEADING = r"^(\s*)([-+=]|\d+(?=[.)]))"
 #: A code span: its inside is literal in Markdown, so it is kept as it is.
-_CODE_SPAN = re.compile(r"(`[^`]+`)")
+_CODE_SPAN = r"(`[^`]+`)"
 
 
 def markdown_text(text: str) -> str:
@@ -166,9 +167,9 @@ def markdown_text(text: str) -> str:
     >>> print(markdown_text("1. any rate: `banker_commission`"))
     1\. any rate: `banker_commission`
     """
-    parts = _CODE_SPAN.split(_BREAKS.sub(" ", text))
-    escaped = "".join(part if i % 2 else _MARKS.sub(r"\\\1", part) for i, part in enumerate(parts))
-    lead = _LEADING.match(escaped)
+    parts = re.split(_CODE_SPAN, re.sub(_BREAKS, " ", text))
+    escaped = "".join(part if i % 2 else re.sub(_MARKS, r"\\\1", part) for i, part in enumerate(parts))
+    lead = re.match(_LEADING, escaped)
     if lead is None:
         return escaped
     cut = lead.end() if lead.group(2)[0].isdigit() else lead.start(2)
@@ -178,7 +179,7 @@ def markdown_text(text: str) -> str:
 def markdown_code(text: str) -> str:
     """A name as Markdown inline code, or as escaped text (`markdown_text`) if it holds a
     backtick or a line break."""
-    return markdown_text(text) if "`" in text or _BREAKS.search(text) else f"`{text}`"
+    return markdown_text(text) if "`" in text or re.search(_BREAKS, text) else f"`{text}`"
 
 
 def user_text(text: str, fmt: str) -> str:
@@ -253,8 +254,8 @@ def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], fmt: str) -> st
     if fmt == "html":  # cells are HTML already (the caller escapes them)
         return _tabulate(cells, headers, "unsafehtml", align)
     if fmt == "markdown":  # a row holds to one line: a line break in a cell becomes a space
-        cells = [[_BREAKS.sub(" ", cell).replace("|", "\\|") for cell in row] for row in cells]
-        headers = [_BREAKS.sub(" ", header).replace("|", "\\|") for header in headers]
+        cells = [[re.sub(_BREAKS, " ", cell).replace("|", "\\|") for cell in row] for row in cells]
+        headers = [re.sub(_BREAKS, " ", header).replace("|", "\\|") for header in headers]
         return _tabulate(cells, headers, "pipe", align)
     return _fit(cells, list(headers), align)
 
