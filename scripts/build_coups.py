@@ -1,7 +1,8 @@
 """Build the files shipped in analyzer/ranks/coups/ for the built-in tableaux and bets: the
 compiled coup classes, each outcome's weight polynomial in the number of decks, and the
 line-weight polynomials of the built-in bets, card-level ones included (analyzer.ranks.polynomials),
-and parsed copies of the built-in catalogues (so a cold command need not load tomllib).
+and parsed copies of the built-in catalogues, their bets read and checked (so a cold command
+need not load tomllib nor check the built-in bets again).
 
 Run after any change to the compiler, the built-in rules or the built-in bets and tables:
     python scripts/build_coups.py
@@ -39,18 +40,11 @@ def main() -> None:
         write_atomic(path, encode_outcome_polynomials(rules))
         print(f"{path.relative_to(ROOT)}: {rules.name}, {path.stat().st_size:,} bytes")
     import json
-    import tomllib
-    import zlib
 
-    from analyzer.core.catalogue import ALL_BETS, PARSED
+    from analyzer.core.catalogue import ALL_BETS, PARSED, parsed_copies
 
-    copies = {}
-    core = ROOT / "analyzer" / "core"
-    for name in ("catalogue.toml", "card_catalogue.toml"):
-        text = (core / name).read_text(encoding="utf-8")
-        copies[name] = {"crc32": zlib.crc32(text.encode()), "length": len(text), "data": tomllib.loads(text)}
-    path = core / PARSED
-    write_atomic(path, json.dumps(copies, indent=1) + "\n")
+    path = ROOT / "analyzer" / "core" / PARSED
+    write_atomic(path, json.dumps(parsed_copies(), indent=1) + "\n")
     print(f"{path.relative_to(ROOT)}: built-in catalogues parsed, {path.stat().st_size:,} bytes")
 
     path = Path(deckpoly.BET_FILE)

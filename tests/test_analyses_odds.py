@@ -25,6 +25,8 @@ from itertools import pairwise
 from math import perm
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from analyzer.analyses.odds import odds, player_table
 from analyzer.core.outcome import Winner
@@ -231,3 +233,20 @@ def test_rules_change_the_odds() -> None:
     rows = zip(player_table(Shoe.decks(8)), player_table(Shoe.decks(8), BANCO_4_DRAWS_ON_0_1), strict=True)
     same = [a == b for a, b in rows]
     assert same == [False] * 6 + [True] * 5
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.fractions(max_denominator=10**30), st.integers(0, 12))
+def test_decimal_rounds_half_away_from_zero_as_the_fraction_arithmetic(value: Fraction, places: int) -> None:
+    """`decimal` rounds in integers: the same text as rounding the exact Fraction half up on
+    its magnitude (ties included: k/2 at any scale)."""
+    from analyzer.present.text import LARGE, scientific
+
+    for x in (value, Fraction(2 * value.numerator + 1, 2 * 10**places)):
+        if abs(x) >= LARGE:
+            assert decimal(x, places) == scientific(x)
+            continue
+        digits = int(abs(x) * 10**places + Fraction(1, 2))
+        whole, frac = divmod(digits, 10**places)
+        sign = "-" if x < 0 and digits else ""
+        assert decimal(x, places) == (f"{sign}{whole}" if places == 0 else f"{sign}{whole}.{frac:0{places}d}")

@@ -248,3 +248,28 @@ def test_analyze_prices_the_distribution_it_is_given(decks: int) -> None:
     tie = sum(w for o, w in weights.items() if o.winner is Winner.TIE)
     assert analyze(RANK_BETS["tie"], cond).lines[0].probability == Fraction(tie, cond.total)
     assert analyze(RANK_BETS["tie"], cond) != analyze(RANK_BETS["tie"], full)
+
+
+_pays = st.one_of(st.none(), st.fractions(min_value=-1, max_value=10**6, max_denominator=40))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 10**20), _pays), min_size=1, max_size=8), st.integers(0, 10**20))
+def test_analysis_moments_equal_the_fraction_sums(
+    lines: list[tuple[int, Fraction | None]], lost: int
+) -> None:
+    """`analysis_from_weights` sums the moments in integers over the payouts' common
+    denominator: the same exact values as summing Fractions weight by weight."""
+    from analyzer.core.analysis import analysis_from_weights
+
+    bet = Bet("b", "b", tuple(Line(when=(), pays=p, label=f"line {i}") for i, (_, p) in enumerate(lines)))
+    weights = [w for w, _ in lines] + [lost]
+    total = sum(weights) or 1
+    paid = [(w, p) for w, p in lines if p is not None] + [(lost, Fraction(-1))]
+    expectation = sum((w * p for w, p in paid), Fraction(0)) / total
+    second = sum((w * p**2 for w, p in paid), Fraction(0)) / total
+    analysis = analysis_from_weights(bet, weights, total, finite=True)
+    assert analysis.expectation == expectation
+    assert analysis.variance == second - expectation**2
+    assert analysis.push == Fraction(sum(w for w, p in lines if p is None), total)
+    assert analysis.hit_frequency == Fraction(sum(w for w, p in paid if p > 0), total)

@@ -29,9 +29,10 @@ def test_importing_the_package_loads_no_numpy() -> None:
 #: renderers and result types (the output registry loads each on first use), the disk cache
 #: (the built-in tableau is shipped), the standard library's resource readers and pathlib (the
 #: built-in catalogues and shipped files are read by str paths beside their module), the game
-#: registry (`solve`'s help names the games when its parser is built) and shutil (argparse's
-#: help formatter loads it for the terminal's width; `HelpFormatter` finds it without). Not
-#: hashlib: a recent wcwidth loads it for tabulate.
+#: registry (`solve`'s help names the games when its parser is built), shutil (argparse's
+#: help formatter loads it for the terminal's width; `HelpFormatter` finds it without) and the
+#: coup-class compiler (full decks are valued from the shipped polynomials). Not hashlib: a
+#: recent wcwidth loads it for tabulate.
 UNRELATED = {
     "analyzer.present.render", "analyzer.present.cache", "analyzer.present.counting",
     "analyzer.present.track", "analyzer.present.effects", "analyzer.present.compare",
@@ -39,10 +40,13 @@ UNRELATED = {
     "analyzer.present.rules", "analyzer.present.known", "analyzer.counting.results",
     "analyzer.counting.sorting", "analyzer.counting.tracking", "analyzer.counting.record",
     "analyzer.analyses.known", "analyzer.ranks.diskcache", "tempfile", "importlib.resources", "zipfile",
-    "analyzer.games", "pathlib", "shutil",
+    "analyzer.games", "pathlib", "shutil", "analyzer.ranks.compiler",
 }  # fmt: skip
 #: What a cold `odds` does not load beyond `UNRELATED` (`edges` needs it): the bets.
 NOT_FOR_ODDS = {"analyzer.core.bets"}
+#: What neither loads: the card-level fields (the built-in bets ship read and checked, with
+#: what they read; a field loads when a coup is evaluated) and tomllib.
+NOT_FOR_EDGES = {"analyzer.core.fields", "tomllib"}
 
 
 @pytest.mark.parametrize("command", ["odds", "edges"])
@@ -66,6 +70,7 @@ def test_a_cold_odds_loads_no_heavy_or_unrelated_module(command: str) -> None:
     assert heavy.isdisjoint(everything), heavy & set(everything)
     assert not [name for name in added if name.startswith("analyzer") and "design" in name]
     assert UNRELATED.isdisjoint(added), UNRELATED & set(added)
+    assert NOT_FOR_EDGES.isdisjoint(added), NOT_FOR_EDGES & set(added)
     if command == "odds":
         assert NOT_FOR_ODDS.isdisjoint(added), NOT_FOR_ODDS & set(added)
     else:

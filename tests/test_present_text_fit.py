@@ -1,5 +1,6 @@
-"""The terminal-table fitter decides widths on a few rows; its tables equal those of deciding
-on every row (the plain way, here as the reference), wide characters included."""
+"""The terminal-table fitter decides widths on a few rows, or counts them for plain cells; its
+tables equal those of deciding on every row by rendering (the plain way, here as the
+reference), wide characters included."""
 
 from __future__ import annotations
 
@@ -67,16 +68,44 @@ cell = (
 )
 
 
-@settings(max_examples=40, deadline=None)
-@given(st.integers(2, 9).flatmap(lambda n: st.tuples(
-    st.lists(st.lists(cell, min_size=n, max_size=n), min_size=0, max_size=12),
-    st.lists(cell, min_size=n, max_size=n),
-    st.lists(st.sampled_from(["left", "right"]), min_size=n, max_size=n),
-)))  # fmt: skip
-def test_fit_equals_deciding_on_every_row(table: tuple[list[list[str]], list[str], list[str]]) -> None:
+Table = tuple[list[list[str]], list[str], list[str]]
+
+
+def tables(cells: st.SearchStrategy[str], columns: tuple[int, int], rows: int) -> st.SearchStrategy[Table]:
+    """Tables of `cells`: rows (up to `rows`), headers and each column's alignment."""
+    return st.integers(*columns).flatmap(lambda n: st.tuples(
+        st.lists(st.lists(cells, min_size=n, max_size=n), min_size=0, max_size=rows),
+        st.lists(cells, min_size=n, max_size=n),
+        st.lists(st.sampled_from(["left", "right"]), min_size=n, max_size=n),
+    ))  # fmt: skip
+
+
+def _fits_as_the_reference(table: Table) -> None:
     rows, headers, align = table
     expected = _reference([list(r) for r in rows], list(headers), list(align))
     assert _fit([list(r) for r in rows], list(headers), list(align)) == expected
+
+
+@settings(max_examples=40, deadline=None)
+@given(tables(cell, (2, 9), 12))
+def test_fit_equals_deciding_on_every_row(table: Table) -> None:
+    _fits_as_the_reference(table)
+
+
+# Plain cells only (the widths the fitter counts without tabulate), with what tabulate treats
+# specially: spaces at the edges (stripped), line breaks, empty cells, words it reads as truth
+# values, and headers of several lines; long enough to wrap, rewrap headers and split tables.
+plain_piece = st.one_of(
+    plain_words,
+    st.sampled_from(["", " ", "  x ", "True", "False", "a\nbb", " lead", "trail  ", "-", "1,234"]),
+)
+plain_cell = st.lists(plain_piece, min_size=0, max_size=14).map(" ".join)
+
+
+@settings(max_examples=60, deadline=None)
+@given(tables(plain_cell, (1, 11), 8))
+def test_counted_widths_equal_rendered_ones(table: Table) -> None:
+    _fits_as_the_reference(table)
 
 
 def test_a_long_plain_row_among_many_sets_its_column_width() -> None:

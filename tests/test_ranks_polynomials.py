@@ -230,6 +230,41 @@ def test_parsed_catalogues_are_current_and_equal_the_toml(name: str, monkeypatch
     assert catalogue.builtin_toml(name) == tomllib.loads(text)
 
 
+def test_the_shipped_read_bets_are_those_checked_from_the_toml(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The parsed copies hold each built-in bet as `bet_from_mapping` reads and checks it from
+    the TOML text (the file is exactly what `parsed_copies` writes now: rebuild it if not), and
+    the bets taken from them equal those, with what they read; without them (a copy of other
+    text, or none), the bets are read and checked from the TOML."""
+    import tomllib
+
+    from analyzer.core import catalogue
+    from analyzer.core.bets import bet_from_mapping
+
+    shipped = (Path(catalogue.__file__).parent / catalogue.PARSED).read_text(encoding="utf-8")
+    assert shipped == json.dumps(catalogue.parsed_copies(), indent=1) + "\n"
+
+    def checked(name: str) -> dict[str, Any]:
+        data = tomllib.loads((Path(catalogue.__file__).parent / name).read_text(encoding="utf-8"))
+        return {bet: bet_from_mapping(bet, spec, "catalogue") for bet, spec in data["bets"].items()}
+
+    for name in ("catalogue.toml", "card_catalogue.toml"):
+        expected = checked(name)
+        for bets in (
+            catalogue.builtin_bets(name)[1],
+            {b.name: b for b in catalogue.ALL_BETS.values() if b.name in expected},
+        ):
+            assert list(bets) == list(expected)
+            assert [(repr(b), b.reads) for b in bets.values()] == [
+                (repr(b), b.reads) for b in expected.values()
+            ]
+            assert all("reads" in b.__dict__ for b in bets.values())  # taken as shipped, not computed
+    assert any(b.card_level for b in catalogue.CARD_BETS.values())
+    monkeypatch.setattr(catalogue, "PARSED", "coups/missing.json")
+    fresh = catalogue.builtin_bets("card_catalogue.toml")[1]
+    assert [repr(b) for b in fresh.values()] == [repr(b) for b in checked("card_catalogue.toml").values()]
+    assert not any("reads" in b.__dict__ for b in fresh.values())  # read and checked now
+
+
 def test_a_damaged_bet_file_is_not_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     def changed(edit: Callable[[dict[str, Any]], None]) -> str:
         data = json.loads(Path(deckpoly.BET_FILE).read_text(encoding="utf-8"))

@@ -14,8 +14,9 @@ Modules:
 - ``fields``: the card-level conditions of the bet language (ranks, suits, colours, pairs,
   counts by position).
 - ``catalogue``: the built-in bets and tables (``catalogue.toml``, ``card_catalogue.toml``,
-  each bet citing its source, and ``parsed-catalogues.json``, the same parsed, which a cold
-  ``baccarat edges`` reads without tomllib) and user table files.
+  each bet citing its source, and ``parsed-catalogues.json``, the same parsed and its bets
+  read and checked, which a cold ``baccarat edges`` takes without tomllib or checking them
+  again) and user table files.
 - ``outcome``: a finished coup as a value (``Outcome``, ``Winner``: who won, the totals, the
   cards per hand, naturals and pairs) and its packing into one integer code.
 - ``analysis``: ``BetAnalysis``, the exact figures of one bet on one shoe: the result every

@@ -131,25 +131,100 @@ def _builtin_text(name: str) -> str:
         return file.read()
 
 
+def _parsed_copy(name: str) -> dict[str, Any] | None:
+    """The parsed copy of the built-in TOML file `name` if it was made from its present text."""
+    text = _builtin_text(name)
+    try:
+        copy = json.loads(_builtin_text(PARSED))[name]
+        if copy["crc32"] == zlib.crc32(text.encode()) and copy["length"] == len(text):
+            return dict(copy)
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    return None
+
+
 def builtin_toml(name: str) -> dict[str, Any]:
     """The data of the built-in TOML file `name` (beside this module): its parsed copy if
     that was made from this text, else parsed now."""
-    text = _builtin_text(name)
-    try:
-        copies = json.loads(_builtin_text(PARSED))
-        copy = copies[name]
-        if copy["crc32"] == zlib.crc32(text.encode()) and copy["length"] == len(text):
-            return dict(copy["data"])  # a fresh object from each read
-    except (OSError, ValueError, KeyError, TypeError):
-        pass
+    copy = _parsed_copy(name)
+    if copy is not None:
+        return dict(copy["data"])  # a fresh object from each read
     import tomllib
 
-    return tomllib.loads(text)
+    return tomllib.loads(_builtin_text(name))
+
+
+def read_form(bet: Bet) -> dict[str, Any]:
+    """A bet as `bet_from_mapping` reads it, as JSON: its conditions checked and normalised,
+    payouts as [numerator, denominator] (None: push), and what it reads (`Bet.reads`). The
+    parsed copy of a built-in catalogue holds its bets so, and `builtin_bets` takes them as
+    they are (the card-level fields then load only when a coup is evaluated)."""
+    lines = []
+    for line in bet.lines:
+        if not (line.pays is None or isinstance(line.pays, Fraction)):
+            raise ValueError(f"{bet.name}: a payout to find has no read form")
+        pays = None if line.pays is None else [line.pays.numerator, line.pays.denominator]
+        when = [[key, list(allowed)] for key, allowed in line.when]
+        lines.append({"when": when, "pays": pays, "label": line.label})
+    return {
+        "title": bet.title,
+        "source": bet.source,
+        "kind": bet.kind,
+        "lines": lines,
+        "reads": list(bet.reads),
+    }
+
+
+#: The built-in TOML files of bets, each with the name its errors give it.
+_SOURCES = {"catalogue.toml": "catalogue", "card_catalogue.toml": "card catalogue"}
+
+
+def parsed_copies() -> dict[str, Any]:
+    """What `PARSED` holds (scripts/build_coups.py writes it as JSON): for each built-in TOML
+    file, the crc32 and length of its text, its data as tomllib parses it and its bets as
+    `bet_from_mapping` reads and checks them (`read_form`)."""
+    import tomllib
+
+    copies = {}
+    for name, source in _SOURCES.items():
+        text = _builtin_text(name)
+        data = tomllib.loads(text)
+        bets = {bet: read_form(bet_from_mapping(bet, spec, source)) for bet, spec in data["bets"].items()}
+        copies[name] = {"crc32": zlib.crc32(text.encode()), "length": len(text), "data": data, "bets": bets}
+    return copies
+
+
+def _from_read_form(name: str, form: Mapping[str, Any]) -> Bet:
+    lines = tuple(
+        Line(
+            when=tuple((key, tuple(allowed)) for key, allowed in line["when"]),
+            pays=None if line["pays"] is None else Fraction(*line["pays"]),
+            label=line["label"],
+        )
+        for line in form["lines"]
+    )
+    bet = Bet(name=name, title=form["title"], lines=lines, source=form["source"], kind=form["kind"])
+    bet.__dict__["reads"] = tuple(form["reads"])  # Bet.reads, cached as it would compute it
+    return bet
+
+
+def builtin_bets(name: str) -> tuple[dict[str, Any], dict[str, Bet]]:
+    """The data of the built-in TOML file `name` (as `builtin_toml`) and its bets: from its
+    parsed copy's read bets if that was made from this text (`read_form`), else read and
+    checked now by `bet_from_mapping`."""
+    copy = _parsed_copy(name)
+    data = dict(copy["data"]) if copy is not None else builtin_toml(name)
+    forms = None if copy is None else copy.get("bets")
+    if isinstance(forms, dict):
+        return data, {bet_name: _from_read_form(bet_name, form) for bet_name, form in forms.items()}
+    source = _SOURCES[name]
+    return data, {
+        bet_name: bet_from_mapping(bet_name, spec, source) for bet_name, spec in data["bets"].items()
+    }
 
 
 def _load_builtins() -> tuple[dict[str, Bet], dict[str, Table]]:
-    data = builtin_toml("catalogue.toml")
-    bets = {name: bet_from_mapping(name, spec, "catalogue") for name, spec in data["bets"].items()}
+    data, bets = builtin_bets("catalogue.toml")
     tables = {
         name: table_from_mapping(name, spec, bets, "catalogue") for name, spec in data["tables"].items()
     }
@@ -161,8 +236,7 @@ RANK_BETS, TABLES = _load_builtins()
 
 
 def _load_card_bets() -> dict[str, Bet]:
-    specs = builtin_toml("card_catalogue.toml")["bets"]
-    return {name: bet_from_mapping(name, spec, "card catalogue") for name, spec in specs.items()}
+    return builtin_bets("card_catalogue.toml")[1]
 
 
 #: Built-in card-level bets (they read ranks, suits or colours of individual cards).

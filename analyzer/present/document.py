@@ -218,15 +218,16 @@ def write(blocks: Sequence[Block], fmt: str) -> str:
 
 
 #: The marks of a block's text, read left to right as Markdown reads them: a backslash-escaped
-#: mark (`analyzer.present.text.markdown_text`), a `code` span, a bold mark, other text.
-_TOKEN = re.compile(r"\\([!-/:-@\[-`{-~])|`([^`]+)`|(\*\*)|([^\\`*]+|.)", re.DOTALL)
+#: mark (`analyzer.present.text.markdown_text`), a `code` span, a bold mark, other text
+#: (compiled on first use: a terminal text needs none of it).
+_TOKEN = r"(?s)\\([!-/:-@\[-`{-~])|`([^`]+)`|(\*\*)|([^\\`*]+|.)"
 
 
 def inline_plain(text: str) -> str:
     """A Markdown-marked text as plain text: the marks of **bold** and `code` dropped,
     backslash-escaped marks as themselves (a `**` left unpaired is text)."""
     pieces: list[str | None] = []  # None: a bold mark
-    for escaped, code, bold, plain in _TOKEN.findall(text):
+    for escaped, code, bold, plain in re.findall(_TOKEN, text):
         pieces.append(None if bold else code or escaped or plain)
     marks = [i for i, piece in enumerate(pieces) if piece is None]
     if len(marks) % 2:
@@ -240,7 +241,7 @@ def inline_html(text: str) -> str:
     from html import escape  # loaded for HTML only
 
     pieces: list[str | None] = []  # None: a bold mark
-    for escaped, code, bold, plain in _TOKEN.findall(text):
+    for escaped, code, bold, plain in re.findall(_TOKEN, text):
         if bold:
             pieces.append(None)
         elif code:

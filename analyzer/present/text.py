@@ -111,11 +111,11 @@ def decimal(value: Fraction | int, places: int = 6) -> str:
     """`value` rounded half away from zero to `places` decimals, from exact arithmetic
     (scientific from LARGE in size)."""
     value = Fraction(value)
-    if abs(value) >= LARGE:
+    size, below = abs(value.numerator), value.denominator  # integers: no gcd on the way
+    if size >= LARGE * below:
         return scientific(value)
     sign = "-" if value < 0 else ""
-    scaled = abs(value) * 10**places
-    digits = int(scaled + Fraction(1, 2))  # round half up on the magnitude
+    digits = (2 * size * 10**places + below) // (2 * below)  # |value| * 10**places + 1/2, floored
     sign = sign if digits else ""  # no "-0"
     whole, frac = divmod(digits, 10**places)
     return f"{sign}{whole}" if places == 0 else f"{sign}{whole}.{frac:0{places}d}"
@@ -145,15 +145,16 @@ def heading(title: str, fmt: str, level: int = 2) -> str:
     return f"{'#' * level} {title}\n\n" if fmt == "markdown" else f"{title}\n\n"
 
 
+# The Markdown patterns, compiled on first use (re caches them): a terminal table needs none.
 #: Line breaks (those `str.splitlines` knows): a user's text keeps to one line in a document.
-_BREAKS = re.compile("\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
+_BREAKS = "\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]"
 #: Marks Markdown reads anywhere (emphasis, code, links, raw HTML, headings' ends, entities,
 #: strikethrough); a table's `|` is escaped by `table`.
-_MARKS = re.compile(r"([\\`*_\[\]<>#&~])")
+_MARKS = r"([\\`*_\[\]<>#&~])"
 #: Marks Markdown reads at the start of a line (a list, a numbered list, a setext heading).
-_LEADING = re.compile(r"^(\s*)([-+=]|\d+(?=[.)]))")
+_LEADING = r"^(\s*)([-+=]|\d+(?=[.)]))"
 #: A code span: its inside is literal in Markdown, so it is kept as it is.
-_CODE_SPAN = re.compile(r"(`[^`]+`)")
+_CODE_SPAN = r"(`[^`]+`)"
 
 
 def markdown_text(text: str) -> str:
@@ -166,9 +167,9 @@ def markdown_text(text: str) -> str:
     >>> print(markdown_text("1. any rate: `banker_commission`"))
     1\. any rate: `banker_commission`
     """
-    parts = _CODE_SPAN.split(_BREAKS.sub(" ", text))
-    escaped = "".join(part if i % 2 else _MARKS.sub(r"\\\1", part) for i, part in enumerate(parts))
-    lead = _LEADING.match(escaped)
+    parts = re.split(_CODE_SPAN, re.sub(_BREAKS, " ", text))
+    escaped = "".join(part if i % 2 else re.sub(_MARKS, r"\\\1", part) for i, part in enumerate(parts))
+    lead = re.match(_LEADING, escaped)
     if lead is None:
         return escaped
     cut = lead.end() if lead.group(2)[0].isdigit() else lead.start(2)
@@ -178,7 +179,7 @@ def markdown_text(text: str) -> str:
 def markdown_code(text: str) -> str:
     """A name as Markdown inline code, or as escaped text (`markdown_text`) if it holds a
     backtick or a line break."""
-    return markdown_text(text) if "`" in text or _BREAKS.search(text) else f"`{text}`"
+    return markdown_text(text) if "`" in text or re.search(_BREAKS, text) else f"`{text}`"
 
 
 def user_text(text: str, fmt: str) -> str:
@@ -253,8 +254,8 @@ def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], fmt: str) -> st
     if fmt == "html":  # cells are HTML already (the caller escapes them)
         return _tabulate(cells, headers, "unsafehtml", align)
     if fmt == "markdown":  # a row holds to one line: a line break in a cell becomes a space
-        cells = [[_BREAKS.sub(" ", cell).replace("|", "\\|") for cell in row] for row in cells]
-        headers = [_BREAKS.sub(" ", header).replace("|", "\\|") for header in headers]
+        cells = [[re.sub(_BREAKS, " ", cell).replace("|", "\\|") for cell in row] for row in cells]
+        headers = [re.sub(_BREAKS, " ", header).replace("|", "\\|") for header in headers]
         return _tabulate(cells, headers, "pipe", align)
     return _fit(cells, list(headers), align)
 
@@ -273,9 +274,12 @@ def _fit(cells: list[list[str]], headers: list[str], align: list[str]) -> str:
     deciding: dict[int, tuple[set[int], list[int]]] = {}  # per wraps: rows that set widths
 
     def width(columns: Sequence[int]) -> int:
-        """Characters in the widest line of the table of `columns`, rendered on the rows that
-        set its column widths: every row whose characters might not each take one column, and
-        among the others each column's longest cell (the full table's lines are no longer)."""
+        """Characters in the widest line of the table of `columns`. When every cell and header
+        is plain (`_plain`), counted as tabulate lays out its "simple" tables: each column as
+        wide as its widest stripped cell line and at least its header's widest line plus 2,
+        columns 2 apart. Else rendered on the rows that set its column widths: every row whose
+        characters might not each take one column, and among the others each column's longest
+        cell (the full table's lines are no longer)."""
         key = (tuple(columns), tuple(headers), wraps[0])
         if key not in widths:
             if wraps[0] not in deciding:
@@ -287,13 +291,20 @@ def _fit(cells: list[list[str]], headers: list[str], align: list[str]) -> str:
                 ]
                 deciding[wraps[0]] = odd, longest
             odd, longest = deciding[wraps[0]]
-            chosen = odd | {longest[i] for i in columns if cells}
-            text = render(columns, [cells[r] for r in sorted(chosen)])
-            widths[key] = max(len(line) for line in text.split("\n"))
+            if not odd and all(_plain(headers[i]) for i in columns):
+                counted = [max(_longest_line(headers[i]) + 2, column_width(i, False, True)) for i in columns]
+                widths[key] = sum(counted) + 2 * (len(columns) - 1)
+            else:
+                chosen = odd | {longest[i] for i in columns if cells}
+                text = render(columns, [cells[r] for r in sorted(chosen)])
+                widths[key] = max(len(line) for line in text.split("\n"))
         return widths[key]
 
-    def column_width(i: int, with_header: bool = True) -> int:
-        column = [row[i] for row in cells] + ([headers[i]] if with_header else [])
+    def column_width(i: int, with_header: bool = True, stripped: bool = False) -> int:
+        """The longest line of column `i`'s cells (and header), each cell stripped first as
+        tabulate strips it if `stripped`."""
+        column = [row[i].strip() if stripped else row[i] for row in cells]
+        column += [headers[i]] if with_header else []
         return max((len(line) for cell in column for line in cell.split("\n")), default=0)
 
     everything = range(len(headers))

@@ -19,15 +19,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from analyzer.core.conventions import check_arguments
 from analyzer.core.outcome import Outcome, Winner
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
-from analyzer.ranks.compiler import CoupClasses, shoe_factors
 from analyzer.ranks.coupstore import StoredClasses, stored_classes
 from analyzer.ranks.polynomials import full_decks, outcome_polynomials
+
+if TYPE_CHECKING:  # the compiler loads when a shoe is not full decks: `odds --decks 8` needs none
+    from analyzer.ranks.compiler import CoupClasses
 
 __all__ = [
     "Distribution",
@@ -45,6 +47,8 @@ def compile_rules(rules: Rules = STANDARD) -> CoupClasses:
     """The coup classes of `rules` (cached per rules): read from the shipped or cached
     compiled file (see analyzer.ranks.coupstore), compiled by `compile_fresh` when there is none."""
     import numpy as np
+
+    from analyzer.ranks.compiler import CoupClasses
 
     stored = stored_classes(rules)
     a = stored.arrays
@@ -137,6 +141,8 @@ def distribution(shoe: Shoe, rules: Rules = STANDARD) -> Distribution:
 
 def class_distribution(shoe: Shoe, rules: Rules = STANDARD) -> Distribution:
     """The exact outcome distribution of one coup dealt from `shoe`, from the coup classes."""
+    from analyzer.ranks.compiler import shoe_factors
+
     stored = stored_classes(rules)
     ff, zero, tail, total = shoe_factors(shoe)
     weights = stored.outcome_weights(stored.monomial_values(ff, zero, tail))
@@ -165,6 +171,8 @@ def winner_weights(shoe: Shoe, rules: Rules = STANDARD) -> tuple[dict[Winner, in
     if d is not None and polys is not None:
         banker, player, tie = polys.winner_weights(d)
         return {Winner.BANKER: banker, Winner.PLAYER: player, Winner.TIE: tie}, polys.total(d)
+    from analyzer.ranks.compiler import shoe_factors
+
     stored = stored_classes(rules)
     ff, zero, tail, total = shoe_factors(shoe)
     banker, player, tie = stored.winner_weights(stored.monomial_values(ff, zero, tail))
