@@ -1,7 +1,8 @@
 """The `baccarat` command: parses arguments, calls the library, hands its typed results to
 the presentation layer and writes what it renders. `arguments` reads the command line and
-words the library's errors (each argument as its flag), `commands` runs each command, `live`
-reads a recorded shoe from standard input (`baccarat track -`).
+words the library's errors (each argument as its flag), `helptext` writes each command's
+example and help, `commands` runs each command, `live` reads a recorded shoe from standard
+input (`baccarat track -`).
 
 >>> from analyzer.cli import run
 >>> print(run(["odds", "--decks", "1"]).splitlines()[4])
@@ -29,9 +30,9 @@ from analyzer.cli.arguments import (
     example,
     refuse_shoe_options,
     shoe_from_args,
-    with_games,
 )
 from analyzer.cli.commands import CACHE_HELP, COMMANDS, cache_command, list_command
+from analyzer.cli.helptext import with_games
 from analyzer.core import progress
 from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.rules import get_rules

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 
 from analyzer.analyses import results
 from analyzer.cli.arguments import (
-    GAME_LIST,
     bet_names,
     deck_item,
     deck_list,
@@ -24,6 +23,7 @@ from analyzer.cli.arguments import (
     one_name,
     removed_cards,
 )
+from analyzer.cli.helptext import GAME_LIST
 from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.rules import Rules, get_rules
 from analyzer.core.shoe import Shoe
