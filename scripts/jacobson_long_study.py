@@ -5,8 +5,8 @@ the trigger at >=, no extra coup), every coup valued exactly, by `baccarat count
 readings of the procedure are scripts/jacobson_study.py's (10^6 shoes each).
 
 Writes analyzer/counting/data/jacobson-long.json: the command and its whole JSON output.
-Results are identical for any number of workers. Regenerate (about 62 CPU minutes;
---workers 2 halves the wall time on two cores):
+Results are identical for any number of workers. Regenerate (about 55 CPU minutes: 77 minutes
+of wall time with --workers 2 on a 2-core machine shared with other work):
 
     python scripts/jacobson_long_study.py --workers 2
 

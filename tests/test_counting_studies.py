@@ -4,6 +4,7 @@ committed data files read back."""
 from __future__ import annotations
 
 import importlib.util
+import json
 import math
 from fractions import Fraction
 from pathlib import Path
@@ -105,3 +106,27 @@ def test_committed_big_tiger_study_reads_back() -> None:
     expected = ["baccarat " + " ".join(script.arguments(script.READING, options)) for _, options in readings]
     assert [r.command for r in study.readings] == expected
     assert all(r.shoes == script.READING and 0 < r.frequency < Fraction(1, 10) for r in study.readings)
+
+
+def test_committed_jacobson_long_run_agrees_with_the_study_of_every_reading() -> None:
+    """The committed 10^7-shoe co-count is scripts/jacobson_long_study.py's command; its exact
+    win per shoe is the exact sum of its output over the shoes (the output's 6-decimal mean),
+    and it agrees with the same procedure's row of scripts/jacobson_study.py, 10^6 shoes dealt
+    by another pass, within four combined standard errors."""
+    from analyzer.counting.studies import jacobson_long_run, jacobson_variants
+
+    spec = importlib.util.spec_from_file_location("long", SCRIPT.with_name("jacobson_long_study.py"))
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    data = json.loads(script.DATA.read_text(encoding="utf-8"))
+    assert data["command"] == "baccarat " + " ".join(script.COMMAND)
+    run = jacobson_long_run()
+    assert run is not None and run.shoes == 10**7
+    (base,) = [v for v in jacobson_variants() if v.procedure == "burn, first seen; exact; >=; no extra"]
+    for system in data["output"]["systems"]:
+        name = system["system"]
+        assert round(float(run.win[name]), 6) == system["win_per_shoe"]["expected"]["mean"]
+        assert 0 < run.se[name] < 0.001
+        gap = float(run.win[name] - base.win[name]) / math.hypot(run.se[name], base.se[name])
+        assert abs(gap) < 4, (name, gap)
