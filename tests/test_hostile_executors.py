@@ -193,6 +193,20 @@ def test_ctrl_c_while_the_pool_starts_exits_at_once() -> None:
     assert elapsed < 1, elapsed
 
 
+@pytest.fixture
+def kernels_cached() -> None:
+    """The compiled kernels in numba's cache on disk (where numba is installed), so that the
+    command under test loads them (about 0.4 s) instead of compiling them: a Ctrl-C during
+    a kernel's first-ever compile waits for the compile (several seconds) by design, and
+    which test compiles first depends on the order, and under xdist on the worker."""
+    from analyzer.counting import fastdeal
+    from analyzer.ranks import kernel
+
+    kernel.warm()
+    fastdeal.warm()
+
+
+@pytest.mark.usefixtures("kernels_cached")
 def test_ctrl_c_with_the_most_workers_exits_at_once() -> None:
     argv = [sys.executable, "-c", SPAWNS, "0", *COUNT, "--shoes", "1000000", "--workers", str(max_workers())]
     for wait in (0.05, 0.5, 3):  # the pool starting, its workers starting, working
