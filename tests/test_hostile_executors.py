@@ -241,6 +241,7 @@ def _whole_run(argv: list[str]) -> float:
     return time.monotonic() - began
 
 
+@pytest.mark.usefixtures("kernels_cached")
 @pytest.mark.parametrize("wait", [0.3, 6], ids=["starting", "working"])
 def test_ctrl_c_under_dask_is_one_line(wait: float) -> None:
     pytest.importorskip("distributed")
