@@ -69,6 +69,9 @@ def test_burned_cards_and_what_the_counter_sees() -> None:
     assert ((every - none).sum(axis=1) == burned[batch.shoe]).all()
     # seen (all) + left = the whole shoe
     assert ((every + batch.left) == 4).all()
+    tags = np.array([1, 1, 1, 1, 2, -1, 0, -2, -2, 0, 0, 0, 3], dtype=np.int64)
+    for burn, seen in (("none", none), ("first", first), ("all", every)):
+        assert (batch.seen_total(tags, burn) == seen @ tags).all(), burn
 
 
 def test_outcome_codes_round_trip() -> None:

@@ -135,9 +135,9 @@ class CoupBatch:
     def seen(self, burn: str = "first") -> np.ndarray:
         """(C, 13) cards the counter has seen before each coup: the cards dealt, plus none,
         the face-up first ("first") or all ("all") of the burned cards."""
-        if burn == "none":
+        burned = self._burned_seen(burn)
+        if burned is None:
             return self.dealt
-        burned = self.first if burn == "first" else self.burned
         seen: np.ndarray = self.dealt + np.take(burned, self.shoe, axis=0)  # take: faster than [shoe]
         return seen
 
@@ -145,10 +145,14 @@ class CoupBatch:
         """(C,) `seen(burn)` @ `weights` (13 integers): each coup's cards seen, weighted
         (a count's tags), without the (C, 13) table of `seen`."""
         total: np.ndarray = self.dealt @ weights
-        if burn != "none":
-            burned = self.first if burn == "first" else self.burned
+        burned = self._burned_seen(burn)
+        if burned is not None:
             total += np.take(burned @ weights, self.shoe)
         return total
+
+    def _burned_seen(self, burn: str) -> np.ndarray | None:
+        """(shoes, 13) the burned cards the counter sees per shoe under `burn`; None for none."""
+        return None if burn == "none" else self.first if burn == "first" else self.burned
 
 
 @dataclass(frozen=True, kw_only=True)  # keyword-only: CoupBatch may gain fields with defaults
