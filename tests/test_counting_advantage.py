@@ -86,3 +86,30 @@ def test_cvdata_figures_against_the_coups_themselves() -> None:
     from analyzer.present.counting import count_bins
 
     assert sum(n for _, n, _, _ in count_bins(result)) == coups
+
+
+def test_a_system_that_never_bets_risks_nothing() -> None:
+    """No bets: the same result (0) every shoe, so no ruin (it read 100%), and a sure loss
+    (a result that never varies, below 0) still ruins."""
+    idle = SystemEvaluation(SYSTEMS["dragon7-jacobson"], RANK_BETS["dragon7"], shoes=3, coups=240)
+    f = advantage_figures(idle)
+    assert (f.bets_per_shoe, f.win_per_shoe, f.sd_per_shoe, f.risk_of_ruin) == (0.0, 0.0, 0.0, 0.0)
+    sure_loss = _summary([-1.0, -1.0], [-1.0, -1.0], Fraction(-2), Fraction(2))
+    assert advantage_figures(sure_loss).risk_of_ruin == 1.0
+
+
+def test_a_system_that_never_bets_shows_no_win_per_hour_or_per_100_coups() -> None:
+    """Its advantage and CVData rows say `NO_BETS` where a win would stand (they read
+    "+0.000" and "+0.0000"), right-aligned with the figures of the other systems."""
+    from analyzer.present.counting import NO_BETS, advantage_rows, cvdata_rows
+    from analyzer.present.text import table
+
+    idle = SystemEvaluation(SYSTEMS["dragon7-jacobson"], RANK_BETS["dragon7"], shoes=3, coups=240)
+    busy = _summary([1.0, 0.0, 2.0, 1.0], [40.0, -8.0, 33.0, -1.0], Fraction(4), Fraction(3400))
+    figures = [advantage_figures(idle), advantage_figures(busy)]
+    advantage = advantage_rows([idle, busy], figures)
+    assert advantage[0][-1] == NO_BETS and advantage[1][-1] == "+1.000"
+    cvdata = cvdata_rows([idle, busy], figures)
+    assert cvdata[0][2] == NO_BETS and cvdata[1][2] == "+1.2500"
+    lines = table([row[-1:] for row in advantage], ["win/hour"], "table").splitlines()
+    assert [line.rstrip() for line in lines[-2:]] == [NO_BETS, " " * (len(NO_BETS) - 6) + "+1.000"]

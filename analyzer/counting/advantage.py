@@ -10,7 +10,8 @@ Units are flat bets of one unit on every coup the system bets on.
   expected win equals one standard deviation of the result.
 - risk of ruin for a bankroll of B units: exp(-2 * mu * B / sigma^2), with mu and sigma the
   mean and standard deviation of the win per shoe (the diffusion approximation for a game
-  played shoe after shoe until ruin or for ever); 1 when mu <= 0.
+  played shoe after shoe until ruin or for ever); 1 when mu <= 0, except that a result that
+  never varies (sigma 0: a system that never bets) ruins only when mu < 0.
 - per hour: `coups_per_hour` coups dealt, of which the system bets the same share as in
   the study.
 - CVData's figures, per 100 coups dealt (a coup not bet counts 0): SD per 100 coups =
@@ -77,10 +78,10 @@ def advantage_figures(
         sd_bet = 0.0
     edge = result.trigger_edge
     n0 = (sd_bet / float(edge)) ** 2 if edge is not None and edge > 0 else None
-    if mean <= 0:
+    if sd_shoe == 0:  # the same result every shoe (no bets: 0): ruin only from a sure loss
+        ruin = 1.0 if mean < 0 else 0.0
+    elif mean <= 0:
         ruin = 1.0
-    elif sd_shoe == 0:
-        ruin = 0.0
     else:
         ruin = math.exp(-2 * mean * bankroll / sd_shoe**2)
     per_coup = 100 / coups_per_shoe if coups_per_shoe else 0.0

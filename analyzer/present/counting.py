@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from analyzer.present.document import Block, Estimate, Heading, Paragraph, Table, Value, write
 from analyzer.present.text import (
+    NO_BETS,
     check_format,
     decimal,
     dumps,
@@ -180,10 +181,6 @@ def mean_se(mean: float, se: float) -> dict[str, float]:
     return {"mean": round(mean, 6), "se": round(se, 6)}
 
 
-#: A simulated win of a study that made no bets: no figure, not "+0.000 ± 0.000".
-NO_BETS = "none (no bets)"
-
-
 def plus_minus(value: float, error: float, places: int, bets: int | None = None) -> str:
     """A figure and its standard error, e.g. "+0.123 ± 0.045" (scientific when huge);
     `NO_BETS` for a win from a study that made no bets (`bets` 0)."""
@@ -290,7 +287,8 @@ def advantage_rows(
                 plus_minus(f.win_per_100_coups, f.win_per_100_coups_se, 4, r.triggers),
                 short_float(f.sd_per_shoe, ".2f"), short_float(f.sd_per_coup_bet, ".2f"),
                 "n/a" if f.n0 is None else short_float(f.n0, ",.0f"),
-                f"{f.risk_of_ruin:.2%}", f"{f.bets_per_hour:.1f}", short_float(f.win_per_hour, "+.3f"),
+                f"{f.risk_of_ruin:.2%}", f"{f.bets_per_hour:.1f}",
+                NO_BETS if r.triggers == 0 else short_float(f.win_per_hour, "+.3f"),
             ]
         )  # fmt: skip
     return rows
@@ -439,7 +437,8 @@ def cvdata_rows(
     return [
         [
             user_text(r.system.name, fmt), user_text(r.bet.name, fmt),
-            short_float(f.win_per_100_coups, "+.4f"), short_float(f.sd_per_100_coups, ".3f"),
+            NO_BETS if r.triggers == 0 else short_float(f.win_per_100_coups, "+.4f"),
+            short_float(f.sd_per_100_coups, ".3f"),
             "n/a" if f.desirability_index is None else short_float(f.desirability_index, "+.2f"),
             short_float(f.score, ".2f"),
         ]

@@ -223,8 +223,14 @@ def dumps(data: Any) -> str:
 
 # -- tables -----------------------------------------------------------------------------------
 
-#: A cell that reads as a number (exact, decimal, percentage, count, "± SE"): right-aligned.
-_NUMBER = re.compile(r"~?[+\-−]?[\d,]+(\.\d+)?(e[+-]\d+)?(/\d+)?%?( ± [\d.]+(e[+-]\d+)?)?|n/a|")
+#: A simulated win of a study that made no bets: no figure, not "+0.000 ± 0.000".
+NO_BETS = "none (no bets)"
+
+#: A cell that reads as a number (exact, decimal, percentage, count, "± SE"), or stands
+#: where one would (n/a, `NO_BETS`): right-aligned.
+_NUMBER = re.compile(
+    r"~?[+\-−]?[\d,]+(\.\d+)?(e[+-]\d+)?(/\d+)?%?( ± [\d.]+(e[+-]\d+)?)?|n/a|" + re.escape(NO_BETS) + "|"
+)
 
 #: Terminal tables are fitted to this many columns.
 WIDTH = 120
