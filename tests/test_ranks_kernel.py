@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
+from sympy import isprime
 
 from analyzer.core.catalogue import RANK_BETS
 from analyzer.core.rules import BANCO_4_DRAWS_ON_0_1, STANDARD, Rules
@@ -151,8 +152,8 @@ def test_a_pickled_evaluator_leaves_the_kernel_layout_behind() -> None:
     which=st.sampled_from(list(SETS)),
 )
 def test_beyond_int64_the_residues_give_the_exact_numerators(rows: list[list[int]], which: str) -> None:
-    """Numerators beyond int64 (to 10**6 decks and past): residues modulo three to eight
-    primes, joined, equal the exact path's."""
+    """Numerators beyond int64 (to 10**6 decks): residues modulo three to seven primes,
+    joined, equal the exact path's."""
     pytest.importorskip("numba")
     ev = evaluator(which)
     counts = np.array(rows, dtype=np.int64)
@@ -173,12 +174,12 @@ def test_beyond_int64_the_residues_give_the_exact_numerators(rows: list[list[int
     which=st.sampled_from(list(SETS)),
 )
 @example(rows=[[0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0]], which="all")  # a 6-card shoe: one prime
-@example(rows=[[0] * 12 + [4 * 10**6], [4 * 10**6] * 13], which="dragon7")  # empty ranks, 8 primes
+@example(rows=[[0] * 12 + [4 * 10**6], [4 * 10**6] * 13], which="dragon7")  # empty ranks, 7 primes
 @example(rows=[[1, 0, 0, 0, 0, 2, 0, 0, 0, 0, 3, 0, 0], [4] * 13], which="main")
 def test_the_modular_kernel_equals_the_exact_path_with_any_number_of_primes(
     rows: list[list[int]], which: str
 ) -> None:
-    """`evaluate_wide` on any shoe, from 6 cards (one prime) to millions of decks (eight),
+    """`evaluate_wide` on any shoe, from 6 cards (one prime) to 10**6 decks (seven),
     empty ranks included, gives the exact path's numerators, in one batch or alone."""
     pytest.importorskip("numba")
     ev = evaluator(which)
@@ -196,9 +197,8 @@ def test_the_modular_kernel_equals_the_exact_path_with_any_number_of_primes(
 
 def test_the_moduli_pin_each_bound_and_keep_every_value_exact() -> None:
     """The fewest moduli whose product is at least 4 * bound (None past all eight), and
-        the exactness bounds of the module's proof: residues within p/2 + 1, a chunk of their
-        products summed within 2**52, moduli below 2**22, counts of the last bound below 2**29
-    (exact as floats)."""
+    the exactness bounds of the module's proof: distinct primes below 2**25, residues within
+    p/2 + 1 below 2**24 (exact in float32), a chunk of a layout's terms within 2**52."""
     assert kernel_modular.moduli_for(0) == kernel_modular.moduli_for(1) == 1
     for bound in (2**20, 2**63 - 1, 2**100, 2**124, 2**160):
         used = kernel_modular.moduli_for(bound)
@@ -206,15 +206,26 @@ def test_the_moduli_pin_each_bound_and_keep_every_value_exact() -> None:
         assert prod(kernel.MODULI[:used]) >= 4 * bound > prod(kernel.MODULI[: used - 1])
     assert kernel_modular.moduli_for(2**63 - 1) == 3
     assert kernel_modular.moduli_for(prod(kernel.MODULI) // 4 + 1) is None
-    assert all(p < 2**22 for p in kernel.MODULI) and len(set(kernel.MODULI)) == len(kernel.MODULI)
-    largest = (max(kernel.MODULI) // 2 + 1) ** 2
-    assert kernel_modular.CHUNK * largest <= 2**52
-    assert perm(2**29, 6) > prod(kernel.MODULI) // 4
+    assert all(p < 2**25 and isprime(p) for p in kernel.MODULI) and len(set(kernel.MODULI)) == len(
+        kernel.MODULI
+    )
+    residue = max(kernel.MODULI) // 2 + 1
+    assert residue < 2**24 and float(np.float32(residue)) == residue
+    for which in SETS:
+        form = evaluator(which)._fused()
+        assert form is not None
+        terms = kernel_modular.ModularTerms(
+            *(a.view(np.int64) for a in (form._entry_coef, form._relation, form._anchor))
+        )
+        assert terms.chunk * int(np.abs(terms.coef).max()) * residue <= 2**52
+        assert terms.chunk >= 2**16  # rank-level coefficients are small: runs are never cut
+    huge = kernel_modular.ModularTerms(np.array([2**62, -(2**61) - 5]), np.ones((1, 1)), np.ones(1))
+    assert huge.chunk >= 16 and huge.chunk * int(np.abs(huge.coef).max()) * residue <= 2**52
 
 
 @pytest.mark.parametrize("which", ["main", "all"])
 def test_the_modular_kernel_reaches_the_largest_shoe(which: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The largest shoe (MAX_DECKS, 10**6 decks) takes eight primes and is exact (the
+    """The largest shoe (MAX_DECKS, 10**6 decks) takes seven primes and is exact (the
     numpy paths gave it before); past the primes' bound the kernel declines; from the int64
     bound (three primes) on, the evaluator's numerators are the numpy paths' and exact."""
     pytest.importorskip("numba")
@@ -223,7 +234,7 @@ def test_the_modular_kernel_reaches_the_largest_shoe(which: str, monkeypatch: py
     assert form is not None
     payoff = ev._largest_payoff
     huge = np.array([[4 * MAX_DECKS] * 13, [4 * MAX_DECKS - 7] + [4 * MAX_DECKS] * 12])
-    assert kernel_modular.moduli_for(perm(52 * MAX_DECKS, 6) * payoff) == len(kernel.MODULI)
+    assert kernel_modular.moduli_for(perm(52 * MAX_DECKS, 6) * payoff) == 7
     assert form.evaluate_wide(huge, prod(kernel.MODULI) // 4 + 1) is None
     numerators, totals = ev.expectations(huge)
     assert numerators.dtype == object and totals.dtype == object

@@ -20,7 +20,7 @@ in numba as in C), so each numerator comes out exact modulo 2**64; `evaluate` is
 only when every numerator is known to lie within +-2**63 (the caller's `bound`: the
 shoe's (N)_6 sequences times the largest payoff), so the int64 reading of the residue is
 the numerator itself. Beyond it `evaluate_wide` takes the numerators' residues modulo a few
-primes below 2**22, in float64 (`analyzer.ranks.kernel_modular`, where the bounds are
+primes below 2**25, in float64 (`analyzer.ranks.kernel_modular`, where the bounds are
 proved), joined into the exact values: eight primes reach past the largest shoe
 (`analyzer.core.shoe.MAX_DECKS`); the caller's numpy paths are for past them. On this AVX2
 host without AVX-512 the float64 kernel is the faster beyond int64 (fused multiply-adds
@@ -288,7 +288,7 @@ class FusedForm:
         """(W, outputs) exact numerators as Python ints (an object array) of (W, 13) int64
         rank counts whose numerators are within +-`bound`, from their residues modulo as
         many of `MODULI` as pin them (`analyzer.ranks.kernel_modular`); None past all of
-        them (about 2**174, past the largest shoe's 2**160)."""
+        them (about 2**198, past the largest shoe's 2**161)."""
         used = moduli_for(bound)
         if used is None:
             return None
@@ -298,14 +298,14 @@ class FusedForm:
                 self._relation.view(np.int64),
                 self._anchor.view(np.int64),
             )
-            self._modular = ModularTerms(*signed, self.columns)
+            self._modular = ModularTerms(*signed)
         limbs = bound.bit_length() // 64 + 1  # the two's complement of +-bound
         counts = np.ascontiguousarray(counts, dtype=np.int64)
         out = np.empty((limbs, len(counts), self.outputs), dtype=np.uint64)
         _kernel("modular")(
             counts, _VALUE_RANK, _TEN_RANKS, self._a_rows, self._b_rows, self._group_start,
             self._group_side, self._group_part, self._group_tail, self._run_start, self._run_col,
-            self._entry_part, *self._modular.arrays(limbs), used, out,
+            self._entry_part, *self._modular.arrays(limbs), self._modular.chunk, used, out,
         )  # fmt: skip
         value = out[limbs - 1].view(np.int64).astype(object)  # the top limb is signed
         for limb in range(limbs - 2, -1, -1):

@@ -1,23 +1,26 @@
-"""The valuation kernel's arithmetic: each numerator modulo a few primes below 2**22 in
-float64 (fused multiply-adds, four lanes per AVX2 instruction), joined by Garner's
-mixed-radix form into its exact two's-complement value (`analyzer.ranks.kernel.FusedForm`
-lays out the terms and calls it).
+"""The valuation kernel's arithmetic: each numerator modulo a few primes below 2**25 in
+float64 (fused multiply-adds, four lanes per AVX2 instruction; the parts kept as float32),
+joined by Garner's mixed-radix form into its exact two's-complement value
+(`analyzer.ranks.kernel.FusedForm` lays out the terms and calls it).
 
 Exactness. Every residue is kept signed, |r| <= p/2 + 1: x is reduced as r = x - q p, q the
 nearest integer to x * fl(1/p) (taken by adding and subtracting `_ROUND` = 1.5 * 2**52).
 For |x| <= 2**52, x * fl(1/p), rounded or not, is within |x| / p * 2**-52 <= 1/p of x / p,
-so |x / p - q| <= 1/2 + 1/p and |r| <= p/2 + 1; q p (|q| <= 2**31) and x - q p are
-integers below 2**53, exact. A product of two residues is below (2**21 + 1)**2 < 2**42 +
-2**23, so a run of at most `CHUNK` = 1023 of them, a residue times a factor off a residue
-by at most 6 (a falling factorial's step), a column's sum of products, and a Garner step (a
-residue less a digit, times an inverse: below 2**45) all stay within 2**52: every value the
-kernel forms is an integer below 2**53, exact in float64 whether or not the compiler fuses
-a multiply and an add (fastmath "contract" only: no reassociation). Garner's digits d_k in
+so |x / p - q| <= 1/2 + 1/p and |r| <= p/2 + 1; q p (|q| < 2**28) and x - q p are
+integers below 2**53, exact. Residues are below 2**24, exact in float32 too (the parts,
+half the memory). A product of two residues is below 2**48, so a residue times a factor off
+a residue by at most 6 (a falling factorial's step), a sum of two products, a Garner step (a
+residue less a digit, times an inverse: below 2**51) and a run of `ModularTerms.chunk`
+products of a coefficient (|c| <= C, the coefficients' largest residue) and a part (at least
+16; 2**52 / (C 2**24): about 2**16 for the rank-level bets, whose coefficients are below
+2**12) all stay within 2**52: every value the kernel forms is an integer below 2**53, exact
+in float64 whether or not the compiler fuses a multiply and an add (fastmath "contract"
+only: no reassociation). Garner's digits d_k in
 [0, p_k) give x = d_0 + p_0 (d_1 + p_1 (...)) in [0, M), M the product of the primes taken;
 the caller takes primes with M >= 4 * bound, so x <= M/4 (the numerator) or x >= 3M/4 (the
 numerator plus M), told apart by the float estimate of x / M (relative error below
 2**-48). x, less M when it is the latter, is formed modulo 2**(64 * limbs) in uint64 limbs
-(32-bit halves times p < 2**22: below 2**55): the numerator's two's complement.
+(32-bit halves times p < 2**25: below 2**58): the numerator's two's complement.
 Counts enter as floats, exact: a shoe within the last bound has fewer than 2**29 cards.
 """
 
@@ -30,18 +33,17 @@ import numpy as np
 
 from analyzer.core.outcome import CARDS_PER_COUP
 
-__all__ = ["CHUNK", "LANES", "MODULI", "ORDERS", "ZERO_ROWS", "ModularTerms", "modular", "moduli_for"]
+__all__ = ["LANES", "MODULI", "ORDERS", "ZERO_ROWS", "ModularTerms", "modular", "moduli_for"]
 
 #: Compositions computed side by side (one SIMD-friendly inner loop over them).
 LANES = 256
 _LANES = LANES  # the compiler's constant (a global: fixed inner trip counts)
 ORDERS = CARDS_PER_COUP + 1
 ZERO_ROWS = 3 * ORDERS  # the flat factor table: pair-kind rows (z, j), then value rows (v, j)
-#: The largest primes below 2**22: k of them pin numerators within +-M_k / 4 (2**64 for 3,
-#: 2**130 for 6, 2**174 for all 8).
-MODULI = (4194301, 4194287, 4194277, 4194271, 4194247, 4194217, 4194199, 4194191)
-#: Products of residues summed before a reduction (each below 2**42 + 2**23: sums below 2**52).
-CHUNK = 1023
+#: The largest primes below 2**25: k of them pin numerators within +-M_k / 4 (2**73 for 3,
+#: 2**123 for 5, 2**173 for 7: the largest shoe's numerators are below 2**161).
+MODULI = (33554393, 33554383, 33554371, 33554347, 33554341, 33554317, 33554291, 33554273)
+_RESIDUE = max(MODULI) // 2 + 1  # the largest |residue|, below 2**24
 _ROUND = 1.5 * 2.0**52  # y + _ROUND - _ROUND is y rounded to the nearest integer (|y| < 2**51)
 _MASK = np.uint64(2**32 - 1)
 _HALF = np.uint64(32)
@@ -66,10 +68,10 @@ class ModularTerms:
     """A layout's integer constants (coefficients, relation, anchor) as residues modulo
     each of `MODULI`, with the constants of Garner's join."""
 
-    def __init__(self, coef: np.ndarray, relation: np.ndarray, anchor: np.ndarray, columns: int) -> None:
-        if columns + 1 > CHUNK:
-            raise ValueError("too many columns for the modular kernel's sums")
+    def __init__(self, coef: np.ndarray, relation: np.ndarray, anchor: np.ndarray) -> None:
         self.coef = np.ascontiguousarray([_signed(coef, p) for p in MODULI])
+        #: Terms summed before a reduction: their sum within 2**52.
+        self.chunk = 2**52 // (max(int(np.abs(self.coef).max(initial=1)), 1) * _RESIDUE)
         self.relation = np.ascontiguousarray([_signed(relation, p) for p in MODULI])
         self.anchor = np.ascontiguousarray([_signed(anchor, p) for p in MODULI])
         k = len(MODULI)
@@ -100,7 +102,7 @@ def modular(
     counts: Any, value_rank: Any, ten_ranks: Any, a_rows: Any, b_rows: Any, group_start: Any,
     group_side: Any, group_part: Any, group_tail: Any, run_start: Any, run_col: Any, entry_part: Any,
     coef: Any, relation: Any, anchor: Any, moduli: Any, inverses: Any, garner: Any, products: Any,
-    used: int, out: Any,
+    chunk: int, used: int, out: Any,
 ) -> None:  # fmt: skip
     """The kernel, in the subset of Python numba compiles: `out` (limbs, W, outputs) uint64,
     the two's complement modulo 2**(64 limbs) of each numerator of `counts` (W, 13) int64
@@ -113,8 +115,8 @@ def modular(
     table = np.zeros((ZERO_ROWS + 10 * ORDERS, _LANES), dtype=np.float64)
     tails = np.zeros((ORDERS, _LANES), dtype=np.float64)
     sums = np.zeros((3, _LANES), dtype=np.float64)  # s2: the pairs, their squares, the fours
-    fa = np.zeros((a_rows.shape[0], _LANES), dtype=np.float64)
-    fb = np.zeros((b_rows.shape[0], _LANES), dtype=np.float64)
+    fa = np.zeros((a_rows.shape[0], _LANES), dtype=np.float32)
+    fb = np.zeros((b_rows.shape[0], _LANES), dtype=np.float32)
     total = np.zeros((columns, _LANES), dtype=np.float64)
     factor = np.zeros(_LANES, dtype=np.float64)
     acc = np.zeros(_LANES, dtype=np.float64)
@@ -211,8 +213,8 @@ def modular(
                     col = run_col[r]
                     for lane in range(_LANES):
                         acc[lane] = 0.0
-                    for chunk in range(run_start[r], run_start[r + 1], CHUNK):
-                        e, end = chunk, min(chunk + CHUNK, run_start[r + 1])
+                    for first in range(run_start[r], run_start[r + 1], chunk):
+                        e, end = first, min(first + chunk, run_start[r + 1])
                         while e + 4 <= end:  # four entries a pass: acc read and written once
                             c0, c1, c2, c3 = coef[m, e], coef[m, e + 1], coef[m, e + 2], coef[m, e + 3]
                             i0, i1 = inner[entry_part[e]], inner[entry_part[e + 1]]
@@ -235,7 +237,7 @@ def modular(
                 for lane in range(_LANES):
                     x = anchor[m, i] * tails[0, lane]
                     for col in range(columns):
-                        x += relation[m, i, col] * total[col, lane]
+                        x = x - (x * inv + _ROUND - _ROUND) * p + relation[m, i, col] * total[col, lane]
                     residues[m, i, lane] = x - (x * inv + _ROUND - _ROUND) * p
         for lane in range(n):  # Garner's digits, then the value modulo 2**(64 limbs)
             for i in range(outputs):
