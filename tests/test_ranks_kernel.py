@@ -1,21 +1,23 @@
 """The compiled valuation kernel (analyzer.ranks.kernel) is exact: every numerator equals the
 exact integer path and the numpy paths, on shoes up to its int64 bound, in any batch; beyond
-the bound the evaluator leaves it for the numpy paths. Kernel tests skip without numba."""
+it the modular kernel is, up to its own bound, past which the evaluator takes the numpy
+paths. Kernel tests skip without numba."""
 
 from __future__ import annotations
 
 import sys
-from math import perm
+from math import perm, prod
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
+from sympy import isprime
 
 from analyzer.core.catalogue import RANK_BETS
 from analyzer.core.rules import BANCO_4_DRAWS_ON_0_1, STANDARD, Rules
-from analyzer.core.shoe import Shoe
-from analyzer.ranks import kernel
+from analyzer.core.shoe import MAX_DECKS, Shoe
+from analyzer.ranks import kernel, kernel_modular
 from analyzer.ranks.compiler import basis_values
 from analyzer.ranks.enumeration import compile_rules
 from analyzer.ranks.fast import FastEvaluator
@@ -24,7 +26,7 @@ MAIN_BETS = ("player", "banker", "tie", "tie-9to1", "super6-banker", "ez-banker"
 MAIN = [RANK_BETS[n] for n in MAIN_BETS]
 SETS = {"main": MAIN, "all": list(RANK_BETS.values()), "dragon7": [RANK_BETS["dragon7"]]}
 _EVALUATORS: dict[tuple[str, str], FastEvaluator] = {}
-DECKS = st.sampled_from([20, 100, 1000, 10**4, 18_000])  # shoes beyond int64
+DECKS = st.sampled_from([1, 2, 8, 20, 100, 1000, 10**4, 18_000, 10**6])  # 6 cards to 10**6 decks
 
 
 @pytest.fixture(autouse=True)
@@ -144,14 +146,20 @@ def test_a_pickled_evaluator_leaves_the_kernel_layout_behind() -> None:
     assert (copy.expectations(counts)[0] == ev.expectations(counts)[0]).all()
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(
-    rows=st.lists(DECKS.flatmap(composition), min_size=1, max_size=3),
+    rows=st.lists(DECKS.flatmap(composition), min_size=1, max_size=4),
     which=st.sampled_from(list(SETS)),
 )
-def test_beyond_int64_the_residues_give_the_exact_numerators(rows: list[list[int]], which: str) -> None:
-    """Numerators beyond int64 (to within +-2**124, about 18,000 decks): residues modulo
-    2**64 and one or two primes, joined, equal the exact path's."""
+@example(rows=[[0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0]], which="all")  # a 6-card shoe: one prime
+@example(rows=[[0] * 12 + [4 * 10**6], [4 * 10**6] * 13], which="dragon7")  # empty ranks, 7 primes
+@example(rows=[[1, 0, 0, 0, 0, 2, 0, 0, 0, 0, 3, 0, 0], [4] * 13], which="main")
+def test_the_modular_kernel_equals_the_exact_path_with_any_number_of_primes(
+    rows: list[list[int]], which: str
+) -> None:
+    """`evaluate_wide` on any shoe, from 6 cards (one prime) through those beyond int64
+    (three and more) to 10**6 decks (seven), empty ranks included, gives the exact path's
+    numerators, in one batch or alone."""
     pytest.importorskip("numba")
     ev = evaluator(which)
     counts = np.array(rows, dtype=np.int64)
@@ -162,27 +170,62 @@ def test_beyond_int64_the_residues_give_the_exact_numerators(rows: list[list[int
     assert got is not None and got.dtype == object
     for row, shoe in enumerate(rows):
         assert [int(x) for x in got[row]] == exact_numerators(ev, shoe)
+        alone = form.evaluate_wide(counts[row : row + 1], perm(sum(shoe), 6) * ev._largest_payoff)
+        assert alone is not None and (alone[0] == got[row]).all()
+
+
+def test_the_moduli_pin_each_bound_and_keep_every_value_exact() -> None:
+    """The fewest moduli whose product is at least 4 * bound (None past all eight), and
+    the exactness bounds of the module's proof: distinct primes below 2**25, residues within
+    p/2 + 1 below 2**24 (exact in float32), a chunk of a layout's terms within 2**52."""
+    assert kernel_modular.moduli_for(0) == kernel_modular.moduli_for(1) == 1
+    for bound in (2**20, 2**63 - 1, 2**100, 2**124, 2**160):
+        used = kernel_modular.moduli_for(bound)
+        assert used is not None
+        assert prod(kernel.MODULI[:used]) >= 4 * bound > prod(kernel.MODULI[: used - 1])
+    assert kernel_modular.moduli_for(2**63 - 1) == 3
+    assert kernel_modular.moduli_for(prod(kernel.MODULI) // 4 + 1) is None
+    assert all(p < 2**25 and isprime(p) for p in kernel.MODULI) and len(set(kernel.MODULI)) == len(
+        kernel.MODULI
+    )
+    residue = max(kernel.MODULI) // 2 + 1
+    assert residue < 2**24 and float(np.float32(residue)) == residue
+    for which in SETS:
+        form = evaluator(which)._fused()
+        assert form is not None
+        terms = kernel_modular.ModularTerms(
+            *(a.view(np.int64) for a in (form._entry_coef, form._relation, form._anchor))
+        )
+        assert terms.chunk * int(np.abs(terms.coef).max()) * residue <= 2**52
+        assert terms.chunk >= 2**16  # rank-level coefficients are small: runs are never cut
+    huge = kernel_modular.ModularTerms(np.array([2**62, -(2**61) - 5]), np.ones((1, 1)), np.ones(1))
+    assert huge.chunk >= 16 and huge.chunk * int(np.abs(huge.coef).max()) * residue <= 2**52
 
 
 @pytest.mark.parametrize("which", ["main", "all"])
-def test_the_residues_kernel_declines_past_its_bound(which: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """One prime below 2**92, two below 2**124; past it (10**6 decks) the numpy paths, and
-    the same numerators either way."""
+def test_the_modular_kernel_reaches_the_largest_shoe(which: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The largest shoe (MAX_DECKS, 10**6 decks) takes seven primes and is exact (the
+    numpy paths gave it before); past the primes' bound the kernel declines; from the int64
+    bound (three primes) on, the evaluator's numerators are the numpy paths' and exact."""
     pytest.importorskip("numba")
     ev = evaluator(which)
     form = ev._fused()
     assert form is not None
-    huge = np.array([[4 * 10**6] * 13, [4 * 10**6 - 7] + [4 * 10**6] * 12])
-    assert form.evaluate_wide(huge, perm(int(huge.sum(axis=1).max()), 6) * ev._largest_payoff) is None
+    payoff = ev._largest_payoff
+    huge = np.array([[4 * MAX_DECKS] * 13, [4 * MAX_DECKS - 7] + [4 * MAX_DECKS] * 12])
+    assert kernel_modular.moduli_for(perm(52 * MAX_DECKS, 6) * payoff) == 7
+    assert form.evaluate_wide(huge, prod(kernel.MODULI) // 4 + 1) is None
     numerators, totals = ev.expectations(huge)
     assert numerators.dtype == object and totals.dtype == object
     assert (numerators == numpy_numerators(ev, huge, monkeypatch)).all()
-    for decks in (30, 300, 3000):  # one prime, then two
-        counts = np.array([[4 * decks] * 13, [4 * decks - 3] + [4 * decks] * 12])
+    assert [int(x) for x in numerators[1]] == exact_numerators(ev, huge[1].tolist())
+    fits = max(n for n in range(6, 2000) if perm(n, 6) * payoff < 2**63)
+    for cards in (fits + 1, 52 * 30, 52 * 300, 52 * 3000):  # three primes, then more
+        counts = np.array([[cards // 13 + (i < cards % 13) for i in range(13)], [4] * 13])
         numerators, totals = ev.expectations(counts)
         assert numerators.dtype == object and totals.dtype == object
         assert (numerators == numpy_numerators(ev, counts, monkeypatch)).all()
-        assert [int(x) for x in numerators[1]] == exact_numerators(ev, counts[1].tolist())
+        assert [int(x) for x in numerators[0]] == exact_numerators(ev, counts[0].tolist())
 
 
 def test_a_signal_while_a_kernel_compiles_is_taken_after_the_compile() -> None:

@@ -219,7 +219,7 @@ class FastEvaluator:
         if fused is not None:  # the compiled kernels, one call for the whole array (no BLAS)
             sizes = card_totals(counts)
             bound = perm(int(sizes.max()), CARDS_PER_COUP) * self._largest_payoff
-            wide = bound >= _INT64  # beyond int64: residues modulo 2**64 and primes
+            wide = bound >= _INT64  # beyond int64: residues modulo primes
             numerators = fused.evaluate_wide(counts, bound) if wide else fused.evaluate(counts, bound)
             if numerators is not None:
                 totals = sequence_totals(sizes)

@@ -19,7 +19,14 @@ Exactness. Every operation is a ring operation modulo 2**64 (uint64 wraps, by de
 in numba as in C), so each numerator comes out exact modulo 2**64; `evaluate` is called
 only when every numerator is known to lie within +-2**63 (the caller's `bound`: the
 shoe's (N)_6 sequences times the largest payoff), so the int64 reading of the residue is
-the numerator itself. Beyond that bound the caller takes the numpy paths.
+the numerator itself. Beyond it `evaluate_wide` takes the numerators' residues modulo a few
+primes below 2**25, in float64 (`analyzer.ranks.kernel_modular`, where the bounds are
+proved), joined into the exact values: eight primes reach past the largest shoe
+(`analyzer.core.shoe.MAX_DECKS`); the caller's numpy paths are for past them. On this AVX2
+host without AVX-512 the float64 kernel is the faster beyond int64 (fused multiply-adds
+against emulated 64-bit multiplies and a second kernel for residues), the uint64 kernel
+within it (one multiply-add a term against one a term and prime: 1.4 to 2 times as fast
+on 8-deck shoes, all 19 rank-level bets to Dragon 7 alone).
 
 Availability. `available()` is False without numba, or when ``BACCARAT_KERNEL=numpy`` is
 set in the environment (the tests run both ways); the kernel compiles on first use and is
@@ -41,18 +48,16 @@ from typing import Any
 
 import numpy as np
 
-from analyzer.core.outcome import CARDS_PER_COUP
 from analyzer.core.ranks import RANK_POINTS, ZERO_RANKS
 from analyzer.core.signals import ENDING
+from analyzer.ranks.kernel_modular import LANES, MODULI, ModularTerms, modular, moduli_for
+from analyzer.ranks.kernel_modular import ORDERS as _ORDERS
+from analyzer.ranks.kernel_modular import ZERO_ROWS as _ZERO_ROWS
 
-__all__ = ["LANES", "LOAD_WORTH", "PRIMES", "FusedForm", "always", "available", "ready", "warm", "worth"]
+__all__ = ["LANES", "LOAD_WORTH", "MODULI", "FusedForm", "always", "available", "ready", "warm", "worth"]
 
-#: Compositions computed side by side (one SIMD-friendly inner loop over them).
-LANES = 256
 _LANES = LANES  # the compiler's constant (a global: fixed inner trip counts)
 _INT_LIMIT = 2**63
-_ORDERS = CARDS_PER_COUP + 1
-_ZERO_ROWS = 3 * _ORDERS  # the flat factor table: pair-kind rows (z, j), then value rows (v, j)
 _VALUE_RANK = np.array([RANK_POINTS.index(v) for v in range(1, 10)], dtype=np.int64)
 _TEN_RANKS = np.array(ZERO_RANKS, dtype=np.int64)
 _compiled: dict[str, Any] = {}  # the compiled kernels, once built
@@ -60,10 +65,6 @@ _loaded: set[str] = set()  # the kernels called once in this process
 _found: dict[str, bool] = {}  # whether numba is installed, looked up once
 #: Compositions that repay loading the kernel (about 0.4 s) at about 2.5 µs saved each.
 LOAD_WORTH = 200_000
-#: Primes below 2**31 (the residues' kernel): with 2**64 they pin numerators within +-2**124.
-PRIMES = (2147483647, 2147483629)
-_PINNED = 2**124
-_ONE_PRIME = 2**92  # below it, 2**64 and the first prime pin numerators (H within +-2**28)
 
 
 def available() -> bool:
@@ -130,12 +131,16 @@ def warm() -> None:
 
 def _kernel(name: str = "numerators") -> Any:
     """A compiled kernel (numba njit, cached on disk), built on first call: "numerators"
-    (modulo 2**64) or "residues" (modulo primes)."""
+    (modulo 2**64) or "modular" (modulo primes, `analyzer.ranks.kernel_modular`)."""
     if name not in _compiled:
         import numba
 
-        function = _numerators if name == "numerators" else _residues
-        _compiled[name] = compiled(numba.njit(cache=True, nogil=True, boundscheck=False)(function))
+        # The modular kernel may fuse multiply-adds: every value is an integer exact in float64.
+        function: Any = _numerators if name == "numerators" else modular
+        fastmath: bool | set[str] = False if name == "numerators" else {"contract"}
+        _compiled[name] = compiled(
+            numba.njit(cache=True, nogil=True, boundscheck=False, fastmath=fastmath)(function)
+        )
     return _compiled[name]
 
 
@@ -249,10 +254,7 @@ class FusedForm:
         self._a_rows, self._b_rows = _unit_rows_last(self._a_rows), _unit_rows_last(self._b_rows)
         #: Multiply-adds per composition and lane: one per nonzero coefficient.
         self.terms = len(rows)
-        # The residues' kernel sums a run's terms unreduced: |c| * p * terms below 2**62.
-        longest = int(np.diff(self._run_start).max(initial=0))
-        largest = int(np.abs(coefficients).max(initial=0))
-        self._wide_ok = largest * max(PRIMES) * max(longest, 1) < 2**62
+        self._modular: ModularTerms | None = None  # the residues of the constants, on first use
 
     def evaluate(self, counts: np.ndarray, bound: int) -> np.ndarray | None:
         """(W, outputs) int64 numerators of (W, 13) int64 rank counts, exact when every
@@ -284,37 +286,31 @@ class FusedForm:
 
     def evaluate_wide(self, counts: np.ndarray, bound: int) -> np.ndarray | None:
         """(W, outputs) exact numerators as Python ints (an object array) of (W, 13) int64
-        rank counts whose numerators are within +-`bound` < 2**124, else None: the
-        residues modulo 2**64 (`evaluate`'s kernel) and modulo `PRIMES` (the residues'
-        kernel) joined by the Chinese remainder theorem. H = (x - r0) / 2**64 (r0 the
-        unsigned residue modulo 2**64) is within +-2**60, pinned by its residues modulo the
-        primes, whose product exceeds 2**61 (Garner: H = h1 + p1 * ((h2 - h1) / p1 mod p2),
-        then less p1 * p2 above half of it); below 2**92 one prime does (H within 2**28)."""
-        if bound >= _PINNED or not self._wide_ok:
+        rank counts whose numerators are within +-`bound`, from their residues modulo as
+        many of `MODULI` as pin them (`analyzer.ranks.kernel_modular`); None past all of
+        them (about 2**198, past the largest shoe's 2**161)."""
+        used = moduli_for(bound)
+        if used is None:
             return None
+        if self._modular is None:
+            signed = (
+                self._entry_coef.view(np.int64),
+                self._relation.view(np.int64),
+                self._anchor.view(np.int64),
+            )
+            self._modular = ModularTerms(*signed)
+        limbs = bound.bit_length() // 64 + 1  # the two's complement of +-bound
         counts = np.ascontiguousarray(counts, dtype=np.int64)
-        low = np.empty((len(counts), self.outputs), dtype=np.uint64)
-        arrays = (
+        out = np.empty((limbs, len(counts), self.outputs), dtype=np.uint64)
+        _kernel("modular")(
             counts, _VALUE_RANK, _TEN_RANKS, self._a_rows, self._b_rows, self._group_start,
             self._group_side, self._group_part, self._group_tail, self._run_start, self._run_col,
-            self._entry_part,
+            self._entry_part, *self._modular.arrays(limbs), self._modular.chunk, used, out,
         )  # fmt: skip
-        _kernel()(*arrays, self._entry_coef, self._relation, self._anchor, low)
-        primes = PRIMES[:1] if bound < _ONE_PRIME else PRIMES  # one prime pins H within +-2**28
-        residues = np.empty((len(primes), len(counts), self.outputs), dtype=np.int64)
-        signed = (self._entry_coef.view(np.int64), self._relation.view(np.int64), self._anchor.view(np.int64))
-        _kernel("residues")(*arrays, *signed, np.array(primes, dtype=np.int64), residues)
-        h = []
-        for p, r in zip(primes, residues, strict=True):  # H modulo p: (r - r0) / 2**64
-            r0 = (low % np.uint64(p)).astype(np.int64)
-            h.append((r - r0) % p * pow(2**64 % p, -1, p) % p)
-        high, whole = h[0], primes[0]
-        if len(primes) == 2:
-            p1, p2 = primes
-            step = (h[1] - h[0]) % p2 * pow(p1, -1, p2) % p2  # below 2**31: products below 2**62
-            high, whole = h[0] + p1 * step, p1 * p2  # in [0, p1 p2), below 2**62
-        high -= (high > whole // 2) * whole
-        return np.asarray(low.astype(object) + (high.astype(object) << 64))
+        value = out[limbs - 1].view(np.int64).astype(object)  # the top limb is signed
+        for limb in range(limbs - 2, -1, -1):
+            value = (value << 64) + out[limb].astype(object)
+        return np.asarray(value)
 
 
 def _unit_rows_last(rows: np.ndarray) -> np.ndarray:
@@ -429,144 +425,3 @@ def _numerators(
                 for col in range(columns):
                     value += relation[i, col] * total[col, lane]
                 out[start + lane, i] = value
-
-
-def _residues(
-    counts: Any, value_rank: Any, ten_ranks: Any, a_rows: Any, b_rows: Any, group_start: Any,
-    group_side: Any, group_part: Any, group_tail: Any, run_start: Any, run_col: Any, entry_part: Any,
-    entry_coef: Any, relation: Any, anchor: Any, moduli: Any, out: Any,
-) -> None:  # fmt: skip
-    """`out` (moduli, W, outputs) int64: the numerators of `counts` modulo each of `moduli`
-    (primes below 2**31), the same steps as `_numerators` in int64: every value is reduced
-    below p after each product (below 2**62; x - p * floor(x / p), the float quotient off by
-    at most one and corrected), except the sums inside a run, |c| * p * terms < 2**62
-    (`FusedForm` checks); `entry_coef`, `relation` and `anchor` are signed (int64)."""
-    width, columns, outputs = counts.shape[0], relation.shape[1], relation.shape[0]
-    c = np.zeros((13, _LANES), dtype=np.int64)
-    table = np.zeros((_ZERO_ROWS + 10 * _ORDERS, _LANES), dtype=np.int64)
-    tails = np.zeros((_ORDERS, _LANES), dtype=np.int64)
-    sums = np.zeros((4, _LANES), dtype=np.int64)
-    fa = np.zeros((a_rows.shape[0], _LANES), dtype=np.int64)
-    fb = np.zeros((b_rows.shape[0], _LANES), dtype=np.int64)
-    total = np.zeros((columns, _LANES), dtype=np.int64)
-    factor = np.zeros(_LANES, dtype=np.int64)
-    acc = np.zeros(_LANES, dtype=np.int64)
-    for m in range(moduli.shape[0]):
-        p = moduli[m]
-        inverse = 1.0 / p
-        rel = relation % p
-        anc = anchor % p
-        for start in range(0, width, _LANES):
-            n = min(_LANES, width - start)
-            for lane in range(_LANES):  # counts are below the primes
-                row = start + min(lane, n - 1)
-                for rank in range(13):
-                    c[rank, lane] = counts[row, rank]
-            sums[:, :] = 0
-            for rank in range(13):
-                for lane in range(_LANES):
-                    sums[0, lane] += c[rank, lane]
-            for lane in range(_LANES):
-                sums[0, lane] %= p  # once per composition
-            for v in range(10):
-                base = _ZERO_ROWS + v * _ORDERS
-                for lane in range(_LANES):
-                    table[base, lane] = 1
-                if v == 0:
-                    for lane in range(_LANES):
-                        tens = c[ten_ranks[0], lane] + c[ten_ranks[1], lane]
-                        table[base + 1, lane] = (tens + c[ten_ranks[2], lane] + c[ten_ranks[3], lane]) % p
-                else:
-                    for lane in range(_LANES):
-                        table[base + 1, lane] = c[value_rank[v - 1], lane] % p
-                for j in range(2, _ORDERS):
-                    for lane in range(_LANES):
-                        step = table[base + 1, lane] - (j - 1)
-                        x = table[base + j - 1, lane] * (step + (step < 0) * p)
-                        r = x - np.int64(np.floor(x * inverse)) * p
-                        table[base + j, lane] = r + (r < 0) * p - (r >= p) * p
-            for i in range(4):
-                rank = ten_ranks[i]
-                for lane in range(_LANES):
-                    t = c[rank, lane] % p
-                    x = t * (t - 1 + (t < 1) * p)
-                    pair = x - np.int64(np.floor(x * inverse)) * p
-                    pair = pair + (pair < 0) * p - (pair >= p) * p
-                    sums[1, lane] = (sums[1, lane] + pair) % p
-                    x = pair * pair
-                    r = x - np.int64(np.floor(x * inverse)) * p
-                    sums[2, lane] = (sums[2, lane] + r + (r < 0) * p - (r >= p) * p) % p
-                    x = pair * (t - 2 + (t < 2) * p)
-                    r = x - np.int64(np.floor(x * inverse)) * p
-                    r = r + (r < 0) * p - (r >= p) * p
-                    x = r * (t - 3 + (t < 3) * p)
-                    r = x - np.int64(np.floor(x * inverse)) * p
-                    sums[3, lane] = (sums[3, lane] + r + (r < 0) * p - (r >= p) * p) % p
-            for j in range(_ORDERS):
-                for lane in range(_LANES):
-                    table[j, lane] = table[_ZERO_ROWS + j, lane]
-                    table[_ORDERS + j, lane] = 0
-                    table[2 * _ORDERS + j, lane] = 0
-            for lane in range(_LANES):
-                table[_ORDERS + 2, lane] = sums[1, lane]
-                x = sums[1, lane] * sums[1, lane]
-                r = x - np.int64(np.floor(x * inverse)) * p
-                r = r + (r < 0) * p - (r >= p) * p
-                table[2 * _ORDERS + 4, lane] = ((r - sums[2, lane] + sums[3, lane]) % p + p) % p
-            for row, used in ((_ORDERS, 2), (2 * _ORDERS, 4)):
-                for j in range(used + 1, _ORDERS):
-                    for lane in range(_LANES):
-                        step = table[_ZERO_ROWS + 1, lane] - (j - 1)
-                        x = table[row + j - 1, lane] * (step + (step < 0) * p)
-                        r = x - np.int64(np.floor(x * inverse)) * p
-                        table[row + j, lane] = r + (r < 0) * p - (r >= p) * p
-            for lane in range(_LANES):
-                tails[_ORDERS - 1, lane] = 1
-            for k in range(_ORDERS - 2, -1, -1):
-                for lane in range(_LANES):
-                    step = sums[0, lane] - k
-                    x = tails[k + 1, lane] * (step + (step < 0) * p)
-                    r = x - np.int64(np.floor(x * inverse)) * p
-                    tails[k, lane] = r + (r < 0) * p - (r >= p) * p
-            for rows, parts in ((a_rows, fa), (b_rows, fb)):
-                for q in range(rows.shape[0]):
-                    first = rows[q, 0]
-                    for lane in range(_LANES):
-                        parts[q, lane] = table[first, lane]
-                    for f in range(1, rows[q, 5]):
-                        row = rows[q, f]
-                        for lane in range(_LANES):
-                            x = parts[q, lane] * table[row, lane]
-                            r = x - np.int64(np.floor(x * inverse)) * p
-                            parts[q, lane] = r + (r < 0) * p - (r >= p) * p
-            total[:, :] = 0
-            for g in range(group_start.shape[0] - 1):
-                inner, outer = (fa, fb) if group_side[g] == 0 else (fb, fa)
-                part, tail = group_part[g], group_tail[g]
-                for lane in range(_LANES):
-                    x = outer[part, lane] * tails[tail, lane]
-                    r = x - np.int64(np.floor(x * inverse)) * p
-                    factor[lane] = r + (r < 0) * p - (r >= p) * p
-                for r_ in range(group_start[g], group_start[g + 1]):
-                    col = run_col[r_]
-                    for lane in range(_LANES):
-                        acc[lane] = 0
-                    for e in range(run_start[r_], run_start[r_ + 1]):
-                        coef, q = entry_coef[e], entry_part[e]
-                        for lane in range(_LANES):
-                            acc[lane] += coef * inner[q, lane]
-                    for lane in range(_LANES):
-                        x = acc[lane]
-                        r = x - np.int64(np.floor(x * inverse)) * p
-                        x = (r + (r < 0) * p - (r >= p) * p) * factor[lane] + total[col, lane]
-                        r = x - np.int64(np.floor(x * inverse)) * p
-                        total[col, lane] = r + (r < 0) * p - (r >= p) * p
-            for lane in range(n):
-                for i in range(outputs):
-                    x = anc[i] * tails[0, lane]
-                    value = x - np.int64(np.floor(x * inverse)) * p
-                    for col in range(columns):
-                        x = rel[i, col] * total[col, lane]
-                        r = x - np.int64(np.floor(x * inverse)) * p
-                        value = (value + r) % p
-                    out[m, start + lane, i] = (value % p + p) % p

@@ -1,0 +1,270 @@
+"""The valuation kernel's arithmetic: each numerator modulo a few primes below 2**25 in
+float64 (fused multiply-adds, four lanes per AVX2 instruction; the parts kept as float32),
+joined by Garner's mixed-radix form into its exact two's-complement value
+(`analyzer.ranks.kernel.FusedForm` lays out the terms and calls it).
+
+Exactness. Every residue is kept signed, |r| <= p/2 + 1: x is reduced as r = x - q p, q the
+nearest integer to x * fl(1/p) (taken by adding and subtracting `_ROUND` = 1.5 * 2**52).
+For |x| <= 2**52, x * fl(1/p), rounded or not, is within |x| / p * 2**-52 <= 1/p of x / p,
+so |x / p - q| <= 1/2 + 1/p and |r| <= p/2 + 1; q p (|q| < 2**28) and x - q p are
+integers below 2**53, exact. Residues are below 2**24, exact in float32 too (the parts,
+half the memory). A product of two residues is below 2**48, so a residue times a factor off
+a residue by at most 6 (a falling factorial's step), a sum of two products, a Garner step (a
+residue less a digit, times an inverse: below 2**51) and a run of `ModularTerms.chunk`
+products of a coefficient (|c| <= C, the coefficients' largest residue) and a part (at least
+16; 2**52 / (C 2**24): about 2**16 for the rank-level bets, whose coefficients are below
+2**12) all stay within 2**52: every value the kernel forms is an integer below 2**53, exact
+in float64 whether or not the compiler fuses a multiply and an add (fastmath "contract"
+only: no reassociation). Garner's digits d_k in
+[0, p_k) give x = d_0 + p_0 (d_1 + p_1 (...)) in [0, M), M the product of the primes taken;
+the caller takes primes with M >= 4 * bound, so x <= M/4 (the numerator) or x >= 3M/4 (the
+numerator plus M), told apart by the float estimate of x / M (relative error below
+2**-48). x, less M when it is the latter, is formed modulo 2**(64 * limbs) in uint64 limbs
+(32-bit halves times p < 2**25: below 2**58): the numerator's two's complement.
+Counts enter as floats, exact: a shoe within the last bound has fewer than 2**29 cards.
+"""
+
+from __future__ import annotations
+
+from math import prod
+from typing import Any
+
+import numpy as np
+
+from analyzer.core.outcome import CARDS_PER_COUP
+
+__all__ = ["LANES", "MODULI", "ORDERS", "ZERO_ROWS", "ModularTerms", "modular", "moduli_for"]
+
+#: Compositions computed side by side (one SIMD-friendly inner loop over them).
+LANES = 256
+_LANES = LANES  # the compiler's constant (a global: fixed inner trip counts)
+ORDERS = CARDS_PER_COUP + 1
+ZERO_ROWS = 3 * ORDERS  # the flat factor table: pair-kind rows (z, j), then value rows (v, j)
+#: The largest primes below 2**25: k of them pin numerators within +-M_k / 4 (2**73 for 3,
+#: 2**123 for 5, 2**173 for 7: the largest shoe's numerators are below 2**161).
+MODULI = (33554393, 33554383, 33554371, 33554347, 33554341, 33554317, 33554291, 33554273)
+_RESIDUE = max(MODULI) // 2 + 1  # the largest |residue|, below 2**24
+_ROUND = 1.5 * 2.0**52  # y + _ROUND - _ROUND is y rounded to the nearest integer (|y| < 2**51)
+_MASK = np.uint64(2**32 - 1)
+_HALF = np.uint64(32)
+
+
+def moduli_for(bound: int) -> int | None:
+    """How many of `MODULI` pin numerators within +-`bound` (their product at least
+    4 * bound), or None past all of them."""
+    for k in range(1, len(MODULI) + 1):
+        if prod(MODULI[:k]) >= 4 * max(bound, 1):
+            return k
+    return None
+
+
+def _signed(values: np.ndarray, p: int) -> np.ndarray:
+    """Integers' residues modulo `p` in (-p/2, p/2], as float64."""
+    r = np.asarray(values, dtype=np.int64) % p
+    return np.where(r > p // 2, r - p, r).astype(np.float64)
+
+
+class ModularTerms:
+    """A layout's integer constants (coefficients, relation, anchor) as residues modulo
+    each of `MODULI`, with the constants of Garner's join."""
+
+    def __init__(self, coef: np.ndarray, relation: np.ndarray, anchor: np.ndarray) -> None:
+        self.coef = np.ascontiguousarray([_signed(coef, p) for p in MODULI])
+        #: Terms summed before a reduction: their sum within 2**52.
+        self.chunk = 2**52 // (max(int(np.abs(self.coef).max(initial=1)), 1) * _RESIDUE)
+        self.relation = np.ascontiguousarray([_signed(relation, p) for p in MODULI])
+        self.anchor = np.ascontiguousarray([_signed(anchor, p) for p in MODULI])
+        k = len(MODULI)
+        self.moduli = np.array(MODULI, dtype=np.float64)
+        self.inverses = 1.0 / self.moduli
+        #: garner[j, i]: p_j**-1 modulo p_i (j < i), signed.
+        self.garner = np.zeros((k, k), dtype=np.float64)
+        for i in range(k):
+            for j in range(i):
+                self.garner[j, i] = _signed(np.array([pow(MODULI[j], -1, MODULI[i])]), MODULI[i])[0]
+
+    def arrays(self, limbs: int) -> tuple[np.ndarray, ...]:
+        """The kernel's trailing constant arguments for `limbs` output limbs: the residues,
+        the moduli and their inverses, Garner's inverses, and (moduli + 1, limbs) uint64:
+        each product M_k of the first k moduli modulo 2**(64 * limbs)."""
+        wrap = 2 ** (64 * limbs)
+        products = np.array(
+            [
+                [(prod(MODULI[:k]) % wrap) >> (64 * j) & (2**64 - 1) for j in range(limbs)]
+                for k in range(len(MODULI) + 1)
+            ],
+            dtype=np.uint64,
+        )
+        return self.coef, self.relation, self.anchor, self.moduli, self.inverses, self.garner, products
+
+
+def modular(
+    counts: Any, value_rank: Any, ten_ranks: Any, a_rows: Any, b_rows: Any, group_start: Any,
+    group_side: Any, group_part: Any, group_tail: Any, run_start: Any, run_col: Any, entry_part: Any,
+    coef: Any, relation: Any, anchor: Any, moduli: Any, inverses: Any, garner: Any, products: Any,
+    chunk: int, used: int, out: Any,
+) -> None:  # fmt: skip
+    """The kernel, in the subset of Python numba compiles: `out` (limbs, W, outputs) uint64,
+    the two's complement modulo 2**(64 limbs) of each numerator of `counts` (W, 13) int64
+    (below 2**52), from its residues modulo the first `used` moduli (see the module's
+    docstring), `_LANES` compositions at a time. The steps are `FusedForm`'s: the factor
+    table, the tails, the parts, then each group's runs summed and times its outer factor."""
+    width, columns, outputs, limbs = counts.shape[0], relation.shape[2], relation.shape[1], out.shape[0]
+    raw = np.zeros((13, _LANES), dtype=np.float64)
+    cards = np.zeros(_LANES, dtype=np.float64)
+    table = np.zeros((ZERO_ROWS + 10 * ORDERS, _LANES), dtype=np.float64)
+    tails = np.zeros((ORDERS, _LANES), dtype=np.float64)
+    sums = np.zeros((3, _LANES), dtype=np.float64)  # s2: the pairs, their squares, the fours
+    fa = np.zeros((a_rows.shape[0], _LANES), dtype=np.float32)
+    fb = np.zeros((b_rows.shape[0], _LANES), dtype=np.float32)
+    total = np.zeros((columns, _LANES), dtype=np.float64)
+    factor = np.zeros(_LANES, dtype=np.float64)
+    acc = np.zeros(_LANES, dtype=np.float64)
+    residues = np.zeros((used, outputs, _LANES), dtype=np.float64)
+    digits = np.zeros(used, dtype=np.float64)
+    value = np.zeros(limbs, dtype=np.uint64)
+    for start in range(0, width, _LANES):
+        n = min(_LANES, width - start)
+        for lane in range(_LANES):  # a short last batch repeats its last composition
+            row = start + min(lane, n - 1)
+            for rank in range(13):
+                raw[rank, lane] = np.float64(counts[row, rank])
+        cards[:] = 0.0
+        for rank in range(13):
+            for lane in range(_LANES):
+                cards[lane] += raw[rank, lane]
+        for m in range(used):
+            p, inv = moduli[m], inverses[m]
+            # The factor table: falling factorials (c_v)_j of each value, then the pair kinds.
+            for v in range(10):
+                base = ZERO_ROWS + v * ORDERS
+                for lane in range(_LANES):
+                    table[base, lane] = 1.0
+                if v == 0:
+                    for lane in range(_LANES):
+                        x = raw[ten_ranks[0], lane] + raw[ten_ranks[1], lane]
+                        x += raw[ten_ranks[2], lane] + raw[ten_ranks[3], lane]
+                        table[base + 1, lane] = x - (x * inv + _ROUND - _ROUND) * p
+                else:
+                    for lane in range(_LANES):
+                        x = raw[value_rank[v - 1], lane]
+                        table[base + 1, lane] = x - (x * inv + _ROUND - _ROUND) * p
+                for j in range(2, ORDERS):
+                    for lane in range(_LANES):
+                        x = table[base + j - 1, lane] * (table[base + 1, lane] - (j - 1))
+                        table[base + j, lane] = x - (x * inv + _ROUND - _ROUND) * p
+            sums[:, :] = 0.0
+            for i in range(4):
+                for lane in range(_LANES):
+                    t = raw[ten_ranks[i], lane]
+                    t = t - (t * inv + _ROUND - _ROUND) * p
+                    x = t * (t - 1.0)
+                    pair = x - (x * inv + _ROUND - _ROUND) * p
+                    sums[0, lane] += pair
+                    x = pair * pair
+                    sums[1, lane] += x - (x * inv + _ROUND - _ROUND) * p
+                    x = pair * (t - 2.0)
+                    x = x - (x * inv + _ROUND - _ROUND) * p
+                    x = x * (t - 3.0)
+                    sums[2, lane] += x - (x * inv + _ROUND - _ROUND) * p
+            for j in range(ORDERS):
+                for lane in range(_LANES):
+                    table[j, lane] = table[ZERO_ROWS + j, lane]
+                    table[ORDERS + j, lane] = 0.0
+                    table[2 * ORDERS + j, lane] = 0.0
+            for lane in range(_LANES):
+                x = sums[0, lane]
+                s = x - (x * inv + _ROUND - _ROUND) * p
+                table[ORDERS + 2, lane] = s
+                x = s * s
+                x = x - (x * inv + _ROUND - _ROUND) * p - sums[1, lane] + sums[2, lane]
+                table[2 * ORDERS + 4, lane] = x - (x * inv + _ROUND - _ROUND) * p
+            for row, first in ((ORDERS, 2), (2 * ORDERS, 4)):
+                for j in range(first + 1, ORDERS):
+                    for lane in range(_LANES):
+                        x = table[row + j - 1, lane] * (table[ZERO_ROWS + 1, lane] - (j - 1))
+                        table[row + j, lane] = x - (x * inv + _ROUND - _ROUND) * p
+            for lane in range(_LANES):  # the tails (N-k)_(6-k)
+                tails[ORDERS - 1, lane] = 1.0
+                x = cards[lane]
+                factor[lane] = x - (x * inv + _ROUND - _ROUND) * p  # N, reduced
+            for k in range(ORDERS - 2, -1, -1):
+                for lane in range(_LANES):
+                    x = tails[k + 1, lane] * (factor[lane] - k)
+                    tails[k, lane] = x - (x * inv + _ROUND - _ROUND) * p
+            for rows, parts in ((a_rows, fa), (b_rows, fb)):  # products of their rows other than 1
+                for q in range(rows.shape[0]):
+                    first = rows[q, 0]
+                    for lane in range(_LANES):
+                        parts[q, lane] = table[first, lane]
+                    for f in range(1, rows[q, 5]):
+                        row = rows[q, f]
+                        for lane in range(_LANES):
+                            x = parts[q, lane] * table[row, lane]
+                            parts[q, lane] = x - (x * inv + _ROUND - _ROUND) * p
+            total[:, :] = 0.0
+            for g in range(group_start.shape[0] - 1):  # the sums inside, then the outer factor
+                inner, outer = (fa, fb) if group_side[g] == 0 else (fb, fa)
+                part, tail = group_part[g], group_tail[g]
+                for lane in range(_LANES):
+                    x = outer[part, lane] * tails[tail, lane]
+                    factor[lane] = x - (x * inv + _ROUND - _ROUND) * p
+                for r in range(group_start[g], group_start[g + 1]):
+                    col = run_col[r]
+                    for lane in range(_LANES):
+                        acc[lane] = 0.0
+                    for first in range(run_start[r], run_start[r + 1], chunk):
+                        e, end = first, min(first + chunk, run_start[r + 1])
+                        while e + 4 <= end:  # four entries a pass: acc read and written once
+                            c0, c1, c2, c3 = coef[m, e], coef[m, e + 1], coef[m, e + 2], coef[m, e + 3]
+                            i0, i1 = inner[entry_part[e]], inner[entry_part[e + 1]]
+                            i2, i3 = inner[entry_part[e + 2]], inner[entry_part[e + 3]]
+                            for lane in range(_LANES):
+                                acc[lane] += c0 * i0[lane] + c1 * i1[lane] + c2 * i2[lane] + c3 * i3[lane]
+                            e += 4
+                        for last in range(e, end):
+                            c, q = coef[m, last], entry_part[last]
+                            for lane in range(_LANES):
+                                acc[lane] += c * inner[q, lane]
+                        for lane in range(_LANES):
+                            x = acc[lane]
+                            acc[lane] = x - (x * inv + _ROUND - _ROUND) * p
+                    for lane in range(_LANES):
+                        x = acc[lane] * factor[lane]
+                        x = x - (x * inv + _ROUND - _ROUND) * p + total[col, lane]
+                        total[col, lane] = x - (x * inv + _ROUND - _ROUND) * p
+            for i in range(outputs):
+                for lane in range(_LANES):
+                    x = anchor[m, i] * tails[0, lane]
+                    for col in range(columns):
+                        x = x - (x * inv + _ROUND - _ROUND) * p + relation[m, i, col] * total[col, lane]
+                    residues[m, i, lane] = x - (x * inv + _ROUND - _ROUND) * p
+        for lane in range(n):  # Garner's digits, then the value modulo 2**(64 limbs)
+            for i in range(outputs):
+                estimate = 0.0
+                for k in range(used):
+                    p, inv = moduli[k], inverses[k]
+                    x = residues[k, i, lane]
+                    for j in range(k):
+                        x = (x - digits[j]) * garner[j, k]
+                        x = x - (x * inv + _ROUND - _ROUND) * p
+                    digits[k] = x + p if x < 0.0 else x
+                    estimate = (estimate + digits[k]) * inv
+                value[:] = np.uint64(0)
+                for k in range(used - 1, -1, -1):  # value = value * p_k + d_k
+                    p_k, carry = np.uint64(moduli[k]), np.uint64(digits[k])
+                    for limb in range(limbs):
+                        low = (value[limb] & _MASK) * p_k + carry
+                        high = (value[limb] >> _HALF) * p_k + (low >> _HALF)
+                        value[limb] = (low & _MASK) | (high << _HALF)
+                        carry = high >> _HALF
+                if estimate > 0.5:  # the numerator plus M: less M, with borrows
+                    borrow = np.uint64(0)
+                    for limb in range(limbs):
+                        a, b = value[limb], products[used, limb]
+                        value[limb] = a - b - borrow
+                        borrow = (
+                            np.uint64(1) if (a < b or (a == b and borrow == np.uint64(1))) else np.uint64(0)
+                        )
+                for limb in range(limbs):
+                    out[limb, start + lane, i] = value[limb]
