@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterator
-from concurrent.futures import Executor, Future
-from typing import TypeVar
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
+from typing import Any, TypeVar
 
 __all__ = ["MOST_CHUNKS", "in_order", "job_sizes"]
 
@@ -42,39 +42,58 @@ def in_order(
     jobs: Iterator[_J],
     executor: Executor | None,
     window: int = 16,
-    share: bool = False,
+    share: int = 0,
 ) -> Iterator[_R]:
     """`work(job)` of each job, in job order, run on `executor` (in this process without
-    one); at most `window` jobs in flight (bounded memory). With `share`, this process
-    also works: while the oldest job is unfinished it takes the oldest job no worker has
-    started (the processes meet at the small jobs of the end). On any exception (Ctrl-C included) the jobs not yet started are cancelled."""
+    one); at most `window` jobs in flight (bounded memory). With `share`, the number of the
+    executor's worker processes when this process works too: each worker is given at most
+    two jobs at a time (one running, one waiting: what a worker is given it keeps, so the
+    processes end together), the oldest first, and this process takes the oldest job not
+    given while the oldest job is unfinished. On any exception (Ctrl-C included) the jobs
+    given and not yet started are cancelled."""
     if executor is None:
         yield from map(work, jobs)
         return
-    pending: deque[tuple[_J, Future[_R]]] = deque()
+    limit = 2 * share if share else window
+    pending: deque[list[Any]] = deque()  # [job, its future; None until given]
+
+    def give() -> None:
+        """The oldest jobs not given, to the executor, while it has fewer than `limit`."""
+        busy = sum(1 for _, future in pending if future is not None and not future.done())
+        for entry in pending:
+            if busy >= limit:
+                break
+            if entry[1] is None:
+                entry[1] = executor.submit(work, entry[0])
+                busy += 1
 
     def oldest() -> _R:
-        future = pending[0][1]
-        while share and not future.done():
-            for index in range(len(pending)):  # the oldest not started (the sizes fall)
-                if pending[index][1].cancel():
-                    here: Future[_R] = Future()
-                    here.set_result(work(pending[index][0]))
-                    pending[index] = (pending[index][0], here)
-                    future = pending[0][1]
-                    break
-            else:
+        while True:
+            give()
+            head: Future[_R] | None = pending[0][1]
+            if head is not None and head.done():
                 break
-        pending.popleft()
-        return future.result()
+            mine = next((entry for entry in pending if entry[1] is None), None) if share else None
+            if mine is not None:  # this process's share: the oldest job not given
+                here: Future[_R] = Future()
+                here.set_result(work(mine[0]))
+                mine[1] = here
+                continue
+            running = [future for _, future in pending if future is not None and not future.done()]
+            wait(running, return_when=FIRST_COMPLETED)  # a worker's job done: give it another
+        future = pending.popleft()[1]
+        value: _R = future.result()
+        return value
 
     try:
         for job in jobs:
-            pending.append((job, executor.submit(work, job)))
+            pending.append([job, None])
+            give()
             if len(pending) >= window:
                 yield oldest()
         while pending:
             yield oldest()
     finally:
         for _, future in pending:
-            future.cancel()
+            if future is not None:
+                future.cancel()

@@ -511,7 +511,7 @@ def evaluate_systems(
         totals = [SystemEvaluation(system, bet) for system, bet in zip(systems, bets, strict=True)]
         bar = progress.bar(chunks, f"counting study: {shoes:,} shoes", unit="chunk")  # on a terminal
         try:
-            for parts in _run(jobs, pool, share=own):
+            for parts in _run(jobs, pool, share=helpers if own else 0):
                 for part in parts:  # chunk by chunk, in order
                     for total, result in zip(totals, part, strict=True):
                         total.merge(result)
@@ -524,9 +524,10 @@ def evaluate_systems(
 
 
 def _run(
-    jobs: Iterator[_Job], executor: Executor | None, share: bool = False
+    jobs: Iterator[_Job], executor: Executor | None, share: int = 0
 ) -> Iterator[list[list[SystemEvaluation]]]:
-    """Each job's chunk summaries (`_evaluate_job`), in job order (`scheduling.in_order`)."""
+    """Each job's chunk summaries (`_evaluate_job`), in job order (`scheduling.in_order`;
+    `share`: the executor's workers when this process works too)."""
     return in_order(_evaluate_job, jobs, executor, share=share)
 
 
