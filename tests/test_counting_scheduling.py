@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -19,14 +20,14 @@ from analyzer.present import render as fmt
 
 
 def test_job_sizes_fall_to_single_chunks_and_cover_every_chunk() -> None:
-    assert list(job_sizes(50, 2)) == [6, 5, 4, 4, 3, 3, 3, 2, 2, 2, 2] + [1] * 14
+    assert list(job_sizes(50, 2)) == [8, 8, 8, 6, 5, 3, 3, 2] + [1] * 7
     assert list(job_sizes(500, 2))[:3] == [8, 8, 8]  # at most MOST_CHUNKS
     assert list(job_sizes(7, 1)) == [1] * 7  # one process: a chunk a job
     assert list(job_sizes(0, 2)) == []
     for chunks, processes in ((1, 2), (50, 4), (1000, 3), (37, 16)):
         sizes = list(job_sizes(chunks, processes))
         assert sum(sizes) == chunks and sizes[-1] == 1
-        assert all(a >= b for a, b in zip(sizes, sizes[1:], strict=False))
+        assert all(a >= b for a, b in pairwise(sizes))
 
 
 class _Counting(Executor):
@@ -61,7 +62,9 @@ def test_in_order_shares_the_work_and_gives_a_worker_at_most_two_jobs() -> None:
 
     executor = _Counting()
     try:
-        assert list(in_order(work, iter(range(40)), executor, window=8, share=1)) == [n * n for n in range(40)]
+        assert list(in_order(work, iter(range(40)), executor, window=8, share=1)) == [
+            n * n for n in range(40)
+        ]
     finally:
         executor.pool.shutdown()
     assert 0 < executor.most <= 2
@@ -81,7 +84,7 @@ def test_in_order_raises_a_jobs_error_and_cancels_the_rest() -> None:
 
 
 def test_jobs_of_several_chunks_give_the_chunk_by_chunk_results(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Jobs of several chunks (3, 2, ... with two processes; 5 forced), their exact sums
+    """Jobs of several chunks (6, 4, ... with two processes; 5 forced), their exact sums
     summed in the job: the same JSON and exact values as a chunk a job, and the floats bit
     for bit (merged chunk by chunk)."""
     systems = [SYSTEMS["dragon7-jacobson"], SYSTEMS["panda8-jacobson"]]
@@ -89,7 +92,13 @@ def test_jobs_of_several_chunks_give_the_chunk_by_chunk_results(monkeypatch: pyt
 
     def study(workers: int) -> tuple[str, list[Any]]:
         results = evaluate_systems(
-            systems, bets, Procedure(shoe=Shoe.decks(2), cut_card=14), shoes=97, seed=4, chunk=4, workers=workers
+            systems,
+            bets,
+            Procedure(shoe=Shoe.decks(2), cut_card=14),
+            shoes=97,
+            seed=4,
+            chunk=4,
+            workers=workers,
         )
         exact = [(r.sums["all"].value(), r.perfect, r.realized_squares, r.by_count_values) for r in results]
         floats = [(r.shoe_moments, r.moments, r.by_count) for r in results]
@@ -106,6 +115,6 @@ def test_jobs_of_several_chunks_give_the_chunk_by_chunk_results(monkeypatch: pyt
     alone = study(1)
     monkeypatch.setattr(simulation, "job_sizes", noted)
     assert study(2) == alone
-    assert max(sizes) == 3 and sum(sizes) == 25
+    assert max(sizes) == 6 and sum(sizes) == 25
     monkeypatch.setattr(simulation, "job_sizes", lambda chunks, processes: iter([5] * 5))
     assert study(1) == alone  # in this process too

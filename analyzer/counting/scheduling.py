@@ -18,8 +18,8 @@ __all__ = ["MOST_CHUNKS", "in_order", "job_sizes"]
 
 #: The most chunks in one job (a job's results are held until merged: bounded memory).
 MOST_CHUNKS = 8
-#: A job takes at most this fraction of each process's share of the chunks left.
-_SHARE_PART = 4
+#: A job takes at most 1/this of each process's share of the chunks left.
+_SHARE_PART = 2
 
 _J = TypeVar("_J")
 _R = TypeVar("_R")
@@ -28,8 +28,8 @@ _R = TypeVar("_R")
 def job_sizes(chunks: int, processes: int, most: int = MOST_CHUNKS) -> Iterator[int]:
     """The number of chunks of each job, in order, for `chunks` chunks shared by `processes`
     working processes (their sum is `chunks`): one chunk a job for one process; else each
-    job about 1/4 of a process's share of the chunks left, from 1 to `most`, so the sizes
-    fall to single chunks at the end."""
+    job half a process's share of the chunks left, from 1 to `most`, so the sizes fall to
+    single chunks at the end, where the processes meet."""
     left = chunks
     while left:
         size = 1 if processes <= 1 else max(1, min(most, left // (_SHARE_PART * processes)))
