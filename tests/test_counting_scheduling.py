@@ -62,14 +62,21 @@ def test_in_order_shares_the_work_and_gives_a_worker_at_most_two_jobs() -> None:
 
     executor = _Counting()
     try:
-        assert list(in_order(work, iter(range(40)), executor, window=8, share=1)) == [
+        assert list(in_order(work, iter(range(40)), executor, window=8, workers=1, share=True)) == [
             n * n for n in range(40)
         ]
     finally:
         executor.pool.shutdown()
     assert 0 < executor.most <= 2
     assert here and len(here) < 40  # both worked
-    with ThreadPoolExecutor(2) as pool:  # without share: this process only waits
+    here.clear()
+    waiting = _Counting()  # without share: this process only waits
+    try:
+        assert list(in_order(work, iter(range(12)), waiting, workers=1)) == [n * n for n in range(12)]
+    finally:
+        waiting.pool.shutdown()
+    assert waiting.most == 2 and not here
+    with ThreadPoolExecutor(2) as pool:  # workers unknown: the window's jobs all given
         assert list(in_order(work, iter(range(10)), pool, window=4)) == [n * n for n in range(10)]
 
 
@@ -80,7 +87,7 @@ def test_in_order_raises_a_jobs_error_and_cancels_the_rest() -> None:
         return job
 
     with ThreadPoolExecutor(1) as pool, pytest.raises(ValueError, match="job 3"):
-        list(in_order(work, iter(range(20)), pool, share=1))
+        list(in_order(work, iter(range(20)), pool, workers=1, share=True))
 
 
 def test_jobs_of_several_chunks_give_the_chunk_by_chunk_results(monkeypatch: pytest.MonkeyPatch) -> None:

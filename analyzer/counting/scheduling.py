@@ -42,19 +42,20 @@ def in_order(
     jobs: Iterator[_J],
     executor: Executor | None,
     window: int = 16,
-    share: int = 0,
+    workers: int = 0,
+    share: bool = False,
 ) -> Iterator[_R]:
     """`work(job)` of each job, in job order, run on `executor` (in this process without
-    one); at most `window` jobs in flight (bounded memory). With `share`, the number of the
-    executor's worker processes when this process works too: each worker is given at most
-    two jobs at a time (one running, one waiting: what a worker is given it keeps, so the
-    processes end together), the oldest first, and this process takes the oldest job not
-    given while the oldest job is unfinished. On any exception (Ctrl-C included) the jobs
-    given and not yet started are cancelled."""
+    one); at most `window` jobs in flight (bounded memory), the oldest given first. With
+    `workers`, the executor's worker processes: each is given at most two jobs at a time
+    (one running, one waiting: what a process pool's worker is given it keeps, so fewer
+    make the processes end together). With `share`, this process works too: it takes the
+    oldest job not given while the oldest job is unfinished. On any exception (Ctrl-C
+    included) the jobs given and not yet started are cancelled."""
     if executor is None:
         yield from map(work, jobs)
         return
-    limit = 2 * share if share else window
+    limit = 2 * workers if workers else window
     pending: deque[list[Any]] = deque()  # [job, its future; None until given]
 
     def give() -> None:

@@ -511,7 +511,7 @@ def evaluate_systems(
         totals = [SystemEvaluation(system, bet) for system, bet in zip(systems, bets, strict=True)]
         bar = progress.bar(chunks, f"counting study: {shoes:,} shoes", unit="chunk")  # on a terminal
         try:
-            for parts in _run(jobs, pool, share=helpers if own else 0):
+            for parts in _run(jobs, pool, share=own):
                 for part in parts:  # chunk by chunk, in order
                     for total, result in zip(totals, part, strict=True):
                         total.merge(result)
@@ -524,11 +524,12 @@ def evaluate_systems(
 
 
 def _run(
-    jobs: Iterator[_Job], executor: Executor | None, share: int = 0
+    jobs: Iterator[_Job], executor: Executor | None, share: bool = False
 ) -> Iterator[list[list[SystemEvaluation]]]:
     """Each job's chunk summaries (`_evaluate_job`), in job order (`scheduling.in_order`;
-    `share`: the executor's workers when this process works too)."""
-    return in_order(_evaluate_job, jobs, executor, share=share)
+    `share`: this process works too); a process pool's workers given two jobs at a time."""
+    workers = getattr(executor, "_max_workers", 0) if isinstance(executor, ProcessPoolExecutor) else 0
+    return in_order(_evaluate_job, jobs, executor, workers=workers, share=share)
 
 
 @dataclass(frozen=True)
