@@ -27,6 +27,8 @@ Modules:
 - ``advantage``: the advantage-play figures (win per shoe and per 100 coups, SD, N0, risk of
   ruin, per hour) from a summary.
 - ``executors``: where the chunks run (this process, a local process pool, Dask).
+- ``scheduling``: the study's chunks grouped into jobs (larger first, single chunks at the
+  end) and run in order, this process sharing the work (``job_sizes``, ``in_order``).
 - ``studies``: the long studies' results committed under ``data/`` (``jacobson-*.json``, written
   by ``scripts/jacobson_study.py``, checkpointed and resumable), read by the counting report.
 - ``par``: par sheets: a bet's exact figures, volatility, sensitivity, effects of removal, best

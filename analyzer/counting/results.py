@@ -129,7 +129,9 @@ def count_result(
     covered = None if cover is None else parse_cover(cover, found)
     procedure = Procedure(shoe=shoe, cut_card=cut_card, extra_coup=extra_coup, burn=burn, burn_seen=burn_seen)
     rules = used_rules(rules, None)
-    with open_executor(executor, workers, connect_timeout) as pool:
+    # local: no pool here; the study starts its own, forked once its kernels are loaded, and
+    # this process works as one of the `workers` (None: `open_executor` with one worker).
+    with open_executor(executor, 1 if executor == "local" else workers, connect_timeout) as pool:
         evaluations = evaluate_systems(
             [system for _, system in named], bets, procedure, rules, shoes=shoes, seed=seed,
             workers=workers, executor=pool, covers=[covered] * len(named) if covered else (),
@@ -194,7 +196,7 @@ def par_result(
     covered = None if cover is None else parse_cover(cover, chosen.table)
     if check is not None:
         check(chosen.bets)
-    with open_executor(executor, workers) as pool:
+    with open_executor(executor, 1 if executor == "local" else workers) as pool:  # as in count_result
         sheets = par_sheets(
             chosen.bets, shoe, chosen.rules, shoes=shoes, seed=seed, cut_card=cut_card,
             material=material, workers=workers, executor=pool, cover=covered,

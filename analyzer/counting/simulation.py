@@ -19,12 +19,12 @@ import math
 import os
 import pickle
 import threading
-from collections import deque
 from collections.abc import Iterator, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import nullcontext
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from itertools import accumulate, pairwise
 from pathlib import Path
 
 import numpy as np
@@ -41,6 +41,7 @@ from analyzer.counting import fastdeal
 from analyzer.counting.cover import Cover
 from analyzer.counting.dealer import CoupBatch, SuitedBatch, deal_batch, shuffled_cards
 from analyzer.counting.executors import forked, pool_of
+from analyzer.counting.scheduling import in_order, job_sizes
 from analyzer.counting.summary import (
     ColumnFigures,
     ExactSum,
@@ -200,6 +201,7 @@ class _Job:
     covers: tuple[tuple[Cover, int] | None, ...] = ()  # each system's cover and its bet's column
     kernels: bool = False  # a long study: load the compiled kernels (when installed) first
     exact_bins: bool = True  # keep the exact sums by count (SystemEvaluation.by_count_exact)
+    chunk: int = 0  # shoes per chunk, the job's shoes cut from their start (0: one chunk)
 
 
 _LOCAL = threading.local()  # evaluators hold work buffers: one copy per thread
@@ -348,6 +350,22 @@ def _evaluate_chunk(job: _Job) -> list[SystemEvaluation]:
     return results
 
 
+def _evaluate_job(job: _Job) -> list[list[SystemEvaluation]]:
+    """Summaries of every system over each chunk of the job's shoes (chunks of `_Job.chunk`
+    shoes), in order. The first chunk's carry the exact sums of all of them (summed here:
+    fewer and smaller results shipped and merged), the others' their counts and floats."""
+    size = job.chunk or len(job.shoes)
+    parts = [
+        _evaluate_chunk(replace(job, shoes=job.shoes[at : at + size]))
+        for at in range(0, len(job.shoes), size)
+    ]
+    head = parts[0]
+    for part in parts[1:]:
+        for total, result in zip(head, part, strict=True):
+            total.merge_exact(result)
+    return [head, *([result.without_exact() for result in part] for part in parts[1:])]
+
+
 @dataclass(frozen=True)
 class View:
     """One way to bet a dealt chunk: `system` on the evaluator's bet `column`, counting the
@@ -476,19 +494,28 @@ def evaluate_systems(
         elif pool is not None:
             payload = pickle.dumps(evaluator)
         cache[token] = evaluator  # this process's copy
+        covered = tuple(None if c is None else (c, unique.index(c.bet)) for c in covers)
+        columns = tuple(unique.index(b) for b in bets)
+        # Consecutive chunks: larger jobs first with several processes (`job_sizes`).
+        bounds = pairwise(
+            accumulate(
+                job_sizes(chunks, helpers + 1 if own else workers if pool is not None else 1), initial=0
+            )
+        )
         jobs = (
-            _Job(token, payload, tuple(systems), tuple(unique.index(b) for b in bets), procedure, rules,
-                 seed, range(start + i * chunk, start + min((i + 1) * chunk, shoes)), cards,
-                 tuple(None if c is None else (c, unique.index(c.bet)) for c in covers), long, exact_bins)
-            for i in range(chunks)
+            _Job(token, payload, tuple(systems), columns, procedure, rules, seed,
+                 range(start + a * chunk, start + min(b * chunk, shoes)), cards, covered, long, exact_bins,
+                 chunk)
+            for a, b in bounds
         )  # fmt: skip
         totals = [SystemEvaluation(system, bet) for system, bet in zip(systems, bets, strict=True)]
         bar = progress.bar(chunks, f"counting study: {shoes:,} shoes", unit="chunk")  # on a terminal
         try:
-            for part in _run(jobs, pool, share=own):
-                for total, result in zip(totals, part, strict=True):
-                    total.merge(result)
-                bar.update(1)
+            for parts in _run(jobs, pool, share=own):
+                for part in parts:  # chunk by chunk, in order
+                    for total, result in zip(totals, part, strict=True):
+                        total.merge(result)
+                    bar.update(1)
         finally:
             bar.close()
             if shipped is not None:
@@ -497,42 +524,12 @@ def evaluate_systems(
 
 
 def _run(
-    jobs: Iterator[_Job], executor: Executor | None, window: int = 16, share: bool = False
-) -> Iterator[list[SystemEvaluation]]:
-    """Each job's summaries, in job order; at most `window` jobs in flight (bounded memory).
-    With `share`, this process also works: while the oldest job is unfinished it takes the
-    newest job no worker has started. On any exception (Ctrl-C included) the jobs not yet
-    started are cancelled."""
-    if executor is None:
-        yield from map(_evaluate_chunk, jobs)
-        return
-    pending: deque[tuple[_Job, Future[list[SystemEvaluation]]]] = deque()
-
-    def oldest() -> list[SystemEvaluation]:
-        future = pending[0][1]
-        while share and not future.done():
-            for index in range(len(pending) - 1, -1, -1):  # the newest not started
-                if pending[index][1].cancel():
-                    here: Future[list[SystemEvaluation]] = Future()
-                    here.set_result(_evaluate_chunk(pending[index][0]))
-                    pending[index] = (pending[index][0], here)
-                    future = pending[0][1]
-                    break
-            else:
-                break
-        pending.popleft()
-        return future.result()
-
-    try:
-        for job in jobs:
-            pending.append((job, executor.submit(_evaluate_chunk, job)))
-            if len(pending) >= window:
-                yield oldest()
-        while pending:
-            yield oldest()
-    finally:
-        for _, future in pending:
-            future.cancel()
+    jobs: Iterator[_Job], executor: Executor | None, share: bool = False
+) -> Iterator[list[list[SystemEvaluation]]]:
+    """Each job's chunk summaries (`_evaluate_job`), in job order (`scheduling.in_order`;
+    `share`: this process works too); a process pool's workers given two jobs at a time."""
+    workers = getattr(executor, "_max_workers", 0) if isinstance(executor, ProcessPoolExecutor) else 0
+    return in_order(_evaluate_job, jobs, executor, workers=workers, share=share)
 
 
 @dataclass(frozen=True)

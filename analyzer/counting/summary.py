@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 import numpy as np
@@ -316,16 +316,14 @@ class SystemEvaluation:
         return mean_sd(total, squares, self.shoes)
 
     def merge(self, other: SystemEvaluation) -> None:
-        """Add another chunk's summary to this one (merge chunks in a fixed order)."""
+        """Add another chunk's summary to this one (merge chunks in a fixed order: the float
+        sums depend on it; the exact ones, `merge_exact`, do not)."""
         self.shoes += other.shoes
         self.coups += other.coups
         self.cover = self.cover or other.cover
         self.triggers += other.triggers
         self.positive += other.positive
-        self.realized_triggered += other.realized_triggered
-        self.realized_squares += other.realized_squares
-        for key, total in other.sums.items():
-            self.sums[key].merge(total)
+        self.merge_exact(other)
         for which, (s, ss) in other.shoe_moments.items():
             moments = self.shoe_moments[which]
             moments[0] += s
@@ -335,8 +333,25 @@ class SystemEvaluation:
             cell = self.by_count.setdefault(count, [0.0, 0.0])
             cell[0] += n
             cell[1] += s
+
+    def merge_exact(self, other: SystemEvaluation) -> None:
+        """Add another summary's exact sums (Fractions and `ExactSum`s) to this one's: the
+        same values in any order and grouping, unlike the float sums."""
+        self.realized_triggered += other.realized_triggered
+        self.realized_squares += other.realized_squares
+        for key, total in other.sums.items():
+            self.sums[key].merge(total)
         for count, total in other.by_count_exact.items():
             self.by_count_exact.setdefault(count, ExactSum(total.denominator)).merge(total)
+
+    def without_exact(self) -> SystemEvaluation:
+        """This summary with its exact sums taken out (empty, their denominators kept; the
+        realized Fractions zero; its float fields shared with this one): what is left once
+        they are merged elsewhere (`merge_exact`); merging it adds the counts and floats."""
+        light = replace(self, realized_triggered=Fraction(0), realized_squares=Fraction(0))
+        light.sums = {key: ExactSum(total.denominator) for key, total in self.sums.items()}
+        light.by_count_exact = {}
+        return light
 
 
 def add_bets(
