@@ -37,8 +37,9 @@ def test_count_json_has_the_advantage_play_figures(capsys: pytest.CaptureFixture
 
 
 def test_a_system_that_never_bets_has_no_win(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    """No bets, no figure: the wins read "none (no bets)", not "+0.000 ± 0.000"; the perfect-
-    information win, which does not depend on the count, keeps its figure."""
+    """No bets, no figure: the wins (per shoe, per 100 coups, per hour) read "none (no bets)",
+    not "+0.000 ± 0.000" or "+0.000"; the perfect-information win, which does not depend on
+    the count, keeps its figure; and a system that never bets is never ruined."""
     system = tmp_path / "never.toml"
     system.write_text(
         '[systems.never]\ntags = [0,0,0,0,0,0,0,0,0,0,0,0,0]\nbet = "dragon7"\nthreshold = 100\n'
@@ -48,7 +49,8 @@ def test_a_system_that_never_bets_has_no_win(capsys: pytest.CaptureFixture[str],
     rows = [line for line in out.splitlines() if line.startswith("| never")]
     wins, advantage = rows[:2]  # the wins (perfect information last), the advantage-play figures
     assert "± 0.000" not in out and wins.count("none (no bets)") == 2 and "±" in wins.split("|")[-2]
-    assert advantage.count("none (no bets)") == 2
+    cells = [cell.strip() for cell in advantage.split("|")]
+    assert cells.count("none (no bets)") == 3 and "0.00%" in cells  # the risk of ruin
 
 
 def test_count_procedure_options(capsys: pytest.CaptureFixture[str]) -> None:
