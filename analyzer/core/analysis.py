@@ -12,16 +12,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from analyzer.core.bets import LOSS, Bet
+from analyzer.core.values import value_class
 
 __all__ = ["BetAnalysis", "LineResult", "analysis_from_weights"]
 
 
-@dataclass(frozen=True)
+@value_class
 class LineResult:
     """A row of a combinatorial table: `combinations` is None for the infinite deck."""
 
@@ -37,7 +37,7 @@ class LineResult:
         return Fraction(0) if self.pays is None else self.probability * self.pays
 
 
-@dataclass(frozen=True)
+@value_class
 class BetAnalysis:
     """Exact figures of one bet on one shoe, per unit staked.
 

@@ -270,8 +270,24 @@ def _fit(cells: list[list[str]], headers: list[str], align: list[str]) -> str:
         return _tabulate(picked, [headers[i] for i in columns], "simple", [align[i] for i in columns])
 
     widths: dict[tuple[tuple[int, ...], tuple[str, ...], int], int] = {}
-    wraps = [0]  # bumped whenever cells are rewrapped: a width is reused until then
-    deciding: dict[int, tuple[set[int], list[int]]] = {}  # per wraps: rows that set widths
+    wraps = [0]  # bumped whenever cells are rewrapped: what is computed from cells is reused until then
+    odd_rows: dict[int, set[int]] = {}  # per wraps: rows whose characters might not each take one column
+    longest_rows: dict[int, list[int]] = {}  # per wraps: each column's longest plain row
+    cell_widths: dict[tuple[int, bool, int], int] = {}  # per column, stripping and wraps
+
+    def odd() -> set[int]:
+        if wraps[0] not in odd_rows:
+            odd_rows[wraps[0]] = {r for r, row in enumerate(cells) if not all(_plain(cell) for cell in row)}
+        return odd_rows[wraps[0]]
+
+    def longest() -> list[int]:
+        if wraps[0] not in longest_rows:
+            plain = [r for r in range(len(cells)) if r not in odd()]
+            longest_rows[wraps[0]] = [
+                max(plain, key=lambda r: _longest_line(cells[r][i])) if plain else 0
+                for i in range(len(headers))
+            ]
+        return longest_rows[wraps[0]]
 
     def width(columns: Sequence[int]) -> int:
         """Characters in the widest line of the table of `columns`. When every cell and header
@@ -282,20 +298,11 @@ def _fit(cells: list[list[str]], headers: list[str], align: list[str]) -> str:
         cell (the full table's lines are no longer)."""
         key = (tuple(columns), tuple(headers), wraps[0])
         if key not in widths:
-            if wraps[0] not in deciding:
-                odd = {r for r, row in enumerate(cells) if not all(_plain(cell) for cell in row)}
-                plain = [r for r in range(len(cells)) if r not in odd]
-                longest = [
-                    max(plain, key=lambda r: _longest_line(cells[r][i])) if plain else 0
-                    for i in range(len(headers))
-                ]
-                deciding[wraps[0]] = odd, longest
-            odd, longest = deciding[wraps[0]]
-            if not odd and all(_plain(headers[i]) for i in columns):
+            if not odd() and all(_plain(headers[i]) for i in columns):
                 counted = [max(_longest_line(headers[i]) + 2, column_width(i, False, True)) for i in columns]
                 widths[key] = sum(counted) + 2 * (len(columns) - 1)
             else:
-                chosen = odd | {longest[i] for i in columns if cells}
+                chosen = odd() | {longest()[i] for i in columns if cells}
                 text = render(columns, [cells[r] for r in sorted(chosen)])
                 widths[key] = max(len(line) for line in text.split("\n"))
         return widths[key]
@@ -303,9 +310,11 @@ def _fit(cells: list[list[str]], headers: list[str], align: list[str]) -> str:
     def column_width(i: int, with_header: bool = True, stripped: bool = False) -> int:
         """The longest line of column `i`'s cells (and header), each cell stripped first as
         tabulate strips it if `stripped`."""
-        column = [row[i].strip() if stripped else row[i] for row in cells]
-        column += [headers[i]] if with_header else []
-        return max((len(line) for cell in column for line in cell.split("\n")), default=0)
+        key = (i, stripped, wraps[0])
+        if key not in cell_widths:
+            column = [row[i].strip() if stripped else row[i] for row in cells]
+            cell_widths[key] = max((len(line) for cell in column for line in cell.split("\n")), default=0)
+        return max(cell_widths[key], _longest_line(headers[i])) if with_header else cell_widths[key]
 
     everything = range(len(headers))
     prose = sorted((i for i, side in enumerate(align) if side == "left"), key=column_width, reverse=True)
