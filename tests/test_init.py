@@ -45,8 +45,9 @@ UNRELATED = {
 #: What a cold `odds` does not load beyond `UNRELATED` (`edges` needs it): the bets.
 NOT_FOR_ODDS = {"analyzer.core.bets"}
 #: What neither loads: the card-level fields (the built-in bets ship read and checked, with
-#: what they read; a field loads when a coup is evaluated) and tomllib.
-NOT_FOR_EDGES = {"analyzer.core.fields", "tomllib"}
+#: what they read; a field loads when a coup is evaluated), tomllib, and the line weights of
+#: the coup classes (full decks are priced from the shipped polynomials).
+NOT_FOR_EDGES = {"analyzer.core.fields", "tomllib", "analyzer.ranks.lines"}
 
 
 @pytest.mark.parametrize("command", ["odds", "edges"])

@@ -25,7 +25,6 @@ from analyzer.core.progress import steps
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
 from analyzer.ranks.enumeration import Distribution, distribution
-from analyzer.ranks.lines import weights_by_line
 from analyzer.ranks.polynomials import line_weights
 
 __all__ = ["analyze", "analyze_bets"]
@@ -46,6 +45,8 @@ def analyze(bet: Bet, dist: Distribution) -> BetAnalysis:
         from analyzer.cards.batch import analyze_cards  # numpy loads only for card-level bets
 
         return analyze_cards(bet, dist.shoe, dist.rules)
+    from analyzer.ranks.lines import weights_by_line  # not loaded when full decks price from polynomials
+
     weights = weights_by_line(bet, dist)
     return analysis_from_weights(bet, weights, dist.total, finite=not dist.shoe.is_infinite)
 

@@ -111,10 +111,16 @@ def decimal(value: Fraction | int, places: int = 6) -> str:
     """`value` rounded half away from zero to `places` decimals, from exact arithmetic
     (scientific from LARGE in size)."""
     value = Fraction(value)
-    size, below = abs(value.numerator), value.denominator  # integers: no gcd on the way
+    return _decimal(value.numerator, value.denominator, places)
+
+
+def _decimal(numerator: int, denominator: int, places: int) -> str:
+    """`decimal` of numerator / denominator (denominator > 0, the two in lowest terms or not:
+    integers only on the way, no gcd)."""
+    size, below = abs(numerator), denominator
     if size >= LARGE * below:
-        return scientific(value)
-    sign = "-" if value < 0 else ""
+        return scientific(Fraction(numerator, denominator))
+    sign = "-" if numerator < 0 else ""
     digits = (2 * size * 10**places + below) // (2 * below)  # |value| * 10**places + 1/2, floored
     sign = sign if digits else ""  # no "-0"
     whole, frac = divmod(digits, 10**places)
@@ -123,7 +129,8 @@ def decimal(value: Fraction | int, places: int = 6) -> str:
 
 def percent(value: Fraction | int, places: int = 4) -> str:
     """`value` as a percentage rounded to `places` decimals, e.g. "1.0579%"."""
-    return decimal(Fraction(value) * 100, places) + "%"
+    value = Fraction(value)
+    return _decimal(value.numerator * 100, value.denominator, places) + "%"
 
 
 def signed_decimal(value: Fraction, places: int) -> str:
@@ -273,7 +280,8 @@ def _fit(cells: list[list[str]], headers: list[str], align: list[str]) -> str:
     wraps = [0]  # bumped whenever cells are rewrapped: what is computed from cells is reused until then
     odd_rows: dict[int, set[int]] = {}  # per wraps: rows whose characters might not each take one column
     longest_rows: dict[int, list[int]] = {}  # per wraps: each column's longest plain row
-    cell_widths: dict[tuple[int, bool, int], int] = {}  # per column, stripping and wraps
+    versions = [0] * len(headers)  # per column: bumped whenever its cells are rewrapped
+    cell_widths: dict[tuple[int, bool, int], int] = {}  # per column, stripping and its version
 
     def odd() -> set[int]:
         if wraps[0] not in odd_rows:
@@ -310,7 +318,7 @@ def _fit(cells: list[list[str]], headers: list[str], align: list[str]) -> str:
     def column_width(i: int, with_header: bool = True, stripped: bool = False) -> int:
         """The longest line of column `i`'s cells (and header), each cell stripped first as
         tabulate strips it if `stripped`."""
-        key = (i, stripped, wraps[0])
+        key = (i, stripped, versions[i])
         if key not in cell_widths:
             column = [row[i].strip() if stripped else row[i] for row in cells]
             cell_widths[key] = max((len(line) for cell in column for line in cell.split("\n")), default=0)
@@ -323,8 +331,9 @@ def _fit(cells: list[list[str]], headers: list[str], align: list[str]) -> str:
         if excess > 0 and column_width(i) > 16:
             limit = max(16, column_width(i) - excess)
             for row in cells:
-                row[i] = "\n".join(textwrap.wrap(row[i], limit)) or row[i]
+                row[i] = _wrapped(row[i], limit)
             wraps[0] += 1
+            versions[i] += 1
     for i, header in enumerate(headers):
         if width(everything) > WIDTH:
             limit = max(column_width(i, False), 4)
@@ -340,6 +349,16 @@ def _fit(cells: list[list[str]], headers: list[str], align: list[str]) -> str:
         [[row[i] for i in keep] for row in cells], [headers[i] for i in keep], [align[i] for i in keep]
     )
     return render(shown) + "\n\n" + more
+
+
+def _wrapped(cell: str, limit: int) -> str:
+    """`cell` wrapped at spaces to `limit` columns, as textwrap wraps it (a cell that fits
+    and holds no whitespace textwrap would change is itself, unwrapped)."""
+    if len(cell) <= limit and cell == cell.strip() and not any(c in cell for c in "\t\n\v\f\r"):
+        return cell
+    import textwrap
+
+    return "\n".join(textwrap.wrap(cell, limit)) or cell
 
 
 def _longest_line(cell: str) -> int:
