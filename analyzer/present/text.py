@@ -110,7 +110,7 @@ def short_exact(value: Fraction | int) -> str:
 def decimal(value: Fraction | int, places: int = 6) -> str:
     """`value` rounded half away from zero to `places` decimals, from exact arithmetic
     (scientific from LARGE in size)."""
-    value = Fraction(value)
+    value = value if isinstance(value, Fraction) else Fraction(value)
     return _decimal(value.numerator, value.denominator, places)
 
 
@@ -129,7 +129,7 @@ def _decimal(numerator: int, denominator: int, places: int) -> str:
 
 def percent(value: Fraction | int, places: int = 4) -> str:
     """`value` as a percentage rounded to `places` decimals, e.g. "1.0579%"."""
-    value = Fraction(value)
+    value = value if isinstance(value, Fraction) else Fraction(value)
     return _decimal(value.numerator * 100, value.denominator, places) + "%"
 
 
