@@ -148,7 +148,7 @@ class Line:
             return "push"
         if isinstance(self.pays, Unknown):
             return f"{self.pays} to 1"
-        if self.pays < 0:
+        if self.pays.numerator < 0:  # the sign of the payout (an int's or a Fraction's)
             return "loses" if self.pays == -1 else f"loses {-self.pays}"
         return f"{self.pays} to 1"
 
