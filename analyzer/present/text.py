@@ -283,9 +283,16 @@ def _fit(cells: list[list[str]], headers: list[str], align: list[str]) -> str:
     versions = [0] * len(headers)  # per column: bumped whenever its cells are rewrapped
     cell_widths: dict[tuple[int, bool, int], int] = {}  # per column, stripping and its version
 
+    plain_cells: dict[str, bool] = {}  # `_plain` of each cell text met (most outlive a rewrap)
+
+    def plain(cell: str) -> bool:
+        if cell not in plain_cells:
+            plain_cells[cell] = _plain(cell)
+        return plain_cells[cell]
+
     def odd() -> set[int]:
         if wraps[0] not in odd_rows:
-            odd_rows[wraps[0]] = {r for r, row in enumerate(cells) if not all(_plain(cell) for cell in row)}
+            odd_rows[wraps[0]] = {r for r, row in enumerate(cells) if not all(plain(cell) for cell in row)}
         return odd_rows[wraps[0]]
 
     def longest() -> list[int]:
