@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from analyzer.analyses.effects import CardEffects, RemovalEffects, effects_of_removal
-    from analyzer.analyses.odds import Odds, PlayerRow, player_table
+    from analyzer.analyses.odds import Odds, PlayerRow, odds, player_table
     from analyzer.analyses.pricing import analyze, analyze_bets
     from analyzer.analyses.shown import ShownCards, parse_shown, shown_analyses, shown_odds
     from analyzer.cards.batch import CardEvaluator, analyze_cards
@@ -50,9 +50,6 @@ if TYPE_CHECKING:
     from analyzer.ranks.fast import FastEvaluator
     from analyzer.ranks.plain import plain_distribution
 
-# `odds` is also a submodule's name: importing analyzer.analyses.odds binds the module to the
-# package's `odds` attribute, so the function is bound here, after it (a light import).
-from analyzer.analyses.odds import odds
 from analyzer.version import __version__
 
 #: Public name -> the module that defines it. Modules load on first use (PEP 562), so a
@@ -88,6 +85,7 @@ _HOME = {
     "distribution": "analyzer.ranks.enumeration",
     "AnalyzerError": "analyzer.core.errors",
     "Odds": "analyzer.analyses.odds",
+    "odds": "analyzer.analyses.odds",  # no submodule analyzer.odds: the function loads lazily too
     "PlayerRow": "analyzer.analyses.odds",
     "player_table": "analyzer.analyses.odds",
     "plain_distribution": "analyzer.ranks.plain",

@@ -16,6 +16,7 @@ bets, rank- or card-level (`analyze_cards(bet, shoe, rules=STANDARD)` one card-l
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from analyzer.core.analysis import BetAnalysis, analysis_from_weights
 from analyzer.core.bets import Bet
@@ -24,9 +25,10 @@ from analyzer.core.conventions import check_arguments
 from analyzer.core.progress import steps
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
-from analyzer.ranks.enumeration import Distribution, distribution
-from analyzer.ranks.lines import weights_by_line
 from analyzer.ranks.polynomials import line_weights
+
+if TYPE_CHECKING:
+    from analyzer.ranks.enumeration import Distribution
 
 __all__ = ["analyze", "analyze_bets"]
 
@@ -37,6 +39,8 @@ def analyze(bet: Bet, dist: Distribution) -> BetAnalysis:
     cards, which outcome weights do not carry) is priced on `dist.shoe` under `dist.rules`
     instead: from its shipped polynomials in the number of decks, else by the card engine.
     To price bets on a shoe, `analyze_bets(bets, shoe, rules)`."""
+    from analyzer.ranks.enumeration import Distribution  # not loaded when full decks price from polynomials
+
     check_arguments("analyze()", bet=bet)
     check_type("analyze()", "dist", dist, Distribution, "a Distribution, e.g. distribution(Shoe.decks(8))")
     if bet.card_level:
@@ -46,6 +50,8 @@ def analyze(bet: Bet, dist: Distribution) -> BetAnalysis:
         from analyzer.cards.batch import analyze_cards  # numpy loads only for card-level bets
 
         return analyze_cards(bet, dist.shoe, dist.rules)
+    from analyzer.ranks.lines import weights_by_line
+
     weights = weights_by_line(bet, dist)
     return analysis_from_weights(bet, weights, dist.total, finite=not dist.shoe.is_infinite)
 
@@ -57,6 +63,8 @@ def analyze_bets(bets: Sequence[Bet], shoe: Shoe, rules: Rules = STANDARD) -> li
     check_arguments("analyze_bets()", bets=bets, shoe=shoe, rules=rules)
     analyses: list[BetAnalysis | None] = [_from_polynomials(bet, shoe, rules) for bet in bets]
     if any(a is None for a in analyses):
+        from analyzer.ranks.enumeration import distribution
+
         dist = distribution(shoe, rules)
         pairs = steps(zip(analyses, bets, strict=True), "pricing", len(bets), name=lambda pair: pair[1].name)
         analyses = [a or analyze(bet, dist) for a, bet in pairs]

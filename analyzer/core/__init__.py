@@ -37,6 +37,8 @@ Modules:
 - ``renames``: old names kept working as deprecated aliases (``Renamed``,
   ``renamed_function``): each warns and gives what its new name gives.
 - ``frames``: pandas frames of result rows for notebooks (the optional ``frames`` extra).
+- ``values``: ``value_class``, a frozen dataclass built without ``exec`` (the same fields,
+  signature, repr, equality, hashing and pickling) for the classes a cold command loads.
 
 Tableaux. A ``Rules`` value holds the natural threshold, the totals on which Punto draws,
 Banco's totals when Punto stood, and Banco's matrix (Banco total x point value of Punto's

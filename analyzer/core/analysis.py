@@ -12,16 +12,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from analyzer.core.bets import LOSS, Bet
+from analyzer.core.values import value_class
 
 __all__ = ["BetAnalysis", "LineResult", "analysis_from_weights"]
 
 
-@dataclass(frozen=True)
+@value_class
 class LineResult:
     """A row of a combinatorial table: `combinations` is None for the infinite deck."""
 
@@ -37,7 +37,7 @@ class LineResult:
         return Fraction(0) if self.pays is None else self.probability * self.pays
 
 
-@dataclass(frozen=True)
+@value_class
 class BetAnalysis:
     """Exact figures of one bet on one shoe, per unit staked.
 
@@ -61,6 +61,8 @@ class BetAnalysis:
 
     @property
     def house_edge_resolved(self) -> Fraction | None:
+        if not self.push:  # the same value as dividing by 1, without its gcd
+            return self.house_edge
         return None if self.push == 1 else self.house_edge / (1 - self.push)
 
     # -- notebook use (Markdown display: analyzer.present.notebook) ------------------------
@@ -111,11 +113,11 @@ def analysis_from_weights(bet: Bet, weights: Sequence[int], total: int, finite: 
     scaled = [(w, p.numerator * (scale // p.denominator)) for w, p in settled]
     first = sum(w * n for w, n in scaled)  # total * scale * expectation
     second = sum(w * n * n for w, n in scaled)  # total * scale**2 * E[net**2]
-    return BetAnalysis(
-        bet=bet,
-        lines=tuple(rows),
-        expectation=Fraction(first, total * scale),
-        push=Fraction(sum(w for w, p in paid if p is None), total),
-        hit_frequency=Fraction(sum(w for w, p in settled if p > 0), total),
-        variance=Fraction(second * total - first * first, (total * scale) ** 2),
+    return BetAnalysis(  # bet, lines, expectation, push, hit frequency, variance
+        bet,
+        tuple(rows),
+        Fraction(first, total * scale),
+        Fraction(sum(w for w, p in paid if p is None), total),
+        Fraction(sum(w for w, n in scaled if n > 0), total),  # n has the sign of the payout
+        Fraction(second * total - first * first, (total * scale) ** 2),
     )

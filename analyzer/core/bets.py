@@ -30,7 +30,7 @@ from __future__ import annotations
 import decimal
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fractions import Fraction
 from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any
@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 from analyzer.core.errors import AnalyzerError, mention, quoted
 from analyzer.core.outcome import Outcome, Winner
 from analyzer.core.parsing import check_keys, read_fraction
+from analyzer.core.values import value_class
 
 if TYPE_CHECKING:
     from analyzer.core.shoe import Shoe
@@ -100,7 +101,7 @@ def parse_ratio(value: Any, what: str) -> Fraction:
     return ratio
 
 
-@dataclass(frozen=True)
+@value_class
 class Unknown:
     """A payout still to be found (`analyzer.analyses.design`): a whole number from `low` to
     `high` paid to 1, written "A..B"; `high` None is "?", up to the designer's maximum."""
@@ -112,13 +113,14 @@ class Unknown:
         return "?" if self.high is None else f"{self.low}..{self.high}"
 
 
-#: A payout range "A..B" in a table file: whole numbers in ASCII digits.
-_RANGE = re.compile(r"\s*([0-9]+)\s*\.\.\s*([0-9]+)\s*", re.ASCII)
+#: A payout range "A..B" in a table file: whole numbers in ASCII digits (a pattern compiled
+#: on first use, as `_NAME`: a cold command reads no table file).
+_RANGE = r"\s*([0-9]+)\s*\.\.\s*([0-9]+)\s*"
 #: The largest whole payout a range may name.
 MAX_PAYOUT = 10**18
 
 
-@dataclass(frozen=True)
+@value_class
 class Line:
     """One paytable line: `when` (field -> allowed values) and `pays` (None: push; -1: loss;
     an `Unknown`: a payout to find, which no pricing path takes)."""
@@ -146,7 +148,7 @@ class Line:
             return "push"
         if isinstance(self.pays, Unknown):
             return f"{self.pays} to 1"
-        if self.pays < 0:
+        if self.pays.numerator < 0:  # the sign of the payout (an int's or a Fraction's)
             return "loses" if self.pays == -1 else f"loses {-self.pays}"
         return f"{self.pays} to 1"
 
@@ -166,7 +168,7 @@ LOSS = Fraction(-1)
 READS = ("outcome", "values", "ranks", "suits", "colours")
 
 
-@dataclass(frozen=True)
+@value_class
 class Bet:
     """A named paytable. Lines are tried in order; no match loses the stake."""
 
@@ -312,12 +314,12 @@ def _allowed(name: str, value: Any, what: str) -> tuple[Any, ...]:
 #: never a path or markup.
 NAME_LIMIT = 64
 NAME_RULE = f"use letters, digits, '-', '_' and '.' (not first), at most {NAME_LIMIT} characters"
-_NAME = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9_.-]*", re.ASCII)
+_NAME = r"[A-Za-z0-9_-][A-Za-z0-9_.-]*"
 
 
 def check_name(name: object, where: str) -> str:
     """`name` if it is a safe name (NAME_RULE), else AnalyzerError naming it and the rule."""
-    if not isinstance(name, str) or len(name) > NAME_LIMIT or not _NAME.fullmatch(name):
+    if not isinstance(name, str) or len(name) > NAME_LIMIT or not re.fullmatch(_NAME, name, re.ASCII):
         raise AnalyzerError(f"{where}: bet name {quoted(name)} is not allowed; {NAME_RULE}")
     return name
 
@@ -330,7 +332,7 @@ def safe_name(name: str) -> str:
     >>> safe_name("dragon7"), safe_name("tie-17/2to1"), safe_name("../../x")
     ('dragon7', 'tie-17_2to1-d68fccc8', '_.._x-9cdf6a50')
     """
-    if len(name) <= NAME_LIMIT and _NAME.fullmatch(name):
+    if len(name) <= NAME_LIMIT and re.fullmatch(_NAME, name, re.ASCII):
         return name
     import hashlib
 
@@ -422,7 +424,7 @@ def parse_pays(value: Any, what: str) -> Fraction | Unknown | None:
 
 def _parse_range(value: str, what: str) -> Unknown:
     """A payout range "A..B": whole numbers, 1 <= A <= B <= MAX_PAYOUT."""
-    match = _RANGE.fullmatch(value)
+    match = re.fullmatch(_RANGE, value, re.ASCII)
     allowed = 'a range of whole payouts "A..B", 1 <= A <= B, e.g. "20..60"'
     if match is None:
         raise AnalyzerError(f"{what}: {quoted(value)} is not {allowed}")

@@ -10,7 +10,6 @@ import json
 import os
 import zlib
 from collections.abc import Mapping
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -18,6 +17,7 @@ from analyzer.core.bets import Bet, Line, bet_from_mapping, check_priced, commis
 from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.parsing import check_keys, list_items, read_fraction, read_toml
 from analyzer.core.rules import Rules, get_rules, rules_from_mapping
+from analyzer.core.values import value_class
 
 __all__ = [
     "ALL_BETS",
@@ -35,7 +35,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
+@value_class
 class Table:
     """A casino's table: a tableau and the bets offered with it."""
 
@@ -131,11 +131,20 @@ def _builtin_text(name: str) -> str:
         return file.read()
 
 
-def _parsed_copy(name: str) -> dict[str, Any] | None:
-    """The parsed copy of the built-in TOML file `name` if it was made from its present text."""
+def _read_copies() -> Any:
+    """The file of parsed copies (`PARSED`) as JSON; None if it cannot be read."""
+    try:
+        return json.loads(_builtin_text(PARSED))
+    except (OSError, ValueError):
+        return None
+
+
+def _parsed_copy(name: str, copies: Any = None) -> dict[str, Any] | None:
+    """The parsed copy of the built-in TOML file `name` if it was made from its present text;
+    from `copies` (`_read_copies`, each file's copy taken once) if given, else read now."""
     text = _builtin_text(name)
     try:
-        copy = json.loads(_builtin_text(PARSED))[name]
+        copy = (_read_copies() if copies is None else copies)[name]
         if copy["crc32"] == zlib.crc32(text.encode()) and copy["length"] == len(text):
             return dict(copy)
     except (OSError, ValueError, KeyError, TypeError):
@@ -196,23 +205,23 @@ def parsed_copies() -> dict[str, Any]:
 
 def _from_read_form(name: str, form: Mapping[str, Any]) -> Bet:
     lines = tuple(
-        Line(
-            when=tuple((key, tuple(allowed)) for key, allowed in line["when"]),
-            pays=None if line["pays"] is None else Fraction(*line["pays"]),
-            label=line["label"],
+        Line(  # when, pays, label (by position: value_class's quickest call)
+            tuple((key, tuple(allowed)) for key, allowed in line["when"]),
+            None if line["pays"] is None else Fraction(*line["pays"]),
+            line["label"],
         )
         for line in form["lines"]
     )
-    bet = Bet(name=name, title=form["title"], lines=lines, source=form["source"], kind=form["kind"])
+    bet = Bet(name, form["title"], lines, form["source"], form["kind"])  # every field, by position
     bet.__dict__["reads"] = tuple(form["reads"])  # Bet.reads, cached as it would compute it
     return bet
 
 
-def builtin_bets(name: str) -> tuple[dict[str, Any], dict[str, Bet]]:
+def builtin_bets(name: str, copies: Any = None) -> tuple[dict[str, Any], dict[str, Bet]]:
     """The data of the built-in TOML file `name` (as `builtin_toml`) and its bets: from its
-    parsed copy's read bets if that was made from this text (`read_form`), else read and
-    checked now by `bet_from_mapping`."""
-    copy = _parsed_copy(name)
+    parsed copy's read bets if that was made from this text (`read_form`; from `copies` as
+    `_parsed_copy` takes them), else read and checked now by `bet_from_mapping`."""
+    copy = _parsed_copy(name, copies)
     data = dict(copy["data"]) if copy is not None else builtin_toml(name)
     forms = None if copy is None else copy.get("bets")
     if isinstance(forms, dict):
@@ -223,24 +232,18 @@ def builtin_bets(name: str) -> tuple[dict[str, Any], dict[str, Bet]]:
     }
 
 
-def _load_builtins() -> tuple[dict[str, Bet], dict[str, Table]]:
-    data, bets = builtin_bets("catalogue.toml")
+def _load_builtins() -> tuple[dict[str, Bet], dict[str, Table], dict[str, Bet]]:
+    copies = _read_copies()  # read and parsed once for both files
+    data, bets = builtin_bets("catalogue.toml", copies)
     tables = {
         name: table_from_mapping(name, spec, bets, "catalogue") for name, spec in data["tables"].items()
     }
-    return bets, tables
+    return bets, tables, builtin_bets("card_catalogue.toml", copies)[1]
 
 
-#: Built-in bets that a coup's rank-level outcome settles, and the built-in tables, by name.
-RANK_BETS, TABLES = _load_builtins()
-
-
-def _load_card_bets() -> dict[str, Bet]:
-    return builtin_bets("card_catalogue.toml")[1]
-
-
-#: Built-in card-level bets (they read ranks, suits or colours of individual cards).
-CARD_BETS = _load_card_bets()
+#: Built-in bets that a coup's rank-level outcome settles, the built-in tables, by name, and
+#: the built-in card-level bets (they read ranks, suits or colours of individual cards).
+RANK_BETS, TABLES, CARD_BETS = _load_builtins()
 #: Every built-in bet, rank-level then card-level (`Bet.reads` tells them apart);
 #: ALL_BETS is the same mapping under its earlier name.
 BETS = ALL_BETS = {**RANK_BETS, **CARD_BETS}

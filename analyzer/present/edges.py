@@ -84,34 +84,39 @@ def bet_json(analysis: BetAnalysis) -> dict[str, Any]:
 
 def edges_rows(analyses: Sequence[BetAnalysis], fmt: str = "table") -> list[list[str]]:
     """Rows under EDGE_HEADERS: one per bet (names and titles as `fmt` shows a user's text)."""
-    return [
-        [
-            user_text(a.bet.name, fmt),
-            user_text(a.bet.title, fmt),
-            percent(a.house_edge),
-            "n/a" if a.house_edge_resolved is None else percent(a.house_edge_resolved),
-            decimal(a.hit_frequency),
-            short_float(a.std_dev, ".4f"),
-            short_exact(a.house_edge),
-        ]
-        for a in analyses
-    ]
+    return [_row(a, _figures(a), fmt) for a in analyses]
 
 
 def edges_values(analyses: Sequence[BetAnalysis]) -> list[list[Value]]:
     """The typed values of `edges_rows` (exact figures as Fractions, the exact column "p/q")."""
+    return [_values(a, _figures(a)) for a in analyses]
+
+
+#: A bet's house edge, edge per resolved bet (None: it always pushes), hit frequency and
+#: standard deviation: computed once for its row and its typed values.
+_Figures = tuple[Fraction, Fraction | None, Fraction, float]
+
+
+def _figures(a: BetAnalysis) -> _Figures:
+    return a.house_edge, a.house_edge_resolved, a.hit_frequency, a.std_dev
+
+
+def _row(a: BetAnalysis, figures: _Figures, fmt: str) -> list[str]:
+    edge, resolved, hit, std = figures
     return [
-        [
-            a.bet.name,
-            a.bet.title,
-            a.house_edge,
-            a.house_edge_resolved,
-            a.hit_frequency,
-            a.std_dev,
-            exact(a.house_edge),
-        ]
-        for a in analyses
+        user_text(a.bet.name, fmt),
+        user_text(a.bet.title, fmt),
+        percent(edge),
+        "n/a" if resolved is None else percent(resolved),
+        decimal(hit),
+        short_float(std, ".4f"),
+        short_exact(edge),
     ]
+
+
+def _values(a: BetAnalysis, figures: _Figures) -> list[Value]:
+    edge, resolved, hit, std = figures
+    return [a.bet.name, a.bet.title, edge, resolved, hit, std, exact(edge)]
 
 
 EDGE_HEADERS = [
@@ -187,7 +192,10 @@ def edges_blocks(
 ) -> list[Block]:
     """The document of `render_edges` in `fmt` (table or markdown), typed values beside the
     tables' cells."""
-    rows, headers, values = edges_rows(analyses, fmt), EDGE_HEADERS, edges_values(analyses)
+    figures = [_figures(a) for a in analyses]
+    rows = [_row(a, f, fmt) for a, f in zip(analyses, figures, strict=True)]
+    values = [_values(a, f) for a, f in zip(analyses, figures, strict=True)]
+    headers = EDGE_HEADERS
     if details and fmt == "table":
         rows, headers = [[row[0], *row[2:]] for row in rows], [headers[0], *headers[2:]]
         values = [[row[0], *row[2:]] for row in values]

@@ -110,11 +110,17 @@ def short_exact(value: Fraction | int) -> str:
 def decimal(value: Fraction | int, places: int = 6) -> str:
     """`value` rounded half away from zero to `places` decimals, from exact arithmetic
     (scientific from LARGE in size)."""
-    value = Fraction(value)
-    size, below = abs(value.numerator), value.denominator  # integers: no gcd on the way
+    value = value if isinstance(value, Fraction) else Fraction(value)
+    return _decimal(value.numerator, value.denominator, places)
+
+
+def _decimal(numerator: int, denominator: int, places: int) -> str:
+    """`decimal` of numerator / denominator (denominator > 0, the two in lowest terms or not:
+    integers only on the way, no gcd)."""
+    size, below = abs(numerator), denominator
     if size >= LARGE * below:
-        return scientific(value)
-    sign = "-" if value < 0 else ""
+        return scientific(Fraction(numerator, denominator))
+    sign = "-" if numerator < 0 else ""
     digits = (2 * size * 10**places + below) // (2 * below)  # |value| * 10**places + 1/2, floored
     sign = sign if digits else ""  # no "-0"
     whole, frac = divmod(digits, 10**places)
@@ -123,7 +129,8 @@ def decimal(value: Fraction | int, places: int = 6) -> str:
 
 def percent(value: Fraction | int, places: int = 4) -> str:
     """`value` as a percentage rounded to `places` decimals, e.g. "1.0579%"."""
-    return decimal(Fraction(value) * 100, places) + "%"
+    value = value if isinstance(value, Fraction) else Fraction(value)
+    return _decimal(value.numerator * 100, value.denominator, places) + "%"
 
 
 def signed_decimal(value: Fraction, places: int) -> str:
@@ -276,8 +283,32 @@ def _fit(cells: list[list[str]], headers: list[str], align: list[str]) -> str:
         return _tabulate(picked, [headers[i] for i in columns], "simple", [align[i] for i in columns])
 
     widths: dict[tuple[tuple[int, ...], tuple[str, ...], int], int] = {}
-    wraps = [0]  # bumped whenever cells are rewrapped: a width is reused until then
-    deciding: dict[int, tuple[set[int], list[int]]] = {}  # per wraps: rows that set widths
+    wraps = [0]  # bumped whenever cells are rewrapped: what is computed from cells is reused until then
+    odd_rows: dict[int, set[int]] = {}  # per wraps: rows whose characters might not each take one column
+    longest_rows: dict[int, list[int]] = {}  # per wraps: each column's longest plain row
+    versions = [0] * len(headers)  # per column: bumped whenever its cells are rewrapped
+    cell_widths: dict[tuple[int, bool, int], int] = {}  # per column, stripping and its version
+
+    plain_cells: dict[str, bool] = {}  # `_plain` of each cell text met (most outlive a rewrap)
+
+    def plain(cell: str) -> bool:
+        if cell not in plain_cells:
+            plain_cells[cell] = _plain(cell)
+        return plain_cells[cell]
+
+    def odd() -> set[int]:
+        if wraps[0] not in odd_rows:
+            odd_rows[wraps[0]] = {r for r, row in enumerate(cells) if not all(plain(cell) for cell in row)}
+        return odd_rows[wraps[0]]
+
+    def longest() -> list[int]:
+        if wraps[0] not in longest_rows:
+            plain = [r for r in range(len(cells)) if r not in odd()]
+            longest_rows[wraps[0]] = [
+                max(plain, key=lambda r: _longest_line(cells[r][i])) if plain else 0
+                for i in range(len(headers))
+            ]
+        return longest_rows[wraps[0]]
 
     def width(columns: Sequence[int]) -> int:
         """Characters in the widest line of the table of `columns`. When every cell and header
@@ -288,20 +319,11 @@ def _fit(cells: list[list[str]], headers: list[str], align: list[str]) -> str:
         cell (the full table's lines are no longer)."""
         key = (tuple(columns), tuple(headers), wraps[0])
         if key not in widths:
-            if wraps[0] not in deciding:
-                odd = {r for r, row in enumerate(cells) if not all(_plain(cell) for cell in row)}
-                plain = [r for r in range(len(cells)) if r not in odd]
-                longest = [
-                    max(plain, key=lambda r: _longest_line(cells[r][i])) if plain else 0
-                    for i in range(len(headers))
-                ]
-                deciding[wraps[0]] = odd, longest
-            odd, longest = deciding[wraps[0]]
-            if not odd and all(_plain(headers[i]) for i in columns):
+            if not odd() and all(_plain(headers[i]) for i in columns):
                 counted = [max(_longest_line(headers[i]) + 2, column_width(i, False, True)) for i in columns]
                 widths[key] = sum(counted) + 2 * (len(columns) - 1)
             else:
-                chosen = odd | {longest[i] for i in columns if cells}
+                chosen = odd() | {longest()[i] for i in columns if cells}
                 text = render(columns, [cells[r] for r in sorted(chosen)])
                 widths[key] = max(len(line) for line in text.split("\n"))
         return widths[key]
@@ -309,9 +331,11 @@ def _fit(cells: list[list[str]], headers: list[str], align: list[str]) -> str:
     def column_width(i: int, with_header: bool = True, stripped: bool = False) -> int:
         """The longest line of column `i`'s cells (and header), each cell stripped first as
         tabulate strips it if `stripped`."""
-        column = [row[i].strip() if stripped else row[i] for row in cells]
-        column += [headers[i]] if with_header else []
-        return max((len(line) for cell in column for line in cell.split("\n")), default=0)
+        key = (i, stripped, versions[i])
+        if key not in cell_widths:
+            column = [row[i].strip() if stripped else row[i] for row in cells]
+            cell_widths[key] = max((len(line) for cell in column for line in cell.split("\n")), default=0)
+        return max(cell_widths[key], _longest_line(headers[i])) if with_header else cell_widths[key]
 
     everything = range(len(headers))
     prose = sorted((i for i, side in enumerate(align) if side == "left"), key=column_width, reverse=True)
@@ -320,8 +344,9 @@ def _fit(cells: list[list[str]], headers: list[str], align: list[str]) -> str:
         if excess > 0 and column_width(i) > 16:
             limit = max(16, column_width(i) - excess)
             for row in cells:
-                row[i] = "\n".join(textwrap.wrap(row[i], limit)) or row[i]
+                row[i] = _wrapped(row[i], limit)
             wraps[0] += 1
+            versions[i] += 1
     for i, header in enumerate(headers):
         if width(everything) > WIDTH:
             limit = max(column_width(i, False), 4)
@@ -337,6 +362,16 @@ def _fit(cells: list[list[str]], headers: list[str], align: list[str]) -> str:
         [[row[i] for i in keep] for row in cells], [headers[i] for i in keep], [align[i] for i in keep]
     )
     return render(shown) + "\n\n" + more
+
+
+def _wrapped(cell: str, limit: int) -> str:
+    """`cell` wrapped at spaces to `limit` columns, as textwrap wraps it (a cell that fits
+    and holds no whitespace textwrap would change is itself, unwrapped)."""
+    if len(cell) <= limit and cell == cell.strip() and not any(c in cell for c in "\t\n\v\f\r"):
+        return cell
+    import textwrap
+
+    return "\n".join(textwrap.wrap(cell, limit)) or cell
 
 
 def _longest_line(cell: str) -> int:

@@ -27,7 +27,7 @@ import zlib
 from array import array
 from collections.abc import Sequence
 from functools import cache, lru_cache
-from itertools import pairwise, repeat
+from itertools import chain, pairwise, repeat
 from math import factorial, perm
 from operator import add, mul
 from typing import TYPE_CHECKING, Any
@@ -224,11 +224,15 @@ def outcome_polynomials(rules: Rules) -> OutcomePolynomials | None:
 # -- bets: each line of a built-in bet -------------------------------------------------
 
 
+#: json.dumps(..., separators=(",", ":")), its encoder made once (json.dumps makes one a call).
+_COMPACT = json.JSONEncoder(separators=(",", ":")).encode
+
+
 def bet_key(bet: Bet, rules: Rules) -> str:
     """What a bet's line weights depend on: its lines' conditions, in order, and the
     tableau (names, labels and payouts play no part)."""
     lines = [[[name, [repr(v) for v in allowed]] for name, allowed in line.when] for line in bet.lines]
-    return f"bet{FORMAT}-{rules_key(rules)}-" + json.dumps(lines, separators=(",", ":"))
+    return f"bet{FORMAT}-{rules_key(rules)}-" + _COMPACT(lines)
 
 
 @cache
@@ -248,12 +252,11 @@ def bet_polynomials() -> dict[str, tuple[list[list[int]], list[int]]]:
     # coefficient by coefficient, to the total, which must be (52 d)_6.
     whole = interpolate([perm(52 * d, 6) for d in range(1, 8)])
     for _, lines, total in entries:
-        polys = [*lines, total]
-        if not all(isinstance(c, int) and not isinstance(c, bool) for poly in polys for c in poly):
+        if set(map(type, chain.from_iterable([*lines, total]))) != {int}:  # JSON's ints: never a bool
             return {}
         if total != whole or any(len(line) != len(whole) for line in lines):
             return {}
-        if [sum(column) for column in zip(*lines, strict=True)] != whole:
+        if list(map(sum, zip(*lines, strict=True))) != whole:
             return {}
     return {key: (lines, total) for key, lines, total in entries}
 
