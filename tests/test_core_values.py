@@ -9,7 +9,7 @@ import pickle
 from collections.abc import Callable
 from dataclasses import InitVar, dataclass, field
 from functools import partial
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -154,3 +154,39 @@ def test_the_classes_only_edges_loads_run_no_exec(module: object) -> None:
     for cls in made:
         for name in ("__init__", "__eq__", "__hash__", "__setattr__"):
             assert getattr(cls, name).__code__.co_filename != "<string>", (cls, name)
+
+
+def test_a_value_class_matches_its_twin_in_annotations_doc_and_subclasses() -> None:
+    """`__init__`'s annotations (get_type_hints reads them), the doc of a class without
+    one (its signature), and a subclass's own `__post_init__`, which `__init__` calls."""
+    assert ValuePoint.__init__.__annotations__ == DataPoint.__init__.__annotations__
+
+    @value_class
+    class Bare:
+        x: int
+
+    @dataclass(frozen=True)
+    class BareTwin:
+        x: int
+
+    assert Bare.__doc__ == BareTwin.__doc__.replace("BareTwin", "Bare") and "x" in Bare.__doc__
+
+    class Stricter(Shown):
+        def __post_init__(self) -> None:
+            if self.x > 9:
+                raise ValueError("too large")
+
+    with pytest.raises(ValueError, match="too large"):
+        Stricter(10)
+    assert Stricter(-1).x == -1  # its own check replaces the base's, as in a dataclass
+
+
+def test_a_value_class_refuses_a_class_variable() -> None:
+    class Counted:
+        """A ClassVar."""
+
+        x: int
+        made: ClassVar[int] = 0
+
+    with pytest.raises(TypeError, match="value_class takes plain fields"):
+        value_class(Counted)

@@ -196,10 +196,33 @@ def test_the_moduli_pin_each_bound_and_keep_every_value_exact() -> None:
         terms = kernel_modular.ModularTerms(
             *(a.view(np.int64) for a in (form._entry_coef, form._relation, form._anchor))
         )
-        assert terms.chunk * int(np.abs(terms.coef).max()) * residue <= 2**52
+        assert terms.chunk * int(np.abs(terms.coef).max()) * residue + residue <= 2**52  # + the carry
         assert terms.chunk >= 2**16  # rank-level coefficients are small: runs are never cut
     huge = kernel_modular.ModularTerms(np.array([2**62, -(2**61) - 5]), np.ones((1, 1)), np.ones(1))
-    assert huge.chunk >= 16 and huge.chunk * int(np.abs(huge.coef).max()) * residue <= 2**52
+    assert huge.chunk >= 16 and huge.chunk * int(np.abs(huge.coef).max()) * residue + residue <= 2**52
+
+
+@pytest.mark.parametrize("chunk", [1, 3, 4, 5, 16])
+def test_runs_cut_into_chunks_give_the_same_numerators(chunk: int) -> None:
+    """Runs of more terms than a chunk (coefficients too large for one reduction a run; no
+    rank-level bet's are) are reduced chunk by chunk, each chunk carrying the last one's
+    residue: forced on shoes of 1,000 and 10**6 decks, the exact path's numerators."""
+    pytest.importorskip("numba")
+    ev = evaluator("main")
+    form = ev._fused()
+    assert form is not None
+    counts = np.array([[4000] * 12 + [3993], [4 * 10**6 - 1] + [4 * 10**6] * 12], dtype=np.int64)
+    bound = perm(int(counts.sum(axis=1).max()), 6) * ev._largest_payoff
+    form.evaluate_wide(counts[:1], bound)  # the constants' residues built
+    assert form._modular is not None and int(np.diff(form._run_start).max()) > chunk
+    form._modular.chunk = chunk
+    try:
+        got = form.evaluate_wide(counts, bound)
+    finally:
+        form._modular = None  # rebuilt with its own chunk on next use
+    assert got is not None
+    for row, shoe in enumerate(counts.tolist()):
+        assert [int(x) for x in got[row]] == exact_numerators(ev, shoe)
 
 
 @pytest.mark.parametrize("which", ["main", "all"])

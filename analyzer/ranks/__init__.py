@@ -23,8 +23,11 @@ Modules:
 - ``fast``: ``FastEvaluator``, many depleted shoes at once for a set of bets (what
   ``analyzer.analyses.effects`` values every one-card removal with).
 - ``kernel``: the compiled valuation kernel (numba, the optional ``fast`` extra): every bet's
-  exact numerators for a batch of compositions in one pass, modulo 2**64 and so exact within
-  the int64 bound checked on the shoe; ``BACCARAT_KERNEL=numpy`` forces the numpy paths.
+  exact numerators for a batch of compositions in one pass, modulo 2**64 (exact within the
+  int64 bound checked on the shoe) and beyond it from ``kernel_modular``, to 10**6 decks;
+  ``BACCARAT_KERNEL=numpy`` forces the numpy paths.
+- ``kernel_modular``: the kernel beyond int64: the numerators modulo a few primes below
+  2**25 in float64, joined by Garner's mixed radix into their exact values.
 - ``plain``: a plain nested-loop enumerator over card ranks, the independent slow path.
 - ``coups/``: the shipped classes and polynomials, built by ``python scripts/build_coups.py``.
 

@@ -70,8 +70,9 @@ class ModularTerms:
 
     def __init__(self, coef: np.ndarray, relation: np.ndarray, anchor: np.ndarray) -> None:
         self.coef = np.ascontiguousarray([_signed(coef, p) for p in MODULI])
-        #: Terms summed before a reduction: their sum within 2**52.
-        self.chunk = 2**52 // (max(int(np.abs(self.coef).max(initial=1)), 1) * _RESIDUE)
+        #: Terms summed before a reduction: their sum, and the residue the sum carries from
+        #: the run's chunk before, within 2**52.
+        self.chunk = (2**52 - _RESIDUE) // (max(int(np.abs(self.coef).max(initial=1)), 1) * _RESIDUE)
         self.relation = np.ascontiguousarray([_signed(relation, p) for p in MODULI])
         self.anchor = np.ascontiguousarray([_signed(anchor, p) for p in MODULI])
         k = len(MODULI)
