@@ -25,6 +25,7 @@ Banker's expectation is bilinear: ``V(x, q) = sum G[a, b] X_a Q_b`` with ``X = (
 
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
@@ -162,7 +163,7 @@ def compile_tree(rules: Rules, info: InfoModel) -> CompiledTree:
     g = chemin_graph(rules)
     keys = {"player": "hand_info" if info == "hands" else "total_info"}
     keys["banker"] = "total_info" if info == "totals" else "hand_info"
-    rows: list[tuple[int, ...]] = []
+    rows = array("q")  # the table's rows, 16 int64 each, in one buffer (no tuple per row)
     player_keys: dict[InfoKey, int] = {}
     banker_keys: dict[InfoKey, int] = {}
     results = {"banker": 1, "player": -1, "tie": 0}
@@ -175,7 +176,7 @@ def compile_tree(rules: Rules, info: InfoModel) -> CompiledTree:
             counts = [0] * 10
             for card in used:
                 counts[card] += 1
-            rows.append((*counts, orders, pset, pdraw, bset, bdraw, results[data["winner"]]))
+            rows.extend((*counts, orders, pset, pdraw, bset, bdraw, results[data["winner"]]))
             return
         if kind == "decision":
             free = data["actor"] == "banker" or data["free"]
@@ -199,22 +200,24 @@ def compile_tree(rules: Rules, info: InfoModel) -> CompiledTree:
                 walk(succ, used, orders, pset, pdraw, bset, bdraw)
 
     walk(("deal",), [], 1, -1, 0, -1, 0)
-    table = np.array(rows, dtype=np.int64)
+    table = np.frombuffer(rows, dtype=np.int64).reshape(-1, 16)
     # Renumber the sets in sorted key order, so tables and tests see a stable order.
     player_sets, player_map = _sorted(player_keys)
     banker_sets, banker_map = _sorted(banker_keys)
     pset, bset = table[:, 11], table[:, 13]
+    # Columns of their own, the card counts (at most 6) and results as int8: no view keeps
+    # the (T, 16) int64 table alive in the cache (about 50 MB a tree, 3 trees a report).
     return CompiledTree(
         info=info,
         player_sets=player_sets,
         banker_sets=banker_sets,
-        cards=table[:, :10],
-        orders=table[:, 10],
+        cards=table[:, :10].astype(np.int8),
+        orders=table[:, 10].copy(),
         player_set=np.where(pset >= 0, player_map[pset], -1),
         player_draw=table[:, 12].astype(bool),
         banker_set=np.where(bset >= 0, banker_map[bset], -1),
         banker_draw=table[:, 14].astype(bool),
-        result=table[:, 15],
+        result=table[:, 15].astype(np.int8),
     )
 
 
