@@ -278,3 +278,35 @@ def test_a_signal_while_a_kernel_compiles_is_taken_after_the_compile() -> None:
     with pytest.raises(KeyboardInterrupt):
         kernel.compiled(Compiling())(8)
     assert finished == [7]
+
+
+def test_the_kernel_loads_without_scipy_linalg_which_imports_afterwards() -> None:
+    """`kernel.import_numba` keeps numba's BLAS probe from importing scipy.linalg (about 0.2 s)
+    in a fresh process, restores sys.modules, and scipy.linalg then imports and works; the
+    kernel's expectation is the exact one."""
+    pytest.importorskip("numba")
+    pytest.importorskip("scipy")
+    import os
+    import subprocess
+    from fractions import Fraction
+
+    from analyzer.analyses.pricing import analyze_bets
+
+    script = (
+        "import sys, numpy as np\n"
+        "from analyzer.ranks import kernel\n"
+        "from analyzer.core.catalogue import RANK_BETS\n"
+        "from analyzer.ranks.fast import FastEvaluator\n"
+        "kernel.warm()\n"
+        "print(kernel.ready(), 'scipy.linalg' in sys.modules)\n"
+        "print(FastEvaluator([RANK_BETS['dragon7']]).expectation_fractions([32] * 13)['dragon7'])\n"
+        "import scipy.linalg\n"
+        "print(float(scipy.linalg.det(np.eye(2) * 2)))\n"
+    )
+    env = {**os.environ, "BACCARAT_KERNEL": "always"}
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True)
+    ready, expectation, det = done.stdout.splitlines()
+    assert ready == "True False"
+    [exact] = analyze_bets([RANK_BETS["dragon7"]], Shoe.decks(8))
+    assert Fraction(expectation) == -exact.house_edge
+    assert det == "4.0"

@@ -130,11 +130,16 @@ def derived_outcome_polynomials(rules: Rules) -> tuple[tuple[int, ...], ...]:
 
 
 def _line_polynomials(bet: Bet, rules: Rules) -> list[list[int]]:
-    """Weight of each of the bet's lines (last: no line matched) as integer coefficients in d."""
-    classes = compile_rules(rules)
+    """Weight of each of the bet's lines (last: no line matched) as integer coefficients in d
+    (the outcomes' lines as `analyzer.ranks.lines.line_indexes` settles them: in stored order,
+    the order of `compile_rules(rules).outcomes`, each group of alike outcomes once)."""
+    from analyzer.ranks.coupstore import stored_classes
+    from analyzer.ranks.lines import line_indexes
+
     sums = [[0] * (CARDS_PER_COUP + 1) for _ in range(len(bet.lines) + 1)]
-    for outcome, weights in zip(classes.outcomes, _outcome_polynomials(rules), strict=True):
-        target = sums[bet.line_index(outcome)]
+    lines = line_indexes(bet, stored_classes(rules))
+    for line, weights in zip(lines, _outcome_polynomials(rules), strict=True):
+        target = sums[line]
         for i, c in enumerate(weights):
             target[i] += c
     return sums
@@ -154,26 +159,40 @@ def closed_forms(bets: Sequence[Bet], rules: Rules = STANDARD) -> list[ClosedFor
     ((4*d + 11)/(52*d - 1), 1/13, Fraction(43, 415))
     """
     check_arguments("closed_forms()", bets=bets, rules=rules)
-    total = sp.expand(_falling(52 * D, CARDS_PER_COUP))
-    forms = []
-    for bet in bets:
-        polys = _line_polynomials(bet, rules)
-        labels = [line.describe() for line in bet.lines] + ["any other outcome"]
-        pays = [line.payout for line in bet.lines] + [Fraction(-1)]
-        results, limits = [], []
-        edge_numerator = sp.Integer(0)
-        for label, coefficients, pay in zip(labels, polys, pays, strict=True):
-            if label == "any other outcome" and not any(coefficients):
-                continue
-            weight = _as_expr(coefficients)
-            results.append((label, sp.factor(sp.cancel(weight / total))))
-            limits.append((label, sp.Rational(coefficients[-1], 52**CARDS_PER_COUP)))
-            if pay is not None:
-                edge_numerator -= sp.Rational(pay.numerator, pay.denominator) * weight
-        edge = sp.factor(sp.cancel(sp.expand(edge_numerator) / total))
-        edge_limit = sp.limit(edge, D, sp.oo)
-        forms.append(ClosedForm(bet, rules, tuple(results), edge, tuple(limits), sp.Rational(edge_limit)))
-    return forms
+    return [_closed_form(bet, rules) for bet in bets]
+
+
+@lru_cache(maxsize=256)
+def _closed_form(bet: Bet, rules: Rules) -> ClosedForm:
+    """One bet's closed form (cached per bet and rules: a report asks for some twice).
+
+    The infinite-deck limits are the leading coefficients' ratios: every weight has degree
+    at most 6 in d and the total (52d)_6 leading coefficient 52**6."""
+    total = _total()
+    polys = _line_polynomials(bet, rules)
+    labels = [line.describe() for line in bet.lines] + ["any other outcome"]
+    pays = [line.payout for line in bet.lines] + [Fraction(-1)]
+    results, limits = [], []
+    edge_numerator = sp.Integer(0)
+    edge_limit = Fraction(0)
+    for label, coefficients, pay in zip(labels, polys, pays, strict=True):
+        if label == "any other outcome" and not any(coefficients):
+            continue
+        weight, lead = _as_expr(coefficients), Fraction(coefficients[-1], 52**CARDS_PER_COUP)
+        results.append((label, sp.factor(sp.cancel(weight / total))))
+        limits.append((label, sp.Rational(lead.numerator, lead.denominator)))
+        if pay is not None:
+            edge_numerator -= sp.Rational(pay.numerator, pay.denominator) * weight
+            edge_limit -= pay * lead
+    edge = sp.factor(sp.cancel(sp.expand(edge_numerator) / total))
+    limit = sp.Rational(edge_limit.numerator, edge_limit.denominator)
+    return ClosedForm(bet, rules, tuple(results), edge, tuple(limits), limit)
+
+
+@cache
+def _total() -> sp.Expr:
+    """(52d)_6 expanded: the ordered 6-card sequences of d decks."""
+    return sp.expand(_falling(52 * D, CARDS_PER_COUP))
 
 
 def evaluate(expr: sp.Expr, decks: int) -> Fraction:

@@ -64,8 +64,7 @@ def long_study(coups: int, here: bool, workers: int, worker: bool = False) -> bo
 def _dealer() -> Any:
     global _compiled
     if _compiled is None:
-        import numba
-
+        numba = kernel.import_numba()
         _compiled = kernel.compiled(numba.njit(cache=True, nogil=True, boundscheck=False)(_deal))
     return _compiled
 

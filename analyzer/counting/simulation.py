@@ -229,7 +229,9 @@ def _rank_lines(bet: Bet, codes: np.ndarray) -> np.ndarray:
     settled once per process and kept in a table by code."""
     table = _LINES.get(bet)
     if table is None:
-        table = _LINES[bet] = np.full(OUTCOME_CODES, _UNKNOWN, dtype=np.int64)
+        # int16 where the lines fit (every bet of the catalogues): 0.6 MB a bet, not 2.6 MB
+        dtype = np.int16 if bet.no_line < np.iinfo(np.int16).max else np.int64
+        table = _LINES[bet] = np.full(OUTCOME_CODES, _UNKNOWN, dtype=dtype)
     missing = np.unique(codes[table[codes] == _UNKNOWN])
     for code, outcome in zip(missing.tolist(), unpack_outcomes(missing), strict=True):
         table[code] = bet.line_index(outcome)

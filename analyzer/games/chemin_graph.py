@@ -25,6 +25,7 @@ Banker's expectation is bilinear: ``V(x, q) = sum G[a, b] X_a Q_b`` with ``X = (
 
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
@@ -77,8 +78,14 @@ def chemin_graph(rules: Rules) -> nx.DiGraph:
     """The chemin de fer game graph: naturals and the Player's custom from `rules`.
 
     The Player draws on `rules.player_draws`, stands otherwise, and chooses freely on
-    FREE_TOTAL; the Banker chooses freely at every one of its decisions.
+    FREE_TOTAL; the Banker chooses freely at every one of its decisions. (Cached: a new
+    graph each time is `_graph`, which `compile_tree` walks.)
     """
+    return _graph(rules)
+
+
+def _graph(rules: Rules) -> nx.DiGraph:
+    """`chemin_graph`, built now."""
     g = nx.DiGraph(rules=rules.name)
     root: Node = ("deal",)
     g.add_node(root, kind="chance")
@@ -159,33 +166,63 @@ class CompiledTree:
 @lru_cache(maxsize=8)
 def compile_tree(rules: Rules, info: InfoModel) -> CompiledTree:
     """Walk every path of `chemin_graph(rules)` once; `info` picks the information model."""
-    g = chemin_graph(rules)
-    keys = {"player": "hand_info" if info == "hands" else "total_info"}
-    keys["banker"] = "total_info" if info == "totals" else "hand_info"
-    rows: list[tuple[int, ...]] = []
-    player_keys: dict[InfoKey, int] = {}
-    banker_keys: dict[InfoKey, int] = {}
+    return _compiled_trees(rules)[InfoModel(info)]
+
+
+#: The table's columns after the ten card counts: orders, a Player set per model, the
+#: Player's draw, a Banker set per model, the Banker's draw, the result.
+_ORDERS, _PSET, _PDRAW = 10, 11, 11 + len(INFOS)
+_BSET, _BDRAW = _PDRAW + 1, _PDRAW + 1 + len(INFOS)
+_COLUMNS = _BDRAW + 2
+_Sets = tuple[int, ...]  # a decision's set in each model (-1: none, or forced)
+
+
+@lru_cache(maxsize=4)
+def _compiled_trees(rules: Rules) -> dict[InfoModel, CompiledTree]:
+    """Every information model's compiled tree from one walk of a graph built for it and
+    then dropped (the paths are the same in every model, only the sets differ; the graph
+    takes about 90 MB, `chemin_graph` keeps its own)."""
+    g = _graph(rules)
+    keys = {
+        info: {
+            "player": "hand_info" if info == "hands" else "total_info",
+            "banker": "total_info" if info == "totals" else "hand_info",
+        }
+        for info in INFOS
+    }
+    rows = array("q")  # the table's rows, _COLUMNS int64 each, in one buffer (no tuple per row)
+    found: dict[str, list[dict[InfoKey, int]]] = {
+        "player": [{} for _ in INFOS],
+        "banker": [{} for _ in INFOS],
+    }
     results = {"banker": 1, "player": -1, "tie": 0}
     nodes = g.nodes
+    forced = (-1,) * len(INFOS)
+    Sets = tuple[int, ...]
 
-    def walk(node: Node, used: list[int], orders: int, pset: int, pdraw: int, bset: int, bdraw: int) -> None:
+    def walk(
+        node: Node, used: list[int], orders: int, pset: Sets, pdraw: int, bset: Sets, bdraw: int
+    ) -> None:
         data = nodes[node]
         kind = data["kind"]
         if kind == "settle":
             counts = [0] * 10
             for card in used:
                 counts[card] += 1
-            rows.append((*counts, orders, pset, pdraw, bset, bdraw, results[data["winner"]]))
+            rows.extend((*counts, orders, *pset, pdraw, *bset, bdraw, results[data["winner"]]))
             return
         if kind == "decision":
-            free = data["actor"] == "banker" or data["free"]
-            index = -1
+            actor = data["actor"]
+            free = actor == "banker" or data["free"]
+            index = forced
             if free:
-                sets = banker_keys if data["actor"] == "banker" else player_keys
-                index = sets.setdefault(data[keys[data["actor"]]], len(sets))
+                index = tuple(
+                    sets.setdefault(data[keys[info][actor]], len(sets))
+                    for info, sets in zip(INFOS, found[actor], strict=True)
+                )
             for succ, edge in g.succ[node].items():
                 draw = int(edge["action"] == "draw")
-                if data["actor"] == "banker":
+                if actor == "banker":
                     walk(succ, used, orders, pset, pdraw, index, draw)
                 else:
                     walk(succ, used, orders, index, draw if free else 0, bset, bdraw)
@@ -198,24 +235,31 @@ def compile_tree(rules: Rules, info: InfoModel) -> CompiledTree:
             else:
                 walk(succ, used, orders, pset, pdraw, bset, bdraw)
 
-    walk(("deal",), [], 1, -1, 0, -1, 0)
-    table = np.array(rows, dtype=np.int64)
-    # Renumber the sets in sorted key order, so tables and tests see a stable order.
-    player_sets, player_map = _sorted(player_keys)
-    banker_sets, banker_map = _sorted(banker_keys)
-    pset, bset = table[:, 11], table[:, 13]
-    return CompiledTree(
-        info=info,
-        player_sets=player_sets,
-        banker_sets=banker_sets,
-        cards=table[:, :10],
-        orders=table[:, 10],
-        player_set=np.where(pset >= 0, player_map[pset], -1),
-        player_draw=table[:, 12].astype(bool),
-        banker_set=np.where(bset >= 0, banker_map[bset], -1),
-        banker_draw=table[:, 14].astype(bool),
-        result=table[:, 15],
-    )
+    walk(("deal",), [], 1, forced, 0, forced, 0)
+    table = np.frombuffer(rows, dtype=np.int64).reshape(-1, _COLUMNS)
+    # Columns of their own, the card counts (at most 6) and results as int8: no view keeps
+    # the table alive in the cache. Sets renumbered in sorted key order (a stable order).
+    cards, orders = table[:, :10].astype(np.int8), table[:, _ORDERS].copy()
+    player_draw, banker_draw = table[:, _PDRAW].astype(bool), table[:, _BDRAW].astype(bool)
+    result = table[:, -1].astype(np.int8)
+    trees = {}
+    for m, info in enumerate(INFOS):
+        player_sets, player_map = _sorted(found["player"][m])
+        banker_sets, banker_map = _sorted(found["banker"][m])
+        pset, bset = table[:, _PSET + m], table[:, _BSET + m]
+        trees[info] = CompiledTree(
+            info=info,
+            player_sets=player_sets,
+            banker_sets=banker_sets,
+            cards=cards,
+            orders=orders,
+            player_set=np.where(pset >= 0, player_map[pset], -1),
+            player_draw=player_draw,
+            banker_set=np.where(bset >= 0, banker_map[bset], -1),
+            banker_draw=banker_draw,
+            result=result,
+        )
+    return trees
 
 
 def _sort_key(key: InfoKey) -> tuple[Any, ...]:

@@ -54,7 +54,18 @@ from analyzer.ranks.kernel_modular import LANES, MODULI, ModularTerms, modular, 
 from analyzer.ranks.kernel_modular import ORDERS as _ORDERS
 from analyzer.ranks.kernel_modular import ZERO_ROWS as _ZERO_ROWS
 
-__all__ = ["LANES", "LOAD_WORTH", "MODULI", "FusedForm", "always", "available", "ready", "warm", "worth"]
+__all__ = [
+    "LANES",
+    "LOAD_WORTH",
+    "MODULI",
+    "FusedForm",
+    "always",
+    "available",
+    "import_numba",
+    "ready",
+    "warm",
+    "worth",
+]
 
 _LANES = LANES  # the compiler's constant (a global: fixed inner trip counts)
 _INT_LIMIT = 2**63
@@ -105,7 +116,7 @@ def worth(compositions: int) -> bool:
 def _importable() -> bool:
     """Whether numba imports (found is not enough: a broken install then counts as none)."""
     try:
-        import numba  # noqa: F401
+        import_numba()
     except ImportError:
         _found["numba"] = False
         sys.modules.pop("numba", None)
@@ -133,7 +144,7 @@ def _kernel(name: str = "numerators") -> Any:
     """A compiled kernel (numba njit, cached on disk), built on first call: "numerators"
     (modulo 2**64) or "modular" (modulo primes, `analyzer.ranks.kernel_modular`)."""
     if name not in _compiled:
-        import numba
+        numba = import_numba()
 
         # The modular kernel may fuse multiply-adds: every value is an integer exact in float64.
         function: Any = _numerators if name == "numerators" else modular
@@ -142,6 +153,28 @@ def _kernel(name: str = "numerators") -> Any:
             numba.njit(cache=True, nogil=True, boundscheck=False, fastmath=fastmath)(function)
         )
     return _compiled[name]
+
+
+def import_numba() -> Any:
+    """numba, with the array implementations its compiler loads (`numba.np.arraymath`)
+    imported without scipy.linalg when nothing in this process has loaded scipy.linalg yet.
+
+    That module probes for a BLAS at import by importing scipy.linalg (about 0.2 s of CPU)
+    and records the answer (`_HAVE_BLAS`); these kernels use no BLAS. Found missing, it only
+    makes numba's jitted np.correlate and np.convolve use numba's own loop in this process
+    (the same values): np.dot and numba's linalg look scipy up when they are first
+    compiled, as always. The block is this import's alone: scipy.linalg imports normally
+    afterwards (sys.modules is restored), and nothing changes once scipy.linalg is loaded."""
+    import numba
+
+    if "numba.np.arraymath" not in sys.modules and "scipy.linalg" not in sys.modules:
+        sys.modules["scipy.linalg"] = None  # type: ignore[assignment]  # an ImportError here
+        try:
+            import numba.np.arraymath
+        finally:
+            if "scipy.linalg" in sys.modules and sys.modules["scipy.linalg"] is None:
+                del sys.modules["scipy.linalg"]
+    return numba
 
 
 @contextmanager
