@@ -252,6 +252,10 @@ def _tabulate(
                 cache[k] = row
         return np.stack([cache[k] for k in keys])
 
+    n_obs = len(OBSERVATIONS)
+    group = np.searchsorted(OBSERVATIONS, sides.obs) * 3 + sides.cls  # groups' index of each history
+    by_group = np.argsort(group, kind="stable")  # the histories, group by group
+    present, starts = np.unique(group[by_group], return_index=True)
     none = np.zeros((1, 10), dtype=np.int64)
     wins: Tables = {}
     losses: Tables = {}
@@ -261,34 +265,35 @@ def _tabulate(
             continue
         bcards = np.array([hand.count(v) for v in range(10)], dtype=np.int64)
         border = 1 if hand[0] == hand[1] else 2
-        for a, w in [(0, None), *((1, w) for w in range(10))]:
-            removed = sides.cards + bcards[None, :]
-            if w is not None:
-                removed[:, w] += 1
-            final = b if w is None else (b + w) % 10
-            # Ways to deal the Banker's hand, the right side and the Banker's third card.
-            weight = _remaining_ways(ff, counts, none, removed, infinite)[0] * sides.orders * border
-            against = np.where(sides.obs == NATURAL, b, final)
-            result = np.sign(against - sides.final)  # +1: the Banker wins
-            ways = left_ways(removed)
-            bound = int(np.max(weight)) * int(np.max(ways)) * len(weight)
-            if bound >= 2**62:
-                ways, weight = ways.astype(object), weight.astype(object)
-            ways = ways * weight[:, None]
+        for a, third in ((0, [None]), (1, range(10))):
+            # totals[sign][g1, g2]: the weight of the right side's histories of group g1 that
+            # end with `sign`, each times the ways to deal the left side's of group g2, summed
+            # over the Banker's third cards (Python ints: the sum may pass int64).
+            totals = {sign: np.zeros((len(groups), len(groups)), dtype=object) for sign in (1, -1)}
+            for w in third:
+                removed = sides.cards + bcards[None, :]
+                if w is not None:
+                    removed[:, w] += 1
+                final = b if w is None else (b + w) % 10
+                # Ways to deal the Banker's hand, the right side and the Banker's third card.
+                weight = _remaining_ways(ff, counts, none, removed, infinite)[0] * sides.orders * border
+                against = np.where(sides.obs == NATURAL, b, final)
+                result = np.sign(against - sides.final)  # +1: the Banker wins
+                ways = left_ways(removed)
+                bound = int(np.max(weight)) * int(np.max(ways)) * len(weight)
+                if bound >= 2**62:
+                    ways, weight = ways.astype(object), weight.astype(object)
+                ways = ways * weight[:, None]
+                for sign, total in totals.items():
+                    hit = (ways * (result == sign)[:, None])[by_group]
+                    total[present] += np.add.reduceat(hit, starts, axis=0).astype(object)
             for sign, store in ((1, wins), (-1, losses)):
-                hit = result == sign
+                blocks = totals[sign].reshape(n_obs, 3, n_obs, 3).transpose(0, 2, 1, 3)
                 cells = store.setdefault((hand, a), {})
-                for g1, m in enumerate(members):
-                    rows = m[hit[m]]
-                    if len(rows) == 0:
-                        continue
-                    sums = ways[rows].sum(axis=0)
-                    o1, c1 = groups[g1]
-                    for g2, value in enumerate(sums.tolist()):
-                        if value:
-                            o2, c2 = groups[g2]
-                            cell = cells.setdefault((o1, o2), [[0] * 3 for _ in range(3)])
-                            cell[c1][c2] += int(value)
+                for i1, i2 in zip(*np.nonzero(blocks.any(axis=(2, 3))), strict=True):
+                    cells[(OBSERVATIONS[i1], OBSERVATIONS[i2])] = [
+                        [int(value) for value in row] for row in blocks[i1, i2].tolist()
+                    ]
     return wins, losses
 
 
