@@ -36,6 +36,7 @@ from enum import StrEnum
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
+from math import perm
 
 from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.shoe import Shoe
@@ -141,18 +142,13 @@ class _Solver:
         self.banker = lru_cache(maxsize=None)(self._banker)
         self.player = lru_cache(maxsize=None)(self._player)
         self.sequences = lru_cache(maxsize=None)(self._sequences)
+        self.draws = lru_cache(maxsize=None)(self._draws)
+        # adds[value][card]: a hand's value after adding card (`MacaoModel.add`, tabulated).
+        self.adds = tuple(tuple(model.add(value, card) for card in range(10)) for value in range(BUST))
 
     def _sequences(self, left_total: int, draws: int) -> int:
         """The scale of a node: ordered sequences of `draws` draws from `left_total` non-tens."""
-        return 9**draws if self.infinite else self._falling(left_total, draws)
-
-    @staticmethod
-    def _falling(n: int, k: int) -> int:
-        """n (n-1) ... (n-k+1)."""
-        out = 1
-        for i in range(k):
-            out *= n - i
-        return out
+        return 9**draws if self.infinite else perm(left_total, draws)
 
     def _draws(self, left: tuple[int, ...]) -> list[tuple[int, int, tuple[int, ...]]]:
         """(card 1-9, ways, non-ten counts after) for the next non-ten card: its probability is
@@ -174,9 +170,8 @@ class _Solver:
         """The banker's node, scaled by `sequences` (see the class docstring)."""
         m = self.model
         if bv != BUST and bv <= m.banker_draws_to and bc < m.max_cards and sum(left) > 0:
-            return sum(
-                w * self.banker(after, pv, pc, m.add(bv, v), bc + 1) for v, w, after in self._draws(left)
-            )
+            adds = self.adds[bv]
+            return sum(w * self.banker(after, pv, pc, adds[v], bc + 1) for v, w, after in self.draws(left))
         return _settle(m, pv, pc, bv, bc) * self.sequences(sum(left), self._draws_left(pc, bc))
 
     def _player(self, left: tuple[int, ...], pv: int, pc: int, bv: int, bc: int, t: int) -> int:
@@ -185,9 +180,8 @@ class _Solver:
         if pv == BUST:
             return -self.sequences(sum(left), self._draws_left(pc, bc))
         if pv <= t and pc < m.max_cards and sum(left) > 0:
-            return sum(
-                w * self.player(after, m.add(pv, v), pc + 1, bv, bc, t) for v, w, after in self._draws(left)
-            )
+            adds = self.adds[pv]
+            return sum(w * self.player(after, adds[v], pc + 1, bv, bc, t) for v, w, after in self.draws(left))
         return self.banker(left, pv, pc, bv, bc)
 
     def deals(self) -> tuple[dict[tuple[int, int, tuple[int, ...]], int], int]:
@@ -206,7 +200,7 @@ class _Solver:
             if ways:
                 key = (self.start_value(cards[:n]), self.start_value(cards[n:]), tuple(left[1:]))
                 out[key] = out.get(key, 0) + ways
-        total = size ** (2 * n) if self.infinite else self._falling(size, 2 * n)
+        total = size ** (2 * n) if self.infinite else perm(size, 2 * n)
         return out, total
 
     def start_value(self, cards: tuple[int, ...]) -> int:
