@@ -182,32 +182,40 @@ def banque_game(shoe: Shoe, rules: Rules = STANDARD, commission: Fraction = Frac
     infinite = shoe.counts is None
     ff = _falling_table(shoe)
     keep = 1 - commission
-    wins, losses = _tabulate(sides, counts, infinite, ff, rules)
-    right: dict[Any, Any] = {}
-    keys = []
-    zero = [[0] * 3 for _ in range(3)]
+    tables = _tabulate(sides, counts, infinite, ff, rules)
     scale = size**CARDS if infinite else perm(size, CARDS)
-    for (hand, a), won in sorted(wins.items()):
+    # factors[a][i1, i2]: scales a history's weight (its ordered cards) up to `scale`.
+    cards = [_obs_cards(o) for o in OBSERVATIONS]
+    factors = [
+        np.array(
+            [
+                [scale // (size**k if infinite else perm(size, k)) for k in (2 + c1 + c2 + a for c2 in cards)]
+                for c1 in cards
+            ],
+            dtype=object,
+        )[:, :, None, None]
+        for a in (0, 1)
+    ]
+    sums: dict[Any, list[np.ndarray]] = {}  # Banker key -> per action, (wins, losses) stacked
+    for (hand, a), table in sorted(tables.items(), key=lambda item: item[0]):
         key = sum(hand) % 10 if infinite else hand
-        if key not in right:
-            right[key] = ({}, {})
-            keys.append(key)
-        lost = losses[(hand, a)]
-        for o1, o2 in sorted(set(won) | set(lost)):
-            k = 2 + _obs_cards(o1) + _obs_cards(o2) + a
-            factor = scale // (size**k if infinite else perm(size, k))
-            w, lo = won.get((o1, o2), zero), lost.get((o1, o2), zero)
-            w0, l0 = right[key][a].get((o1, o2), (zero, zero))
-            right[key][a][(o1, o2)] = (
-                [[w0[c1][c2] + factor * w[c1][c2] for c2 in range(3)] for c1 in range(3)],
-                [[l0[c1][c2] + factor * lo[c1][c2] for c2 in range(3)] for c1 in range(3)],
-            )
+        per_action = sums.setdefault(key, [np.zeros_like(table), np.zeros_like(table)])
+        per_action[a] = per_action[a] + factors[a] * table
+    right: dict[Any, Any] = {}
+    for key, per_action in sums.items():
+        right[key] = tuple(
+            {
+                (OBSERVATIONS[i1], OBSERVATIONS[i2]): (table[0, i1, i2].tolist(), table[1, i1, i2].tolist())
+                for i1, i2 in zip(*np.nonzero(table.any(axis=(0, 3, 4))), strict=True)
+            }
+            for table in per_action
+        )
     natural = _natural_part(counts, size, infinite, ff, rules, keep)
     return BanqueGame(
         shoe=shoe,
         rules=rules,
         commission=commission,
-        keys=tuple(keys),
+        keys=tuple(sums),
         right=right,
         natural=natural,
         scale=scale,
@@ -226,15 +234,14 @@ def _remaining_ways(
     return out
 
 
-Tables = dict[tuple[Any, int], dict[tuple[int, int], list[list[int]]]]
-
-
 def _tabulate(
     sides: _Sides, counts: list[int], infinite: bool, ff: np.ndarray, rules: Rules
-) -> tuple[Tables, Tables]:
+) -> dict[tuple[Any, int], np.ndarray]:
     """Integer weights of Banker wins and losses from the right side's stake.
 
-    Keys (Banker hand, action); values {(obs_right, obs_left): 3x3 [class_right][class_left]}.
+    Keys (Banker hand, action); values object arrays (2, obs_right, obs_left, class_right,
+    class_left) of Python ints: [0] the wins, [1] the losses (observations in OBSERVATIONS
+    order, classes FORCED, FIVE_DRAW, FIVE_STAND).
     """
     groups = [(o, c) for o in OBSERVATIONS for c in (FORCED, FIVE_DRAW, FIVE_STAND)]
     members = [np.flatnonzero((sides.obs == o) & (sides.cls == c)) for o, c in groups]
@@ -257,8 +264,7 @@ def _tabulate(
     by_group = np.argsort(group, kind="stable")  # the histories, group by group
     present, starts = np.unique(group[by_group], return_index=True)
     none = np.zeros((1, 10), dtype=np.int64)
-    wins: Tables = {}
-    losses: Tables = {}
+    tables: dict[tuple[Any, int], np.ndarray] = {}
     for hand in HANDS:
         b = sum(hand) % 10
         if rules.is_natural(b):
@@ -287,14 +293,10 @@ def _tabulate(
                 for sign, total in totals.items():
                     hit = (ways * (result == sign)[:, None])[by_group]
                     total[present] += np.add.reduceat(hit, starts, axis=0).astype(object)
-            for sign, store in ((1, wins), (-1, losses)):
-                blocks = totals[sign].reshape(n_obs, 3, n_obs, 3).transpose(0, 2, 1, 3)
-                cells = store.setdefault((hand, a), {})
-                for i1, i2 in zip(*np.nonzero(blocks.any(axis=(2, 3))), strict=True):
-                    cells[(OBSERVATIONS[i1], OBSERVATIONS[i2])] = [
-                        [int(value) for value in row] for row in blocks[i1, i2].tolist()
-                    ]
-    return wins, losses
+            tables[(hand, a)] = np.stack(
+                [totals[sign].reshape(n_obs, 3, n_obs, 3).transpose(0, 2, 1, 3) for sign in (1, -1)]
+            )
+    return tables
 
 
 def _natural_part(
