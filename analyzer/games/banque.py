@@ -89,9 +89,10 @@ def _nets(game: BanqueGame) -> dict[tuple[Any, int, int, int], list[list[int]]]:
     """Each (Banker key, action, right's observation, left's) cell's 3x3 wins and losses
     combined into one numerator table (over `game.denominator`); combining is linear, so
     weighting the net table is weighting wins and losses and combining them."""
+    on_win, on_loss = game.stakes  # `game.combine`, written out for the 3x3 tables
     return {
         (key, a, o1, o2): [
-            [int(game.combine(w, lo)) for w, lo in zip(wrow, lrow, strict=True)]
+            [on_win * w - on_loss * lo for w, lo in zip(wrow, lrow, strict=True)]
             for wrow, lrow in zip(wins, losses, strict=True)
         ]
         for key in game.keys

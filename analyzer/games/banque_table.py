@@ -153,10 +153,17 @@ class BanqueGame:
         """Numerators from `_side_value` are over this: commission denominator x scale."""
         return self.commission.denominator * self.scale
 
+    @property
+    def stakes(self) -> tuple[int, int]:
+        """(on a win, on a loss): `combine(won, lost)` is the first times won minus the second
+        times lost."""
+        c = self.commission
+        return c.denominator - c.numerator, c.denominator
+
     def combine(self, won: int | Fraction, lost: int | Fraction) -> int | Fraction:
         """The numerator (over `denominator`) of (1 - commission) won - lost."""
-        c = self.commission
-        return (c.denominator - c.numerator) * won - c.denominator * lost
+        on_win, on_loss = self.stakes
+        return on_win * won - on_loss * lost
 
 
 def class_coef(cls: int, x: Fraction) -> Fraction:
