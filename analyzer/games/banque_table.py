@@ -251,25 +251,32 @@ def _tabulate(
     order, classes FORCED, FIVE_DRAW, FIVE_STAND).
     """
     groups = [(o, c) for o in OBSERVATIONS for c in (FORCED, FIVE_DRAW, FIVE_STAND)]
-    members = [np.flatnonzero((sides.obs == o) & (sides.cls == c)) for o, c in groups]
-    cache: dict[bytes, np.ndarray] = {}
-
-    def left_ways(removed: np.ndarray) -> np.ndarray:
-        """(rows, groups): ways to deal the left side's histories of each group after `removed`."""
-        keys = [row.tobytes() for row in removed]
-        todo = sorted({k for k in keys if k not in cache})
-        if todo:
-            rows = np.array([np.frombuffer(k, dtype=np.int64) for k in todo])
-            ways = _remaining_ways(ff, counts, rows, sides.cards, infinite) * sides.orders[None, :]
-            summed = np.stack([ways[:, m].sum(axis=1) for m in members], axis=1)
-            for k, row in zip(todo, summed, strict=True):
-                cache[k] = row
-        return np.stack([cache[k] for k in keys])
-
     n_obs = len(OBSERVATIONS)
     group = np.searchsorted(OBSERVATIONS, sides.obs) * 3 + sides.cls  # groups' index of each history
     by_group = np.argsort(group, kind="stable")  # the histories, group by group
     present, starts = np.unique(group[by_group], return_index=True)
+    cache: dict[bytes, np.ndarray] = {}
+
+    def group_sums(ways: np.ndarray) -> np.ndarray:
+        """(rows, groups): the columns of `ways` (one per history) summed group by group."""
+        out = np.zeros((len(ways), len(groups)), dtype=ways.dtype)
+        out[:, present] = np.add.reduceat(ways[:, by_group], starts, axis=1)
+        return out
+
+    def left_ways(removed: np.ndarray) -> np.ndarray:
+        """(rows, groups): ways to deal the left side's histories of each group after `removed`."""
+        keys = [b"" if infinite else row.tobytes() for row in removed]  # infinite: nothing is removed
+        first: dict[bytes, int] = {}
+        for i, k in enumerate(keys):
+            first.setdefault(k, i)
+        todo = [k for k in first if k not in cache]
+        if todo:
+            rows = removed[[first[k] for k in todo]]
+            ways = _remaining_ways(ff, counts, rows, sides.cards, infinite) * sides.orders[None, :]
+            for k, row in zip(todo, group_sums(ways), strict=True):
+                cache[k] = row
+        return np.stack([cache[k] for k in keys])
+
     none = np.zeros((1, 10), dtype=np.int64)
     tables: dict[tuple[Any, int], np.ndarray] = {}
     for hand in HANDS:
@@ -298,8 +305,7 @@ def _tabulate(
                     ways, weight = ways.astype(object), weight.astype(object)
                 ways = ways * weight[:, None]
                 for sign, total in totals.items():
-                    hit = (ways * (result == sign)[:, None])[by_group]
-                    total[present] += np.add.reduceat(hit, starts, axis=0).astype(object)
+                    totals[sign] = total + group_sums((ways * (result == sign)[:, None]).T).T.astype(object)
             tables[(hand, a)] = np.stack(
                 [totals[sign].reshape(n_obs, 3, n_obs, 3).transpose(0, 2, 1, 3) for sign in (1, -1)]
             )
