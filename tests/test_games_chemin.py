@@ -309,3 +309,27 @@ def test_the_models_trees_share_their_paths_from_one_walk() -> None:
         for on_paths, sets in ((tree.banker_set, tree.banker_sets), (tree.player_set, tree.player_sets)):
             assert sorted(set(on_paths[on_paths >= 0].tolist())) == list(range(len(sets)))
     assert sorted(len(tree.banker_sets) for tree in trees) == [88, 484, 484]
+
+
+def test_bilinear_sums_match_plain_fraction_sums() -> None:
+    """The bilinear form's sums (integers over a common denominator inside) equal the plain
+    Fraction sums on a grid and strategies with unrelated denominators, negatives and zeros."""
+    rng = random.Random(28)
+
+    def frac() -> Fraction:
+        return Fraction(rng.randint(-50, 50), rng.choice([1, 3, 7, 12, 97, 1000]))
+
+    grid = [[frac() for _ in range(6)] for _ in range(4)]  # 3 Player sets, 5 Banker sets
+    x = [frac() / 50 for _ in range(3)]
+    q = [Fraction(0), Fraction(1), frac() / 50, frac() / 50, Fraction(1, 3)]
+    xs, qs = [*x, Fraction(1)], [*q, Fraction(1)]
+    plain = sum(grid[a][b] * xs[a] * qs[b] for a in range(4) for b in range(6))
+    b_gains = [sum(grid[a][i] * xs[a] for a in range(4)) for i in range(5)]
+    p_gains = [sum(grid[h][b] * qs[b] for b in range(6)) for h in range(3)]
+    b_base = sum(grid[a][5] * xs[a] for a in range(4))
+    p_base = sum(grid[3][b] * qs[b] for b in range(6))
+    assert expectation(grid, x, q) == plain
+    assert banker_gains(grid, x) == b_gains
+    assert player_gains(grid, q) == p_gains
+    assert banker_best_value(grid, x) == b_base + sum(g for g in b_gains if g > 0)
+    assert player_best_value(grid, q) == p_base + sum(g for g in p_gains if g < 0)

@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from math import lcm
 from typing import Any
 
 from analyzer.core.rules import STANDARD, Rules
@@ -79,11 +80,25 @@ def _side_value(
 ) -> int | Fraction:
     """Numerator (over `game.denominator`) of the Banker's expectation from one side's stake
     at a set, that side seen as `mine`."""
-    entry = game.right[key][a].get((mine, other))
-    if entry is None:
-        return 0
-    wins, losses = entry
-    return game.combine(_weighted(weights, wins), _weighted(weights, losses))
+    net = _nets(game).get((key, a, mine, other))
+    return 0 if net is None else _weighted(weights, net)
+
+
+@lru_cache(maxsize=8)
+def _nets(game: BanqueGame) -> dict[tuple[Any, int, int, int], list[list[int]]]:
+    """Each (Banker key, action, right's observation, left's) cell's 3x3 wins and losses
+    combined into one numerator table (over `game.denominator`); combining is linear, so
+    weighting the net table is weighting wins and losses and combining them."""
+    on_win, on_loss = game.stakes  # `game.combine`, written out for the 3x3 tables
+    return {
+        (key, a, o1, o2): [
+            [on_win * w - on_loss * lo for w, lo in zip(wrow, lrow, strict=True)]
+            for wrow, lrow in zip(wins, losses, strict=True)
+        ]
+        for key in game.keys
+        for a in (0, 1)
+        for (o1, o2), (wins, losses) in game.right[key][a].items()
+    }
 
 
 def _weighted(weights: list[list[Fraction | int]], table: list[list[int]]) -> int | Fraction:
@@ -110,11 +125,13 @@ def _sets(game: BanqueGame) -> list[InfoSet]:
 Numerator = int | Fraction  # over BanqueGame.denominator
 
 
+@lru_cache(maxsize=32)
 def _values(
     game: BanqueGame, x_right: Fraction, x_left: Fraction
 ) -> dict[InfoSet, tuple[tuple[Numerator, Numerator], tuple[Numerator, Numerator]]]:
     """At each Banker set: ((right, left) if it stands, (right, left) if it draws), as
-    numerators over `game.denominator` (integers when both sides play purely on 5)."""
+    numerators over `game.denominator` (integers when both sides play purely on 5). Cached
+    (the report asks for each pure profile up to four times): read it, do not change it."""
     out = {}
     right_weights, left_weights = _class_weights(x_right, x_left), _class_weights(x_left, x_right)
     for key, o1, o2 in _sets(game):
@@ -272,15 +289,16 @@ def profile_value(game: BanqueGame, profile: tuple[int, int], banker: Mapping[In
 def sides_guarantee(game: BanqueGame, profile: Mapping[tuple[int, int], Fraction]) -> Fraction:
     """The most the Banker can get per coup against the sides' (possibly correlated) mixture
     `profile` over PROFILES: its best reply, set by set."""
-    total = Fraction(0)
-    best: dict[InfoSet, list[Fraction]] = {}
+    scale = lcm(*(Fraction(weight).denominator for weight in profile.values()))  # weights' common denominator
+    best: dict[InfoSet, list[Numerator]] = {}  # (stand, draw), over game.denominator * scale
     for k, weight in profile.items():
         if not weight:
             continue
+        share = Fraction(weight).numerator * (scale // Fraction(weight).denominator)
         values = _values(game, Fraction(k[0]), Fraction(k[1]))
         for s, (stand, draw) in values.items():
-            pair = best.setdefault(s, [Fraction(0), Fraction(0)])
-            pair[0] += weight * sum(stand)
-            pair[1] += weight * sum(draw)
-    total = sum((max(pair) for pair in best.values()), Fraction(0))
-    return 2 * game.natural + total / game.denominator
+            pair = best.setdefault(s, [0, 0])
+            pair[0] += share * sum(stand)
+            pair[1] += share * sum(draw)
+    total = sum(max(pair) for pair in best.values())
+    return 2 * game.natural + Fraction(total) / (game.denominator * scale)

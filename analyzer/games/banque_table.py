@@ -153,10 +153,17 @@ class BanqueGame:
         """Numerators from `_side_value` are over this: commission denominator x scale."""
         return self.commission.denominator * self.scale
 
+    @property
+    def stakes(self) -> tuple[int, int]:
+        """(on a win, on a loss): `combine(won, lost)` is the first times won minus the second
+        times lost."""
+        c = self.commission
+        return c.denominator - c.numerator, c.denominator
+
     def combine(self, won: int | Fraction, lost: int | Fraction) -> int | Fraction:
         """The numerator (over `denominator`) of (1 - commission) won - lost."""
-        c = self.commission
-        return (c.denominator - c.numerator) * won - c.denominator * lost
+        on_win, on_loss = self.stakes
+        return on_win * won - on_loss * lost
 
 
 def class_coef(cls: int, x: Fraction) -> Fraction:
@@ -182,32 +189,40 @@ def banque_game(shoe: Shoe, rules: Rules = STANDARD, commission: Fraction = Frac
     infinite = shoe.counts is None
     ff = _falling_table(shoe)
     keep = 1 - commission
-    wins, losses = _tabulate(sides, counts, infinite, ff, rules)
-    right: dict[Any, Any] = {}
-    keys = []
-    zero = [[0] * 3 for _ in range(3)]
+    tables = _tabulate(sides, counts, infinite, ff, rules)
     scale = size**CARDS if infinite else perm(size, CARDS)
-    for (hand, a), won in sorted(wins.items()):
+    # factors[a][i1, i2]: scales a history's weight (its ordered cards) up to `scale`.
+    cards = [_obs_cards(o) for o in OBSERVATIONS]
+    factors = [
+        np.array(
+            [
+                [scale // (size**k if infinite else perm(size, k)) for k in (2 + c1 + c2 + a for c2 in cards)]
+                for c1 in cards
+            ],
+            dtype=object,
+        )[:, :, None, None]
+        for a in (0, 1)
+    ]
+    sums: dict[Any, list[np.ndarray]] = {}  # Banker key -> per action, (wins, losses) stacked
+    for (hand, a), table in sorted(tables.items(), key=lambda item: item[0]):
         key = sum(hand) % 10 if infinite else hand
-        if key not in right:
-            right[key] = ({}, {})
-            keys.append(key)
-        lost = losses[(hand, a)]
-        for o1, o2 in sorted(set(won) | set(lost)):
-            k = 2 + _obs_cards(o1) + _obs_cards(o2) + a
-            factor = scale // (size**k if infinite else perm(size, k))
-            w, lo = won.get((o1, o2), zero), lost.get((o1, o2), zero)
-            w0, l0 = right[key][a].get((o1, o2), (zero, zero))
-            right[key][a][(o1, o2)] = (
-                [[w0[c1][c2] + factor * w[c1][c2] for c2 in range(3)] for c1 in range(3)],
-                [[l0[c1][c2] + factor * lo[c1][c2] for c2 in range(3)] for c1 in range(3)],
-            )
+        per_action = sums.setdefault(key, [np.zeros_like(table), np.zeros_like(table)])
+        per_action[a] = per_action[a] + factors[a] * table
+    right: dict[Any, Any] = {}
+    for key, per_action in sums.items():
+        right[key] = tuple(
+            {
+                (OBSERVATIONS[i1], OBSERVATIONS[i2]): (table[0, i1, i2].tolist(), table[1, i1, i2].tolist())
+                for i1, i2 in zip(*np.nonzero(table.any(axis=(0, 3, 4))), strict=True)
+            }
+            for table in per_action
+        )
     natural = _natural_part(counts, size, infinite, ff, rules, keep)
     return BanqueGame(
         shoe=shoe,
         rules=rules,
         commission=commission,
-        keys=tuple(keys),
+        keys=tuple(sums),
         right=right,
         natural=natural,
         scale=scale,
@@ -226,70 +241,75 @@ def _remaining_ways(
     return out
 
 
-Tables = dict[tuple[Any, int], dict[tuple[int, int], list[list[int]]]]
-
-
 def _tabulate(
     sides: _Sides, counts: list[int], infinite: bool, ff: np.ndarray, rules: Rules
-) -> tuple[Tables, Tables]:
+) -> dict[tuple[Any, int], np.ndarray]:
     """Integer weights of Banker wins and losses from the right side's stake.
 
-    Keys (Banker hand, action); values {(obs_right, obs_left): 3x3 [class_right][class_left]}.
+    Keys (Banker hand, action); values object arrays (2, obs_right, obs_left, class_right,
+    class_left) of Python ints: [0] the wins, [1] the losses (observations in OBSERVATIONS
+    order, classes FORCED, FIVE_DRAW, FIVE_STAND).
     """
     groups = [(o, c) for o in OBSERVATIONS for c in (FORCED, FIVE_DRAW, FIVE_STAND)]
-    members = [np.flatnonzero((sides.obs == o) & (sides.cls == c)) for o, c in groups]
+    n_obs = len(OBSERVATIONS)
+    group = np.searchsorted(OBSERVATIONS, sides.obs) * 3 + sides.cls  # groups' index of each history
+    by_group = np.argsort(group, kind="stable")  # the histories, group by group
+    present, starts = np.unique(group[by_group], return_index=True)
     cache: dict[bytes, np.ndarray] = {}
+
+    def group_sums(ways: np.ndarray) -> np.ndarray:
+        """(rows, groups): the columns of `ways` (one per history) summed group by group."""
+        out = np.zeros((len(ways), len(groups)), dtype=ways.dtype)
+        out[:, present] = np.add.reduceat(ways[:, by_group], starts, axis=1)
+        return out
 
     def left_ways(removed: np.ndarray) -> np.ndarray:
         """(rows, groups): ways to deal the left side's histories of each group after `removed`."""
-        keys = [row.tobytes() for row in removed]
-        todo = sorted({k for k in keys if k not in cache})
+        keys = [b"" if infinite else row.tobytes() for row in removed]  # infinite: nothing is removed
+        first: dict[bytes, int] = {}
+        for i, k in enumerate(keys):
+            first.setdefault(k, i)
+        todo = [k for k in first if k not in cache]
         if todo:
-            rows = np.array([np.frombuffer(k, dtype=np.int64) for k in todo])
+            rows = removed[[first[k] for k in todo]]
             ways = _remaining_ways(ff, counts, rows, sides.cards, infinite) * sides.orders[None, :]
-            summed = np.stack([ways[:, m].sum(axis=1) for m in members], axis=1)
-            for k, row in zip(todo, summed, strict=True):
+            for k, row in zip(todo, group_sums(ways), strict=True):
                 cache[k] = row
         return np.stack([cache[k] for k in keys])
 
     none = np.zeros((1, 10), dtype=np.int64)
-    wins: Tables = {}
-    losses: Tables = {}
+    tables: dict[tuple[Any, int], np.ndarray] = {}
     for hand in HANDS:
         b = sum(hand) % 10
         if rules.is_natural(b):
             continue
         bcards = np.array([hand.count(v) for v in range(10)], dtype=np.int64)
         border = 1 if hand[0] == hand[1] else 2
-        for a, w in [(0, None), *((1, w) for w in range(10))]:
-            removed = sides.cards + bcards[None, :]
-            if w is not None:
-                removed[:, w] += 1
-            final = b if w is None else (b + w) % 10
-            # Ways to deal the Banker's hand, the right side and the Banker's third card.
-            weight = _remaining_ways(ff, counts, none, removed, infinite)[0] * sides.orders * border
-            against = np.where(sides.obs == NATURAL, b, final)
-            result = np.sign(against - sides.final)  # +1: the Banker wins
-            ways = left_ways(removed)
-            bound = int(np.max(weight)) * int(np.max(ways)) * len(weight)
-            if bound >= 2**62:
-                ways, weight = ways.astype(object), weight.astype(object)
-            ways = ways * weight[:, None]
-            for sign, store in ((1, wins), (-1, losses)):
-                hit = result == sign
-                cells = store.setdefault((hand, a), {})
-                for g1, m in enumerate(members):
-                    rows = m[hit[m]]
-                    if len(rows) == 0:
-                        continue
-                    sums = ways[rows].sum(axis=0)
-                    o1, c1 = groups[g1]
-                    for g2, value in enumerate(sums.tolist()):
-                        if value:
-                            o2, c2 = groups[g2]
-                            cell = cells.setdefault((o1, o2), [[0] * 3 for _ in range(3)])
-                            cell[c1][c2] += int(value)
-    return wins, losses
+        for a, third in ((0, [None]), (1, range(10))):
+            # totals[sign][g1, g2]: the weight of the right side's histories of group g1 that
+            # end with `sign`, each times the ways to deal the left side's of group g2, summed
+            # over the Banker's third cards (Python ints: the sum may pass int64).
+            totals = {sign: np.zeros((len(groups), len(groups)), dtype=object) for sign in (1, -1)}
+            for w in third:
+                removed = sides.cards + bcards[None, :]
+                if w is not None:
+                    removed[:, w] += 1
+                final = b if w is None else (b + w) % 10
+                # Ways to deal the Banker's hand, the right side and the Banker's third card.
+                weight = _remaining_ways(ff, counts, none, removed, infinite)[0] * sides.orders * border
+                against = np.where(sides.obs == NATURAL, b, final)
+                result = np.sign(against - sides.final)  # +1: the Banker wins
+                ways = left_ways(removed)
+                bound = int(np.max(weight)) * int(np.max(ways)) * len(weight)
+                if bound >= 2**62:
+                    ways, weight = ways.astype(object), weight.astype(object)
+                ways = ways * weight[:, None]
+                for sign, total in totals.items():
+                    totals[sign] = total + group_sums((ways * (result == sign)[:, None]).T).T.astype(object)
+            tables[(hand, a)] = np.stack(
+                [totals[sign].reshape(n_obs, 3, n_obs, 3).transpose(0, 2, 1, 3) for sign in (1, -1)]
+            )
+    return tables
 
 
 def _natural_part(

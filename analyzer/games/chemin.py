@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from math import perm
+from math import lcm, perm
 
 from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.rules import STANDARD, Rules
@@ -57,47 +57,70 @@ MODELS = {
 # -- the bilinear form ------------------------------------------------------------------
 
 
+def _scaled(values: Sequence[Fraction]) -> tuple[list[int], int]:
+    """`values` as integer numerators over their least common denominator: (numerators, it)."""
+    scale = lcm(*(v.denominator for v in values))
+    return [v.numerator * (scale // v.denominator) for v in values], scale
+
+
+def _scaled_grid(grid: Grid) -> tuple[list[list[int]], int]:
+    """`grid` as integer numerators over one common denominator: (numerators, it)."""
+    scale = lcm(*(g.denominator for row in grid for g in row))
+    return [[g.numerator * (scale // g.denominator) for g in row] for row in grid], scale
+
+
 def expectation(grid: Grid, x: Sequence[Fraction], q: Sequence[Fraction]) -> Fraction:
     """V(x, q): the Banker's expectation per unit staked for draw probabilities x and q."""
-    xs, qs = [*x, Fraction(1)], [*q, Fraction(1)]
-    return sum(
-        (g * xa * qb for row, xa in zip(grid, xs, strict=True) for g, qb in zip(row, qs, strict=True)),
-        Fraction(0),
+    (xs, x_scale), (qs, q_scale) = _scaled([*x, Fraction(1)]), _scaled([*q, Fraction(1)])
+    rows, scale = _scaled_grid(grid)
+    total = sum(
+        xa * sum(g * qb for g, qb in zip(row, qs, strict=True)) for row, xa in zip(rows, xs, strict=True)
     )
+    return Fraction(total, scale * x_scale * q_scale)
+
+
+def _banker_numerators(grid: Grid, x: Sequence[Fraction]) -> tuple[list[int], int]:
+    """V(x, q)'s column sums against x (each Banker set's gain, then the all-stand value last)
+    as integer numerators over one denominator: (numerators, it)."""
+    xs, x_scale = _scaled([*x, Fraction(1)])
+    rows, scale = _scaled_grid(grid)
+    sums = [0] * len(rows[0])
+    for row, xa in zip(rows, xs, strict=True):
+        if xa:
+            sums = [s + g * xa for s, g in zip(sums, row, strict=True)]
+    return sums, scale * x_scale
+
+
+def _player_numerators(grid: Grid, q: Sequence[Fraction]) -> tuple[list[int], int]:
+    """V(x, q)'s row sums against q (each free Player set's gain, then the all-stand value
+    last) as integer numerators over one denominator: (numerators, it)."""
+    qs, q_scale = _scaled([*q, Fraction(1)])
+    rows, scale = _scaled_grid(grid)
+    return [sum(g * qb for g, qb in zip(row, qs, strict=True)) for row in rows], scale * q_scale
 
 
 def banker_gains(grid: Grid, x: Sequence[Fraction]) -> list[Fraction]:
     """For each Banker set, what drawing there adds to V(x, q) over standing (per unit staked)."""
-    xs = [*x, Fraction(1)]
-    return [sum((grid[a][i] * xs[a] for a in range(len(xs))), Fraction(0)) for i in range(len(grid[0]) - 1)]
+    sums, scale = _banker_numerators(grid, x)
+    return [Fraction(s, scale) for s in sums[:-1]]
 
 
 def player_gains(grid: Grid, q: Sequence[Fraction]) -> list[Fraction]:
     """For each free Player set, what drawing there adds to V(x, q) over standing."""
-    qs = [*q, Fraction(1)]
-    return [
-        sum((g * qb for g, qb in zip(grid[h], qs, strict=True)), Fraction(0)) for h in range(len(grid) - 1)
-    ]
-
-
-def _banker_base(grid: Grid, x: Sequence[Fraction]) -> Fraction:
-    """V(x, q) with the Banker standing at every set."""
-    return sum((row[-1] * xa for row, xa in zip(grid, [*x, Fraction(1)], strict=True)), Fraction(0))
-
-
-def _player_base(grid: Grid, q: Sequence[Fraction]) -> Fraction:
-    """V(x, q) with the Player standing at every free set."""
-    return sum((g * qb for g, qb in zip(grid[-1], [*q, Fraction(1)], strict=True)), Fraction(0))
+    sums, scale = _player_numerators(grid, q)
+    return [Fraction(s, scale) for s in sums[:-1]]
 
 
 def banker_best_value(grid: Grid, x: Sequence[Fraction]) -> Fraction:
     """The most the Banker can get against x: the payoff of its best pure reply."""
-    return _banker_base(grid, x) + sum((max(Fraction(0), g) for g in banker_gains(grid, x)), Fraction(0))
+    sums, scale = _banker_numerators(grid, x)
+    return Fraction(sums[-1] + sum(max(0, s) for s in sums[:-1]), scale)
 
 
 def player_best_value(grid: Grid, q: Sequence[Fraction]) -> Fraction:
     """The least the Player can hold the Banker to against q: its best pure reply's payoff."""
-    return _player_base(grid, q) + sum((min(Fraction(0), g) for g in player_gains(grid, q)), Fraction(0))
+    sums, scale = _player_numerators(grid, q)
+    return Fraction(sums[-1] + sum(min(0, s) for s in sums[:-1]), scale)
 
 
 def tableau_strategy(form: GameForm) -> list[Fraction]:

@@ -152,23 +152,29 @@ def _solve(shoe: Shoe, rules: Rules, commission: Fraction) -> CommissionGame:
     if not form.player_sets:
         raise AnalyzerError(f"shoe {shoe}: the Player never holds {FREE_TOTAL}, so no one chooses")
     banker_grid, free_grid = form.payoff(commission), form.payoff(Fraction(0))
+    banker_ints, _ = form.payoff_numerators(commission)
+    free_ints, free_scale = form.payoff_numerators(Fraction(0))
     n = len(form.banker_sets)
-    slope = [banker_grid[0][i] for i in range(n)]  # g_i(p) = slope_i p + base_i
-    base = [banker_grid[1][i] for i in range(n)]
-    # The Player's gain from drawing on 5 against q: -(free_grid[0] . (q, 1)) = d0 - sum_i c_i q_i.
-    cost = [free_grid[0][i] for i in range(n)]
-    tableau = tableau_strategy(form)
+    lines = _Lines(
+        slope=banker_ints[0][:n],
+        base=banker_ints[1][:n],
+        cost=free_ints[0][:n],
+        cost0=free_ints[0][n],
+        cost_scale=free_scale,
+        tableau=tableau_strategy(form),
+    )
     breaks = {Fraction(0), Fraction(1)}
-    breaks |= {-b / a for a, b in zip(slope, base, strict=True) if a and 0 <= -b / a <= 1}
+    roots = (Fraction(-b, a) for a, b in zip(lines.slope, lines.base, strict=True) if a)
+    breaks |= {root for root in roots if 0 <= root <= 1}
     points = sorted(breaks)
     found: dict[tuple[Fraction, tuple[Fraction, ...]], None] = {}
     continuum = None
     for t in points:
-        for q in _at_point(t, slope, base, cost, free_grid[0][n], tableau):
+        for q in _at_point(t, lines):
             found[(t, q)] = None
     for lo, hi in pairwise(points):
         mid = (lo + hi) / 2
-        qs = _at_point(mid, slope, base, cost, free_grid[0][n], tableau)
+        qs = _at_point(mid, lines)
         if qs:  # the Player is indifferent all along (lo, hi): a continuum of p
             continuum = (lo, hi)
             for q in qs:
@@ -198,28 +204,46 @@ def _solve(shoe: Shoe, rules: Rules, commission: Fraction) -> CommissionGame:
     )
 
 
-def _at_point(
-    t: Fraction,
-    slope: Sequence[Fraction],
-    base: Sequence[Fraction],
-    cost: Sequence[Fraction],
-    cost0: Fraction,
-    tableau: Sequence[Fraction],
-) -> list[tuple[Fraction, ...]]:
+_ZERO, _ONE = Fraction(0), Fraction(1)
+
+
+@dataclass(frozen=True)
+class _Lines:
+    """One game's linear pieces as integers: the Banker's gain from drawing at set i against
+    p is (slope_i p + base_i) / scale for some scale > 0; the Player's gain from drawing on 5
+    against q is -(cost0 + sum_i cost_i q_i) / cost_scale; `tableau`: each set's tableau q."""
+
+    slope: list[int]
+    base: list[int]
+    cost: list[int]
+    cost0: int
+    cost_scale: int
+    tableau: list[Fraction]
+
+
+def _at_point(t: Fraction, lines: _Lines) -> list[tuple[Fraction, ...]]:
     """The Banker best replies q to p = t against which t is a Player best reply (their extreme
     points when there are many)."""
     q: list[Fraction] = []
     free: list[int] = []
-    for i, (a, b) in enumerate(zip(slope, base, strict=True)):
-        gain = a * t + b
-        if gain == 0 and cost[i]:
+    fixed_sum = lines.cost0  # cost0 + the fixed sets' cost_i q_i (q_i is 1, 0, or has cost_i 0)
+    t_num, t_den = t.numerator, t.denominator
+    for i, (a, b, c) in enumerate(zip(lines.slope, lines.base, lines.cost, strict=True)):
+        gain = a * t_num + b * t_den  # the sign of the Banker's gain at p = t
+        if gain > 0:
+            q.append(_ONE)
+            fixed_sum += c
+        elif gain < 0:
+            q.append(_ZERO)
+        elif c:
             free.append(i)
-            q.append(Fraction(0))
+            q.append(_ZERO)
         else:
-            q.append(Fraction(1) if gain > 0 else Fraction(0) if gain < 0 else tableau[i])
+            q.append(lines.tableau[i])
     if len(free) > _MAX_FREE:
         raise ArithmeticError(f"chemin de fer with commission: {len(free)} free Banker sets at p = {t}")
-    fixed = -(cost0 + sum((cost[i] * q[i] for i in range(len(q)) if i not in free), Fraction(0)))
+    fixed = Fraction(-fixed_sum, lines.cost_scale)
+    cost = {i: Fraction(lines.cost[i], lines.cost_scale) for i in free}
 
     def draw_gain(values: Sequence[Fraction]) -> Fraction:
         return fixed - sum((cost[i] * v for i, v in zip(free, values, strict=True)), Fraction(0))

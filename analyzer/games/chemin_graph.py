@@ -295,11 +295,19 @@ class GameForm:
 
     def payoff(self, commission: Fraction) -> list[list[Fraction]]:
         """G / total as Fractions, with the Banker paying `commission` on its wins."""
+        grid, scale = self.payoff_numerators(commission)
+        return [[Fraction(g, scale) for g in row] for row in grid]
+
+    def payoff_numerators(self, commission: Fraction) -> tuple[list[list[int]], int]:
+        """G / total as integer numerators over one positive denominator, with the Banker
+        paying `commission` on its wins: (numerators, denominator)."""
         keep = 1 - Fraction(commission)
-        return [
-            [(keep * w - lo) / self.total for w, lo in zip(wrow, lrow, strict=True)]
+        win, loss = keep.numerator, keep.denominator
+        grid = [
+            [win * w - loss * lo for w, lo in zip(wrow, lrow, strict=True)]
             for wrow, lrow in zip(self.wins, self.losses, strict=True)
         ]
+        return grid, loss * self.total
 
 
 def _dtype(total: int) -> type | np.dtype:

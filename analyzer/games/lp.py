@@ -45,11 +45,11 @@ class Piece:
 
     def low(self) -> Fraction:
         """Minimum of a + b . y on the unit cube."""
-        return self.a + sum((min(bi, Fraction(0)) for bi in self.b), Fraction(0))
+        return sum((bi for bi in self.b if bi < 0), self.a)
 
     def high(self) -> Fraction:
         """Maximum of a + b . y on the unit cube."""
-        return self.a + sum((max(bi, Fraction(0)) for bi in self.b), Fraction(0))
+        return sum((bi for bi in self.b if bi > 0), self.a)
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,8 @@ The model, every choice stated (`MacaoModel` holds the parameters):
   count go to the banker. Wins other than naturals pay even money.
 
 The player's expectation per unit staked is computed by exact recursion over the cards left
-(Fractions), for every threshold; the best threshold is reported with all the others.
+(integers scaled by the count of draw sequences, one Fraction per start), for every threshold;
+the best threshold is reported with all the others.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from enum import StrEnum
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
+from math import perm
 
 from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.shoe import Shoe
@@ -125,7 +127,13 @@ def _settle(model: MacaoModel, pv: int, pc: int, bv: int, bc: int) -> int:
 
 
 class _Solver:
-    """Exact recursion over (non-ten cards left, both hands); memoised across thresholds."""
+    """Exact recursion over (non-ten cards left, both hands); memoised across thresholds.
+
+    The recursion runs on integers: a node with `s` non-ten cards left and at most `r` draws
+    still to come (r = 2 max_cards - cards held) returns its expectation times the number of
+    ordered draw sequences `s (s-1) ... (s-r+1)` (`9**r` for the infinite shoe), so a draw is
+    a plain weighted sum of its children and one Fraction is made per coup.
+    """
 
     def __init__(self, shoe: Shoe, model: MacaoModel) -> None:
         self.model = model
@@ -133,64 +141,67 @@ class _Solver:
         self.counts = (4, *([1] * 9)) if shoe.counts is None else shoe.value_counts()
         self.banker = lru_cache(maxsize=None)(self._banker)
         self.player = lru_cache(maxsize=None)(self._player)
+        self.sequences = lru_cache(maxsize=None)(self._sequences)
+        self.draws = lru_cache(maxsize=None)(self._draws)
+        # adds[value][card]: a hand's value after adding card (`MacaoModel.add`, tabulated).
+        self.adds = tuple(tuple(model.add(value, card) for card in range(10)) for value in range(BUST))
 
-    def _draws(self, left: tuple[int, ...]) -> list[tuple[int, Fraction, tuple[int, ...]]]:
-        """(card 1-9, probability, non-ten counts after) for the next non-ten card."""
+    def _sequences(self, left_total: int, draws: int) -> int:
+        """The scale of a node: ordered sequences of `draws` draws from `left_total` non-tens."""
+        return 9**draws if self.infinite else perm(left_total, draws)
+
+    def _draws(self, left: tuple[int, ...]) -> list[tuple[int, int, tuple[int, ...]]]:
+        """(card 1-9, ways, non-ten counts after) for the next non-ten card: its probability is
+        ways / sum(left) (ways 1 of 9 for the infinite shoe)."""
         if self.infinite:
-            return [(v, Fraction(1, 9), left) for v in range(1, 10)]
-        total = sum(left)
+            return [(v, 1, left) for v in range(1, 10)]
         out = []
         for v in range(1, 10):
             if left[v - 1]:
                 after = list(left)
                 after[v - 1] -= 1
-                out.append((v, Fraction(left[v - 1], total), tuple(after)))
+                out.append((v, left[v - 1], tuple(after)))
         return out
 
-    def _banker(self, left: tuple[int, ...], pv: int, pc: int, bv: int, bc: int) -> Fraction:
+    def _draws_left(self, pc: int, bc: int) -> int:
+        return 2 * self.model.max_cards - pc - bc
+
+    def _banker(self, left: tuple[int, ...], pv: int, pc: int, bv: int, bc: int) -> int:
+        """The banker's node, scaled by `sequences` (see the class docstring)."""
         m = self.model
         if bv != BUST and bv <= m.banker_draws_to and bc < m.max_cards and sum(left) > 0:
-            return sum(
-                (p * self.banker(after, pv, pc, m.add(bv, v), bc + 1) for v, p, after in self._draws(left)),
-                Fraction(0),
-            )
-        return Fraction(_settle(m, pv, pc, bv, bc))
+            adds = self.adds[bv]
+            return sum(w * self.banker(after, pv, pc, adds[v], bc + 1) for v, w, after in self.draws(left))
+        return _settle(m, pv, pc, bv, bc) * self.sequences(sum(left), self._draws_left(pc, bc))
 
-    def _player(self, left: tuple[int, ...], pv: int, pc: int, bv: int, bc: int, t: int) -> Fraction:
+    def _player(self, left: tuple[int, ...], pv: int, pc: int, bv: int, bc: int, t: int) -> int:
+        """The player's node with threshold t, scaled by `sequences` (see the class docstring)."""
         m = self.model
         if pv == BUST:
-            return Fraction(-1)
+            return -self.sequences(sum(left), self._draws_left(pc, bc))
         if pv <= t and pc < m.max_cards and sum(left) > 0:
-            return sum(
-                (
-                    p * self.player(after, m.add(pv, v), pc + 1, bv, bc, t)
-                    for v, p, after in self._draws(left)
-                ),
-                Fraction(0),
-            )
+            adds = self.adds[pv]
+            return sum(w * self.player(after, adds[v], pc + 1, bv, bc, t) for v, w, after in self.draws(left))
         return self.banker(left, pv, pc, bv, bc)
 
-    def deals(self) -> dict[tuple[int, int, tuple[int, ...]], Fraction]:
-        """Probability of each start: (player's value, banker's value, non-ten counts left)."""
+    def deals(self) -> tuple[dict[tuple[int, int, tuple[int, ...]], int], int]:
+        """Each start (player's value, banker's value, non-ten counts left) with its number of
+        ordered deals, and the number of ordered deals in all (the probability's denominator)."""
         n = self.model.start
         size = 13 if self.infinite else sum(self.counts)
-        out: dict[tuple[int, int, tuple[int, ...]], Fraction] = {}
+        out: dict[tuple[int, int, tuple[int, ...]], int] = {}
         for cards in product(range(10), repeat=2 * n):
             left = list(self.counts)
-            p = Fraction(1)
-            for i, v in enumerate(cards):
-                if self.infinite:
-                    p *= Fraction(self.counts[v], size)
-                    continue
-                if left[v] == 0:
-                    p = Fraction(0)
-                    break
-                p *= Fraction(left[v], size - i)
-                left[v] -= 1
-            if p:
+            ways = 1
+            for v in cards:
+                ways *= left[v]
+                if not self.infinite:
+                    left[v] -= 1
+            if ways:
                 key = (self.start_value(cards[:n]), self.start_value(cards[n:]), tuple(left[1:]))
-                out[key] = out.get(key, Fraction(0)) + p
-        return out
+                out[key] = out.get(key, 0) + ways
+        total = size ** (2 * n) if self.infinite else perm(size, 2 * n)
+        return out, total
 
     def start_value(self, cards: tuple[int, ...]) -> int:
         value = 0
@@ -198,26 +209,38 @@ class _Solver:
             value = self.model.add(value, card)
         return value
 
-    def expectation(self, t: int, deals: dict[tuple[int, int, tuple[int, ...]], Fraction]) -> Fraction:
+    def expectation(self, t: int, deals: tuple[dict[tuple[int, int, tuple[int, ...]], int], int]) -> Fraction:
         """The player's expectation per unit staked with threshold t."""
-        return sum((p * self._coup(pv, bv, left, t) for (pv, bv, left), p in deals.items()), Fraction(0))
+        return self._expectation(t, deals, naturals_only=False)
 
-    def naturals(self, deals: dict[tuple[int, int, tuple[int, ...]], Fraction]) -> Fraction:
+    def naturals(self, deals: tuple[dict[tuple[int, int, tuple[int, ...]], int], int]) -> Fraction:
         """The part of the expectation from coups that end on a natural."""
-        return sum(
-            (p * self._coup(pv, bv, left, -1) for (pv, bv, left), p in deals.items() if {pv, bv} & {8, 9}),
-            Fraction(0),
-        )
+        return self._expectation(-1, deals, naturals_only=True)
 
-    def _coup(self, pv: int, bv: int, left: tuple[int, ...], t: int) -> Fraction:
+    def _expectation(
+        self, t: int, deals: tuple[dict[tuple[int, int, tuple[int, ...]], int], int], naturals_only: bool
+    ) -> Fraction:
+        """The expectation's sum, in integers per coup scale, over every start (with
+        `naturals_only`, over the starts with a natural)."""
+        starts, total = deals
+        sums: dict[int, int] = {}  # a coup's scale -> the sum of ways times scaled value
+        for (pv, bv, left), ways in starts.items():
+            if naturals_only and not {pv, bv} & {8, 9}:
+                continue
+            value, scale = self._coup(pv, bv, left, t)
+            sums[scale] = sums.get(scale, 0) + ways * value
+        return sum((Fraction(value, scale * total) for scale, value in sums.items()), Fraction(0))
+
+    def _coup(self, pv: int, bv: int, left: tuple[int, ...], t: int) -> tuple[int, int]:
+        """A start's value to the player as (value times scale, scale)."""
         if pv == BUST:  # only Victoria's two-card start can bust
-            return Fraction(-1)
+            return -1, 1
         if pv in (8, 9) or bv in (8, 9):
             if pv in (8, 9) and not (bv in (8, 9) and bv >= pv):
-                return Fraction(3 if pv == 9 else 2)
-            return Fraction(-1)
+                return (3 if pv == 9 else 2), 1
+            return -1, 1
         n = self.model.start
-        return self.player(left, pv, n, bv, n, t)
+        return self.player(left, pv, n, bv, n, t), self.sequences(sum(left), self._draws_left(n, n))
 
 
 def solve_macao(shoe: Shoe | None = None, model: MacaoModel | None = None) -> MacaoResult:
