@@ -5,6 +5,7 @@ four-card sort, and the best sorts of one to four cards; 8 and 6 decks."""
 from __future__ import annotations
 
 from analyzer.analyses.known import KnownValue, best_sorts, known_cards, known_values, parse_sort
+from analyzer.analyses.known_tensor import release_keys
 from analyzer.core.catalogue import get_bet
 from analyzer.core.rules import STANDARD
 from analyzer.core.shoe import Shoe
@@ -123,4 +124,5 @@ def known_report() -> str:
             ),
             _best_sorts(shoe),
         ]
+    release_keys()  # the reports after this one need none of the tensors' keys
     return report("Known cards and edge sorting", blocks)
