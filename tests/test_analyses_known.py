@@ -396,3 +396,6 @@ def test_known_values_of_several_bet_sets_from_one_tensor_are_known_cards_values
     assert len(set(values)) > 1  # the sets are valued apart, not one value for all
     with pytest.raises(AnalyzerError, match="states"):
         known_values(shoe, (1, 2, 3, 4, 5), [MAIN])
+    for empty in ([], [MAIN, []]):
+        with pytest.raises(AnalyzerError, match="none given"):
+            known_values(shoe, positions, empty)

@@ -347,7 +347,8 @@ def known_values(
     tensor of every bet they name (a bet's numerators do not depend on the bets asked with it)."""
     from analyzer.analyses.known_shown import numerators
 
-    named = {bet.name: bet for bets in bet_sets for bet in bets}
+    sets = [checked("known_values()", shoe, positions, bets, rules)[1] for bets in bet_sets]
+    named = {bet.name: bet for bets in sets for bet in bets}
     positions, union = checked("known_values()", shoe, positions, tuple(named.values()), rules)
     _check_states(positions)
     tensor = numerators(shoe, rules, union, positions)
@@ -356,7 +357,7 @@ def known_values(
     weights = tensor.weights.reshape(-1).tolist()
     return [
         value_of([nums[b.name] for b in bets], [scales[b.name] for b in bets], weights, tensor.total)[0]
-        for bets in bet_sets
+        for bets in sets
     ]
 
 
