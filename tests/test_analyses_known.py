@@ -17,6 +17,7 @@ from analyzer.analyses.known import (
     best_sorts,
     known_cards,
     known_result,
+    known_values,
     parse_positions,
     parse_sort,
 )
@@ -378,3 +379,23 @@ def test_a_sort_of_suits_or_colours() -> None:
     mixed = known_cards(shoe, (1,), bets, sort=parse_sort("H,9"))
     mixture = [sum(s.probability * s.expectations[i] for s in mixed.states) for i in range(3)]
     assert mixture == [a.expectation for a in analyze_bets(bets, shoe, STANDARD)]
+
+
+@pytest.mark.parametrize("positions", [(1,), (5,), (2, 6)])
+def test_known_values_of_several_bet_sets_from_one_tensor_are_known_cards_values(
+    positions: tuple[int, ...],
+) -> None:
+    """Each set's value from the union's tensor is known_cards' for that set alone, a
+    card-level bet among them too; more than five states of ranks are refused."""
+    shoe = Shoe.decks(2)
+    sets = [MAIN, [*MAIN, get_bet("tie")], SIDE, [get_bet("tie"), get_bet("dragon7")]]
+    if positions == (1,):
+        sets.append([*MAIN, get_bet("perfect-pairs-v1")])
+    values = known_values(shoe, positions, sets)
+    assert values == [known_cards(shoe, positions, bets).value for bets in sets]
+    assert len(set(values)) > 1  # the sets are valued apart, not one value for all
+    with pytest.raises(AnalyzerError, match="states"):
+        known_values(shoe, (1, 2, 3, 4, 5), [MAIN])
+    for empty in ([], [MAIN, []]):
+        with pytest.raises(AnalyzerError, match="none given"):
+            known_values(shoe, positions, empty)

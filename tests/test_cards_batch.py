@@ -98,6 +98,23 @@ def test_expectations_equal_analyze_cards_on_depleted_eight_deck_shoes() -> None
             assert Fraction(int(numerators[row, i]), evaluator.denominators[i] * int(totals[row])) == expected
 
 
+def test_expectations_in_blocks_of_shoes_are_the_expectations_of_all_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Shoes valued `_ROWS` at a time (here 2: blocks of 2, 2 and 1) give every row as one
+    block of all of them does."""
+    import analyzer.cards.batch as batch
+
+    rng = np.random.default_rng(7)
+    shoes = np.array([rng.multivariate_hypergeometric([8] * 52, int(n)) for n in (416, 350, 200, 120, 40)])
+    evaluator = card_evaluator(BUILT_IN)
+    whole, totals = evaluator.expectations(shoes)
+    monkeypatch.setattr(batch, "_ROWS", 2)
+    blocks, block_totals = evaluator.expectations(shoes)
+    assert blocks.tolist() == whole.tolist() and block_totals.tolist() == totals.tolist()
+    assert len({tuple(row) for row in whole.tolist()}) == len(shoes)  # five shoes, five rows apart
+
+
 def test_big_shoes_take_the_python_integer_paths_in_batch() -> None:
     """Ten decks: a 1000:1 payout times (N)_6 passes 2**63 (Python-int payouts); thirty
     decks: (N)_6 itself does; a thousand decks: the coup restrictions' results too. Every

@@ -249,3 +249,14 @@ def test_a_run_from_a_later_shoe_is_those_shoes_of_the_whole_run() -> None:
     assert first.expectation_all + later.expectation_all == whole.expectation_all
     assert first.expectation_triggered + later.expectation_triggered == whole.expectation_triggered
     assert (first.coups + later.coups, first.triggers + later.triggers) == (whole.coups, whole.triggers)
+
+
+def test_a_thread_keeps_its_two_last_used_evaluators() -> None:
+    """`_keep`: the least recently used evaluator goes first; one used again stays."""
+    from analyzer.counting.simulation import _KEPT_EVALUATORS, _keep
+    from analyzer.ranks.fast import FastEvaluator
+
+    cache: dict[str, FastEvaluator | None] = {}
+    for token in ("a", "b", "a", "c"):  # "a" used again before "c" came: "b" goes
+        _keep(cache, token, None)
+    assert _KEPT_EVALUATORS == 2 and list(cache) == ["a", "c"]

@@ -179,7 +179,7 @@ def _closed_form(bet: Bet, rules: Rules) -> ClosedForm:
         if label == "any other outcome" and not any(coefficients):
             continue
         weight, lead = _as_expr(coefficients), Fraction(coefficients[-1], 52**CARDS_PER_COUP)
-        results.append((label, sp.factor(sp.cancel(weight / total))))
+        results.append((label, _share(tuple(coefficients))))
         limits.append((label, sp.Rational(lead.numerator, lead.denominator)))
         if pay is not None:
             edge_numerator -= sp.Rational(pay.numerator, pay.denominator) * weight
@@ -187,6 +187,13 @@ def _closed_form(bet: Bet, rules: Rules) -> ClosedForm:
     edge = sp.factor(sp.cancel(sp.expand(edge_numerator) / total))
     limit = sp.Rational(edge_limit.numerator, edge_limit.denominator)
     return ClosedForm(bet, rules, tuple(results), edge, tuple(limits), limit)
+
+
+@lru_cache(maxsize=1024)
+def _share(coefficients: tuple[int, ...]) -> sp.Expr:
+    """The weight of these coefficients over the total, simplified; once per weight (bets
+    share lines: 61 lines of the 19 rank-level bets are 37 weights)."""
+    return sp.factor(sp.cancel(_as_expr(coefficients) / _total()))
 
 
 @cache

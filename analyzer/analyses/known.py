@@ -62,6 +62,7 @@ __all__ = [
     "known_bets",
     "known_cards",
     "known_result",
+    "known_values",
     "parse_positions",
     "parse_sort",
     "sort_of",
@@ -330,6 +331,36 @@ def _check_suited_informs(shoe: Shoe, sort: Sort, bets: Sequence[Bet]) -> None:
         )
 
 
+def _check_states(positions: Sequence[int]) -> None:
+    """AnalyzerError if knowing `positions` card by card is more than MAX_STATES states."""
+    if 13 ** len(positions) > MAX_STATES:
+        raise AnalyzerError(
+            f"{mention('positions')} {','.join(map(str, positions))}: {13 ** len(positions):,} states "
+            f"of ranks; know at most four positions card by card, or give a {mention('sort')}"
+        )
+
+
+def known_values(
+    shoe: Shoe, positions: Sequence[int], bet_sets: Sequence[Sequence[Bet]], rules: Rules = STANDARD
+) -> list[KnownValue]:
+    """`known_cards(shoe, positions, bets, rules).value` for each `bets` of `bet_sets`, from one
+    tensor of every bet they name (a bet's numerators do not depend on the bets asked with it)."""
+    from analyzer.analyses.known_shown import numerators
+
+    sets = [checked("known_values()", shoe, positions, bets, rules)[1] for bets in bet_sets]
+    named = {bet.name: bet for bets in sets for bet in bets}
+    positions, union = checked("known_values()", shoe, positions, tuple(named.values()), rules)
+    _check_states(positions)
+    tensor = numerators(shoe, rules, union, positions)
+    nums = {bet.name: array.reshape(-1).tolist() for bet, array in zip(union, tensor.nums, strict=True)}
+    scales = {bet.name: scale for bet, scale in zip(union, tensor.scales, strict=True)}
+    weights = tensor.weights.reshape(-1).tolist()
+    return [
+        value_of([nums[b.name] for b in bets], [scales[b.name] for b in bets], weights, tensor.total)[0]
+        for bets in sets
+    ]
+
+
 def known_cards(
     shoe: Shoe,
     positions: Sequence[int],
@@ -345,11 +376,8 @@ def known_cards(
     positions, chosen = checked("known_cards()", shoe, positions, bets, rules)
     if sort is not None:
         check_type("known_cards()", "sort", sort, Sort, "a Sort, e.g. parse_sort('6,7,8,9')")
-    elif 13 ** len(positions) > MAX_STATES:
-        raise AnalyzerError(
-            f"{mention('positions')} {','.join(map(str, positions))}: {13 ** len(positions):,} states "
-            f"of ranks; know at most four positions card by card, or give a {mention('sort')}"
-        )
+    else:
+        _check_states(positions)
     if sort is not None and sort.types is not None and not any(bet.card_level for bet in chosen):
         _check_suited_informs(shoe, sort, chosen)
     if sort is not None and sort.types is not None:  # a sort of suits or colours

@@ -43,7 +43,7 @@ from analyzer.core.ranks import RANK_POINTS
 from analyzer.core.rules import Rules
 from analyzer.core.shoe import Shoe
 
-__all__ = ["KEY_SHAPE", "KnownTensor", "bet_nets", "known_tensor", "outcome_of_key"]
+__all__ = ["KEY_SHAPE", "KnownTensor", "bet_nets", "known_tensor", "outcome_of_key", "release_keys"]
 
 #: The key of a coup: Player's and Banker's two-card totals, the pair flags, and the point
 #: values of positions 5 and 6 (read only where the coup deals them).
@@ -289,6 +289,13 @@ def _chunk_key(r1: int, known5: bool, known6: bool) -> np.ndarray:
     key = ((((p * 10 + b) * 2 + (r3 == r1)) * 2 + (r4 == r2)) * 10 + v5) * 10 + v6
     result: np.ndarray = np.broadcast_to(key, (13, 13, 13, x5.size, x6.size)).astype(_INDEX)
     return result
+
+
+def release_keys() -> None:
+    """Drop the cached chunk keys (`_chunk_key`: about 40 MB after the known-cards report's
+    tensors), for a process that has more to do than known cards; the next tensor computes
+    the keys it needs again."""
+    _chunk_key.cache_clear()
 
 
 def _chunk_index(r1: int, known5: bool, known6: bool, inner: int | None) -> np.ndarray:

@@ -20,6 +20,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from itertools import product
 
 from analyzer.core.errors import AnalyzerError
@@ -94,8 +95,16 @@ def exact_best_count(
         raise AnalyzerError(f"level {level}: use 1, 2 or 3", argument="level")
     if tens not in TENS:
         raise AnalyzerError(f"tens {tens!r}: use tied or split", argument="tens")
-    n = len(effects)
-    centred = _scaled(effects)
+    return _search(tuple(_scaled(effects)), level, balanced, tens)
+
+
+@lru_cache(maxsize=256)
+def _search(
+    centred: tuple[int, ...], level: int, balanced: bool, tens: str
+) -> tuple[tuple[int, ...], Search] | None:
+    """`exact_best_count` of the centred integer effects `centred`, once per arguments (the
+    effects-of-removal report and the par sheets search the same rank-level bets' counts)."""
+    n = len(centred)
     groups = _groups(n, tens)
     # state (S, Q) -> (N, tags by group); N the largest reached, first found on ties
     states: dict[tuple[int, int], tuple[int, tuple[int, ...]]] = {(0, 0): (0, ())}

@@ -205,19 +205,33 @@ class _Job:
 
 
 _LOCAL = threading.local()  # evaluators hold work buffers: one copy per thread
+#: Evaluators a thread keeps, the least recently used dropped first: a study's token is new
+#: on a process pool (its pickle file), so a worker holding four kept three finished studies'
+#: (`baccarat report`'s largest worker: about 350 MB with four, 265 with one).
+_KEPT_EVALUATORS = 2
+
+
+def _keep(cache: dict[str, FastEvaluator | None], token: str, evaluator: FastEvaluator | None) -> None:
+    """`evaluator` kept in `cache` under `token` as the most recently used."""
+    cache.pop(token, None)
+    while len(cache) >= _KEPT_EVALUATORS:
+        del cache[next(iter(cache))]
+    cache[token] = evaluator
 
 
 def _evaluator(job: _Job) -> FastEvaluator | None:
-    """The job's evaluator, unpickled at most once per process (per thread)."""
+    """The job's evaluator, unpickled at most once per process (per thread) while it is
+    among the `_KEPT_EVALUATORS` last used."""
     cache: dict[str, FastEvaluator | None] = _LOCAL.__dict__.setdefault("evaluators", {})
-    if job.token not in cache:
-        if len(cache) >= 4:
-            cache.clear()
+    if job.token in cache:
+        found = cache[job.token]
+    else:
         value = job.evaluator
         if isinstance(value, str):
             value = Path(value).read_bytes()
-        cache[job.token] = value if value is None or isinstance(value, FastEvaluator) else pickle.loads(value)
-    return cache[job.token]
+        found = value if value is None or isinstance(value, FastEvaluator) else pickle.loads(value)
+    _keep(cache, job.token, found)
+    return found
 
 
 _LINES: dict[Bet, np.ndarray] = {}
@@ -481,9 +495,7 @@ def evaluate_systems(
     token = f"{id(evaluator)}-{os.getpid()}-{hash((tuple(unique), rules))}"
     cache = _LOCAL.__dict__.setdefault("evaluators", {})
     if own:  # the evaluator cached before the workers fork (they inherit it, kernels included)
-        if len(cache) >= 4:
-            cache.clear()
-        cache[token] = evaluator
+        _keep(cache, token, evaluator)
     pools = pool_of(helpers) if own else nullcontext(executor)
     with pools as pool:  # a local pool of our own is stopped on leaving, at once on an error
         payload: FastEvaluator | bytes | str | None = evaluator
@@ -495,7 +507,7 @@ def evaluate_systems(
             payload = token = shipped
         elif pool is not None:
             payload = pickle.dumps(evaluator)
-        cache[token] = evaluator  # this process's copy
+        _keep(cache, token, evaluator)  # this process's copy
         covered = tuple(None if c is None else (c, unique.index(c.bet)) for c in covers)
         columns = tuple(unique.index(b) for b in bets)
         # Consecutive chunks: larger jobs first with several processes (`job_sizes`).

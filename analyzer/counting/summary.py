@@ -127,7 +127,9 @@ class ExactSum:
         self._add_items(other.by_total.items())
 
     def value(self) -> Fraction:
-        return sum((Fraction(n, self.denominator * t) for t, n in self.by_total.items()), Fraction(0))
+        """The sum, exact: over the totals' lcm at once (one reduction, not one per total)."""
+        common = math.lcm(*self.by_total)
+        return Fraction(sum(n * (common // t) for t, n in self.by_total.items()), self.denominator * common)
 
 
 def binned_sums(

@@ -4,7 +4,8 @@ four-card sort, and the best sorts of one to four cards; 8 and 6 decks."""
 
 from __future__ import annotations
 
-from analyzer.analyses.known import KnownValue, best_sorts, known_cards, parse_sort
+from analyzer.analyses.known import KnownValue, best_sorts, known_cards, known_values, parse_sort
+from analyzer.analyses.known_tensor import release_keys
 from analyzer.core.catalogue import get_bet
 from analyzer.core.rules import STANDARD
 from analyzer.core.shoe import Shoe
@@ -43,9 +44,7 @@ def _value_cells(value: KnownValue) -> list[str]:
 def _one_card(shoe: Shoe) -> list[Block]:
     rows, exact_rows = [], []
     for position, name in _POSITIONS.items():
-        values = [
-            known_cards(shoe, (position,), [get_bet(b) for b in bets]).value for bets in BET_SETS.values()
-        ]
+        values = known_values(shoe, (position,), [[get_bet(b) for b in bets] for bets in BET_SETS.values()])
         rows.append([name, *(percent(v.edge_per_coup) for v in values), percent(values[0].fraction_bet)])
         exact_rows.append([name, exact(values[0].edge_per_coup)])
     headers = ["position", *BET_SETS, "coups bet (Player, Banker)"]
@@ -125,4 +124,5 @@ def known_report() -> str:
             ),
             _best_sorts(shoe),
         ]
+    release_keys()  # the reports after this one need none of the tensors' keys
     return report("Known cards and edge sorting", blocks)
