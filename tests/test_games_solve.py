@@ -203,3 +203,17 @@ def test_output_format_enum_is_the_format_vocabulary() -> None:
     assert tuple(OutputFormat) == FORMATS
     result = solve("macao", Shoe.infinite())
     assert render_game(result, OutputFormat.JSON) == render_game(result, "json")
+
+
+def test_clear_caches_drops_the_solvers_caches_and_the_results_stay() -> None:
+    """`clear_caches` empties every cache of the solvers loaded (the game graphs and trees
+    of chemin de fer after a solve), and a solve after it gives the same result."""
+    from analyzer.games import chemin_graph, clear_caches
+
+    shoe = Shoe.decks(1)
+    before = solve("chemin-de-fer", shoe)
+    cached = [f for f in vars(chemin_graph).values() if callable(getattr(f, "cache_clear", None))]
+    assert cached and any(f.cache_info().currsize for f in cached)
+    clear_caches()
+    assert all(f.cache_info().currsize == 0 for f in cached)
+    assert solve("chemin-de-fer", shoe) == before

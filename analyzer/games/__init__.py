@@ -24,6 +24,7 @@ gmpy2's when the ``fast`` extra is installed, with the same results), ``hands`` 
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -45,6 +46,7 @@ __all__ = [
     "GameResult",
     "MacaoResults",
     "SolveResult",
+    "clear_caches",
     "default_shoe",
     "macao_results",
     "solve",
@@ -226,3 +228,22 @@ def solve_result(
     used = entry.default_shoe().remove(remove) if shoe is None else shoe
     rules = STANDARD if rules is None else rules
     return SolveResult(entry, used, rules, commission, solve(game, used, rules, commission))
+
+
+#: The solver modules whose functions cache results (graphs, trees, tables, values).
+_SOLVERS = ("punto5", "chemin", "chemin_graph", "chemin_commission", "banque", "banque_table", "macao", "lp")
+
+
+def clear_caches() -> None:
+    """Drop every game solver's cached results in this process (compiled game graphs and
+    trees, tabulated hands, values; up to about 150 MB after chemin de fer) and collect the
+    garbage they leave: for a process that goes on to other work after solving games. The
+    next solve builds what it needs again, with the same results."""
+    import gc
+
+    for name in _SOLVERS:
+        module = sys.modules.get(f"analyzer.games.{name}")
+        for value in vars(module).values() if module is not None else ():
+            if callable(getattr(value, "cache_clear", None)):
+                value.cache_clear()
+    gc.collect()

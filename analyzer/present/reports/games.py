@@ -9,7 +9,7 @@ from fractions import Fraction
 
 from analyzer.core.rules import STANDARD
 from analyzer.core.shoe import Shoe
-from analyzer.games import banque, chemin, chemin_commission, macao_results, punto5
+from analyzer.games import banque, chemin, chemin_commission, clear_caches, macao_results, punto5
 from analyzer.games.chemin_graph import InfoModel
 from analyzer.present.document import Block, Heading, Paragraph, Table
 from analyzer.present.games.banque import BANQUE_MODEL, banque_blocks, banque_stand_blocks
@@ -102,8 +102,12 @@ def games_report() -> dict[str, str]:
 
 
 def _game_report(name: str) -> str:
-    """One game report's text (module level, so that a worker process can run it)."""
-    return GAME_REPORTS[name]()
+    """One game report's text (module level, so that a worker process can run it); the
+    worker keeps none of the game's cached solutions for the studies it runs next (the
+    report's peak memory: a worker 323 -> 258 MB after chemin de fer)."""
+    text = GAME_REPORTS[name]()
+    clear_caches()
+    return text
 
 
 def start_games_report(executor: Executor | None) -> Callable[[], dict[str, str]]:
