@@ -190,6 +190,13 @@ def test_the_moduli_pin_each_bound_and_keep_every_value_exact() -> None:
     )
     residue = max(kernel.MODULI) // 2 + 1
     assert residue < 2**24 and float(np.float32(residue)) == residue
+
+
+def test_a_chunk_of_terms_and_its_carry_stay_within_2_to_the_52() -> None:
+    """The exactness bound of a run's chunk (the module's proof): a chunk of a layout's
+    terms, with the residue it carries from the chunk before, within 2**52."""
+    pytest.importorskip("numba")  # the layouts are built where the kernel runs
+    residue = max(kernel.MODULI) // 2 + 1
     for which in SETS:
         form = evaluator(which)._fused()
         assert form is not None
