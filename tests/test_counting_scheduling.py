@@ -4,6 +4,7 @@ work (`in_order`): the same results as chunk by chunk in this process."""
 from __future__ import annotations
 
 import threading
+import time
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from itertools import pairwise
 from typing import Any
@@ -88,6 +89,17 @@ def test_in_order_raises_a_jobs_error_and_cancels_the_rest() -> None:
 
     with ThreadPoolExecutor(1) as pool, pytest.raises(ValueError, match="job 3"):
         list(in_order(work, iter(range(20)), pool, workers=1, share=True))
+    ran: list[int] = []
+
+    def slow(job: int) -> int:  # the jobs after the failing one still queued when it fails
+        ran.append(job)
+        if job > 3:
+            time.sleep(0.05)
+        return work(job)
+
+    with ThreadPoolExecutor(1) as pool, pytest.raises(ValueError, match="job 3"):
+        list(in_order(slow, iter(range(20)), pool, window=16))
+    assert len(ran) < 16  # the window's queued jobs were cancelled, not worked through
 
 
 def test_jobs_of_several_chunks_give_the_chunk_by_chunk_results(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -128,5 +128,6 @@ def test_committed_jacobson_long_run_agrees_with_the_study_of_every_reading() ->
         name = system["system"]
         assert round(float(run.win[name]), 6) == system["win_per_shoe"]["expected"]["mean"]
         assert 0 < run.se[name] < 0.001
-        gap = float(run.win[name] - base.win[name]) / math.hypot(run.se[name], base.se[name])
+        gap = run.gap(base, name)
+        assert gap == float(run.win[name] - base.win[name]) / math.hypot(run.se[name], base.se[name])
         assert abs(gap) < 4, (name, gap)

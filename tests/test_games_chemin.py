@@ -293,18 +293,19 @@ def test_the_models_trees_share_their_paths_from_one_walk() -> None:
     """`compile_tree` walks the graph once for the three information models: the same paths
     (cards, orderings, results, actions), the sets each model's own (88, 484 and 484 Banker
     sets, as above), every set on some path; the walked graph is not left in `chemin_graph`'s cache."""
-    import numpy as np
 
     from analyzer.core.rules import BANCO_4_DRAWS_ON_0_1
+    from analyzer.games import clear_caches
     from analyzer.games.chemin_graph import INFOS, compile_tree
 
+    clear_caches()  # the walk below is a fresh one, whatever ran before
     cached = chemin_graph.cache_info().currsize
     trees = [compile_tree(BANCO_4_DRAWS_ON_0_1, info) for info in INFOS]
     assert chemin_graph.cache_info().currsize == cached
     first = trees[0]
     for tree in trees[1:]:
         for column in ("cards", "orders", "result", "player_draw", "banker_draw"):
-            assert np.array_equal(getattr(tree, column), getattr(first, column)), column
+            assert getattr(tree, column) is getattr(first, column), column  # one walk's arrays
     for tree in trees:
         for on_paths, sets in ((tree.banker_set, tree.banker_sets), (tree.player_set, tree.player_sets)):
             assert sorted(set(on_paths[on_paths >= 0].tolist())) == list(range(len(sets)))

@@ -51,6 +51,7 @@ from analyzer.core.suits import TYPES
 __all__ = [
     "FACTOR_IDS",
     "PlanProducts",
+    "factor_layout",
     "factor_table",
     "grouped_products",
     "plan_products",
@@ -124,20 +125,38 @@ def product_factors(keys: np.ndarray) -> np.ndarray:
     return ids
 
 
+#: What `factor_table` needs of the factor ids alone: each id's kind (0 a class's cards, 1 a
+#: tail, 2 one), the class members of the regular ones (52, R) and their offsets (R,).
+FactorLayout = tuple[np.ndarray, np.ndarray, np.ndarray]
+
+
+def factor_layout(factors: np.ndarray) -> FactorLayout:
+    """`factor_table`'s layout of the factor ids `factors` (ascending), independent of the
+    shoes: computed once by a caller that tabulates the same factors for many batches."""
+    kind = np.where(factors < _TAIL, 0, np.where(factors == _ONE, 2, 1))
+    regular = factors[kind == 0]
+    members = _class_types()[:, np.minimum(regular // CARDS_PER_COUP, _CLASSES - 1)]
+    return kind, members, regular % CARDS_PER_COUP
+
+
 def factor_table(
-    factors: np.ndarray, types: np.ndarray, infinite: bool = False, dtype: Any = np.int64
+    factors: np.ndarray,
+    types: np.ndarray,
+    infinite: bool = False,
+    dtype: Any = np.int64,
+    layout: FactorLayout | None = None,
 ) -> np.ndarray:
     """(F, W) the value of each factor id `factors` (ascending) on each of (W, 52) card-type
     counts: a class's cards less its offset, a tail (N-k)_(6-k), or 1 (no card). In int64
     (modulo 2**64) or, with `dtype` object, Python ints; `infinite`: the infinite deck (each
-    card type once in `types`), no offsets and tails 52**(6-k), as the card engine weighs it."""
-    kind = np.where(factors < _TAIL, 0, np.where(factors == _ONE, 2, 1))
+    card type once in `types`), no offsets and tails 52**(6-k), as the card engine weighs it;
+    `layout`: `factor_layout(factors)`, when the caller keeps it."""
+    kind, members, offsets = factor_layout(factors) if layout is None else layout
     regular = kind == 0
-    members = _class_types()[:, np.minimum(factors[regular] // CARDS_PER_COUP, _CLASSES - 1)]
     table = np.ones((len(factors), len(types)), dtype=dtype)  # factor by shoe
     table[regular] = (types @ members).T.astype(dtype)
     if not infinite:
-        table[regular] -= (factors[regular] % CARDS_PER_COUP)[:, None].astype(dtype)
+        table[regular] -= offsets[:, None].astype(dtype)
     sizes = types.sum(axis=1).astype(dtype)
     for row in np.flatnonzero(kind == 1):
         tail = np.ones(len(types), dtype=dtype)
@@ -284,6 +303,7 @@ class PlanProducts:
         self._dense, self._factors = dense, len(factors)
         self._tree: _Tree | None = None  # built for the first batch of many shoes
         self._factor_ids = factors
+        self._layout = factor_layout(factors)  # the factor table's shoe-independent part, once
         self.denominators, self._payoffs = bet_payoffs(self.bets, self.slots)
         self._numerators = self._lines @ self._payoffs
         self._largest_payoff = int(np.abs(self._payoffs).max(initial=1))
@@ -294,7 +314,7 @@ class PlanProducts:
 
     def _products(self, types: np.ndarray) -> np.ndarray:
         """(products, W) each product's value on each shoe (int64, modulo 2**64)."""
-        table = factor_table(self._factor_ids, types)
+        table = factor_table(self._factor_ids, types, layout=self._layout)
         if len(types) < _FEW_SHOES:  # a product per product: no tree to build
             return _Tree(self._dense).evaluate(table)
         if self._tree is None:

@@ -9,6 +9,7 @@ result carries the best linear counts derived from them (`analyzer.counting.syst
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -19,6 +20,8 @@ from analyzer.core.rules import Rules
 from analyzer.core.shoe import Shoe
 
 if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
     from analyzer.analyses.effects import RemovalEffects
     from analyzer.core.bets import Bet
     from analyzer.core.catalogue import Table
@@ -79,6 +82,18 @@ class CountResult:
     figures: tuple[AdvantageFigures, ...]
 
 
+def _study_executor(
+    spec: str, workers: int, connect_timeout: float | None = None
+) -> AbstractContextManager[Executor | None]:
+    """`open_executor` for a study of `count` or `par-sheet`. Local: no pool here (None); the
+    study starts its own, forked once its kernels are loaded, and this process works as one
+    of the `workers`."""
+    from analyzer.counting.executors import CONNECT_TIMEOUT, open_executor
+
+    timeout = CONNECT_TIMEOUT if connect_timeout is None else connect_timeout
+    return open_executor(spec, 1 if spec == "local" else workers, timeout)
+
+
 def count_result(
     shoe: Shoe,
     rules: Rules | None = None,
@@ -110,7 +125,7 @@ def count_result(
     also stakes that main bet on each coup it bets, valued exactly."""
     from analyzer.core.catalogue import select_bets
     from analyzer.counting.advantage import advantage_figures
-    from analyzer.counting.executors import check_executor, check_timeout, check_workers, open_executor
+    from analyzer.counting.executors import check_executor, check_timeout, check_workers
     from analyzer.counting.simulation import Procedure, evaluate_systems
     from analyzer.counting.systems import SYSTEMS, named_systems, system_bet
 
@@ -129,9 +144,7 @@ def count_result(
     covered = None if cover is None else parse_cover(cover, found)
     procedure = Procedure(shoe=shoe, cut_card=cut_card, extra_coup=extra_coup, burn=burn, burn_seen=burn_seen)
     rules = used_rules(rules, None)
-    # local: no pool here; the study starts its own, forked once its kernels are loaded, and
-    # this process works as one of the `workers` (None: `open_executor` with one worker).
-    with open_executor(executor, 1 if executor == "local" else workers, connect_timeout) as pool:
+    with _study_executor(executor, workers, connect_timeout) as pool:
         evaluations = evaluate_systems(
             [system for _, system in named], bets, procedure, rules, shoes=shoes, seed=seed,
             workers=workers, executor=pool, covers=[covered] * len(named) if covered else (),
@@ -179,7 +192,7 @@ def par_result(
     chosen before any computing (it may refuse them: the CLI refuses file names that collide).
     `cover` ("BET" or "BET:UNITS"): the study also stakes that main bet on each coup a count
     bets (`analyzer.counting.cover`)."""
-    from analyzer.counting.executors import check_executor, check_workers, open_executor
+    from analyzer.counting.executors import check_executor, check_workers
     from analyzer.counting.par import par_sheets
 
     check_executor(executor)
@@ -196,7 +209,7 @@ def par_result(
     covered = None if cover is None else parse_cover(cover, chosen.table)
     if check is not None:
         check(chosen.bets)
-    with open_executor(executor, 1 if executor == "local" else workers) as pool:  # as in count_result
+    with _study_executor(executor, workers) as pool:
         sheets = par_sheets(
             chosen.bets, shoe, chosen.rules, shoes=shoes, seed=seed, cut_card=cut_card,
             material=material, workers=workers, executor=pool, cover=covered,

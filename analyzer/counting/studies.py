@@ -51,6 +51,10 @@ class JacobsonVariant:
         diff = float(self.win[system] - JACOBSON_PUBLISHED[system])
         return diff / self.se[system] if self.se[system] else math.inf
 
+    def gap(self, other: JacobsonVariant, system: str) -> float:
+        """(here - `other`) / their combined standard error, for `system`."""
+        return float(self.win[system] - other.win[system]) / math.hypot(self.se[system], other.se[system])
+
 
 def jacobson_variants() -> list[JacobsonVariant]:
     """Every variant of the committed study, burn variants first; empty if no data file."""

@@ -230,20 +230,18 @@ def solve_result(
     return SolveResult(entry, used, rules, commission, solve(game, used, rules, commission))
 
 
-#: The solver modules whose functions cache results (graphs, trees, tables, values).
-_SOLVERS = ("punto5", "chemin", "chemin_graph", "chemin_commission", "banque", "banque_table", "macao", "lp")
-
-
 def clear_caches() -> None:
     """Drop every game solver's cached results in this process (compiled game graphs and
     trees, tabulated hands, values; up to about 150 MB after chemin de fer) and collect the
     garbage they leave: for a process that goes on to other work after solving games. The
-    next solve builds what it needs again, with the same results."""
+    next solve builds what it needs again, with the same results. Only the caches of
+    functions the game modules define are cleared (not those they import)."""
     import gc
 
-    for name in _SOLVERS:
-        module = sys.modules.get(f"analyzer.games.{name}")
-        for value in vars(module).values() if module is not None else ():
-            if callable(getattr(value, "cache_clear", None)):
+    for name, module in list(sys.modules.items()):
+        if not name.startswith(f"{__name__}.") or module is None:
+            continue
+        for value in vars(module).values():
+            if callable(getattr(value, "cache_clear", None)) and getattr(value, "__module__", None) == name:
                 value.cache_clear()
     gc.collect()

@@ -24,7 +24,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from math import lcm
 from typing import Any
 
 from analyzer.core.rules import STANDARD, Rules
@@ -38,6 +37,7 @@ from analyzer.games.banque_table import (
     banque_game,
     class_coef,
 )
+from analyzer.games.common import scaled
 from analyzer.games.lp import maximin
 
 __all__ = [
@@ -89,7 +89,7 @@ def _nets(game: BanqueGame) -> dict[tuple[Any, int, int, int], list[list[int]]]:
     """Each (Banker key, action, right's observation, left's) cell's 3x3 wins and losses
     combined into one numerator table (over `game.denominator`); combining is linear, so
     weighting the net table is weighting wins and losses and combining them."""
-    on_win, on_loss = game.stakes  # `game.combine`, written out for the 3x3 tables
+    on_win, on_loss = game.stakes  # `game.combine`, written out for the 3x3 tables (in ints)
     return {
         (key, a, o1, o2): [
             [on_win * w - on_loss * lo for w, lo in zip(wrow, lrow, strict=True)]
@@ -289,12 +289,11 @@ def profile_value(game: BanqueGame, profile: tuple[int, int], banker: Mapping[In
 def sides_guarantee(game: BanqueGame, profile: Mapping[tuple[int, int], Fraction]) -> Fraction:
     """The most the Banker can get per coup against the sides' (possibly correlated) mixture
     `profile` over PROFILES: its best reply, set by set."""
-    scale = lcm(*(Fraction(weight).denominator for weight in profile.values()))  # weights' common denominator
+    shares, scale = scaled([Fraction(weight) for weight in profile.values()])  # over one denominator
     best: dict[InfoSet, list[Numerator]] = {}  # (stand, draw), over game.denominator * scale
-    for k, weight in profile.items():
-        if not weight:
+    for k, share in zip(profile, shares, strict=True):
+        if not share:
             continue
-        share = Fraction(weight).numerator * (scale // Fraction(weight).denominator)
         values = _values(game, Fraction(k[0]), Fraction(k[1]))
         for s, (stand, draw) in values.items():
             pair = best.setdefault(s, [0, 0])

@@ -26,6 +26,7 @@ from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
 from analyzer.games.chemin_graph import INFOS, GameForm, InfoKey, InfoModel, game_form
+from analyzer.games.common import scaled
 from analyzer.games.hands import FREE_TOTAL, HANDS
 from analyzer.games.lp import Piece, PiecewiseLinear, minimize
 
@@ -57,12 +58,6 @@ MODELS = {
 # -- the bilinear form ------------------------------------------------------------------
 
 
-def _scaled(values: Sequence[Fraction]) -> tuple[list[int], int]:
-    """`values` as integer numerators over their least common denominator: (numerators, it)."""
-    scale = lcm(*(v.denominator for v in values))
-    return [v.numerator * (scale // v.denominator) for v in values], scale
-
-
 def _scaled_grid(grid: Grid) -> tuple[list[list[int]], int]:
     """`grid` as integer numerators over one common denominator: (numerators, it)."""
     scale = lcm(*(g.denominator for row in grid for g in row))
@@ -71,7 +66,7 @@ def _scaled_grid(grid: Grid) -> tuple[list[list[int]], int]:
 
 def expectation(grid: Grid, x: Sequence[Fraction], q: Sequence[Fraction]) -> Fraction:
     """V(x, q): the Banker's expectation per unit staked for draw probabilities x and q."""
-    (xs, x_scale), (qs, q_scale) = _scaled([*x, Fraction(1)]), _scaled([*q, Fraction(1)])
+    (xs, x_scale), (qs, q_scale) = scaled([*x, Fraction(1)]), scaled([*q, Fraction(1)])
     rows, scale = _scaled_grid(grid)
     total = sum(
         xa * sum(g * qb for g, qb in zip(row, qs, strict=True)) for row, xa in zip(rows, xs, strict=True)
@@ -82,7 +77,7 @@ def expectation(grid: Grid, x: Sequence[Fraction], q: Sequence[Fraction]) -> Fra
 def _banker_numerators(grid: Grid, x: Sequence[Fraction]) -> tuple[list[int], int]:
     """V(x, q)'s column sums against x (each Banker set's gain, then the all-stand value last)
     as integer numerators over one denominator: (numerators, it)."""
-    xs, x_scale = _scaled([*x, Fraction(1)])
+    xs, x_scale = scaled([*x, Fraction(1)])
     rows, scale = _scaled_grid(grid)
     sums = [0] * len(rows[0])
     for row, xa in zip(rows, xs, strict=True):
@@ -94,7 +89,7 @@ def _banker_numerators(grid: Grid, x: Sequence[Fraction]) -> tuple[list[int], in
 def _player_numerators(grid: Grid, q: Sequence[Fraction]) -> tuple[list[int], int]:
     """V(x, q)'s row sums against q (each free Player set's gain, then the all-stand value
     last) as integer numerators over one denominator: (numerators, it)."""
-    qs, q_scale = _scaled([*q, Fraction(1)])
+    qs, q_scale = scaled([*q, Fraction(1)])
     rows, scale = _scaled_grid(grid)
     return [sum(g * qb for g, qb in zip(row, qs, strict=True)) for row in rows], scale * q_scale
 

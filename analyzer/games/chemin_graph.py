@@ -163,9 +163,9 @@ class CompiledTree:
     result: np.ndarray
 
 
-@lru_cache(maxsize=8)
 def compile_tree(rules: Rules, info: InfoModel) -> CompiledTree:
-    """Walk every path of `chemin_graph(rules)` once; `info` picks the information model."""
+    """Walk every path of `chemin_graph(rules)` once; `info` picks the information model
+    (the three models' trees come from one walk, cached by `_compiled_trees`)."""
     return _compiled_trees(rules)[InfoModel(info)]
 
 
@@ -198,10 +198,9 @@ def _compiled_trees(rules: Rules) -> dict[InfoModel, CompiledTree]:
     results = {"banker": 1, "player": -1, "tie": 0}
     nodes = g.nodes
     forced = (-1,) * len(INFOS)
-    Sets = tuple[int, ...]
 
     def walk(
-        node: Node, used: list[int], orders: int, pset: Sets, pdraw: int, bset: Sets, bdraw: int
+        node: Node, used: list[int], orders: int, pset: _Sets, pdraw: int, bset: _Sets, bdraw: int
     ) -> None:
         data = nodes[node]
         kind = data["kind"]

@@ -282,33 +282,29 @@ def _fit(cells: list[list[str]], headers: list[str], align: list[str]) -> str:
         picked = [[row[i] for i in columns] for row in rows]
         return _tabulate(picked, [headers[i] for i in columns], "simple", [align[i] for i in columns])
 
-    widths: dict[tuple[tuple[int, ...], tuple[str, ...], int], int] = {}
-    wraps = [0]  # bumped whenever cells are rewrapped: what is computed from cells is reused until then
-    odd_rows: dict[int, set[int]] = {}  # per wraps: rows whose characters might not each take one column
-    longest_rows: dict[int, list[int]] = {}  # per wraps: each column's longest plain row
+    # Computed from the cells since their last rewrap (cleared by it): the tables' widths,
+    # the rows whose characters might not each take one column, each column's longest row.
+    widths: dict[tuple[tuple[int, ...], tuple[str, ...]], int] = {}
+    odd_rows: list[set[int]] = []
+    longest_rows: list[list[int]] = []
     versions = [0] * len(headers)  # per column: bumped whenever its cells are rewrapped
     cell_widths: dict[tuple[int, bool, int], int] = {}  # per column, stripping and its version
 
-    plain_cells: dict[str, bool] = {}  # `_plain` of each cell text met (most outlive a rewrap)
-
-    def plain(cell: str) -> bool:
-        if cell not in plain_cells:
-            plain_cells[cell] = _plain(cell)
-        return plain_cells[cell]
-
     def odd() -> set[int]:
-        if wraps[0] not in odd_rows:
-            odd_rows[wraps[0]] = {r for r, row in enumerate(cells) if not all(plain(cell) for cell in row)}
-        return odd_rows[wraps[0]]
+        if not odd_rows:
+            odd_rows.append({r for r, row in enumerate(cells) if not all(_plain(cell) for cell in row)})
+        return odd_rows[0]
 
     def longest() -> list[int]:
-        if wraps[0] not in longest_rows:
+        if not longest_rows:
             plain = [r for r in range(len(cells)) if r not in odd()]
-            longest_rows[wraps[0]] = [
-                max(plain, key=lambda r: _longest_line(cells[r][i])) if plain else 0
-                for i in range(len(headers))
-            ]
-        return longest_rows[wraps[0]]
+            longest_rows.append(
+                [
+                    max(plain, key=lambda r: _longest_line(cells[r][i])) if plain else 0
+                    for i in range(len(headers))
+                ]
+            )
+        return longest_rows[0]
 
     def width(columns: Sequence[int]) -> int:
         """Characters in the widest line of the table of `columns`. When every cell and header
@@ -317,7 +313,7 @@ def _fit(cells: list[list[str]], headers: list[str], align: list[str]) -> str:
         columns 2 apart. Else rendered on the rows that set its column widths: every row whose
         characters might not each take one column, and among the others each column's longest
         cell (the full table's lines are no longer)."""
-        key = (tuple(columns), tuple(headers), wraps[0])
+        key = (tuple(columns), tuple(headers))
         if key not in widths:
             if not odd() and all(_plain(headers[i]) for i in columns):
                 counted = [max(_longest_line(headers[i]) + 2, column_width(i, False, True)) for i in columns]
@@ -345,8 +341,9 @@ def _fit(cells: list[list[str]], headers: list[str], align: list[str]) -> str:
             limit = max(16, column_width(i) - excess)
             for row in cells:
                 row[i] = _wrapped(row[i], limit)
-            wraps[0] += 1
             versions[i] += 1
+            for cache in (widths, odd_rows, longest_rows):
+                cache.clear()
     for i, header in enumerate(headers):
         if width(everything) > WIDTH:
             limit = max(column_width(i, False), 4)

@@ -230,8 +230,8 @@ def _long_run(base: JacobsonVariant | None) -> list[Block]:
         text = f"{words} {float(run.win[name]):+.4f} ± {run.se[name]:.4f} ({run.z(name):+.1f} SE from"
         text += " the published figure"
         if base is not None:
-            gap = float(run.win[name] - base.win[name]) / (run.se[name] ** 2 + base.se[name] ** 2) ** 0.5
-            text += f"; {gap:+.1f} combined SE from the {base.shoes:,}-shoe row of the same procedure"
+            row = f"the {base.shoes:,}-shoe row of the same procedure"
+            text += f"; {run.gap(base, name):+.1f} combined SE from {row}"
         figures.append(text + ")")
     far = all(_far(run.z(name)) for name in JACOBSON_PUBLISHED)
     verdict = " At this scale both published figures are over three standard errors away: the gap is "
