@@ -53,6 +53,7 @@ from analyzer.core.signals import ENDING
 from analyzer.ranks.kernel_modular import LANES, MODULI, ModularTerms, modular, moduli_for
 from analyzer.ranks.kernel_modular import ORDERS as _ORDERS
 from analyzer.ranks.kernel_modular import ZERO_ROWS as _ZERO_ROWS
+from analyzer.ranks.kernel_pinned import CARDS, PinnedTerms, pinned
 
 __all__ = [
     "LANES",
@@ -147,7 +148,7 @@ def _kernel(name: str = "numerators") -> Any:
         numba = import_numba()
 
         # The modular kernel may fuse multiply-adds: every value is an integer exact in float64.
-        function: Any = _numerators if name == "numerators" else modular
+        function: Any = {"numerators": _numerators, "modular": modular, "pinned": pinned}[name]
         fastmath: bool | set[str] = False if name == "numerators" else {"contract"}
         _compiled[name] = compiled(
             numba.njit(cache=True, nogil=True, boundscheck=False, fastmath=fastmath)(function)
@@ -275,6 +276,8 @@ class FusedForm:
         self._run_start = np.append(firsts, len(rows)).astype(np.int64)
         self._run_col = np.ascontiguousarray(cols[firsts], dtype=np.int64)
         self._entry_coef = np.ascontiguousarray(coefficients[rows, cols]).view(np.uint64)
+        self._entry_col = cols
+        self._entry_degree = np.column_stack([basis[rows, 0], basis[rows, 1:].sum(axis=1)])
         starts = np.searchsorted(group_of[rows][firsts], np.arange(len(group_keys) + 1))
         self._group_start = np.ascontiguousarray(starts, dtype=np.int64)
         self._group_side = np.ascontiguousarray(group_keys[:, 0], dtype=np.int64)
@@ -288,13 +291,40 @@ class FusedForm:
         #: Multiply-adds per composition and lane: one per nonzero coefficient.
         self.terms = len(rows)
         self._modular: ModularTerms | None = None  # the residues of the constants, on first use
+        self._pinned: PinnedTerms | None = None  # the pinned kernel's constants, on first use
 
-    def evaluate(self, counts: np.ndarray, bound: int) -> np.ndarray | None:
+    def evaluate(self, counts: np.ndarray, bound: int, cards: int | None = None) -> np.ndarray | None:
         """(W, outputs) int64 numerators of (W, 13) int64 rank counts, exact when every
-        one is within +-`bound` < 2**63; None (the caller's other paths) when it is not."""
+        one is within +-`bound` < 2**63; None (the caller's other paths) when it is not.
+        Shoes of at most `analyzer.ranks.kernel_pinned.CARDS` cards (`cards`: the largest,
+        when known) are pinned from a float64 estimate and a residue modulo 2**32, those
+        it cannot pin computed modulo 2**64."""
         if bound >= _INT_LIMIT:
             return None
         counts = np.ascontiguousarray(counts, dtype=np.int64)
+        if cards is None or cards > CARDS:
+            return self._wrapped(counts)
+        if self._pinned is None:
+            self._pinned = PinnedTerms(
+                self._entry_coef.view(np.int64), self._entry_degree, self._entry_col, self._run_start,
+                self._run_col, self._relation.view(np.int64), self._anchor.view(np.int64),
+                (self._a_rows, self._b_rows),
+            )  # fmt: skip
+        out = np.empty((len(counts), self.outputs), dtype=np.uint64)
+        lanes = np.empty(len(counts), dtype=np.bool_)
+        _kernel("pinned")(
+            counts, _VALUE_RANK, _TEN_RANKS, self._group_start, self._group_side, self._group_part,
+            self._group_tail, self._run_start, self._run_col, self._entry_part, *self._pinned.arrays(),
+            out, lanes,
+        )  # fmt: skip
+        _loaded.add("numerators")
+        missed = np.flatnonzero(~lanes)
+        if len(missed):
+            out[missed] = self._wrapped(counts[missed]).view(np.uint64)
+        return out.view(np.int64)
+
+    def _wrapped(self, counts: np.ndarray) -> np.ndarray:
+        """(W, outputs) int64 numerators of (W, 13) contiguous int64 counts modulo 2**64."""
         out = np.empty((len(counts), self.outputs), dtype=np.uint64)
         _kernel()(
             counts,

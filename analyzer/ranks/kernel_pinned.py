@@ -1,0 +1,338 @@
+"""The valuation kernel on shoes of at most `CARDS` cards: each numerator as a float64
+estimate (fused multiply-adds, four lanes per AVX2 instruction) and its residue modulo
+2**32 (uint32, eight lanes), pinned into the exact integer (`analyzer.ranks.kernel.FusedForm`
+lays out the terms; its uint64 kernel takes the lanes this one cannot pin).
+
+Exactness. The residue is exact: every step is a ring operation modulo 2**32. The estimate:
+on a shoe of N <= `CARDS` cards every factor-table row, tail, part and outer factor is a
+nonnegative integer at most (N)_6 < 2**53 (a product of falling factorials of disjoint
+counts, and of the pair-kind counts, which are at most those of the tens), so exact in
+float64. Only the sums round, and each coefficient times an inner part, unless fused: in
+E[col] = sum_g factor_g * sum_(e in run) C_e * inner_e and the numerator
+anchor * (N)_6 + sum_col relation[col] * E[col], a term C_m * monomial_m passes at most
+`PinnedTerms.roundings` = longest run + most runs of a column + columns + 2 roundings (a
+product, the additions of its run whatever their tree, the run times its factor, the
+additions of its column, the relation's product and additions), each a factor (1 + d),
+|d| <= u = 2**-53, so |estimate - numerator| <= gamma_K * S with gamma_K = K u / (1 - K u)
+and S = |anchor| (N)_6 + sum |relation| |C_m| monomial_m (Higham, Accuracy and Stability,
+3.1). A monomial of ten degree k and other degree j is at most t**k m**j N**(6-k-j) (t the
+tens, m the largest other value's count: (c)_i <= c**i, a pair-kind row at most the tens'
+one), so S <= sum_(k,j) W[k, j] t**k m**j N**(6-k-j), W the layout's weights (the largest
+over outputs). The kernel computes that bound per composition (28 products, rounded up by a
+factor 1 + 2**-40, far above their rounding) and pins a lane only when it is at most
+`_PIN` = 2**30 (else marks it for the uint64 kernel); the numerator x is then the integer
+congruent to the residue r within 2**30 of the estimate: fl(estimate - r), within 2**6 of
+estimate - r (|estimate| < 2**63), is within 2**31 of the multiple x - r of 2**32, which
+its rounding recovers. x is written modulo 2**64 (uint64), its two's complement: the caller
+keeps every numerator within +-2**63.
+"""
+
+from __future__ import annotations
+
+from math import perm
+from typing import Any
+
+import numpy as np
+
+from analyzer.core.outcome import CARDS_PER_COUP
+from analyzer.ranks.kernel_modular import ORDERS, ZERO_ROWS
+
+__all__ = ["CARDS", "PinnedTerms", "part_trie", "pinned"]
+
+#: The largest shoe whose (N)_6 is below 2**53: every product of the kernel exact in float64.
+CARDS = max(n for n in range(6, 1000) if perm(n, CARDS_PER_COUP) < 2**53)
+_LANES = 128  # compositions side by side: parts of 1.5 KB (256: 3 KB, past the L2 cache)
+_PIN = 2.0**30  # a lane is pinned when its estimate's error bound is at most this
+_UP = 1.0 + 2.0**-40  # the bound's own rounding (about 2**-47 of it), covered
+_U = 2.0**-53
+_DEGREES = [(k, j) for k in range(ORDERS) for j in range(ORDERS - k)]
+
+
+def part_trie(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A product trie of `rows` (parts, 6: factor-table rows, the count not 1 last; see
+    `analyzer.ranks.kernel._unit_rows_last`): (parent, row, order) over nodes, the parts
+    first (their own indexes) then the shorter products they are built from; node q is
+    table[row[q]] times node parent[q] (none when -1), computed in `order` (parents first).
+    Each part takes one multiply (its first row alone: none) instead of one per row."""
+    node_of: dict[tuple[int, ...], int] = {}
+    keys = [tuple(sorted(int(r) for r in part[: part[5]])) for part in rows]
+    for q, key in enumerate(keys):
+        node_of.setdefault(key, q)
+    parent, row, depth = [-1] * len(keys), [0] * len(keys), [0] * len(keys)
+
+    def build(key: tuple[int, ...], q: int) -> None:
+        depth[q] = len(key)
+        if len(key) == 1:
+            row[q] = key[0]
+            return
+        drops = [key[:i] + key[i + 1 :] for i in range(len(key))]
+        found = [i for i, drop in enumerate(drops) if drop in node_of]
+        i = found[0] if found else len(key) - 1
+        if not found:
+            node_of[drops[i]] = len(parent)
+            parent.append(-1), row.append(0), depth.append(0)
+            build(drops[i], node_of[drops[i]])
+        parent[q], row[q] = node_of[drops[i]], key[i]
+
+    for key in sorted(set(keys), key=len):
+        build(key, node_of[key])
+    for q, key in enumerate(keys):  # duplicates of a key (none in a layout) copy its node
+        if node_of[key] != q:
+            parent[q], row[q], depth[q] = parent[node_of[key]], row[node_of[key]], depth[node_of[key]]
+    order = np.argsort(np.array(depth), kind="stable")
+    as_array = (np.array(parent, dtype=np.int64), np.array(row, dtype=np.int64))
+    return as_array[0], as_array[1], np.ascontiguousarray(order, dtype=np.int64)
+
+
+class PinnedTerms:
+    """A layout's constants for `pinned`: the coefficients, relation and anchor as float64
+    and modulo 2**32, the parts' tries, the error weights and gamma_K."""
+
+    def __init__(
+        self,
+        coef: np.ndarray,
+        degrees: np.ndarray,
+        entry_col: np.ndarray,
+        run_start: np.ndarray,
+        run_col: np.ndarray,
+        relation: np.ndarray,
+        anchor: np.ndarray,
+        parts: tuple[np.ndarray, np.ndarray],
+    ) -> None:
+        """`coef` (entries,) int64 with `degrees` (entries, 2) (ten degree, other degree)
+        and `entry_col` (entries,); `relation` (outputs, cols), `anchor` (outputs,) int64;
+        `parts`: the a- and b-parts' rows (`part_trie`)."""
+        self.coef = coef.astype(np.float64), coef.astype(np.uint32)
+        self.relation = relation.astype(np.float64), relation.astype(np.uint32)
+        self.anchor = anchor.astype(np.float64), anchor.astype(np.uint32)
+        self.tries = part_trie(parts[0]) + part_trie(parts[1])
+        columns = relation.shape[1]
+        longest = int(np.diff(run_start).max(initial=0))
+        most = int(np.bincount(run_col, minlength=columns).max(initial=0))
+        #: K: roundings a term passes at most (see the module's docstring).
+        self.roundings = longest + most + columns + 2
+        self.gamma = self.roundings * _U / (1 - self.roundings * _U) * _UP
+        weights = np.zeros((len(anchor), ORDERS, ORDERS), dtype=object)
+        weights[:, 0, 0] = np.abs(anchor).astype(object)
+        size = np.abs(coef).astype(object)[None, :] * np.abs(relation).astype(object)[:, entry_col]
+        for k, j in _DEGREES:
+            here = (degrees[:, 0] == k) & (degrees[:, 1] == j)
+            weights[:, k, j] += size[:, here].sum(axis=1)
+        largest = weights.max(axis=0)
+        # W[k, j] with the exponents of t, m and N, as float64 rounded up (the integers are
+        # below 2**40 for the built-in bets: exact).
+        kept = [(k, j) for k, j in _DEGREES if largest[k, j]]
+        self.weights = np.array([float(largest[k, j]) * _UP for k, j in kept], dtype=np.float64)
+        self.exponents = np.array(kept, dtype=np.int64).reshape(-1, 2)
+
+    def arrays(self) -> tuple[np.ndarray, ...]:
+        """The kernel's constant arguments after the layout's."""
+        return (*self.tries, *self.coef, *self.relation, *self.anchor, self.weights, self.exponents, self.gamma)
+
+
+def pinned(
+    counts: Any, value_rank: Any, ten_ranks: Any, group_start: Any, group_side: Any, group_part: Any,
+    group_tail: Any, run_start: Any, run_col: Any, entry_part: Any, a_parent: Any, a_row: Any,
+    a_order: Any, b_parent: Any, b_row: Any, b_order: Any, coef_f: Any, coef_u: Any, relation_f: Any,
+    relation_u: Any, anchor_f: Any, anchor_u: Any, weights: Any, exponents: Any, gamma: float, out: Any, pinned_lane: Any,
+) -> None:  # fmt: skip
+    """The kernel, in the subset of Python numba compiles: `out` (W, outputs) uint64, each
+    numerator of `counts` (W, 13) int64 (at most `CARDS` cards) modulo 2**64 where
+    `pinned_lane` (W,) is set True, `_LANES` at a time (see the module's docstring). The
+    steps are `FusedForm`'s, twice: in float64 and in uint32."""
+    width, columns, outputs = counts.shape[0], relation_f.shape[1], relation_f.shape[0]
+    one_u, zero_u = np.uint32(1), np.uint32(0)
+    raw = np.zeros((13, _LANES), dtype=np.float64)
+    table_f = np.zeros((ZERO_ROWS + 10 * ORDERS, _LANES), dtype=np.float64)
+    table_u = np.zeros((ZERO_ROWS + 10 * ORDERS, _LANES), dtype=np.uint32)
+    tails_f = np.zeros((ORDERS, _LANES), dtype=np.float64)
+    tails_u = np.zeros((ORDERS, _LANES), dtype=np.uint32)
+    sums = np.zeros((4, _LANES), dtype=np.float64)  # the cards, s2, the pairs' squares, the fours
+    fa_f = np.zeros((a_parent.shape[0], _LANES), dtype=np.float64)
+    fa_u = np.zeros((a_parent.shape[0], _LANES), dtype=np.uint32)
+    fb_f = np.zeros((b_parent.shape[0], _LANES), dtype=np.float64)
+    fb_u = np.zeros((b_parent.shape[0], _LANES), dtype=np.uint32)
+    total_f = np.zeros((columns, _LANES), dtype=np.float64)
+    total_u = np.zeros((columns, _LANES), dtype=np.uint32)
+    factor_f = np.zeros(_LANES, dtype=np.float64)
+    factor_u = np.zeros(_LANES, dtype=np.uint32)
+    acc_f = np.zeros(_LANES, dtype=np.float64)
+    acc_u = np.zeros(_LANES, dtype=np.uint32)
+    bound = np.zeros(_LANES, dtype=np.float64)
+    powers = np.zeros((3, ORDERS, _LANES), dtype=np.float64)  # t**k, m**k, N**k
+    raw_u = np.zeros((13, _LANES), dtype=np.uint32)
+    cards_u = np.zeros(_LANES, dtype=np.uint32)
+    pairs_u = np.zeros(_LANES, dtype=np.uint32)
+    squares_u = np.zeros(_LANES, dtype=np.uint32)
+    fours_u = np.zeros(_LANES, dtype=np.uint32)
+    for start in range(0, width, _LANES):
+        n = min(_LANES, width - start)
+        for lane in range(_LANES):  # a short last batch repeats its last composition
+            row = start + min(lane, n - 1)
+            for rank in range(13):
+                raw[rank, lane] = np.float64(counts[row, rank])
+        sums[:, :] = 0.0
+        for rank in range(13):
+            for lane in range(_LANES):
+                sums[0, lane] += raw[rank, lane]
+        # The factor table: falling factorials (c_v)_j of each value, then the pair kinds.
+        for v in range(10):
+            base = ZERO_ROWS + v * ORDERS
+            for lane in range(_LANES):
+                table_f[base, lane] = 1.0
+            if v == 0:
+                for lane in range(_LANES):
+                    tens = raw[ten_ranks[0], lane] + raw[ten_ranks[1], lane]
+                    table_f[base + 1, lane] = tens + raw[ten_ranks[2], lane] + raw[ten_ranks[3], lane]
+            else:
+                for lane in range(_LANES):
+                    table_f[base + 1, lane] = raw[value_rank[v - 1], lane]
+            for j in range(2, ORDERS):  # a zero factor stays zero
+                for lane in range(_LANES):
+                    table_f[base + j, lane] = table_f[base + j - 1, lane] * (table_f[base + 1, lane] - (j - 1))
+        for i in range(4):
+            for lane in range(_LANES):
+                t = raw[ten_ranks[i], lane]
+                pair = t * (t - 1.0)
+                sums[1, lane] += pair
+                sums[2, lane] += pair * pair
+                sums[3, lane] += pair * (t - 2.0) * (t - 3.0)
+        for j in range(ORDERS):
+            for lane in range(_LANES):
+                table_f[j, lane] = table_f[ZERO_ROWS + j, lane]
+                table_f[ORDERS + j, lane] = 0.0
+                table_f[2 * ORDERS + j, lane] = 0.0
+        for lane in range(_LANES):
+            table_f[ORDERS + 2, lane] = sums[1, lane]
+            table_f[2 * ORDERS + 4, lane] = sums[1, lane] * sums[1, lane] - sums[2, lane] + sums[3, lane]
+        for row, used in ((ORDERS, 2), (2 * ORDERS, 4)):
+            for j in range(used + 1, ORDERS):
+                for lane in range(_LANES):
+                    tens = table_f[ZERO_ROWS + 1, lane]
+                    table_f[row + j, lane] = table_f[row + j - 1, lane] * (tens - (j - 1))
+        # The same table modulo 2**32, from the counts' residues.
+        for lane in range(_LANES):
+            row = start + min(lane, n - 1)
+            for rank in range(13):
+                raw_u[rank, lane] = np.uint32(counts[row, rank])
+        for v in range(10):
+            base = ZERO_ROWS + v * ORDERS
+            for lane in range(_LANES):
+                table_u[base, lane] = one_u
+            if v == 0:
+                for lane in range(_LANES):
+                    tens_u = raw_u[ten_ranks[0], lane] + raw_u[ten_ranks[1], lane]
+                    table_u[base + 1, lane] = tens_u + raw_u[ten_ranks[2], lane] + raw_u[ten_ranks[3], lane]
+            else:
+                for lane in range(_LANES):
+                    table_u[base + 1, lane] = raw_u[value_rank[v - 1], lane]
+            for j in range(2, ORDERS):
+                for lane in range(_LANES):
+                    table_u[base + j, lane] = table_u[base + j - 1, lane] * (table_u[base + 1, lane] - np.uint32(j - 1))
+        for lane in range(_LANES):
+            pairs_u[lane], squares_u[lane], fours_u[lane] = zero_u, zero_u, zero_u
+        for i in range(4):
+            for lane in range(_LANES):
+                tu = raw_u[ten_ranks[i], lane]
+                pair_u = tu * (tu - one_u)
+                pairs_u[lane] += pair_u
+                squares_u[lane] += pair_u * pair_u
+                fours_u[lane] += pair_u * (tu - np.uint32(2)) * (tu - np.uint32(3))
+        for j in range(ORDERS):
+            for lane in range(_LANES):
+                table_u[j, lane] = table_u[ZERO_ROWS + j, lane]
+                table_u[ORDERS + j, lane] = zero_u
+                table_u[2 * ORDERS + j, lane] = zero_u
+        for lane in range(_LANES):
+            table_u[ORDERS + 2, lane] = pairs_u[lane]
+            table_u[2 * ORDERS + 4, lane] = pairs_u[lane] * pairs_u[lane] - squares_u[lane] + fours_u[lane]
+        for row, used in ((ORDERS, 2), (2 * ORDERS, 4)):
+            for j in range(used + 1, ORDERS):
+                for lane in range(_LANES):
+                    tens_u = table_u[ZERO_ROWS + 1, lane]
+                    table_u[row + j, lane] = table_u[row + j - 1, lane] * (tens_u - np.uint32(j - 1))
+        for lane in range(_LANES):  # the tails (N-k)_(6-k)
+            tails_f[ORDERS - 1, lane] = 1.0
+            tails_u[ORDERS - 1, lane] = one_u
+            cards_u[lane] = np.uint32(sums[0, lane])
+        for k in range(ORDERS - 2, -1, -1):
+            for lane in range(_LANES):
+                tails_f[k, lane] = tails_f[k + 1, lane] * (sums[0, lane] - k)
+                tails_u[k, lane] = tails_u[k + 1, lane] * (cards_u[lane] - np.uint32(k))
+        # The error bound: sum W[k, j] t**k m**j N**(6-k-j), m the largest other value's count.
+        for lane in range(_LANES):
+            m = 0.0
+            for v in range(1, 10):
+                m = max(m, table_f[ZERO_ROWS + v * ORDERS + 1, lane])
+            powers[0, 0, lane], powers[1, 0, lane], powers[2, 0, lane] = 1.0, 1.0, 1.0
+            powers[0, 1, lane], powers[1, 1, lane], powers[2, 1, lane] = table_f[ZERO_ROWS + 1, lane], m, sums[0, lane]
+            bound[lane] = 0.0
+        for x in range(3):
+            for k in range(2, ORDERS):
+                for lane in range(_LANES):
+                    powers[x, k, lane] = powers[x, k - 1, lane] * powers[x, 1, lane]
+        for w in range(weights.shape[0]):
+            k, j, size = exponents[w, 0], exponents[w, 1], weights[w]
+            for lane in range(_LANES):
+                bound[lane] += size * powers[0, k, lane] * powers[1, j, lane] * powers[2, ORDERS - 1 - k - j, lane]
+        for parent, prow, order, parts_f, parts_u in (
+            (a_parent, a_row, a_order, fa_f, fa_u),
+            (b_parent, b_row, b_order, fb_f, fb_u),
+        ):  # the parts: each node a table row times its parent node
+            for q in order:
+                r, p = prow[q], parent[q]
+                if p < 0:
+                    for lane in range(_LANES):
+                        parts_f[q, lane] = table_f[r, lane]
+                        parts_u[q, lane] = table_u[r, lane]
+                else:
+                    for lane in range(_LANES):
+                        parts_f[q, lane] = parts_f[p, lane] * table_f[r, lane]
+                        parts_u[q, lane] = parts_u[p, lane] * table_u[r, lane]
+        total_f[:, :] = 0.0
+        total_u[:, :] = zero_u
+        for g in range(group_start.shape[0] - 1):  # the sums inside, then the outer factor
+            side, part, tail = group_side[g], group_part[g], group_tail[g]
+            inner_f, outer_f = (fa_f, fb_f) if side == 0 else (fb_f, fa_f)
+            inner_u, outer_u = (fa_u, fb_u) if side == 0 else (fb_u, fa_u)
+            for lane in range(_LANES):
+                factor_f[lane] = outer_f[part, lane] * tails_f[tail, lane]
+                factor_u[lane] = outer_u[part, lane] * tails_u[tail, lane]
+            for r in range(group_start[g], group_start[g + 1]):
+                col = run_col[r]
+                for lane in range(_LANES):
+                    acc_f[lane] = 0.0
+                    acc_u[lane] = zero_u
+                e, end = run_start[r], run_start[r + 1]
+                while e + 4 <= end:  # four entries a pass: the sums read and written once
+                    c0, c1, c2, c3 = coef_f[e], coef_f[e + 1], coef_f[e + 2], coef_f[e + 3]
+                    i0, i1 = inner_f[entry_part[e]], inner_f[entry_part[e + 1]]
+                    i2, i3 = inner_f[entry_part[e + 2]], inner_f[entry_part[e + 3]]
+                    for lane in range(_LANES):
+                        acc_f[lane] += c0 * i0[lane] + c1 * i1[lane] + c2 * i2[lane] + c3 * i3[lane]
+                    d0, d1, d2, d3 = coef_u[e], coef_u[e + 1], coef_u[e + 2], coef_u[e + 3]
+                    j0, j1 = inner_u[entry_part[e]], inner_u[entry_part[e + 1]]
+                    j2, j3 = inner_u[entry_part[e + 2]], inner_u[entry_part[e + 3]]
+                    for lane in range(_LANES):
+                        acc_u[lane] += d0 * j0[lane] + d1 * j1[lane] + d2 * j2[lane] + d3 * j3[lane]
+                    e += 4
+                for last in range(e, end):
+                    c, d, q = coef_f[last], coef_u[last], entry_part[last]
+                    for lane in range(_LANES):
+                        acc_f[lane] += c * inner_f[q, lane]
+                        acc_u[lane] += d * inner_u[q, lane]
+                for lane in range(_LANES):
+                    total_f[col, lane] += acc_f[lane] * factor_f[lane]
+                    total_u[col, lane] += acc_u[lane] * factor_u[lane]
+        for lane in range(n):
+            ok = bound[lane] * gamma <= _PIN and sums[0, lane] <= CARDS
+            pinned_lane[start + lane] = ok
+            for i in range(outputs):
+                estimate = anchor_f[i] * tails_f[0, lane]
+                residue = anchor_u[i] * tails_u[0, lane]
+                for col in range(columns):
+                    estimate += relation_f[i, col] * total_f[col, lane]
+                    residue += relation_u[i, col] * total_u[col, lane]
+                low = np.uint64(np.uint32(residue))
+                turns = np.int64(np.rint((estimate - np.float64(low)) * 2.0**-32)) if ok else 0
+                out[start + lane, i] = low + (np.uint64(turns) << np.uint64(32))
