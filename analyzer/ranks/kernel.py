@@ -306,16 +306,16 @@ class FusedForm:
             return self._wrapped(counts)
         if self._pinned is None:
             self._pinned = PinnedTerms(
-                self._entry_coef.view(np.int64), self._entry_degree, self._entry_col, self._run_start,
-                self._run_col, self._relation.view(np.int64), self._anchor.view(np.int64),
-                (self._a_rows, self._b_rows),
+                self._entry_coef.view(np.int64), self._entry_degree, self._entry_col,
+                (self._run_start, self._run_col, self._entry_part),
+                (self._group_start, self._group_side, self._group_part),
+                self._relation.view(np.int64), self._anchor.view(np.int64), (self._a_rows, self._b_rows),
             )  # fmt: skip
         out = np.empty((len(counts), self.outputs), dtype=np.uint64)
         lanes = np.empty(len(counts), dtype=np.bool_)
         _kernel("pinned")(
-            counts, _VALUE_RANK, _TEN_RANKS, self._group_start, self._group_side, self._group_part,
-            self._group_tail, self._run_start, self._run_col, self._entry_part, *self._pinned.arrays(),
-            out, lanes,
+            counts, _VALUE_RANK, _TEN_RANKS, self._group_start, self._group_side, self._group_tail,
+            self._run_start, self._run_col, *self._pinned.arrays(), out, lanes,
         )  # fmt: skip
         _loaded.add("numerators")
         missed = np.flatnonzero(~lanes)

@@ -42,7 +42,7 @@ __all__ = ["CARDS", "PinnedTerms", "part_trie", "pinned"]
 #: The largest shoe whose (N)_6 is below 2**53: every product of the kernel exact in float64.
 CARDS = max(n for n in range(6, 1000) if perm(n, CARDS_PER_COUP) < 2**53)
 _LANES = 128  # compositions side by side: parts of 1.5 KB (256: 3 KB, past the L2 cache)
-_PIN = 2.0**30  # a lane is pinned when its estimate's error bound is at most this
+_PIN = 2.0**14  # a lane is pinned when its estimate's error bound is at most this
 _UP = 1.0 + 2.0**-40  # the bound's own rounding (about 2**-47 of it), covered
 _U = 2.0**-53
 _DEGREES = [(k, j) for k in range(ORDERS) for j in range(ORDERS - k)]
@@ -50,38 +50,33 @@ _DEGREES = [(k, j) for k in range(ORDERS) for j in range(ORDERS - k)]
 
 def part_trie(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """A product trie of `rows` (parts, 6: factor-table rows, the count not 1 last; see
-    `analyzer.ranks.kernel._unit_rows_last`): (parent, row, order) over nodes, the parts
-    first (their own indexes) then the shorter products they are built from; node q is
-    table[row[q]] times node parent[q] (none when -1), computed in `order` (parents first).
-    Each part takes one multiply (its first row alone: none) instead of one per row."""
+    `analyzer.ranks.kernel._unit_rows_last`): (parent, row, node) with node q equal to
+    table[row[q]] times node parent[q] (parent[q] < q; the row of ones past the last node
+    when q is a single row) and part i node[i]. Each part takes one multiply instead of one
+    per row: the shorter products it is built from are nodes too, shared."""
     node_of: dict[tuple[int, ...], int] = {}
+    parent: list[tuple[int, ...] | None] = []
+    row: list[int] = []
+
+    def build(key: tuple[int, ...]) -> int:
+        if key not in node_of:
+            drops = [key[:i] + key[i + 1 :] for i in range(len(key))]
+            found = [i for i, drop in enumerate(drops) if drop in node_of]
+            i = found[0] if found else len(key) - 1
+            if len(key) > 1:
+                build(drops[i])
+            node_of[key] = len(row)
+            parent.append(drops[i] if len(key) > 1 else None)
+            row.append(key[i])
+        return node_of[key]
+
     keys = [tuple(sorted(int(r) for r in part[: part[5]])) for part in rows]
-    for q, key in enumerate(keys):
-        node_of.setdefault(key, q)
-    parent, row, depth = [-1] * len(keys), [0] * len(keys), [0] * len(keys)
-
-    def build(key: tuple[int, ...], q: int) -> None:
-        depth[q] = len(key)
-        if len(key) == 1:
-            row[q] = key[0]
-            return
-        drops = [key[:i] + key[i + 1 :] for i in range(len(key))]
-        found = [i for i, drop in enumerate(drops) if drop in node_of]
-        i = found[0] if found else len(key) - 1
-        if not found:
-            node_of[drops[i]] = len(parent)
-            parent.append(-1), row.append(0), depth.append(0)
-            build(drops[i], node_of[drops[i]])
-        parent[q], row[q] = node_of[drops[i]], key[i]
-
     for key in sorted(set(keys), key=len):
-        build(key, node_of[key])
-    for q, key in enumerate(keys):  # duplicates of a key (none in a layout) copy its node
-        if node_of[key] != q:
-            parent[q], row[q], depth[q] = parent[node_of[key]], row[node_of[key]], depth[node_of[key]]
-    order = np.argsort(np.array(depth), kind="stable")
-    as_array = (np.array(parent, dtype=np.int64), np.array(row, dtype=np.int64))
-    return as_array[0], as_array[1], np.ascontiguousarray(order, dtype=np.int64)
+        build(key)
+    ones = len(row)
+    parents = [ones if key is None else node_of[key] for key in parent]
+    node = [node_of[key] for key in keys]
+    return tuple(np.array(x, dtype=np.int64) for x in (parents, row, node))  # type: ignore[return-value]
 
 
 class PinnedTerms:
@@ -93,19 +88,32 @@ class PinnedTerms:
         coef: np.ndarray,
         degrees: np.ndarray,
         entry_col: np.ndarray,
-        run_start: np.ndarray,
-        run_col: np.ndarray,
+        runs: tuple[np.ndarray, np.ndarray, np.ndarray],
+        groups: tuple[np.ndarray, np.ndarray, np.ndarray],
         relation: np.ndarray,
         anchor: np.ndarray,
         parts: tuple[np.ndarray, np.ndarray],
     ) -> None:
-        """`coef` (entries,) int64 with `degrees` (entries, 2) (ten degree, other degree)
-        and `entry_col` (entries,); `relation` (outputs, cols), `anchor` (outputs,) int64;
-        `parts`: the a- and b-parts' rows (`part_trie`)."""
-        self.coef = coef.astype(np.float64), coef.astype(np.uint32)
-        self.relation = relation.astype(np.float64), relation.astype(np.uint32)
-        self.anchor = anchor.astype(np.float64), anchor.astype(np.uint32)
-        self.tries = part_trie(parts[0]) + part_trie(parts[1])
+        """`coef` (entries,) int64 with `degrees` (entries, 2) (ten degree, other degree),
+        `entry_col` (entries,); `runs` (run_start, run_col, entry_part) and `groups`
+        (group_start, group_side, group_part) as `FusedForm` lays them out; `relation`
+        (outputs, cols), `anchor` (outputs,) int64; `parts`: the a- and b-parts' rows."""
+        self.coef = coef.astype(np.float64), coef.astype(np.uint16)
+        self.relation = relation.astype(np.float64), relation.astype(np.uint16)
+        self.anchor = anchor.astype(np.float64), anchor.astype(np.uint16)
+        (run_start, run_col, entry_part), (group_start, group_side, group_part) = runs, groups
+        a_parent, a_row, a_node = part_trie(parts[0])
+        b_parent, b_row, b_node = part_trie(parts[1])
+        self.tries = a_parent, a_row, b_parent, b_row
+        run_group = np.repeat(np.arange(len(group_side)), np.diff(group_start))
+        inner_a = group_side[run_group[np.repeat(np.arange(len(run_col)), np.diff(run_start))]] == 0
+        #: Each entry's inner node and each group's outer node (parts renumbered as nodes).
+        self.entry_node, self.group_node = np.empty_like(entry_part), np.empty_like(group_part)
+        self.entry_node[inner_a] = a_node[entry_part[inner_a]]
+        self.entry_node[~inner_a] = b_node[entry_part[~inner_a]]
+        outer_a = group_side == 1
+        self.group_node[outer_a] = a_node[group_part[outer_a]]
+        self.group_node[~outer_a] = b_node[group_part[~outer_a]]
         columns = relation.shape[1]
         longest = int(np.diff(run_start).max(initial=0))
         most = int(np.bincount(run_col, minlength=columns).max(initial=0))
@@ -127,44 +135,44 @@ class PinnedTerms:
 
     def arrays(self) -> tuple[np.ndarray, ...]:
         """The kernel's constant arguments after the layout's."""
-        return (*self.tries, *self.coef, *self.relation, *self.anchor, self.weights, self.exponents, self.gamma)
+        return (self.group_node, self.entry_node, *self.tries, *self.coef, *self.relation, *self.anchor, self.weights, self.exponents, self.gamma)
 
 
 def pinned(
-    counts: Any, value_rank: Any, ten_ranks: Any, group_start: Any, group_side: Any, group_part: Any,
-    group_tail: Any, run_start: Any, run_col: Any, entry_part: Any, a_parent: Any, a_row: Any,
-    a_order: Any, b_parent: Any, b_row: Any, b_order: Any, coef_f: Any, coef_u: Any, relation_f: Any,
-    relation_u: Any, anchor_f: Any, anchor_u: Any, weights: Any, exponents: Any, gamma: float, out: Any, pinned_lane: Any,
+    counts: Any, value_rank: Any, ten_ranks: Any, group_start: Any, group_side: Any, group_tail: Any,
+    run_start: Any, run_col: Any, group_node: Any, entry_node: Any, a_parent: Any, a_row: Any,
+    b_parent: Any, b_row: Any, coef_f: Any, coef_u: Any, relation_f: Any, relation_u: Any, anchor_f: Any,
+    anchor_u: Any, weights: Any, exponents: Any, gamma: float, out: Any, pinned_lane: Any,
 ) -> None:  # fmt: skip
     """The kernel, in the subset of Python numba compiles: `out` (W, outputs) uint64, each
     numerator of `counts` (W, 13) int64 (at most `CARDS` cards) modulo 2**64 where
     `pinned_lane` (W,) is set True, `_LANES` at a time (see the module's docstring). The
     steps are `FusedForm`'s, twice: in float64 and in uint32."""
     width, columns, outputs = counts.shape[0], relation_f.shape[1], relation_f.shape[0]
-    one_u, zero_u = np.uint32(1), np.uint32(0)
+    one_u, zero_u = np.uint16(1), np.uint16(0)
     raw = np.zeros((13, _LANES), dtype=np.float64)
     table_f = np.zeros((ZERO_ROWS + 10 * ORDERS, _LANES), dtype=np.float64)
-    table_u = np.zeros((ZERO_ROWS + 10 * ORDERS, _LANES), dtype=np.uint32)
+    table_u = np.zeros((ZERO_ROWS + 10 * ORDERS, _LANES), dtype=np.uint16)
     tails_f = np.zeros((ORDERS, _LANES), dtype=np.float64)
-    tails_u = np.zeros((ORDERS, _LANES), dtype=np.uint32)
+    tails_u = np.zeros((ORDERS, _LANES), dtype=np.uint16)
     sums = np.zeros((4, _LANES), dtype=np.float64)  # the cards, s2, the pairs' squares, the fours
-    fa_f = np.zeros((a_parent.shape[0], _LANES), dtype=np.float64)
-    fa_u = np.zeros((a_parent.shape[0], _LANES), dtype=np.uint32)
-    fb_f = np.zeros((b_parent.shape[0], _LANES), dtype=np.float64)
-    fb_u = np.zeros((b_parent.shape[0], _LANES), dtype=np.uint32)
+    fa_f = np.ones((a_parent.shape[0] + 1, _LANES), dtype=np.float64)  # the nodes, then ones
+    fa_u = np.ones((a_parent.shape[0] + 1, _LANES), dtype=np.uint16)
+    fb_f = np.ones((b_parent.shape[0] + 1, _LANES), dtype=np.float64)
+    fb_u = np.ones((b_parent.shape[0] + 1, _LANES), dtype=np.uint16)
     total_f = np.zeros((columns, _LANES), dtype=np.float64)
-    total_u = np.zeros((columns, _LANES), dtype=np.uint32)
+    total_u = np.zeros((columns, _LANES), dtype=np.uint16)
     factor_f = np.zeros(_LANES, dtype=np.float64)
-    factor_u = np.zeros(_LANES, dtype=np.uint32)
+    factor_u = np.zeros(_LANES, dtype=np.uint16)
     acc_f = np.zeros(_LANES, dtype=np.float64)
-    acc_u = np.zeros(_LANES, dtype=np.uint32)
+    acc_u = np.zeros(_LANES, dtype=np.uint16)
     bound = np.zeros(_LANES, dtype=np.float64)
     powers = np.zeros((3, ORDERS, _LANES), dtype=np.float64)  # t**k, m**k, N**k
-    raw_u = np.zeros((13, _LANES), dtype=np.uint32)
-    cards_u = np.zeros(_LANES, dtype=np.uint32)
-    pairs_u = np.zeros(_LANES, dtype=np.uint32)
-    squares_u = np.zeros(_LANES, dtype=np.uint32)
-    fours_u = np.zeros(_LANES, dtype=np.uint32)
+    raw_u = np.zeros((13, _LANES), dtype=np.uint16)
+    cards_u = np.zeros(_LANES, dtype=np.uint16)
+    pairs_u = np.zeros(_LANES, dtype=np.uint16)
+    squares_u = np.zeros(_LANES, dtype=np.uint16)
+    fours_u = np.zeros(_LANES, dtype=np.uint16)
     for start in range(0, width, _LANES):
         n = min(_LANES, width - start)
         for lane in range(_LANES):  # a short last batch repeats its last composition
@@ -214,7 +222,7 @@ def pinned(
         for lane in range(_LANES):
             row = start + min(lane, n - 1)
             for rank in range(13):
-                raw_u[rank, lane] = np.uint32(counts[row, rank])
+                raw_u[rank, lane] = np.uint16(counts[row, rank])
         for v in range(10):
             base = ZERO_ROWS + v * ORDERS
             for lane in range(_LANES):
@@ -228,7 +236,7 @@ def pinned(
                     table_u[base + 1, lane] = raw_u[value_rank[v - 1], lane]
             for j in range(2, ORDERS):
                 for lane in range(_LANES):
-                    table_u[base + j, lane] = table_u[base + j - 1, lane] * (table_u[base + 1, lane] - np.uint32(j - 1))
+                    table_u[base + j, lane] = table_u[base + j - 1, lane] * (table_u[base + 1, lane] - np.uint16(j - 1))
         for lane in range(_LANES):
             pairs_u[lane], squares_u[lane], fours_u[lane] = zero_u, zero_u, zero_u
         for i in range(4):
@@ -237,7 +245,7 @@ def pinned(
                 pair_u = tu * (tu - one_u)
                 pairs_u[lane] += pair_u
                 squares_u[lane] += pair_u * pair_u
-                fours_u[lane] += pair_u * (tu - np.uint32(2)) * (tu - np.uint32(3))
+                fours_u[lane] += pair_u * (tu - np.uint16(2)) * (tu - np.uint16(3))
         for j in range(ORDERS):
             for lane in range(_LANES):
                 table_u[j, lane] = table_u[ZERO_ROWS + j, lane]
@@ -250,15 +258,15 @@ def pinned(
             for j in range(used + 1, ORDERS):
                 for lane in range(_LANES):
                     tens_u = table_u[ZERO_ROWS + 1, lane]
-                    table_u[row + j, lane] = table_u[row + j - 1, lane] * (tens_u - np.uint32(j - 1))
+                    table_u[row + j, lane] = table_u[row + j - 1, lane] * (tens_u - np.uint16(j - 1))
         for lane in range(_LANES):  # the tails (N-k)_(6-k)
             tails_f[ORDERS - 1, lane] = 1.0
             tails_u[ORDERS - 1, lane] = one_u
-            cards_u[lane] = np.uint32(sums[0, lane])
+            cards_u[lane] = np.uint16(sums[0, lane])
         for k in range(ORDERS - 2, -1, -1):
             for lane in range(_LANES):
                 tails_f[k, lane] = tails_f[k + 1, lane] * (sums[0, lane] - k)
-                tails_u[k, lane] = tails_u[k + 1, lane] * (cards_u[lane] - np.uint32(k))
+                tails_u[k, lane] = tails_u[k + 1, lane] * (cards_u[lane] - np.uint16(k))
         # The error bound: sum W[k, j] t**k m**j N**(6-k-j), m the largest other value's count.
         for lane in range(_LANES):
             m = 0.0
@@ -275,55 +283,55 @@ def pinned(
             k, j, size = exponents[w, 0], exponents[w, 1], weights[w]
             for lane in range(_LANES):
                 bound[lane] += size * powers[0, k, lane] * powers[1, j, lane] * powers[2, ORDERS - 1 - k - j, lane]
-        for parent, prow, order, parts_f, parts_u in (
-            (a_parent, a_row, a_order, fa_f, fa_u),
-            (b_parent, b_row, b_order, fb_f, fb_u),
-        ):  # the parts: each node a table row times its parent node
-            for q in order:
-                r, p = prow[q], parent[q]
-                if p < 0:
-                    for lane in range(_LANES):
-                        parts_f[q, lane] = table_f[r, lane]
-                        parts_u[q, lane] = table_u[r, lane]
-                else:
-                    for lane in range(_LANES):
-                        parts_f[q, lane] = parts_f[p, lane] * table_f[r, lane]
-                        parts_u[q, lane] = parts_u[p, lane] * table_u[r, lane]
+        for parent, prow, parts_f, parts_u in ((a_parent, a_row, fa_f, fa_u), (b_parent, b_row, fb_f, fb_u)):
+            for q in range(parent.shape[0]):  # the parts: each node a table row times its parent
+                source_f, row_f = parts_f[parent[q]], table_f[prow[q]]
+                for lane in range(_LANES):
+                    parts_f[q, lane] = source_f[lane] * row_f[lane]
+                source_u, row_u = parts_u[parent[q]], table_u[prow[q]]
+                for lane in range(_LANES):
+                    parts_u[q, lane] = source_u[lane] * row_u[lane]
         total_f[:, :] = 0.0
         total_u[:, :] = zero_u
         for g in range(group_start.shape[0] - 1):  # the sums inside, then the outer factor
-            side, part, tail = group_side[g], group_part[g], group_tail[g]
+            side, tail = group_side[g], group_tail[g]
             inner_f, outer_f = (fa_f, fb_f) if side == 0 else (fb_f, fa_f)
             inner_u, outer_u = (fa_u, fb_u) if side == 0 else (fb_u, fa_u)
+            source_f, tail_f = outer_f[group_node[g]], tails_f[tail]
             for lane in range(_LANES):
-                factor_f[lane] = outer_f[part, lane] * tails_f[tail, lane]
-                factor_u[lane] = outer_u[part, lane] * tails_u[tail, lane]
+                factor_f[lane] = source_f[lane] * tail_f[lane]
+            source_u, tail_u = outer_u[group_node[g]], tails_u[tail]
+            for lane in range(_LANES):
+                factor_u[lane] = source_u[lane] * tail_u[lane]
             for r in range(group_start[g], group_start[g + 1]):
                 col = run_col[r]
-                for lane in range(_LANES):
-                    acc_f[lane] = 0.0
-                    acc_u[lane] = zero_u
+                acc_f[:] = 0.0
+                acc_u[:] = zero_u
                 e, end = run_start[r], run_start[r + 1]
                 while e + 4 <= end:  # four entries a pass: the sums read and written once
                     c0, c1, c2, c3 = coef_f[e], coef_f[e + 1], coef_f[e + 2], coef_f[e + 3]
-                    i0, i1 = inner_f[entry_part[e]], inner_f[entry_part[e + 1]]
-                    i2, i3 = inner_f[entry_part[e + 2]], inner_f[entry_part[e + 3]]
+                    i0, i1 = inner_f[entry_node[e]], inner_f[entry_node[e + 1]]
+                    i2, i3 = inner_f[entry_node[e + 2]], inner_f[entry_node[e + 3]]
                     for lane in range(_LANES):
                         acc_f[lane] += c0 * i0[lane] + c1 * i1[lane] + c2 * i2[lane] + c3 * i3[lane]
                     d0, d1, d2, d3 = coef_u[e], coef_u[e + 1], coef_u[e + 2], coef_u[e + 3]
-                    j0, j1 = inner_u[entry_part[e]], inner_u[entry_part[e + 1]]
-                    j2, j3 = inner_u[entry_part[e + 2]], inner_u[entry_part[e + 3]]
+                    j0, j1 = inner_u[entry_node[e]], inner_u[entry_node[e + 1]]
+                    j2, j3 = inner_u[entry_node[e + 2]], inner_u[entry_node[e + 3]]
                     for lane in range(_LANES):
                         acc_u[lane] += d0 * j0[lane] + d1 * j1[lane] + d2 * j2[lane] + d3 * j3[lane]
                     e += 4
                 for last in range(e, end):
-                    c, d, q = coef_f[last], coef_u[last], entry_part[last]
+                    c, i0 = coef_f[last], inner_f[entry_node[last]]
                     for lane in range(_LANES):
-                        acc_f[lane] += c * inner_f[q, lane]
-                        acc_u[lane] += d * inner_u[q, lane]
+                        acc_f[lane] += c * i0[lane]
+                    d, j0 = coef_u[last], inner_u[entry_node[last]]
+                    for lane in range(_LANES):
+                        acc_u[lane] += d * j0[lane]
+                sum_f, sum_u = total_f[col], total_u[col]
                 for lane in range(_LANES):
-                    total_f[col, lane] += acc_f[lane] * factor_f[lane]
-                    total_u[col, lane] += acc_u[lane] * factor_u[lane]
+                    sum_f[lane] += acc_f[lane] * factor_f[lane]
+                for lane in range(_LANES):
+                    sum_u[lane] += acc_u[lane] * factor_u[lane]
         for lane in range(n):
             ok = bound[lane] * gamma <= _PIN and sums[0, lane] <= CARDS
             pinned_lane[start + lane] = ok
@@ -333,6 +341,6 @@ def pinned(
                 for col in range(columns):
                     estimate += relation_f[i, col] * total_f[col, lane]
                     residue += relation_u[i, col] * total_u[col, lane]
-                low = np.uint64(np.uint32(residue))
-                turns = np.int64(np.rint((estimate - np.float64(low)) * 2.0**-32)) if ok else 0
-                out[start + lane, i] = low + (np.uint64(turns) << np.uint64(32))
+                low = np.uint64(np.uint16(residue))
+                turns = np.int64(np.rint((estimate - np.float64(low)) * 2.0**-16)) if ok else 0
+                out[start + lane, i] = low + (np.uint64(turns) << np.uint64(16))
