@@ -138,6 +138,13 @@ def warm() -> None:
         one, none, none, np.zeros(0, dtype=np.uint64), np.zeros((1, 1), dtype=np.uint64),
         np.zeros(1, dtype=np.uint64), np.zeros((1, 1), dtype=np.uint64),
     )  # fmt: skip
+    floats, residues, start = np.zeros(0), np.zeros(0, dtype=np.uint16), np.zeros(1, dtype=np.int64)
+    _kernel("pinned")(
+        np.full((1, 13), 4, dtype=np.int64), _VALUE_RANK, _TEN_RANKS, start, none, none, start, none,
+        none, none, none, none, none, none, floats, residues, np.zeros((1, 1)), np.zeros((1, 1), dtype=np.uint16),
+        np.zeros(1), np.zeros(1, dtype=np.uint16), floats, np.zeros((0, 2), dtype=np.int64), 0.0,
+        np.zeros((1, 1), dtype=np.uint64), np.zeros((1, 1)), np.zeros(1),
+    )  # fmt: skip
     _loaded.add("numerators")
 
 
@@ -297,13 +304,35 @@ class FusedForm:
         """(W, outputs) int64 numerators of (W, 13) int64 rank counts, exact when every
         one is within +-`bound` < 2**63; None (the caller's other paths) when it is not.
         Shoes of at most `analyzer.ranks.kernel_pinned.CARDS` cards (`cards`: the largest,
-        when known) are pinned from a float64 estimate and a residue modulo 2**32, those
-        it cannot pin computed modulo 2**64."""
+        when known) are pinned (`pinned`), those it cannot pin computed modulo 2**64."""
         if bound >= _INT_LIMIT:
             return None
         counts = np.ascontiguousarray(counts, dtype=np.int64)
         if cards is None or cards > CARDS:
             return self._wrapped(counts)
+        out, _, error = self.pinned(counts)
+        missed = np.flatnonzero(~(error <= self._pinned_terms().limit))
+        if len(missed):
+            out[missed] = self._wrapped(counts[missed])
+        return out
+
+    def pinned(self, counts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The pinned kernel (`analyzer.ranks.kernel_pinned`) on (W, 13) contiguous int64
+        counts: (W, outputs) int64 numerators (exact modulo 2**64 where `error` is within
+        the terms' `limit`), their (W, outputs) float64 estimates and (W,) the bound on
+        the estimates' errors (inf past `CARDS` cards)."""
+        out = np.empty((len(counts), self.outputs), dtype=np.uint64)
+        estimates = np.empty((len(counts), self.outputs), dtype=np.float64)
+        error = np.empty(len(counts), dtype=np.float64)
+        _kernel("pinned")(
+            counts, _VALUE_RANK, _TEN_RANKS, self._group_start, self._group_side, self._group_tail,
+            self._run_start, self._run_col, *self._pinned_terms().arrays(), out, estimates, error,
+        )  # fmt: skip
+        _loaded.add("numerators")
+        return out.view(np.int64), estimates, error
+
+    def _pinned_terms(self) -> PinnedTerms:
+        """The pinned kernel's constants, built on first use."""
         if self._pinned is None:
             self._pinned = PinnedTerms(
                 self._entry_coef.view(np.int64), self._entry_degree, self._entry_col,
@@ -311,17 +340,7 @@ class FusedForm:
                 (self._group_start, self._group_side, self._group_part),
                 self._relation.view(np.int64), self._anchor.view(np.int64), (self._a_rows, self._b_rows),
             )  # fmt: skip
-        out = np.empty((len(counts), self.outputs), dtype=np.uint64)
-        lanes = np.empty(len(counts), dtype=np.bool_)
-        _kernel("pinned")(
-            counts, _VALUE_RANK, _TEN_RANKS, self._group_start, self._group_side, self._group_tail,
-            self._run_start, self._run_col, *self._pinned.arrays(), out, lanes,
-        )  # fmt: skip
-        _loaded.add("numerators")
-        missed = np.flatnonzero(~lanes)
-        if len(missed):
-            out[missed] = self._wrapped(counts[missed]).view(np.uint64)
-        return out.view(np.int64)
+        return self._pinned
 
     def _wrapped(self, counts: np.ndarray) -> np.ndarray:
         """(W, outputs) int64 numerators of (W, 13) contiguous int64 counts modulo 2**64."""

@@ -1,30 +1,36 @@
 """The valuation kernel on shoes of at most `CARDS` cards: each numerator as a float64
-estimate (fused multiply-adds, four lanes per AVX2 instruction) and its residue modulo
-2**32 (uint32, eight lanes), pinned into the exact integer (`analyzer.ranks.kernel.FusedForm`
-lays out the terms; its uint64 kernel takes the lanes this one cannot pin).
+estimate (fused multiply-adds, four lanes per AVX2 instruction) and a residue modulo 2**b
+(b = 16: uint16, sixteen lanes per multiply; b = 32 for layouts whose bound needs it),
+pinned into the exact integer (`analyzer.ranks.kernel.FusedForm` lays out the terms; its
+uint64 kernel takes the compositions this one cannot pin).
 
-Exactness. The residue is exact: every step is a ring operation modulo 2**32. The estimate:
+Exactness. The residue is exact: every step is a ring operation modulo 2**b. The estimate:
 on a shoe of N <= `CARDS` cards every factor-table row, tail, part and outer factor is a
 nonnegative integer at most (N)_6 < 2**53 (a product of falling factorials of disjoint
-counts, and of the pair-kind counts, which are at most those of the tens), so exact in
-float64. Only the sums round, and each coefficient times an inner part, unless fused: in
+counts; a pair-kind row is at most the tens' row of its order), so exact in float64. Only
+the sums round, and a coefficient times an inner part unless the two are fused: in
 E[col] = sum_g factor_g * sum_(e in run) C_e * inner_e and the numerator
-anchor * (N)_6 + sum_col relation[col] * E[col], a term C_m * monomial_m passes at most
-`PinnedTerms.roundings` = longest run + most runs of a column + columns + 2 roundings (a
-product, the additions of its run whatever their tree, the run times its factor, the
-additions of its column, the relation's product and additions), each a factor (1 + d),
-|d| <= u = 2**-53, so |estimate - numerator| <= gamma_K * S with gamma_K = K u / (1 - K u)
-and S = |anchor| (N)_6 + sum |relation| |C_m| monomial_m (Higham, Accuracy and Stability,
-3.1). A monomial of ten degree k and other degree j is at most t**k m**j N**(6-k-j) (t the
-tens, m the largest other value's count: (c)_i <= c**i, a pair-kind row at most the tens'
-one), so S <= sum_(k,j) W[k, j] t**k m**j N**(6-k-j), W the layout's weights (the largest
-over outputs). The kernel computes that bound per composition (28 products, rounded up by a
-factor 1 + 2**-40, far above their rounding) and pins a lane only when it is at most
-`_PIN` = 2**30 (else marks it for the uint64 kernel); the numerator x is then the integer
-congruent to the residue r within 2**30 of the estimate: fl(estimate - r), within 2**6 of
-estimate - r (|estimate| < 2**63), is within 2**31 of the multiple x - r of 2**32, which
-its rounding recovers. x is written modulo 2**64 (uint64), its two's complement: the caller
-keeps every numerator within +-2**63.
+anchor * (N)_6 + sum_col relation[col] * E[col], each term C_m * monomial_m passes at most
+K = longest run + most runs of a column + columns + 2 roundings (its product, the additions
+of its run whatever their order, the run times its factor, the additions of its column, the
+relation's product and the additions of the columns), each a factor (1 + d), |d| <= 2**-53,
+so |estimate - numerator| <= gamma_K * S, gamma_K = K 2**-53 / (1 - K 2**-53), S =
+|anchor| (N)_6 + sum_m |relation| |C_m| monomial_m (Higham, Accuracy and Stability of
+Numerical Algorithms, 2002, lemma 3.1 and section 4.2). A monomial of ten degree k and
+other degree j is at most t**k m**j N**(6-k-j) (t the tens, m the largest other value's
+count; (c)_i <= c**i), so S <= sum_(k,j) W[k, j] t**k m**j N**(6-k-j), W the layout's
+weights (each the largest over the outputs). The kernel evaluates that bound per
+composition (28 terms at most: its own rounding, below 2**-47 of it, is covered by the factor
+1 + 2**-40 on W and gamma_K) and pins only within 2**(b-2). Then the numerator x is the
+integer congruent to the residue r within 2**(b-2) of the estimate: |estimate| < 2**63 + 2**30,
+so fl(estimate - r) is within 2**10 of estimate - r, so within 2**(b-2) + 2**10 < 2**(b-1) of
+the multiple x - r of 2**b, which its rounding recovers. x is written modulo 2**64: the
+caller keeps every numerator within +-2**63.
+
+Sizes. On a full 8-deck shoe the bound is 2**7.6 for Dragon 7 alone, 2**12.9 for the banker,
+player, tie, Dragon 7, Panda 8 and pair bets, 2**15.2 for the 8 main bets of the tests
+(EZ and Super 6 payouts: b = 32 for them), 2**16.2 for all 19 rank-level bets; smaller
+for a depleted one (the bound grows with t, m and N).
 """
 
 from __future__ import annotations
@@ -41,11 +47,11 @@ __all__ = ["CARDS", "PinnedTerms", "part_trie", "pinned"]
 
 #: The largest shoe whose (N)_6 is below 2**53: every product of the kernel exact in float64.
 CARDS = max(n for n in range(6, 1000) if perm(n, CARDS_PER_COUP) < 2**53)
-_LANES = 128  # compositions side by side: parts of 1.5 KB (256: 3 KB, past the L2 cache)
-_PIN = 2.0**14  # a lane is pinned when its estimate's error bound is at most this
-_UP = 1.0 + 2.0**-40  # the bound's own rounding (about 2**-47 of it), covered
+_LANES = 128  # compositions side by side (64 and 256 measured no faster)
+_UP = 1.0 + 2.0**-40  # covers the rounding of the bound's own evaluation
 _U = 2.0**-53
 _DEGREES = [(k, j) for k in range(ORDERS) for j in range(ORDERS - k)]
+_FULL = (128.0, 32.0, 416.0)  # t, m and N of a full 8-deck shoe: the residues' width for it
 
 
 def part_trie(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -81,7 +87,7 @@ def part_trie(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 class PinnedTerms:
     """A layout's constants for `pinned`: the coefficients, relation and anchor as float64
-    and modulo 2**32, the parts' tries, the error weights and gamma_K."""
+    and residues, the parts' tries, the error weights W, gamma_K and the residues' width."""
 
     def __init__(
         self,
@@ -98,9 +104,6 @@ class PinnedTerms:
         `entry_col` (entries,); `runs` (run_start, run_col, entry_part) and `groups`
         (group_start, group_side, group_part) as `FusedForm` lays them out; `relation`
         (outputs, cols), `anchor` (outputs,) int64; `parts`: the a- and b-parts' rows."""
-        self.coef = coef.astype(np.float64), coef.astype(np.uint16)
-        self.relation = relation.astype(np.float64), relation.astype(np.uint16)
-        self.anchor = anchor.astype(np.float64), anchor.astype(np.uint16)
         (run_start, run_col, entry_part), (group_start, group_side, group_part) = runs, groups
         a_parent, a_row, a_node = part_trie(parts[0])
         b_parent, b_row, b_node = part_trie(parts[1])
@@ -117,7 +120,7 @@ class PinnedTerms:
         columns = relation.shape[1]
         longest = int(np.diff(run_start).max(initial=0))
         most = int(np.bincount(run_col, minlength=columns).max(initial=0))
-        #: K: roundings a term passes at most (see the module's docstring).
+        #: K: the roundings a term passes at most (see the module's docstring).
         self.roundings = longest + most + columns + 2
         self.gamma = self.roundings * _U / (1 - self.roundings * _U) * _UP
         weights = np.zeros((len(anchor), ORDERS, ORDERS), dtype=object)
@@ -127,52 +130,69 @@ class PinnedTerms:
             here = (degrees[:, 0] == k) & (degrees[:, 1] == j)
             weights[:, k, j] += size[:, here].sum(axis=1)
         largest = weights.max(axis=0)
-        # W[k, j] with the exponents of t, m and N, as float64 rounded up (the integers are
-        # below 2**40 for the built-in bets: exact).
         kept = [(k, j) for k, j in _DEGREES if largest[k, j]]
+        #: W[k, j] (float64, rounded up) with their exponents k, j of t and m.
         self.weights = np.array([float(largest[k, j]) * _UP for k, j in kept], dtype=np.float64)
         self.exponents = np.array(kept, dtype=np.int64).reshape(-1, 2)
+        residue: type = np.uint16 if self.error(*_FULL) <= 2.0**14 else np.uint32
+        #: The widest error a composition is pinned with: 2**(b-2) for residues modulo 2**b.
+        self.limit = 2.0 ** (8 * np.dtype(residue).itemsize - 2)
+        self.coef = coef.astype(np.float64), coef.astype(residue)  # residues: wrapped
+        self.relation = relation.astype(np.float64), relation.astype(residue)
+        self.anchor = anchor.astype(np.float64), anchor.astype(residue)
 
-    def arrays(self) -> tuple[np.ndarray, ...]:
+    def error(self, tens: float, most: float, cards: float) -> float:
+        """The bound gamma_K * S on an estimate's error for a shoe of `cards` cards, `tens`
+        of them tens and at most `most` of any other value (as the kernel computes it)."""
+        powers = [tens**k * most**j * cards ** (ORDERS - 1 - k - j) for k, j in self.exponents.tolist()]
+        return self.gamma * float(np.dot(self.weights, powers))
+
+    def arrays(self) -> tuple[Any, ...]:
         """The kernel's constant arguments after the layout's."""
-        return (self.group_node, self.entry_node, *self.tries, *self.coef, *self.relation, *self.anchor, self.weights, self.exponents, self.gamma)
+        return (
+            self.group_node, self.entry_node, *self.tries, *self.coef, *self.relation, *self.anchor,
+            self.weights, self.exponents, self.gamma,
+        )  # fmt: skip
 
 
 def pinned(
     counts: Any, value_rank: Any, ten_ranks: Any, group_start: Any, group_side: Any, group_tail: Any,
     run_start: Any, run_col: Any, group_node: Any, entry_node: Any, a_parent: Any, a_row: Any,
     b_parent: Any, b_row: Any, coef_f: Any, coef_u: Any, relation_f: Any, relation_u: Any, anchor_f: Any,
-    anchor_u: Any, weights: Any, exponents: Any, gamma: float, out: Any, pinned_lane: Any,
+    anchor_u: Any, weights: Any, exponents: Any, gamma: float, out: Any, estimates: Any, error: Any,
 ) -> None:  # fmt: skip
-    """The kernel, in the subset of Python numba compiles: `out` (W, outputs) uint64, each
-    numerator of `counts` (W, 13) int64 (at most `CARDS` cards) modulo 2**64 where
-    `pinned_lane` (W,) is set True, `_LANES` at a time (see the module's docstring). The
-    steps are `FusedForm`'s, twice: in float64 and in uint32."""
+    """The kernel, in the subset of Python numba compiles, `_LANES` compositions at a time
+    (see the module's docstring): for (W, 13) int64 `counts`, `estimates` (W, outputs) the
+    numerators' float64 estimates, `error` (W,) a bound on their errors (inf past `CARDS`
+    cards) and, where it is at most `pin_limit`, `out` (W, outputs) uint64 the numerators
+    modulo 2**64. The steps are `FusedForm`'s, twice: in float64 and in the residues'
+    unsigned type (`coef_u`'s: uint16 or uint32)."""
     width, columns, outputs = counts.shape[0], relation_f.shape[1], relation_f.shape[0]
-    one_u, zero_u = np.uint16(1), np.uint16(0)
+    residue_type, bits = coef_u.dtype, coef_u.itemsize * 8
+    limit, mask, scale = 2.0 ** (bits - 2), np.uint64((1 << bits) - 1), 2.0**-bits
     raw = np.zeros((13, _LANES), dtype=np.float64)
     table_f = np.zeros((ZERO_ROWS + 10 * ORDERS, _LANES), dtype=np.float64)
-    table_u = np.zeros((ZERO_ROWS + 10 * ORDERS, _LANES), dtype=np.uint16)
+    table_u = np.zeros((ZERO_ROWS + 10 * ORDERS, _LANES), dtype=residue_type)
     tails_f = np.zeros((ORDERS, _LANES), dtype=np.float64)
-    tails_u = np.zeros((ORDERS, _LANES), dtype=np.uint16)
+    tails_u = np.zeros((ORDERS, _LANES), dtype=residue_type)
     sums = np.zeros((4, _LANES), dtype=np.float64)  # the cards, s2, the pairs' squares, the fours
     fa_f = np.ones((a_parent.shape[0] + 1, _LANES), dtype=np.float64)  # the nodes, then ones
-    fa_u = np.ones((a_parent.shape[0] + 1, _LANES), dtype=np.uint16)
+    fa_u = np.ones((a_parent.shape[0] + 1, _LANES), dtype=residue_type)
     fb_f = np.ones((b_parent.shape[0] + 1, _LANES), dtype=np.float64)
-    fb_u = np.ones((b_parent.shape[0] + 1, _LANES), dtype=np.uint16)
+    fb_u = np.ones((b_parent.shape[0] + 1, _LANES), dtype=residue_type)
     total_f = np.zeros((columns, _LANES), dtype=np.float64)
-    total_u = np.zeros((columns, _LANES), dtype=np.uint16)
+    total_u = np.zeros((columns, _LANES), dtype=residue_type)
     factor_f = np.zeros(_LANES, dtype=np.float64)
-    factor_u = np.zeros(_LANES, dtype=np.uint16)
+    factor_u = np.zeros(_LANES, dtype=residue_type)
     acc_f = np.zeros(_LANES, dtype=np.float64)
-    acc_u = np.zeros(_LANES, dtype=np.uint16)
-    bound = np.zeros(_LANES, dtype=np.float64)
+    acc_u = np.zeros(_LANES, dtype=residue_type)
+    bounds = np.zeros(_LANES, dtype=np.float64)  # S's bound (see the module's docstring)
     powers = np.zeros((3, ORDERS, _LANES), dtype=np.float64)  # t**k, m**k, N**k
-    raw_u = np.zeros((13, _LANES), dtype=np.uint16)
-    cards_u = np.zeros(_LANES, dtype=np.uint16)
-    pairs_u = np.zeros(_LANES, dtype=np.uint16)
-    squares_u = np.zeros(_LANES, dtype=np.uint16)
-    fours_u = np.zeros(_LANES, dtype=np.uint16)
+    raw_u = np.zeros((13, _LANES), dtype=residue_type)
+    cards_u = np.zeros(_LANES, dtype=residue_type)
+    pairs_u = np.zeros(_LANES, dtype=residue_type)
+    squares_u = np.zeros(_LANES, dtype=residue_type)
+    fours_u = np.zeros(_LANES, dtype=residue_type)
     for start in range(0, width, _LANES):
         n = min(_LANES, width - start)
         for lane in range(_LANES):  # a short last batch repeats its last composition
@@ -222,11 +242,11 @@ def pinned(
         for lane in range(_LANES):
             row = start + min(lane, n - 1)
             for rank in range(13):
-                raw_u[rank, lane] = np.uint16(counts[row, rank])
+                raw_u[rank, lane] = counts[row, rank]
         for v in range(10):
             base = ZERO_ROWS + v * ORDERS
             for lane in range(_LANES):
-                table_u[base, lane] = one_u
+                table_u[base, lane] = 1
             if v == 0:
                 for lane in range(_LANES):
                     tens_u = raw_u[ten_ranks[0], lane] + raw_u[ten_ranks[1], lane]
@@ -236,21 +256,21 @@ def pinned(
                     table_u[base + 1, lane] = raw_u[value_rank[v - 1], lane]
             for j in range(2, ORDERS):
                 for lane in range(_LANES):
-                    table_u[base + j, lane] = table_u[base + j - 1, lane] * (table_u[base + 1, lane] - np.uint16(j - 1))
+                    table_u[base + j, lane] = table_u[base + j - 1, lane] * (table_u[base + 1, lane] - (j - 1))
         for lane in range(_LANES):
-            pairs_u[lane], squares_u[lane], fours_u[lane] = zero_u, zero_u, zero_u
+            pairs_u[lane], squares_u[lane], fours_u[lane] = 0, 0, 0
         for i in range(4):
             for lane in range(_LANES):
                 tu = raw_u[ten_ranks[i], lane]
-                pair_u = tu * (tu - one_u)
+                pair_u = tu * (tu - 1)
                 pairs_u[lane] += pair_u
                 squares_u[lane] += pair_u * pair_u
-                fours_u[lane] += pair_u * (tu - np.uint16(2)) * (tu - np.uint16(3))
+                fours_u[lane] += pair_u * (tu - 2) * (tu - 3)
         for j in range(ORDERS):
             for lane in range(_LANES):
                 table_u[j, lane] = table_u[ZERO_ROWS + j, lane]
-                table_u[ORDERS + j, lane] = zero_u
-                table_u[2 * ORDERS + j, lane] = zero_u
+                table_u[ORDERS + j, lane] = 0
+                table_u[2 * ORDERS + j, lane] = 0
         for lane in range(_LANES):
             table_u[ORDERS + 2, lane] = pairs_u[lane]
             table_u[2 * ORDERS + 4, lane] = pairs_u[lane] * pairs_u[lane] - squares_u[lane] + fours_u[lane]
@@ -258,15 +278,17 @@ def pinned(
             for j in range(used + 1, ORDERS):
                 for lane in range(_LANES):
                     tens_u = table_u[ZERO_ROWS + 1, lane]
-                    table_u[row + j, lane] = table_u[row + j - 1, lane] * (tens_u - np.uint16(j - 1))
+                    table_u[row + j, lane] = table_u[row + j - 1, lane] * (tens_u - (j - 1))
         for lane in range(_LANES):  # the tails (N-k)_(6-k)
             tails_f[ORDERS - 1, lane] = 1.0
-            tails_u[ORDERS - 1, lane] = one_u
-            cards_u[lane] = np.uint16(sums[0, lane])
+            tails_u[ORDERS - 1, lane] = 1
+            cards_u[lane] = 0
+            for rank in range(13):
+                cards_u[lane] += raw_u[rank, lane]
         for k in range(ORDERS - 2, -1, -1):
             for lane in range(_LANES):
                 tails_f[k, lane] = tails_f[k + 1, lane] * (sums[0, lane] - k)
-                tails_u[k, lane] = tails_u[k + 1, lane] * (cards_u[lane] - np.uint16(k))
+                tails_u[k, lane] = tails_u[k + 1, lane] * (cards_u[lane] - k)
         # The error bound: sum W[k, j] t**k m**j N**(6-k-j), m the largest other value's count.
         for lane in range(_LANES):
             m = 0.0
@@ -274,7 +296,7 @@ def pinned(
                 m = max(m, table_f[ZERO_ROWS + v * ORDERS + 1, lane])
             powers[0, 0, lane], powers[1, 0, lane], powers[2, 0, lane] = 1.0, 1.0, 1.0
             powers[0, 1, lane], powers[1, 1, lane], powers[2, 1, lane] = table_f[ZERO_ROWS + 1, lane], m, sums[0, lane]
-            bound[lane] = 0.0
+            bounds[lane] = 0.0
         for x in range(3):
             for k in range(2, ORDERS):
                 for lane in range(_LANES):
@@ -282,7 +304,7 @@ def pinned(
         for w in range(weights.shape[0]):
             k, j, size = exponents[w, 0], exponents[w, 1], weights[w]
             for lane in range(_LANES):
-                bound[lane] += size * powers[0, k, lane] * powers[1, j, lane] * powers[2, ORDERS - 1 - k - j, lane]
+                bounds[lane] += size * powers[0, k, lane] * powers[1, j, lane] * powers[2, ORDERS - 1 - k - j, lane]
         for parent, prow, parts_f, parts_u in ((a_parent, a_row, fa_f, fa_u), (b_parent, b_row, fb_f, fb_u)):
             for q in range(parent.shape[0]):  # the parts: each node a table row times its parent
                 source_f, row_f = parts_f[parent[q]], table_f[prow[q]]
@@ -292,7 +314,7 @@ def pinned(
                 for lane in range(_LANES):
                     parts_u[q, lane] = source_u[lane] * row_u[lane]
         total_f[:, :] = 0.0
-        total_u[:, :] = zero_u
+        total_u[:, :] = 0
         for g in range(group_start.shape[0] - 1):  # the sums inside, then the outer factor
             side, tail = group_side[g], group_tail[g]
             inner_f, outer_f = (fa_f, fb_f) if side == 0 else (fb_f, fa_f)
@@ -306,14 +328,17 @@ def pinned(
             for r in range(group_start[g], group_start[g + 1]):
                 col = run_col[r]
                 acc_f[:] = 0.0
-                acc_u[:] = zero_u
+                acc_u[:] = 0
                 e, end = run_start[r], run_start[r + 1]
                 while e + 4 <= end:  # four entries a pass: the sums read and written once
                     c0, c1, c2, c3 = coef_f[e], coef_f[e + 1], coef_f[e + 2], coef_f[e + 3]
                     i0, i1 = inner_f[entry_node[e]], inner_f[entry_node[e + 1]]
                     i2, i3 = inner_f[entry_node[e + 2]], inner_f[entry_node[e + 3]]
-                    for lane in range(_LANES):
-                        acc_f[lane] += c0 * i0[lane] + c1 * i1[lane] + c2 * i2[lane] + c3 * i3[lane]
+                    for lane in range(_LANES):  # a chain of fused multiply-adds
+                        x = acc_f[lane] + c0 * i0[lane]
+                        x = x + c1 * i1[lane]
+                        x = x + c2 * i2[lane]
+                        acc_f[lane] = x + c3 * i3[lane]
                     d0, d1, d2, d3 = coef_u[e], coef_u[e + 1], coef_u[e + 2], coef_u[e + 3]
                     j0, j1 = inner_u[entry_node[e]], inner_u[entry_node[e + 1]]
                     j2, j3 = inner_u[entry_node[e + 2]], inner_u[entry_node[e + 3]]
@@ -332,15 +357,16 @@ def pinned(
                     sum_f[lane] += acc_f[lane] * factor_f[lane]
                 for lane in range(_LANES):
                     sum_u[lane] += acc_u[lane] * factor_u[lane]
-        for lane in range(n):
-            ok = bound[lane] * gamma <= _PIN and sums[0, lane] <= CARDS
-            pinned_lane[start + lane] = ok
+        for lane in range(n):  # the estimate, its error bound and the numerator pinned
+            bound = gamma * bounds[lane] if sums[0, lane] <= CARDS else np.inf
+            error[start + lane] = bound
             for i in range(outputs):
                 estimate = anchor_f[i] * tails_f[0, lane]
-                residue = anchor_u[i] * tails_u[0, lane]
+                residue = np.uint64(anchor_u[i]) * np.uint64(tails_u[0, lane])
                 for col in range(columns):
                     estimate += relation_f[i, col] * total_f[col, lane]
-                    residue += relation_u[i, col] * total_u[col, lane]
-                low = np.uint64(np.uint16(residue))
-                turns = np.int64(np.rint((estimate - np.float64(low)) * 2.0**-16)) if ok else 0
-                out[start + lane, i] = low + (np.uint64(turns) << np.uint64(16))
+                    residue += np.uint64(relation_u[i, col]) * np.uint64(total_u[col, lane])
+                estimates[start + lane, i] = estimate
+                low = residue & mask
+                turns = np.int64(np.rint((estimate - np.float64(low)) * scale)) if bound <= limit else 0
+                out[start + lane, i] = low + (np.uint64(turns) << np.uint64(bits))
