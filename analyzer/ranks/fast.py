@@ -220,8 +220,9 @@ class FastEvaluator:
             sizes = card_totals(counts)
             bound = perm(int(sizes.max()), CARDS_PER_COUP) * self._largest_payoff
             wide = bound >= _INT64  # beyond int64: residues modulo primes
+            largest = int(sizes.max())
             numerators = (
-                fused.evaluate_wide(counts, bound) if wide else fused.evaluate(counts, bound, int(sizes.max()))
+                fused.evaluate_wide(counts, bound) if wide else fused.evaluate(counts, bound, largest)
             )
             if numerators is not None:
                 totals = sequence_totals(sizes)

@@ -139,11 +139,12 @@ def warm() -> None:
         np.zeros(1, dtype=np.uint64), np.zeros((1, 1), dtype=np.uint64),
     )  # fmt: skip
     floats, residues, start = np.zeros(0), np.zeros(0, dtype=np.uint16), np.zeros(1, dtype=np.int64)
+    square, square_residues = np.zeros((1, 1)), np.zeros((1, 1), dtype=np.uint16)
     _kernel("pinned")(
         np.full((1, 13), 4, dtype=np.int64), _VALUE_RANK, _TEN_RANKS, start, none, none, start, none,
-        none, none, none, none, none, none, floats, residues, np.zeros((1, 1)), np.zeros((1, 1), dtype=np.uint16),
-        np.zeros(1), np.zeros(1, dtype=np.uint16), floats, np.zeros((0, 2), dtype=np.int64), 0.0,
-        np.zeros((1, 1), dtype=np.uint64), np.zeros((1, 1)), np.zeros(1),
+        none, none, none, none, none, none, floats, residues, square, square_residues, np.zeros(1),
+        np.zeros(1, dtype=np.uint16), floats, np.zeros((0, 2), dtype=np.int64), 0.0,
+        np.zeros((1, 1), dtype=np.uint64), square, np.zeros(1),
     )  # fmt: skip
     _loaded.add("numerators")
 
@@ -303,12 +304,13 @@ class FusedForm:
     def evaluate(self, counts: np.ndarray, bound: int, cards: int | None = None) -> np.ndarray | None:
         """(W, outputs) int64 numerators of (W, 13) int64 rank counts, exact when every
         one is within +-`bound` < 2**63; None (the caller's other paths) when it is not.
-        Shoes of at most `analyzer.ranks.kernel_pinned.CARDS` cards (`cards`: the largest,
-        when known) are pinned (`pinned`), those it cannot pin computed modulo 2**64."""
+        The compositions are pinned (`pinned`), those it cannot pin (past
+        `analyzer.ranks.kernel_pinned.CARDS` cards, or its error bound) computed modulo
+        2**64; all of them when `cards`, the largest shoe's cards, is past `CARDS`."""
         if bound >= _INT_LIMIT:
             return None
         counts = np.ascontiguousarray(counts, dtype=np.int64)
-        if cards is None or cards > CARDS:
+        if cards is not None and cards > CARDS:
             return self._wrapped(counts)
         out, _, error = self.pinned(counts)
         missed = np.flatnonzero(~(error <= self._pinned_terms().limit))

@@ -122,7 +122,7 @@ class PinnedTerms:
         most = int(np.bincount(run_col, minlength=columns).max(initial=0))
         #: K: the roundings a term passes at most (see the module's docstring).
         self.roundings = longest + most + columns + 2
-        self.gamma = self.roundings * _U / (1 - self.roundings * _U) * _UP
+        self.gamma: float = self.roundings * _U / (1 - self.roundings * _U) * _UP
         weights = np.zeros((len(anchor), ORDERS, ORDERS), dtype=object)
         weights[:, 0, 0] = np.abs(anchor).astype(object)
         size = np.abs(coef).astype(object)[None, :] * np.abs(relation).astype(object)[:, entry_col]
@@ -137,15 +137,15 @@ class PinnedTerms:
         residue: type = np.uint16 if self.error(*_FULL) <= 2.0**14 else np.uint32
         #: The widest error a composition is pinned with: 2**(b-2) for residues modulo 2**b.
         self.limit = 2.0 ** (8 * np.dtype(residue).itemsize - 2)
-        self.coef = coef.astype(np.float64), coef.astype(residue)  # residues: wrapped
-        self.relation = relation.astype(np.float64), relation.astype(residue)
-        self.anchor = anchor.astype(np.float64), anchor.astype(residue)
+        self.coef: tuple[np.ndarray, np.ndarray] = coef.astype(np.float64), coef.astype(residue)  # wrapped
+        self.relation: tuple[np.ndarray, np.ndarray] = relation.astype(np.float64), relation.astype(residue)
+        self.anchor: tuple[np.ndarray, np.ndarray] = anchor.astype(np.float64), anchor.astype(residue)
 
     def error(self, tens: float, most: float, cards: float) -> float:
         """The bound gamma_K * S on an estimate's error for a shoe of `cards` cards, `tens`
         of them tens and at most `most` of any other value (as the kernel computes it)."""
         powers = [tens**k * most**j * cards ** (ORDERS - 1 - k - j) for k, j in self.exponents.tolist()]
-        return self.gamma * float(np.dot(self.weights, powers))
+        return self.gamma * float(np.dot(self.weights, np.array(powers)))
 
     def arrays(self) -> tuple[Any, ...]:
         """The kernel's constant arguments after the layout's."""
@@ -217,7 +217,9 @@ def pinned(
                     table_f[base + 1, lane] = raw[value_rank[v - 1], lane]
             for j in range(2, ORDERS):  # a zero factor stays zero
                 for lane in range(_LANES):
-                    table_f[base + j, lane] = table_f[base + j - 1, lane] * (table_f[base + 1, lane] - (j - 1))
+                    table_f[base + j, lane] = table_f[base + j - 1, lane] * (
+                        table_f[base + 1, lane] - (j - 1)
+                    )
         for i in range(4):
             for lane in range(_LANES):
                 t = raw[ten_ranks[i], lane]
@@ -256,7 +258,9 @@ def pinned(
                     table_u[base + 1, lane] = raw_u[value_rank[v - 1], lane]
             for j in range(2, ORDERS):
                 for lane in range(_LANES):
-                    table_u[base + j, lane] = table_u[base + j - 1, lane] * (table_u[base + 1, lane] - (j - 1))
+                    table_u[base + j, lane] = table_u[base + j - 1, lane] * (
+                        table_u[base + 1, lane] - (j - 1)
+                    )
         for lane in range(_LANES):
             pairs_u[lane], squares_u[lane], fours_u[lane] = 0, 0, 0
         for i in range(4):
@@ -295,7 +299,11 @@ def pinned(
             for v in range(1, 10):
                 m = max(m, table_f[ZERO_ROWS + v * ORDERS + 1, lane])
             powers[0, 0, lane], powers[1, 0, lane], powers[2, 0, lane] = 1.0, 1.0, 1.0
-            powers[0, 1, lane], powers[1, 1, lane], powers[2, 1, lane] = table_f[ZERO_ROWS + 1, lane], m, sums[0, lane]
+            powers[0, 1, lane], powers[1, 1, lane], powers[2, 1, lane] = (
+                table_f[ZERO_ROWS + 1, lane],
+                m,
+                sums[0, lane],
+            )
             bounds[lane] = 0.0
         for x in range(3):
             for k in range(2, ORDERS):
@@ -304,7 +312,9 @@ def pinned(
         for w in range(weights.shape[0]):
             k, j, size = exponents[w, 0], exponents[w, 1], weights[w]
             for lane in range(_LANES):
-                bounds[lane] += size * powers[0, k, lane] * powers[1, j, lane] * powers[2, ORDERS - 1 - k - j, lane]
+                bounds[lane] += (
+                    size * powers[0, k, lane] * powers[1, j, lane] * powers[2, ORDERS - 1 - k - j, lane]
+                )
         for parent, prow, parts_f, parts_u in ((a_parent, a_row, fa_f, fa_u), (b_parent, b_row, fb_f, fb_u)):
             for q in range(parent.shape[0]):  # the parts: each node a table row times its parent
                 source_f, row_f = parts_f[parent[q]], table_f[prow[q]]
