@@ -284,7 +284,7 @@ class FusedForm:
         self._run_start = np.append(firsts, len(rows)).astype(np.int64)
         self._run_col = np.ascontiguousarray(cols[firsts], dtype=np.int64)
         self._entry_coef = np.ascontiguousarray(coefficients[rows, cols]).view(np.uint64)
-        self._entry_col = cols
+        self._entry_col, self._entry_monomial = cols, rows
         self._entry_degree = np.column_stack([basis[rows, 0], basis[rows, 1:].sum(axis=1)])
         starts = np.searchsorted(group_of[rows][firsts], np.arange(len(group_keys) + 1))
         self._group_start = np.ascontiguousarray(starts, dtype=np.int64)

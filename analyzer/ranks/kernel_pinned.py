@@ -8,29 +8,32 @@ Exactness. The residue is exact: every step is a ring operation modulo 2**b. The
 on a shoe of N <= `CARDS` cards every factor-table row, tail, part and outer factor is a
 nonnegative integer at most (N)_6 < 2**53 (a product of falling factorials of disjoint
 counts; a pair-kind row is at most the tens' row of its order), so exact in float64. Only
-the sums round, and a coefficient times an inner part unless the two are fused: in
-E[col] = sum_g factor_g * sum_(e in run) C_e * inner_e and the numerator
-anchor * (N)_6 + sum_col relation[col] * E[col], each term C_m * monomial_m passes at most
-K = longest run + most runs of a column + columns + 2 roundings (its product, the additions
-of its run whatever their order, the run times its factor, the additions of its column, the
-relation's product and the additions of the columns), each a factor (1 + d), |d| <= 2**-53,
-so |estimate - numerator| <= gamma_K * S, gamma_K = K 2**-53 / (1 - K 2**-53), S =
-|anchor| (N)_6 + sum_m |relation| |C_m| monomial_m (Higham, Accuracy and Stability of
-Numerical Algorithms, 2002, lemma 3.1 and section 4.2). A monomial of ten degree k and
-other degree j is at most t**k m**j N**(6-k-j) (t the tens, m the largest other value's
-count; (c)_i <= c**i), so S <= sum_(k,j) W[k, j] t**k m**j N**(6-k-j), W the layout's
-weights (each the largest over the outputs). The kernel evaluates that bound per
-composition (28 terms at most: its own rounding, below 2**-47 of it, is covered by the factor
-1 + 2**-40 on W and gamma_K) and pins only within 2**(b-2). Then the numerator x is the
-integer congruent to the residue r within 2**(b-2) of the estimate: |estimate| < 2**63 + 2**30,
-so fl(estimate - r) is within 2**10 of estimate - r, so within 2**(b-2) + 2**10 < 2**(b-1) of
-the multiple x - r of 2**b, which its rounding recovers. x is written modulo 2**64: the
-caller keeps every numerator within +-2**63.
+the sums round, and a coefficient times an inner part unless the two are fused, in the order
+written (fastmath "contract" only: no reassociation): E[col] = sum over the column's runs, in
+turn, of factor_g * (sum over the run's entries, in turn, of C_e * inner_e), and the numerator
+anchor * (N)_6 + sum_col relation[col] * E[col]. Entry e, the i-th of a run of n that is the
+p-th of the R runs of its column, passes at most K_e = (n - i + 1) + (R - p + 1) + (cols + 1)
+roundings (its product and the additions of its run from its own on; the run's product with
+its factor and the additions of its column from its own on; the relation's product and the
+additions of the columns), the anchor's term cols + 1, each a factor (1 + d), |d| <= u =
+2**-53. So (Higham, Accuracy and Stability of Numerical Algorithms, 2002, lemma 3.1:
+gamma_k = k u / (1 - k u))
+|estimate - numerator| <= sum_e gamma_(K_e) |relation| |C_e| monomial_e + gamma_(cols+1)
+|anchor| (N)_6 <= u / (1 - K u) * S, K the largest K_e, S = (cols + 1) |anchor| (N)_6 +
+sum_e K_e |relation| |C_e| monomial_e. A monomial of ten degree k and other degree j is at
+most t**k m**j N**(6-k-j) (t the tens, m the largest other value's count; (c)_i <= c**i),
+so S <= sum_(k,j) W[k, j] t**k m**j N**(6-k-j), W the layout's weights (each the largest over
+the outputs). The kernel evaluates that bound per composition (28 terms at most: its own
+rounding, below 2**-47 of it, is covered by the factor 1 + 2**-40 on W and on u / (1 - K u))
+and pins only within 2**(b-2). Then the numerator x is the integer congruent to the residue
+r within 2**(b-2) of the estimate: |estimate| < 2**63 + 2**30, so fl(estimate - r) is within
+2**10 of estimate - r, so within 2**(b-2) + 2**10 < 2**(b-1) of the multiple x - r of 2**b,
+which its rounding recovers. x is written modulo 2**64: the caller keeps every numerator
+within +-2**63.
 
-Sizes. On a full 8-deck shoe the bound is 2**7.6 for Dragon 7 alone, 2**12.9 for the banker,
-player, tie, Dragon 7, Panda 8 and pair bets, 2**15.2 for the 8 main bets of the tests
-(EZ and Super 6 payouts: b = 32 for them), 2**16.2 for all 19 rank-level bets; smaller
-for a depleted one (the bound grows with t, m and N).
+Sizes. On a full 8-deck shoe the bound is 2**5.4 for Dragon 7 alone, 2**13.5 for the 8 bets
+of the benchmark's batch (b = 16), 2**14.6 for all 19 rank-level bets (b = 32); smaller on a
+depleted one (the bound grows with t, m and N).
 """
 
 from __future__ import annotations
@@ -87,7 +90,8 @@ def part_trie(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 class PinnedTerms:
     """A layout's constants for `pinned`: the coefficients, relation and anchor as float64
-    and residues, the parts' tries, the error weights W, gamma_K and the residues' width."""
+    and residues, the parts' tries, the error weights W, u / (1 - K u) and the residues'
+    width."""
 
     def __init__(
         self,
@@ -118,14 +122,28 @@ class PinnedTerms:
         self.group_node[outer_a] = a_node[group_part[outer_a]]
         self.group_node[~outer_a] = b_node[group_part[~outer_a]]
         columns = relation.shape[1]
-        longest = int(np.diff(run_start).max(initial=0))
-        most = int(np.bincount(run_col, minlength=columns).max(initial=0))
-        #: K: the roundings a term passes at most (see the module's docstring).
-        self.roundings = longest + most + columns + 2
-        self.gamma: float = self.roundings * _U / (1 - self.roundings * _U) * _UP
+        entry_run = np.repeat(np.arange(len(run_col)), np.diff(run_start))
+        #: K_e, the roundings entry e passes: its run's from its place on, its column's from
+        #: its run's place on, and the output's (see the module's docstring).
+        run_place = np.zeros(len(run_col), dtype=np.int64)
+        for col in range(columns):
+            run_place[run_col == col] = np.arange(np.count_nonzero(run_col == col))
+        runs_of = np.bincount(run_col, minlength=columns)
+        self.passes = (
+            run_start[entry_run + 1] - np.arange(len(coef))
+            + 1
+            + runs_of[run_col[entry_run]] - run_place[entry_run]
+            + columns + 2
+        )  # fmt: skip
+        #: The most roundings a term passes (K).
+        self.roundings = int(max(self.passes.max(initial=0), columns + 1))
+        #: u / (1 - K u), rounded up: gamma_k <= k times it for every k <= K.
+        self.gamma: float = _U / (1 - self.roundings * _U) * _UP
         weights = np.zeros((len(anchor), ORDERS, ORDERS), dtype=object)
-        weights[:, 0, 0] = np.abs(anchor).astype(object)
-        size = np.abs(coef).astype(object)[None, :] * np.abs(relation).astype(object)[:, entry_col]
+        weights[:, 0, 0] = np.abs(anchor).astype(object) * (columns + 1)
+        size = (np.abs(coef) * self.passes).astype(object)[None, :] * np.abs(relation).astype(object)[
+            :, entry_col
+        ]
         for k, j in _DEGREES:
             here = (degrees[:, 0] == k) & (degrees[:, 1] == j)
             weights[:, k, j] += size[:, here].sum(axis=1)
@@ -142,7 +160,7 @@ class PinnedTerms:
         self.anchor: tuple[np.ndarray, np.ndarray] = anchor.astype(np.float64), anchor.astype(residue)
 
     def error(self, tens: float, most: float, cards: float) -> float:
-        """The bound gamma_K * S on an estimate's error for a shoe of `cards` cards, `tens`
+        """The bound u / (1 - K u) * S on an estimate's error for a shoe of `cards` cards, `tens`
         of them tens and at most `most` of any other value (as the kernel computes it)."""
         powers = [tens**k * most**j * cards ** (ORDERS - 1 - k - j) for k, j in self.exponents.tolist()]
         return self.gamma * float(np.dot(self.weights, np.array(powers)))
