@@ -50,7 +50,7 @@ __all__ = ["CARDS", "PinnedTerms", "part_trie", "pinned"]
 
 #: The largest shoe whose (N)_6 is below 2**53: every product of the kernel exact in float64.
 CARDS = max(n for n in range(6, 1000) if perm(n, CARDS_PER_COUP) < 2**53)
-_LANES = 128  # compositions side by side (64 and 256 measured no faster)
+_LANES = 128  # compositions side by side (64: as fast for Dragon 7, 5-15% slower for 8 bets)
 _UP = 1.0 + 2.0**-40  # covers the rounding of the bound's own evaluation
 _U = 2.0**-53
 _DEGREES = [(k, j) for k in range(ORDERS) for j in range(ORDERS - k)]
@@ -344,6 +344,8 @@ def pinned(
         total_f[:, :] = 0.0
         total_u[:, :] = 0
         for g in range(group_start.shape[0] - 1):  # the sums inside, then the outer factor
+            if group_start[g] == group_start[g + 1]:
+                continue  # a group with no runs (its coefficients all zero)
             side, tail = group_side[g], group_tail[g]
             inner_f, outer_f = (fa_f, fb_f) if side == 0 else (fb_f, fa_f)
             inner_u, outer_u = (fa_u, fb_u) if side == 0 else (fb_u, fa_u)
