@@ -4,10 +4,11 @@ estimate (fused multiply-adds, four lanes per AVX2 instruction) and a residue mo
 pinned into the exact integer (`analyzer.ranks.kernel.FusedForm` lays out the terms; its
 uint64 kernel takes the compositions this one cannot pin).
 
-Exactness. The residue is exact: every step is a ring operation modulo 2**b. The estimate:
-on a shoe of N <= `CARDS` cards every factor-table row, tail, part and outer factor is a
-nonnegative integer at most (N)_6 < 2**53 (a product of falling factorials of disjoint
-counts; a pair-kind row is at most the tens' row of its order), so exact in float64. Only
+Exactness. On a shoe of N <= `CARDS` cards every factor-table row, tail, part and outer
+factor is a nonnegative integer at most (N)_6 < 2**53 (a product of falling factorials of
+disjoint counts; a pair-kind row is at most the tens' row of its order), so exact in
+float64. The residue is exact: the table's and the tails' residues are read off those exact
+values, and every later step is a ring operation modulo 2**b. The estimate: only
 the sums round, and a coefficient times an inner part unless the two are fused, in the order
 written (fastmath "contract" only: no reassociation): E[col] = sum over the column's runs, in
 turn, of factor_g * (sum over the run's entries, in turn, of C_e * inner_e), and the numerator
@@ -183,16 +184,18 @@ def pinned(
     (see the module's docstring): for (W, 13) int64 `counts`, `estimates` (W, outputs) the
     numerators' float64 estimates, `error` (W,) a bound on their errors (inf past `CARDS`
     cards) and, where it is at most `pin_limit`, `out` (W, outputs) uint64 the numerators
-    modulo 2**64. The steps are `FusedForm`'s, twice: in float64 and in the residues'
-    unsigned type (`coef_u`'s: uint16 or uint32)."""
+    modulo 2**64. The steps are `FusedForm`'s in float64, then from the table on also in
+    the residues' unsigned type (`coef_u`'s: uint16 or uint32)."""
     width, columns, outputs = counts.shape[0], relation_f.shape[1], relation_f.shape[0]
     residue_type, bits = coef_u.dtype, coef_u.itemsize * 8
-    limit, mask, scale = 2.0 ** (bits - 2), np.uint64((1 << bits) - 1), 2.0**-bits
+    limit, mask, scale, modulus = 2.0 ** (bits - 2), np.uint64((1 << bits) - 1), 2.0**-bits, 2.0**bits
     raw = np.zeros((13, _LANES), dtype=np.float64)
-    table_f = np.zeros((ZERO_ROWS + 10 * ORDERS, _LANES), dtype=np.float64)
-    table_u = np.zeros((ZERO_ROWS + 10 * ORDERS, _LANES), dtype=residue_type)
-    tails_f = np.zeros((ORDERS, _LANES), dtype=np.float64)
-    tails_u = np.zeros((ORDERS, _LANES), dtype=residue_type)
+    rows = np.zeros((ZERO_ROWS + 11 * ORDERS, _LANES), dtype=np.float64)  # the table, the tails
+    rows_u = np.zeros((ZERO_ROWS + 11 * ORDERS, _LANES), dtype=residue_type)
+    table_f, tails_f = rows[: ZERO_ROWS + 10 * ORDERS], rows[ZERO_ROWS + 10 * ORDERS :]
+    table_u, tails_u = rows_u[: ZERO_ROWS + 10 * ORDERS], rows_u[ZERO_ROWS + 10 * ORDERS :]
+    spill = np.zeros(_LANES, dtype=np.float64)
+    spilled = spill.view(np.uint64)
     sums = np.zeros((4, _LANES), dtype=np.float64)  # the cards, s2, the pairs' squares, the fours
     fa_f = np.ones((a_parent.shape[0] + 1, _LANES), dtype=np.float64)  # the nodes, then ones
     fa_u = np.ones((a_parent.shape[0] + 1, _LANES), dtype=residue_type)
@@ -206,11 +209,6 @@ def pinned(
     acc_u = np.zeros(_LANES, dtype=residue_type)
     bounds = np.zeros(_LANES, dtype=np.float64)  # S's bound (see the module's docstring)
     powers = np.zeros((3, ORDERS, _LANES), dtype=np.float64)  # t**k, m**k, N**k
-    raw_u = np.zeros((13, _LANES), dtype=residue_type)
-    cards_u = np.zeros(_LANES, dtype=residue_type)
-    pairs_u = np.zeros(_LANES, dtype=residue_type)
-    squares_u = np.zeros(_LANES, dtype=residue_type)
-    fours_u = np.zeros(_LANES, dtype=residue_type)
     for start in range(0, width, _LANES):
         n = min(_LANES, width - start)
         for lane in range(_LANES):  # a short last batch repeats its last composition
@@ -258,59 +256,19 @@ def pinned(
                 for lane in range(_LANES):
                     tens = table_f[ZERO_ROWS + 1, lane]
                     table_f[row + j, lane] = table_f[row + j - 1, lane] * (tens - (j - 1))
-        # The same table modulo 2**32, from the counts' residues.
-        for lane in range(_LANES):
-            row = start + min(lane, n - 1)
-            for rank in range(13):
-                raw_u[rank, lane] = counts[row, rank]
-        for v in range(10):
-            base = ZERO_ROWS + v * ORDERS
-            for lane in range(_LANES):
-                table_u[base, lane] = 1
-            if v == 0:
-                for lane in range(_LANES):
-                    tens_u = raw_u[ten_ranks[0], lane] + raw_u[ten_ranks[1], lane]
-                    table_u[base + 1, lane] = tens_u + raw_u[ten_ranks[2], lane] + raw_u[ten_ranks[3], lane]
-            else:
-                for lane in range(_LANES):
-                    table_u[base + 1, lane] = raw_u[value_rank[v - 1], lane]
-            for j in range(2, ORDERS):
-                for lane in range(_LANES):
-                    table_u[base + j, lane] = table_u[base + j - 1, lane] * (
-                        table_u[base + 1, lane] - (j - 1)
-                    )
-        for lane in range(_LANES):
-            pairs_u[lane], squares_u[lane], fours_u[lane] = 0, 0, 0
-        for i in range(4):
-            for lane in range(_LANES):
-                tu = raw_u[ten_ranks[i], lane]
-                pair_u = tu * (tu - 1)
-                pairs_u[lane] += pair_u
-                squares_u[lane] += pair_u * pair_u
-                fours_u[lane] += pair_u * (tu - 2) * (tu - 3)
-        for j in range(ORDERS):
-            for lane in range(_LANES):
-                table_u[j, lane] = table_u[ZERO_ROWS + j, lane]
-                table_u[ORDERS + j, lane] = 0
-                table_u[2 * ORDERS + j, lane] = 0
-        for lane in range(_LANES):
-            table_u[ORDERS + 2, lane] = pairs_u[lane]
-            table_u[2 * ORDERS + 4, lane] = pairs_u[lane] * pairs_u[lane] - squares_u[lane] + fours_u[lane]
-        for row, used in ((ORDERS, 2), (2 * ORDERS, 4)):
-            for j in range(used + 1, ORDERS):
-                for lane in range(_LANES):
-                    tens_u = table_u[ZERO_ROWS + 1, lane]
-                    table_u[row + j, lane] = table_u[row + j - 1, lane] * (tens_u - (j - 1))
         for lane in range(_LANES):  # the tails (N-k)_(6-k)
             tails_f[ORDERS - 1, lane] = 1.0
-            tails_u[ORDERS - 1, lane] = 1
-            cards_u[lane] = 0
-            for rank in range(13):
-                cards_u[lane] += raw_u[rank, lane]
         for k in range(ORDERS - 2, -1, -1):
             for lane in range(_LANES):
                 tails_f[k, lane] = tails_f[k + 1, lane] * (sums[0, lane] - k)
-                tails_u[k, lane] = tails_u[k + 1, lane] * (cards_u[lane] - k)
+        # Their residues: an integer x below 2**53 less its multiples of 2**b, plus 2**52, is
+        # exact, and its low b bits are those of x (-0.0 gives 0).
+        for r in range(rows.shape[0]):
+            for lane in range(_LANES):
+                x = rows[r, lane]
+                spill[lane] = x - np.floor(x * scale) * modulus + 2.0**52
+            for lane in range(_LANES):
+                rows_u[r, lane] = spilled[lane] & mask
         # The error bound: sum W[k, j] t**k m**j N**(6-k-j), m the largest other value's count.
         for lane in range(_LANES):
             m = 0.0
