@@ -183,9 +183,9 @@ def pinned(
     """The kernel, in the subset of Python numba compiles, `_LANES` compositions at a time
     (see the module's docstring): for (W, 13) int64 `counts`, `estimates` (W, outputs) the
     numerators' float64 estimates, `error` (W,) a bound on their errors (inf past `CARDS`
-    cards) and, where it is at most `pin_limit`, `out` (W, outputs) uint64 the numerators
-    modulo 2**64. The steps are `FusedForm`'s in float64, then from the table on also in
-    the residues' unsigned type (`coef_u`'s: uint16 or uint32)."""
+    cards) and, where it is at most 2**(b-2) (`PinnedTerms.limit`), `out` (W, outputs)
+    uint64 the numerators modulo 2**64. The steps are `FusedForm`'s in float64, then from
+    the table on also in the residues' unsigned type (`coef_u`'s: uint16 or uint32)."""
     width, columns, outputs = counts.shape[0], relation_f.shape[1], relation_f.shape[0]
     residue_type, bits = coef_u.dtype, coef_u.itemsize * 8
     limit, mask, scale, modulus = 2.0 ** (bits - 2), np.uint64((1 << bits) - 1), 2.0**-bits, 2.0**bits
