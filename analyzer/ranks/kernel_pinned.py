@@ -122,6 +122,7 @@ class PinnedTerms:
         outer_a = group_side == 1
         self.group_node[outer_a] = a_node[group_part[outer_a]]
         self.group_node[~outer_a] = b_node[group_part[~outer_a]]
+        self.entry_node = self.entry_node.astype(np.uint64)  # no wraparound of negative indexes
         columns = relation.shape[1]
         entry_run = np.repeat(np.arange(len(run_col)), np.diff(run_start))
         #: K_e, the roundings entry e passes: its run's from its place on, its column's from
