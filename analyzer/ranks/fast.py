@@ -214,19 +214,21 @@ class FastEvaluator:
         of 6 KB) measured fastest on 8-deck shoes: 512 and 1024 (rows of 4 and 8 KB) were
         about 10% slower.
         """
-        counts = _checked(counts)
+        counts, sizes = _checked_sizes(counts)
         fused = self._fused(len(counts)) if len(counts) else None
         if fused is not None:  # the compiled kernels, one call for the whole array (no BLAS)
-            sizes = card_totals(counts)
-            bound = perm(int(sizes.max()), CARDS_PER_COUP) * self._largest_payoff
+            largest = int(sizes.max())
+            bound = perm(largest, CARDS_PER_COUP) * self._largest_payoff
             wide = bound >= _INT64  # beyond int64: residues modulo primes
-            numerators = fused.evaluate_wide(counts, bound) if wide else fused.evaluate(counts, bound)
+            numerators = (
+                fused.evaluate_wide(counts, bound) if wide else fused.evaluate(counts, bound, largest)
+            )
             if numerators is not None:
                 totals = sequence_totals(sizes)
                 return numerators, totals.astype(object) if numerators.dtype == object else totals
         with threadpool_limits(1, "blas"):  # these small products only lose from more threads
             parts = [self._numerators(counts[i : i + batch]) for i in range(0, len(counts), batch)]
-        totals = sequence_totals(card_totals(counts))
+        totals = sequence_totals(sizes)
         if not parts:
             return np.zeros((0, len(self.bets)), dtype=np.int64), totals.astype(np.int64)
         if any(part.dtype == object for part in parts) or totals.dtype == object:
@@ -383,7 +385,13 @@ def card_totals(counts: np.ndarray) -> np.ndarray:
 
 def _checked(counts: np.ndarray) -> np.ndarray:
     """(B, 13) int64 rank counts, each row a shoe of at least six cards."""
+    return _checked_sizes(counts)[0]
+
+
+def _checked_sizes(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(B, 13) int64 rank counts, each row a shoe of at least six cards, and (B,) their cards."""
     counts = np.asarray(counts, dtype=np.int64).reshape(-1, 13)
-    if counts.min(initial=0) < 0 or card_totals(counts).min(initial=CARDS_PER_COUP) < CARDS_PER_COUP:
+    sizes = card_totals(counts)
+    if counts.min(initial=0) < 0 or sizes.min(initial=CARDS_PER_COUP) < CARDS_PER_COUP:
         raise AnalyzerError("every composition needs counts >= 0 and at least 6 cards")
-    return counts
+    return counts, sizes
