@@ -291,7 +291,8 @@ def test_a_signal_while_a_kernel_compiles_is_taken_after_the_compile() -> None:
 
 def test_the_kernel_loads_without_scipy_linalg_which_imports_afterwards() -> None:
     """`kernel.import_numba` keeps numba's BLAS probe from importing scipy.linalg (about 0.2 s)
-    in a fresh process, restores sys.modules, and scipy.linalg then imports and works; the
+    in a fresh process, restores sys.modules, and scipy.linalg then imports and works; `warm`
+    compiles every signature the kernels are called with (both residue widths); the
     kernel's expectation is the exact one."""
     pytest.importorskip("numba")
     pytest.importorskip("scipy")
@@ -308,7 +309,10 @@ def test_the_kernel_loads_without_scipy_linalg_which_imports_afterwards() -> Non
         "from analyzer.ranks.fast import FastEvaluator\n"
         "kernel.warm()\n"
         "print(kernel.ready(), 'scipy.linalg' in sys.modules)\n"
+        "signatures = {k: len(f.dispatcher.signatures) for k, f in kernel._compiled.items()}\n"
         "print(FastEvaluator([RANK_BETS['dragon7']]).expectation_fractions([32] * 13)['dragon7'])\n"
+        "FastEvaluator(list(RANK_BETS.values())).expectation_fractions([32] * 13)  # uint32 residues\n"
+        "assert signatures == {k: len(f.dispatcher.signatures) for k, f in kernel._compiled.items()}\n"
         "import scipy.linalg\n"
         "print(float(scipy.linalg.det(np.eye(2) * 2)))\n"
     )

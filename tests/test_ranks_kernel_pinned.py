@@ -149,3 +149,33 @@ def test_each_part_is_one_multiply_from_a_node_before_it() -> None:
     for part, q in zip(rows, node.tolist(), strict=True):
         assert sorted(product(q)) == sorted(part[: part[5]].tolist())
     assert len(parent) == 6  # the 4 parts and the shorter products 7*9 and 7 of the last
+
+
+@pytest.mark.parametrize("which", ["dragon7", "main", "all"])
+def test_tiny_and_one_value_shoes_are_pinned_exactly(which: str) -> None:
+    """Shoes the proof treats apart: every composition of at most 6 cards (tails negative
+    below 6, every numerator 0 below 6) and one-value shoes of each rank up to CARDS cards:
+    the rows it pins (every tiny one) equal the uint64 kernel's, and every row of fewer than
+    6 cards is 0."""
+    pytest.importorskip("numba")
+    form = fused(evaluator(which))
+    tiny = _small_compositions(6)
+    single = [
+        [n if r == rank else 0 for r in range(13)] for rank in range(13) for n in (0, 5, 6, 7, 50, CARDS)
+    ]
+    counts = np.array(tiny + single, dtype=np.int64)
+    pinned, _, error = form.pinned(counts)
+    sure, wrapped = error <= form._pinned_terms().limit, form._wrapped(counts)
+    assert sure[: len(tiny)].all() and sure.sum() > len(tiny) + len(single) // 2
+    assert (pinned[sure] == wrapped[sure]).all()
+    got = form.evaluate(counts, 2**62)
+    assert got is not None and (got == wrapped.view(np.int64)).all()
+    assert not got[counts.sum(axis=1) < 6].any()
+
+
+def _small_compositions(most: int) -> list[list[int]]:
+    """Every 13-rank composition of at most `most` cards."""
+    found: list[list[int]] = [[]]
+    for _ in range(13):
+        found = [[*c, n] for c in found for n in range(most - sum(c) + 1)]
+    return found

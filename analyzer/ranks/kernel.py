@@ -142,14 +142,15 @@ def warm() -> None:
         one, none, none, np.zeros(0, dtype=np.uint64), np.zeros((1, 1), dtype=np.uint64),
         np.zeros(1, dtype=np.uint64), np.zeros((1, 1), dtype=np.uint64),
     )  # fmt: skip
-    floats, residues, start = np.zeros(0), np.zeros(0, dtype=np.uint16), np.zeros(1, dtype=np.int64)
-    square, square_residues = np.zeros((1, 1)), np.zeros((1, 1), dtype=np.uint16)
-    _kernel("pinned")(
-        np.full((1, 13), 4, dtype=np.int64), _VALUE_RANK, _TEN_RANKS, start, none, none, start, none,
-        none, none, none, none, none, none, floats, residues, square, square_residues, np.zeros(1),
-        np.zeros(1, dtype=np.uint16), floats, np.zeros((0, 2), dtype=np.int64), 0.0,
-        np.zeros((1, 1), dtype=np.uint64), square, np.zeros(1),
-    )  # fmt: skip
+    floats, start, square = np.zeros(0), np.zeros(1, dtype=np.int64), np.zeros((1, 1))
+    for residue in (np.uint16, np.uint32):  # the residues' two widths (`PinnedTerms`)
+        _kernel("pinned")(
+            np.full((1, 13), 4, dtype=np.int64), _VALUE_RANK, _TEN_RANKS, start, none, none, start,
+            none, none, np.zeros(0, dtype=np.uint64), none, none, none, none, floats,
+            np.zeros(0, dtype=residue), square, np.zeros((1, 1), dtype=residue), np.zeros(1),
+            np.zeros(1, dtype=residue), floats, np.zeros((0, 2), dtype=np.int64), 0.0,
+            np.zeros((1, 1), dtype=np.uint64), square, np.zeros(1),
+        )  # fmt: skip
     _loaded.add("numerators")
 
 
@@ -215,7 +216,8 @@ def _signals_deferred() -> Iterator[None]:
 def compiled(dispatcher: Any) -> Callable[..., Any]:
     """A numba function whose calls, until it holds a compiled signature (the first call
     compiles it or reads numba's cache: up to seconds), run with the ending signals deferred
-    (`_signals_deferred`); later calls go straight to it."""
+    (`_signals_deferred`); later calls go straight to it (so `warm` compiles every signature
+    the calls use). The numba dispatcher is its attribute `dispatcher`."""
 
     def call(*args: Any) -> Any:
         if dispatcher.signatures:
@@ -223,6 +225,7 @@ def compiled(dispatcher: Any) -> Callable[..., Any]:
         with _signals_deferred():
             return dispatcher(*args)
 
+    call.dispatcher = dispatcher  # type: ignore[attr-defined]
     return call
 
 

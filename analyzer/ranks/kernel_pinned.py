@@ -1,36 +1,39 @@
 """The valuation kernel on shoes of at most `CARDS` cards: each numerator as a float64
-estimate (fused multiply-adds, four lanes per AVX2 instruction) and a residue modulo 2**b
+estimate (multiply-adds, four lanes per AVX2 instruction) and a residue modulo 2**b
 (b = 16: uint16, sixteen lanes per multiply; b = 32 for layouts whose bound needs it),
 pinned into the exact integer (`analyzer.ranks.kernel.FusedForm` lays out the terms; its
 uint64 kernel takes the compositions this one cannot pin).
 
 Exactness. On a shoe of N <= `CARDS` cards every factor-table row, tail, part and outer
-factor is a nonnegative integer at most (N)_6 < 2**53 (a product of falling factorials of
-disjoint counts; a pair-kind row is at most the tens' row of its order), so exact in
-float64. The residue is exact: the table's and the tails' residues are read off those exact
-values, and every later step is a ring operation modulo 2**b. The estimate: only
-the sums round, and a coefficient times an inner part unless the two are fused, in the order
-written (fastmath "contract" only: no reassociation): E[col] = sum over the column's runs, in
-turn, of factor_g * (sum over the run's entries, in turn, of C_e * inner_e), and the numerator
-anchor * (N)_6 + sum_col relation[col] * E[col]. Entry e, the i-th of a run of n that is the
-p-th of the R runs of its column, passes at most K_e = (n - i + 1) + (R - p + 1) + (cols + 1)
-roundings (its product and the additions of its run from its own on; the run's product with
-its factor and the additions of its column from its own on; the relation's product and the
-additions of the columns), the anchor's term cols + 1, each a factor (1 + d), |d| <= u =
-2**-53. So (Higham, Accuracy and Stability of Numerical Algorithms, 2002, lemma 3.1:
-gamma_k = k u / (1 - k u))
-|estimate - numerator| <= sum_e gamma_(K_e) |relation| |C_e| monomial_e + gamma_(cols+1)
-|anchor| (N)_6 <= u / (1 - K u) * S, K the largest K_e, S = (cols + 1) |anchor| (N)_6 +
-sum_e K_e |relation| |C_e| monomial_e. A monomial of ten degree k and other degree j is at
-most t**k m**j N**(6-k-j) (t the tens, m the largest other value's count; (c)_i <= c**i),
-so S <= sum_(k,j) W[k, j] t**k m**j N**(6-k-j), W the layout's weights (each the largest over
-the outputs). The kernel evaluates that bound per composition (28 terms at most: its own
-rounding, below 2**-47 of it, is covered by the factor 1 + 2**-40 on W and on u / (1 - K u))
-and pins only within 2**(b-2). Then the numerator x is the integer congruent to the residue
-r within 2**(b-2) of the estimate: |estimate| < 2**63 + 2**30, so fl(estimate - r) is within
-2**10 of estimate - r, so within 2**(b-2) + 2**10 < 2**(b-1) of the multiple x - r of 2**b,
-which its rounding recovers. x is written modulo 2**64: the caller keeps every numerator
-within +-2**63.
+factor is an integer of absolute value below 2**53, so exact in float64: for N >= 6 a
+nonnegative one at most (N)_6 < 2**53 (a product of falling factorials of disjoint counts; a
+pair-kind row is at most the tens' row of its order); for N < 6 a tail (N-k)_(6-k) may be
+small and negative, and every monomial is 0 (a part holding a zero factor). The layout's
+coefficients, relation and anchor are exact too: `PinnedTerms` pins nothing (`limit` -1)
+when one of them is 2**53 or more. The residue is exact: the table's and the tails' residues
+are read off those exact values, and every later step is a ring operation modulo 2**b. The
+estimate: only the sums round, and a coefficient times an inner part unless the two are
+fused, in the order written (fastmath "contract" only: no reassociation): E[col] = sum over
+the column's runs, in turn, of factor_g * (sum over the run's entries, in turn, of C_e *
+inner_e), and the numerator anchor * (N)_6 + sum_col relation[col] * E[col]. Entry e, the
+i-th of a run of n that is the p-th of the R runs of its column, passes at most K_e = (n - i
++ 2) + (R - p + 2) + (cols + 1) roundings, whichever multiply-adds the compiler fuses (its
+product and the n - i + 1 additions of its run from its own on; the run's product with its
+factor and the R - p + 1 additions of its column from its own on; the relation's product and
+at most cols additions of the columns), the anchor's term cols + 1, each a factor (1 + d),
+|d| <= u = 2**-53. So (Higham, Accuracy and Stability of Numerical Algorithms, 2002, lemma
+3.1: gamma_k = k u / (1 - k u)) |estimate - numerator| <= sum_e gamma_(K_e) |relation| |C_e|
+monomial_e + gamma_(cols+1) |anchor| (N)_6 <= u / (1 - K u) * S, K the largest K_e, S =
+(cols + 1) |anchor| (N)_6 + sum_e K_e |relation| |C_e| monomial_e. A monomial of ten degree
+k and other degree j is at most t**k m**j N**(6-k-j) (t the tens, m the largest other
+value's count; (c)_i <= c**i), so S <= sum_(k,j) W[k, j] t**k m**j N**(6-k-j), W the
+layout's weights (each the largest over the outputs). The kernel evaluates that bound per
+composition (28 terms at most: its own rounding, below 2**-47 of it, is covered by the
+factor 1 + 2**-40 on W and on u / (1 - K u)) and pins only within 2**(b-2). Then the
+numerator x is the integer congruent to the residue r within 2**(b-2) of the estimate:
+|estimate| < 2**63 + 2**30, so fl(estimate - r) is within 2**10 of estimate - r, so within
+2**(b-2) + 2**10 < 2**(b-1) of the multiple x - r of 2**b, which its rounding recovers. x is
+written modulo 2**64: the caller keeps every numerator within +-2**63.
 
 Sizes. On a full 8-deck shoe the bound is 2**5.4 for Dragon 7 alone, 2**13.5 for the 8 bets
 of the benchmark's batch (b = 16), 2**14.6 for all 19 rank-level bets (b = 32); smaller on a
@@ -157,6 +160,8 @@ class PinnedTerms:
         residue: type = np.uint16 if self.error(*_FULL) <= 2.0**14 else np.uint32
         #: The widest error a composition is pinned with: 2**(b-2) for residues modulo 2**b.
         self.limit = 2.0 ** (8 * np.dtype(residue).itemsize - 2)
+        if max(int(np.abs(x).max(initial=0)) for x in (coef, relation, anchor)) >= 2**53:
+            self.limit = -1.0  # constants not exact in float64: nothing pinned
         self.coef: tuple[np.ndarray, np.ndarray] = coef.astype(np.float64), coef.astype(residue)  # wrapped
         self.relation: tuple[np.ndarray, np.ndarray] = relation.astype(np.float64), relation.astype(residue)
         self.anchor: tuple[np.ndarray, np.ndarray] = anchor.astype(np.float64), anchor.astype(residue)
