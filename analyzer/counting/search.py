@@ -106,22 +106,9 @@ def _search(
     effects-of-removal report and the par sheets search the same rank-level bets' counts)."""
     n = len(centred)
     groups = _groups(n, tens)
-    # state (S, Q) -> (N, tags by group); N the largest reached, first found on ties
-    states: dict[tuple[int, int], tuple[int, tuple[int, ...]]] = {(0, 0): (0, ())}
-    for group in groups:
-        weight, gain = len(group), sum(centred[r] for r in group)
-        step: dict[tuple[int, int], tuple[int, tuple[int, ...]]] = {}
-        for (s, q), (value, tags) in states.items():
-            for t in range(-level, level + 1):
-                key = (s + weight * t, q + weight * t * t)
-                reached = value + gain * t
-                held = step.get(key)
-                if held is None or reached > held[0]:
-                    step[key] = (reached, (*tags, t))
-        states = step
     best: tuple[int, int, int] | None = None
     found: tuple[int, ...] = ()
-    for (s, q), (value, tags) in states.items():
+    for (s, q), (value, tags) in _states(centred, level, tens).items():
         spread = n * q - s * s
         if value <= 0 or spread <= 0 or (balanced and s != 0):
             continue
@@ -132,6 +119,28 @@ def _search(
     full = tuple(t for group, t in zip(groups, found, strict=True) for _ in group)
     vectors = (2 * level + 1) ** len(groups)
     return full, Search(level, balanced, tens if n == 13 else "split", vectors)
+
+
+@lru_cache(maxsize=8)
+def _states(
+    centred: tuple[int, ...], level: int, tens: str
+) -> dict[tuple[int, int], tuple[int, tuple[int, ...]]]:
+    """The dynamic programme's last states: (S, Q) -> (the largest N, its tags by group; the
+    first found on ties), shared by the balanced and the unbalanced search of the same
+    effects (the programme is most of a search's time; both are asked in turn)."""
+    states: dict[tuple[int, int], tuple[int, tuple[int, ...]]] = {(0, 0): (0, ())}
+    for group in _groups(len(centred), tens):
+        weight, gain = len(group), sum(centred[r] for r in group)
+        step: dict[tuple[int, int], tuple[int, tuple[int, ...]]] = {}
+        for (s, q), (value, tags) in states.items():
+            for t in range(-level, level + 1):
+                key = (s + weight * t, q + weight * t * t)
+                reached = value + gain * t
+                held = step.get(key)
+                if held is None or reached > held[0]:
+                    step[key] = (reached, (*tags, t))
+        states = step
+    return states
 
 
 def brute_force_count(
