@@ -235,6 +235,7 @@ def _evaluator(job: _Job) -> FastEvaluator | None:
 
 
 _LINES: dict[Bet, np.ndarray] = {}
+_OUTCOMES: dict[int, Outcome] = {}  # each outcome code seen, unpacked once per process
 _UNKNOWN = -1
 
 
@@ -246,9 +247,11 @@ def _rank_lines(bet: Bet, codes: np.ndarray) -> np.ndarray:
         # int16 where the lines fit (every bet of the catalogues): 0.6 MB a bet, not 2.6 MB
         dtype = np.int16 if bet.no_line < np.iinfo(np.int16).max else np.int64
         table = _LINES[bet] = np.full(OUTCOME_CODES, _UNKNOWN, dtype=dtype)
-    missing = np.unique(codes[table[codes] == _UNKNOWN])
-    for code, outcome in zip(missing.tolist(), unpack_outcomes(missing), strict=True):
-        table[code] = bet.line_index(outcome)
+    missing = np.unique(codes[table[codes] == _UNKNOWN]).tolist()
+    new = [code for code in missing if code not in _OUTCOMES]
+    _OUTCOMES.update(zip(new, unpack_outcomes(np.array(new, dtype=np.int64)), strict=True))
+    for code in missing:  # the table is the cache
+        table[code] = bet.uncached_line_index(_OUTCOMES[code])
     lines: np.ndarray = table[codes]
     return lines
 
