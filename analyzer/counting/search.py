@@ -129,7 +129,7 @@ def _search(
 _State = tuple[int, int]  # (S, Q): the sum of the tags and of their squares
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=1)  # the last one (its two searches ask in turn): 2 MB at level 3
 def _states(
     centred: tuple[int, ...], level: int, tens: str
 ) -> tuple[dict[_State, int], list[dict[_State, tuple[_State, int]]]]:
