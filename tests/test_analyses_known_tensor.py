@@ -33,3 +33,24 @@ def test_each_field_is_read_as_its_reader_reads_it(rules: Rules, name: str) -> N
     expected = [read(outcome) for outcome in unpack_outcomes(_outcomes(rules)[0])]
     assert got == expected
     assert [type(v) for v in got] == [type(v) for v in expected]
+
+
+def test_a_tensor_asked_again_is_the_kept_one_and_read_only() -> None:
+    """`known_tensor` keeps the last few tensors (the known-cards report asks for some several
+    times): the same arguments in another order or form give the same object, whose arrays
+    no caller can change; other bets give another tensor."""
+    import numpy as np
+
+    from analyzer.analyses.known_tensor import known_tensor
+    from analyzer.core.catalogue import BETS
+    from analyzer.core.shoe import Shoe
+
+    main = [BETS["player"], BETS["banker"]]
+    first = known_tensor(Shoe.decks(2), STANDARD, main, (2, 1))
+    assert known_tensor(Shoe.decks(2), STANDARD, tuple(main), [1, 2]) is first
+    assert first.positions == (1, 2)
+    for array in (*first.nums, first.weights):
+        with pytest.raises(ValueError, match="read-only"):
+            array[0, 0] = 1
+    other = known_tensor(Shoe.decks(2), STANDARD, main[:1], (1, 2))
+    assert other is not first and np.array_equal(other.nums[0], first.nums[0])

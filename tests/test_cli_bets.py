@@ -108,6 +108,7 @@ def _stub_reports(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         monkeypatch.setitem(report.REPORTS, name, lambda name=name: text(name))
     monkeypatch.setattr(report, "games_report", lambda: {name: text(name) for name in report.GAME_REPORTS})
     monkeypatch.setattr(report, "start_games_report", lambda executor: report.games_report)
+    monkeypatch.setattr(report, "_run_together", lambda executor: None)
     monkeypatch.setattr(report, "counting_runs", lambda executor: None)
     monkeypatch.setattr(report, "counting_report", lambda runs: text("Counting"))
     monkeypatch.setattr(report, "counting_plot", lambda runs, path: path.write_bytes(b"png"))

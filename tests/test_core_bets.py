@@ -273,3 +273,16 @@ def test_analysis_moments_equal_the_fraction_sums(
     assert analysis.variance == second - expectation**2
     assert analysis.push == Fraction(sum(w for w, p in lines if p is None), total)
     assert analysis.hit_frequency == Fraction(sum(w for w, p in paid if p > 0), total)
+
+
+def test_uncached_line_index_is_line_index() -> None:
+    """`Bet.uncached_line_index` (the counting studies' tables) settles every outcome of a
+    shoe on the line `line_index` does, for every built-in rank-level bet, and a bet whose
+    second line overlaps its first settles on the first."""
+    outcomes = list(distribution(Shoe.decks(1)).weights)
+    for bet in RANK_BETS.values():
+        assert [bet.uncached_line_index(o) for o in outcomes] == [bet.line_index(o) for o in outcomes]
+    overlapping = Bet("overlap", "", (Line((("winner", ("banker",)),), Fraction(1)), Line((), Fraction(2))))
+    settled = [overlapping.uncached_line_index(o) for o in outcomes]
+    assert settled == [0 if o.winner == Winner.BANKER else 1 for o in outcomes]
+    assert set(settled) == {0, 1}

@@ -490,3 +490,26 @@ def test_the_choice_alone_cannot_call_a_bet_beatable() -> None:
     assert math.isclose(chosen.win[0] if chosen.win else 0.0, -0.05)
     same = judge(CountStudy(system, procedure, 1, lucky), Fraction(1, 20))
     assert same.kind == BEATABLE  # on the shoes of the choice it would have been called beatable
+
+
+def test_first_study_is_the_first_study_par_sheets_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`first_study` names the systems, bets, procedure and shoes of the first counting study
+    `par_sheets` runs for the rank-level bets (`baccarat report` runs other systems with it):
+    a change to the one not made to the other fails here; no study for card-level bets only."""
+    from analyzer.counting import par
+    from analyzer.counting.par import first_study
+
+    bets = [BETS[name] for name in NAMES]
+    asked = []
+    real = par.evaluate_systems
+
+    def recorded(systems, bets, procedure, rules, **kwargs):  # type: ignore[no-untyped-def]
+        asked.append((list(systems), list(bets), procedure, kwargs["shoes"], kwargs["start"]))
+        return real(systems, bets, procedure, rules, **kwargs)
+
+    monkeypatch.setattr(par, "evaluate_systems", recorded)
+    par_sheets(bets, Shoe.decks(8), shoes=20, seed=3)
+    systems, their_bets, procedure, shoes = first_study(bets, Shoe.decks(8), shoes=20)
+    assert asked[0] == (systems, their_bets, procedure, shoes, 0)
+    assert len(systems) > len(NAMES) - 1 and shoes == 10  # several counts, chosen on half the shoes
+    assert first_study([BETS["lucky-nines"]], Shoe.decks(8))[0] == []

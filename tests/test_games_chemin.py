@@ -290,7 +290,7 @@ def test_bad_input() -> None:
 
 
 def test_the_models_trees_share_their_paths_from_one_walk() -> None:
-    """`compile_tree` walks the graph once for the three information models: the same paths
+    """`compile_tree` enumerates the paths once for the three information models: the same paths
     (cards, orderings, results, actions), the sets each model's own (88, 484 and 484 Banker
     sets, as above), every set on some path; the walked graph is not left in `chemin_graph`'s cache."""
 
@@ -310,6 +310,75 @@ def test_the_models_trees_share_their_paths_from_one_walk() -> None:
         for on_paths, sets in ((tree.banker_set, tree.banker_sets), (tree.player_set, tree.player_sets)):
             assert sorted(set(on_paths[on_paths >= 0].tolist())) == list(range(len(sets)))
     assert sorted(len(tree.banker_sets) for tree in trees) == [88, 484, 484]
+
+
+def _graph_paths(g: nx.DiGraph) -> list[tuple[object, ...]]:
+    """Every root-to-settle path of the game graph `g`, walked depth first in edge order, as
+    (cards by point value, orderings, the Player's decision node or None and draw, the
+    Banker's decision node or None and draw, the result: +1 Banker wins, -1 Player wins)."""
+    paths: list[tuple[object, ...]] = []
+    results = {"banker": 1, "player": -1, "tie": 0}
+
+    def walk(node: tuple[object, ...], cards: tuple[int, ...], orders: int, player: tuple[object, ...],
+             banker: tuple[object, ...]) -> None:  # fmt: skip
+        data = g.nodes[node]
+        if data["kind"] == "settle":
+            counts = tuple(cards.count(v) for v in range(10))
+            paths.append((counts, orders, *player, *banker, results[data["winner"]]))
+            return
+        for succ, edge in g.succ[node].items():
+            if data["kind"] == "decision":
+                draw = int(edge["action"] == "draw")
+                if data["actor"] == "banker":
+                    walk(succ, cards, orders, player, (node, draw))
+                else:
+                    walk(succ, cards, orders, (node, draw) if data["free"] else (None, 0), banker)
+            elif "cards" in edge:
+                walk(succ, tuple(edge["cards"]), edge["orders"], player, banker)
+            else:
+                walk(succ, (*cards, edge["card"]) if "card" in edge else cards, orders, player, banker)
+
+    walk(("deal",), (), 1, (None, 0), (None, 0))
+    return paths
+
+
+def test_compiled_trees_are_the_walks_of_the_graph() -> None:
+    """`compile_tree` enumerates the paths without building the graph: row by row, in order,
+    the paths a walk of `chemin_graph` meets, each decision in each information model's set
+    of the key the model reads on its node (under a tableau whose Player draws on other
+    totals than the standard one's; the standard trees give the reports' values)."""
+    from analyzer.core.rules import BANCO_4_DRAWS_ON_0_1 as rules
+    from analyzer.games.chemin_graph import INFOS, compile_tree
+
+    graph = chemin_graph(rules)
+    paths = _graph_paths(graph)
+    trees = {info: compile_tree(rules, info) for info in INFOS}
+    tree = trees[INFOS[0]]
+    columns = [
+        tree.cards.tolist(),
+        tree.orders.tolist(),
+        tree.player_draw.tolist(),
+        tree.banker_draw.tolist(),
+    ]
+    columns.append(tree.result.tolist())
+    assert [(tuple(cards), *rest) for cards, *rest in zip(*columns, strict=True)] == [
+        (cards, orders, pdraw, bdraw, result) for cards, orders, _, pdraw, _, bdraw, result in paths
+    ]
+    for info, tree in trees.items():
+        player = "hand_info" if info == "hands" else "total_info"
+        banker = "total_info" if info == "totals" else "hand_info"
+        keys = [
+            (
+                None if pnode is None else graph.nodes[pnode][player],
+                None if bnode is None else graph.nodes[bnode][banker],
+            )
+            for _, _, pnode, _, bnode, _, _ in paths
+        ]
+        sets = [
+            (None if p < 0 else tree.player_sets[p], None if b < 0 else tree.banker_sets[b])
+            for p, b in zip(tree.player_set.tolist(), tree.banker_set.tolist(), strict=True)
+        ]
+        assert sets == keys, info
 
 
 def test_bilinear_sums_match_plain_fraction_sums() -> None:

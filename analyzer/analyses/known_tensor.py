@@ -185,8 +185,14 @@ def _falling(n: int, k: int) -> int:
 
 
 def known_tensor(shoe: Shoe, rules: Rules, bets: Sequence[Bet], positions: Sequence[int]) -> KnownTensor:
-    """The numerators and weights over the ranks at `positions` (1-based, each 1-6 once)."""
-    positions = tuple(sorted(positions))
+    """The numerators and weights over the ranks at `positions` (1-based, each 1-6 once),
+    read-only arrays; the last few tensors are kept (the known-cards report asks for some
+    three or four times: a sort of the first card, the best sorts of the first cards)."""
+    return _known_tensor(shoe, rules, tuple(bets), tuple(sorted(positions)))
+
+
+@lru_cache(maxsize=8)
+def _known_tensor(shoe: Shoe, rules: Rules, bets: tuple[Bet, ...], positions: tuple[int, ...]) -> KnownTensor:
     known5, known6 = 5 in positions, 6 in positions
     infinite = shoe.counts is None
     size = 13 if infinite else shoe.size
@@ -264,7 +270,9 @@ def known_tensor(shoe: Shoe, rules: Rules, bets: Sequence[Bet], positions: Seque
     if binned is not None and 1 not in positions:
         out = [(binned * net).sum(axis=1).reshape(known_shape) for net in nets]
         weights = binned.sum(axis=1).reshape(known_shape)
-    return KnownTensor(positions, tuple(bets), scales, tuple(out), weights, total)
+    for array in (*out, weights):
+        array.setflags(write=False)  # kept in the cache: shared by every caller
+    return KnownTensor(positions, bets, scales, tuple(out), weights, total)
 
 
 _KEYS = math.prod(KEY_SHAPE)

@@ -215,6 +215,12 @@ class Bet:
         """Index of the first matching line, or `no_line` (the stake is lost)."""
         return _line_index(self, outcome)
 
+    def uncached_line_index(self, outcome: Outcome) -> int:
+        """`line_index` found again, not looked up: for a caller that keeps its own table
+        (the cache's key hashes the bet, its lines and payouts, at every call)."""
+        index: int = _line_index.__wrapped__(self, outcome)
+        return index
+
     @cached_property
     def reads(self) -> tuple[str, ...]:
         """What the bet's conditions read, in `READS` order: ("outcome",) for a bet that a

@@ -448,25 +448,11 @@ def par_sheets(
         return results
 
     for group in (ranked, [bet for bet in bets if bet.card_level]):
-        pairs = [
-            (bet, derived_system(c, shoe.counts, f"{bet.name}-level-{c.level}{_kind(c)}"), c)
-            for bet in group
-            for c in best[bet.name]
-        ] + [(bet, None, None) for bet in group if not best[bet.name]]
-        if not pairs:
+        plan = _Plan.of(group, best, shoe, shoes)
+        if not plan.pairs:
             continue
-        keys = [
-            (bet.name, system and (system.tags, system.threshold, system.initial)) for bet, system, _ in pairs
-        ]
-        # a count found at two levels is played once
-        first = {key: i for i, key in reversed(list(enumerate(keys)))}
-        run = sorted(first.values())
-        several = {bet.name for bet in group if sum(key[0] == bet.name for key in first) > 1}
-        # SELECTION: counts are chosen on the first half of the shoes, judged on the other half
-        choosing = shoes // 2 if several and shoes >= 2 else shoes
-        results = play(
-            [pairs[i][1] or _never(pairs[i][0]) for i in run], [pairs[i][0] for i in run], choosing, 0
-        )
+        pairs, keys, run, several, choosing = plan.pairs, plan.keys, plan.run, plan.several, plan.choosing
+        results = play(*plan.first_play, choosing, 0)
         by_key = {keys[i]: result for i, result in zip(run, results, strict=True)}
         studies: dict[str, list[CountStudy]] = {}
         for (bet, system, count), key in zip(pairs, keys, strict=True):
@@ -510,6 +496,65 @@ def par_sheets(
             )
         )
     return sheets
+
+
+_Key = tuple[str, object]  # a bet's name and its count's tags, threshold and start (None: no count)
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """A group's counts to play (`par_sheets`): each tried count (bet, system or None, the
+    derived count), its key, the pairs played (`run`: a count found at two levels once), the
+    bets with several counts to choose from and the shoes they are chosen on."""
+
+    pairs: list[tuple[Bet, CountSystem | None, DerivedCount | None]]
+    keys: list[_Key]
+    run: list[int]
+    several: set[str]
+    choosing: int
+
+    @classmethod
+    def of(
+        cls, group: Sequence[Bet], best: dict[str, tuple[DerivedCount, ...]], shoe: Shoe, shoes: int
+    ) -> _Plan:
+        pairs: list[tuple[Bet, CountSystem | None, DerivedCount | None]] = [
+            (bet, derived_system(c, shoe.counts or (), f"{bet.name}-level-{c.level}{_kind(c)}"), c)
+            for bet in group
+            for c in best[bet.name]
+        ] + [(bet, None, None) for bet in group if not best[bet.name]]
+        keys: list[_Key] = [
+            (bet.name, system and (system.tags, system.threshold, system.initial)) for bet, system, _ in pairs
+        ]  # fmt: skip
+        # a count found at two levels is played once
+        first = {key: i for i, key in reversed(list(enumerate(keys)))}
+        several = {bet.name for bet in group if sum(key[0] == bet.name for key in first) > 1}
+        # SELECTION: counts are chosen on the first half of the shoes, judged on the other half
+        choosing = shoes // 2 if several and shoes >= 2 else shoes
+        return cls(pairs, keys, sorted(first.values()), several, choosing)
+
+    @property
+    def first_play(self) -> tuple[list[CountSystem], list[Bet]]:
+        """The systems played on the choosing shoes and their bets."""
+        pairs = self.pairs
+        return [pairs[i][1] or _never(pairs[i][0]) for i in self.run], [pairs[i][0] for i in self.run]
+
+
+def first_study(
+    bets: Sequence[Bet], shoe: Shoe, rules: Rules = STANDARD, shoes: int = STUDY_SHOES,
+    cut_card: int = STUDY_CUT_CARD,
+) -> tuple[list[CountSystem], list[Bet], Procedure, int]:  # fmt: skip
+    """The first counting study `par_sheets` runs for the rank-level ones of `bets` (the same
+    arguments): its systems, their bets, its procedure and its shoes, from the first (of the
+    seed's shoes); for a caller that runs other systems on the same shoes with them
+    (`analyzer.counting.shared`). No systems when `bets` has no rank-level bet."""
+    ranked = [bet for bet in bets if not bet.card_level]
+    procedure = Procedure(shoe=shoe, cut_card=cut_card)
+    if not ranked or shoe.counts is None:
+        return [], [], procedure, 0
+    counts = derived_counts(effects_of_removal(ranked, shoe, rules), [b.name for b in ranked])
+    best = {bet.name: tuple(c for c in counts if c.bet == bet.name) for bet in ranked}
+    plan = _Plan.of(ranked, best, shoe, shoes)
+    return *plan.first_play, procedure, plan.choosing
 
 
 def judged_study(studies: Sequence[CountStudy]) -> tuple[CountStudy, tuple[CountStudy, ...]]:

@@ -106,32 +106,55 @@ def _search(
     effects-of-removal report and the par sheets search the same rank-level bets' counts)."""
     n = len(centred)
     groups = _groups(n, tens)
-    # state (S, Q) -> (N, tags by group); N the largest reached, first found on ties
-    states: dict[tuple[int, int], tuple[int, tuple[int, ...]]] = {(0, 0): (0, ())}
-    for group in groups:
-        weight, gain = len(group), sum(centred[r] for r in group)
-        step: dict[tuple[int, int], tuple[int, tuple[int, ...]]] = {}
-        for (s, q), (value, tags) in states.items():
-            for t in range(-level, level + 1):
-                key = (s + weight * t, q + weight * t * t)
-                reached = value + gain * t
-                held = step.get(key)
-                if held is None or reached > held[0]:
-                    step[key] = (reached, (*tags, t))
-        states = step
+    values, steps = _states(centred, level, tens)
     best: tuple[int, int, int] | None = None
-    found: tuple[int, ...] = ()
-    for (s, q), (value, tags) in states.items():
+    found = (0, 0)
+    for (s, q), value in values.items():
         spread = n * q - s * s
         if value <= 0 or spread <= 0 or (balanced and s != 0):
             continue
         if _better((value, s, spread), best):
-            best, found = (value, s, spread), tags
+            best, found = (value, s, spread), (s, q)
     if best is None:
         return None
-    full = tuple(t for group, t in zip(groups, found, strict=True) for _ in group)
+    chosen = []  # the tags by group, last first, followed back from the state found
+    for step in reversed(steps):
+        found, tag = step[found]
+        chosen.append(tag)
+    full = tuple(t for group, t in zip(groups, reversed(chosen), strict=True) for _ in group)
     vectors = (2 * level + 1) ** len(groups)
     return full, Search(level, balanced, tens if n == 13 else "split", vectors)
+
+
+_State = tuple[int, int]  # (S, Q): the sum of the tags and of their squares
+
+
+@lru_cache(maxsize=1)  # the last one (its two searches ask in turn): 2 MB at level 3
+def _states(
+    centred: tuple[int, ...], level: int, tens: str
+) -> tuple[dict[_State, int], list[dict[_State, tuple[_State, int]]]]:
+    """The dynamic programme over the rank groups: its last states, (S, Q) -> the largest N
+    reached (the first found on ties), and for each group the way back, (S, Q) -> (the state
+    before, the group's tag). Shared by the balanced and the unbalanced search of the same
+    effects (the programme is most of a search's time; both are asked in turn)."""
+    values: dict[_State, int] = {(0, 0): 0}
+    steps: list[dict[_State, tuple[_State, int]]] = []
+    for group in _groups(len(centred), tens):
+        weight, gain = len(group), sum(centred[r] for r in group)
+        moves = [(weight * t, weight * t * t, gain * t, t) for t in range(-level, level + 1)]
+        reached: dict[_State, int] = {}
+        back: dict[_State, tuple[_State, int]] = {}
+        for state, value in values.items():
+            s, q = state
+            for ds, dq, dn, t in moves:
+                key = (s + ds, q + dq)
+                held = reached.get(key)
+                if held is None or value + dn > held:
+                    reached[key] = value + dn
+                    back[key] = (state, t)
+        values = reached
+        steps.append(back)
+    return values, steps
 
 
 def brute_force_count(

@@ -37,7 +37,7 @@ from analyzer.core.outcome import OUTCOME_CODES, Outcome, unpack_outcomes
 from analyzer.core.ranks import RANK_POINTS
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import BY_COUNTS, BY_N_DECKS, Shoe
-from analyzer.counting import fastdeal
+from analyzer.counting import fastdeal, shared
 from analyzer.counting.cover import Cover
 from analyzer.counting.dealer import CoupBatch, SuitedBatch, deal_batch, shuffled_cards
 from analyzer.counting.executors import forked, pool_of
@@ -200,7 +200,7 @@ class _Job:
     cards: tuple[Bet, ...] = ()  # card-level bets, valued on suited shoes (analyzer.counting.suited)
     covers: tuple[tuple[Cover, int] | None, ...] = ()  # each system's cover and its bet's column
     kernels: bool = False  # a long study: load the compiled kernels (when installed) first
-    exact_bins: bool = True  # keep the exact sums by count (SystemEvaluation.by_count_exact)
+    exact_bins: tuple[bool, ...] = ()  # each system: keep the exact sums by count (by_count_exact)
     chunk: int = 0  # shoes per chunk, the job's shoes cut from their start (0: one chunk)
 
 
@@ -235,6 +235,7 @@ def _evaluator(job: _Job) -> FastEvaluator | None:
 
 
 _LINES: dict[Bet, np.ndarray] = {}
+_OUTCOMES: dict[int, Outcome] = {}  # each outcome code seen, unpacked once per process
 _UNKNOWN = -1
 
 
@@ -246,9 +247,11 @@ def _rank_lines(bet: Bet, codes: np.ndarray) -> np.ndarray:
         # int16 where the lines fit (every bet of the catalogues): 0.6 MB a bet, not 2.6 MB
         dtype = np.int16 if bet.no_line < np.iinfo(np.int16).max else np.int64
         table = _LINES[bet] = np.full(OUTCOME_CODES, _UNKNOWN, dtype=dtype)
-    missing = np.unique(codes[table[codes] == _UNKNOWN])
-    for code, outcome in zip(missing.tolist(), unpack_outcomes(missing), strict=True):
-        table[code] = bet.line_index(outcome)
+    missing = np.unique(codes[table[codes] == _UNKNOWN]).tolist()
+    new = [code for code in missing if code not in _OUTCOMES]
+    _OUTCOMES.update(zip(new, unpack_outcomes(np.array(new, dtype=np.int64)), strict=True))
+    for code in missing:  # the table is the cache
+        table[code] = bet.uncached_line_index(_OUTCOMES[code])
     lines: np.ndarray = table[codes]
     return lines
 
@@ -354,7 +357,7 @@ def _evaluate_chunk(job: _Job) -> list[SystemEvaluation]:
         ]  # fmt: skip
         floor = top // under  # the floor of the count, exactly
         result.by_count = count_bins(floor, ev)
-        if job.exact_bins:
+        if job.exact_bins[place]:
             keys, index = distinct_values(floor)
             result.by_count_exact = binned_sums(keys, index, num, totals, denominator, cards_left)
         entry = job.covers[place] if job.covers else None
@@ -451,11 +454,12 @@ def evaluate_systems(
     chunk: int = CHUNK,
     covers: Sequence[Cover | None] = (),
     start: int = 0,
-    exact_bins: bool = True,
+    exact_bins: bool | Sequence[bool] = True,
 ) -> list[SystemEvaluation]:
     """Judge each system on its bet (`bets[i]` for `systems[i]`) over `shoes` simulated shoes
     (shoes number `start` to `start` + `shoes` - 1 of the run seeded with `seed`; without
-    `exact_bins`, the results keep no exact sums by count: `by_count_values` is then refused);
+    `exact_bins` (for all, or per system), the results keep no exact sums by count:
+    `by_count_values` is then refused; inside `counting.shared.shared_studies`, results kept);
     with `covers`, system i also stakes `covers[i]` (a rank-level bet, `counting.cover`) on
     every coup it bets.
 
@@ -474,6 +478,11 @@ def evaluate_systems(
         raise AnalyzerError(f"start {quoted(start)}: use a shoe number, 0 or more", argument="start")
     if covers and len(covers) != len(systems):
         raise AnalyzerError(f"covers: give one per system ({len(systems)}), or none", argument="covers")
+    bins = (exact_bins,) * len(systems) if isinstance(exact_bins, bool) else tuple(exact_bins)
+    given = zip(systems, bets, covers or [None] * len(systems), strict=True)  # what each result depends on
+    keys = [(*each, procedure, rules, seed, start, shoes, chunk) for each in given]
+    if (found := shared.kept(keys, bins)) is not None:
+        return found
     unique: list[Bet] = []
     for bet in [*bets, *(c.bet for c in covers if c is not None)]:
         if bet not in unique:
@@ -518,7 +527,7 @@ def evaluate_systems(
         )
         jobs = (
             _Job(token, payload, tuple(systems), columns, procedure, rules, seed,
-                 range(start + a * chunk, start + min(b * chunk, shoes)), cards, covered, long, exact_bins,
+                 range(start + a * chunk, start + min(b * chunk, shoes)), cards, covered, long, bins,
                  chunk)
             for a, b in bounds
         )  # fmt: skip
@@ -534,6 +543,7 @@ def evaluate_systems(
             bar.close()
             if shipped is not None:
                 os.unlink(shipped)
+    shared.keep(keys, bins, totals)
     return totals
 
 

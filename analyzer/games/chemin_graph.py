@@ -20,7 +20,8 @@ holds ``v`` (or None). Card edges carry ``card``; decision edges carry ``action`
 A behaviour strategy is a draw probability per information set: ``x`` for the Player's free
 sets, ``q`` for the Banker's. Every path meets at most one decision of each side, so the
 Banker's expectation is bilinear: ``V(x, q) = sum G[a, b] X_a Q_b`` with ``X = (x..., 1)`` and
-``Q = (q..., 1)``. `compile_tree` walks the graph once; `game_form` evaluates it on a shoe.
+``Q = (q..., 1)``. `compile_tree` lists the graph's paths once (enumerated as a walk of the
+graph meets them, without building it); `game_form` evaluates them on a shoe.
 """
 
 from __future__ import annotations
@@ -78,8 +79,8 @@ def chemin_graph(rules: Rules) -> nx.DiGraph:
     """The chemin de fer game graph: naturals and the Player's custom from `rules`.
 
     The Player draws on `rules.player_draws`, stands otherwise, and chooses freely on
-    FREE_TOTAL; the Banker chooses freely at every one of its decisions. (Cached: a new
-    graph each time is `_graph`, which `compile_tree` walks.)
+    FREE_TOTAL; the Banker chooses freely at every one of its decisions. (Cached; `_graph`
+    builds a new one.)
     """
     return _graph(rules)
 
@@ -164,8 +165,8 @@ class CompiledTree:
 
 
 def compile_tree(rules: Rules, info: InfoModel) -> CompiledTree:
-    """Walk every path of `chemin_graph(rules)` once; `info` picks the information model
-    (the three models' trees come from one walk, cached by `_compiled_trees`)."""
+    """Every path of `chemin_graph(rules)`, listed once; `info` picks the information model
+    (the three models' trees come from one pass, cached by `_compiled_trees`)."""
     return _compiled_trees(rules)[InfoModel(info)]
 
 
@@ -179,62 +180,15 @@ _Sets = tuple[int, ...]  # a decision's set in each model (-1: none, or forced)
 
 @lru_cache(maxsize=4)
 def _compiled_trees(rules: Rules) -> dict[InfoModel, CompiledTree]:
-    """Every information model's compiled tree from one walk of a graph built for it and
-    then dropped (the paths are the same in every model, only the sets differ; the graph
-    takes about 90 MB, `chemin_graph` keeps its own)."""
-    g = _graph(rules)
-    keys = {
-        info: {
-            "player": "hand_info" if info == "hands" else "total_info",
-            "banker": "total_info" if info == "totals" else "hand_info",
-        }
-        for info in INFOS
-    }
-    rows = array("q")  # the table's rows, _COLUMNS int64 each, in one buffer (no tuple per row)
+    """Every information model's compiled tree from one pass over the paths of
+    `chemin_graph(rules)` (the paths are the same in every model, only the sets differ):
+    `_paths` enumerates them without building the graph (about 90 MB and most of the time
+    of a walk of it; a test checks the table against a walk of the graph)."""
     found: dict[str, list[dict[InfoKey, int]]] = {
         "player": [{} for _ in INFOS],
         "banker": [{} for _ in INFOS],
     }
-    results = {"banker": 1, "player": -1, "tie": 0}
-    nodes = g.nodes
-    forced = (-1,) * len(INFOS)
-
-    def walk(
-        node: Node, used: list[int], orders: int, pset: _Sets, pdraw: int, bset: _Sets, bdraw: int
-    ) -> None:
-        data = nodes[node]
-        kind = data["kind"]
-        if kind == "settle":
-            counts = [0] * 10
-            for card in used:
-                counts[card] += 1
-            rows.extend((*counts, orders, *pset, pdraw, *bset, bdraw, results[data["winner"]]))
-            return
-        if kind == "decision":
-            actor = data["actor"]
-            free = actor == "banker" or data["free"]
-            index = forced
-            if free:
-                index = tuple(
-                    sets.setdefault(data[keys[info][actor]], len(sets))
-                    for info, sets in zip(INFOS, found[actor], strict=True)
-                )
-            for succ, edge in g.succ[node].items():
-                draw = int(edge["action"] == "draw")
-                if actor == "banker":
-                    walk(succ, used, orders, pset, pdraw, index, draw)
-                else:
-                    walk(succ, used, orders, index, draw if free else 0, bset, bdraw)
-            return
-        for succ, edge in g.succ[node].items():
-            if "card" in edge:
-                walk(succ, [*used, edge["card"]], orders, pset, pdraw, bset, bdraw)
-            elif "cards" in edge:
-                walk(succ, list(edge["cards"]), edge["orders"], pset, pdraw, bset, bdraw)
-            else:
-                walk(succ, used, orders, pset, pdraw, bset, bdraw)
-
-    walk(("deal",), [], 1, forced, 0, forced, 0)
+    rows = _paths(rules, found)
     table = np.frombuffer(rows, dtype=np.int64).reshape(-1, _COLUMNS)
     # Columns of their own, the card counts (at most 6) and results as int8: no view keeps
     # the table alive in the cache. Sets renumbered in sorted key order (a stable order).
@@ -259,6 +213,60 @@ def _compiled_trees(rules: Rules) -> dict[InfoModel, CompiledTree]:
             result=result,
         )
     return trees
+
+
+def _paths(rules: Rules, found: dict[str, list[dict[InfoKey, int]]]) -> array[int]:
+    """The table's rows (`_COLUMNS` int64 each, in one buffer), one per root-to-settle path
+    of `chemin_graph(rules)` in the order a depth-first walk of it meets them (edges in the
+    order `_graph` adds them); each free decision's set in every model numbered in `found`
+    (per side, per model of INFOS) in the order first met."""
+    rows = array("q")
+    forced = (-1,) * len(INFOS)
+    # which key each model reads: the Player's hand only in HANDS, the Banker's total only in TOTALS
+    player_hand = [info == InfoModel.HANDS for info in INFOS]
+    banker_hand = [info != InfoModel.TOTALS for info in INFOS]
+
+    def sets(side: str, keys: list[InfoKey]) -> tuple[int, ...]:
+        return tuple(known.setdefault(key, len(known)) for known, key in zip(found[side], keys, strict=True))
+
+    def counted(cards: list[int]) -> list[int]:
+        counts = [0] * 10
+        for card in cards:
+            counts[card] += 1
+        return counts
+
+    def banker(cards: list[int], head: tuple[int, ...], bh: Hand, p: int, v: int | None) -> None:
+        """The rows under a Banker's decision; `head`: the orders, the Player's sets and draw."""
+        b = _total(bh)
+        hand, total = ("banker", bh, v), ("banker", b, v)
+        middle = (*head, *sets("banker", [hand if h else total for h in banker_hand]))
+        counts = counted(cards)
+        for w in range(10):  # draw, then stand
+            drawn = counts.copy()
+            drawn[w] += 1
+            final = (b + w) % 10
+            rows.extend((*drawn, *middle, 1, (final > p) - (p > final)))
+        rows.extend((*counts, *middle, 0, (b > p) - (p > b)))
+
+    for ph in HANDS:
+        for bh in HANDS:
+            cards, orders = [*ph, *bh], _orders(ph) * _orders(bh)
+            p, b = _total(ph), _total(bh)
+            if rules.is_natural(p) or rules.is_natural(b):
+                rows.extend((*counted(cards), orders, *forced, 0, *forced, 0, (b > p) - (p > b)))
+                continue
+            free = p == FREE_TOTAL
+            pset = (
+                sets("player", [("player", ph) if h else ("player", p) for h in player_hand])
+                if free
+                else forced
+            )
+            if free or rules.player_draws_on(p):
+                for v in range(10):
+                    banker([*cards, v], (orders, *pset, int(free)), bh, (p + v) % 10, v)
+            if free or not rules.player_draws_on(p):
+                banker(cards, (orders, *pset, 0), bh, p, None)
+    return rows
 
 
 def _sort_key(key: InfoKey) -> tuple[Any, ...]:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
+from analyzer.core.bets import Bet
 from analyzer.core.catalogue import BETS
 from analyzer.core.shoe import Shoe
 from analyzer.counting.advantage import advantage_figures
@@ -25,13 +26,13 @@ from analyzer.counting.studies import (
     jacobson_variants,
 )
 from analyzer.counting.summary import SystemEvaluation
-from analyzer.counting.systems import SYSTEMS
+from analyzer.counting.systems import SYSTEMS, CountSystem
 from analyzer.present.counting import count_blocks
 from analyzer.present.document import Block, Heading, Paragraph, Table, write_markdown
 from analyzer.present.reports.shared import figure, report, save_png
 from analyzer.present.text import percent
 
-__all__ = ["CountingRuns", "counting_plot", "counting_report", "counting_runs"]
+__all__ = ["CountingRuns", "counting_plot", "counting_report", "counting_runs", "fourteen_study"]
 
 
 _COUNT_SHOES = 2000
@@ -48,12 +49,17 @@ class CountingRuns:
     choice: ChoiceValue
 
 
+def fourteen_study() -> tuple[list[CountSystem], list[Bet], Procedure, int]:
+    """The study of every built-in system at cut card 14: its systems, their bets, its
+    procedure and its shoes (seed 1, from the first)."""
+    systems = list(SYSTEMS.values())
+    return systems, [BETS[s.bet] for s in systems], Procedure(shoe=Shoe.decks(8), cut_card=14), _COUNT_SHOES
+
+
 def counting_runs(workers: int = 2, executor: Executor | None = None) -> CountingRuns:
     """The counting simulations (identical for any number of `workers` and any executor),
     on `executor` or else one local process pool shared by every study."""
-    systems = list(SYSTEMS.values())
-    bets = [BETS[s.bet] for s in systems]
-    fourteen = Procedure(shoe=Shoe.decks(8), cut_card=14)
+    systems, bets, fourteen, _ = fourteen_study()
     sixteen = Procedure(shoe=Shoe.decks(8), cut_card=16)
     how = [SYSTEMS["dragon7-how"]]
     with nullcontext(executor) if executor else open_executor("local", workers) as pool:

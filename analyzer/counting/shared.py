@@ -1,0 +1,72 @@
+"""Counting studies run once for several callers: inside `shared_studies()`, the results of
+`analyzer.counting.simulation.evaluate_systems` called under `keeping()` are kept, each
+system's under what determines it, and a later call whose every system is kept gets them
+(once each) instead of dealing and valuing the shoes again.
+
+A system's result depends only on the system, its bet and cover, the procedure, rules, seed,
+first shoe, number of shoes and chunk, never on the other systems of its call (the shoes and
+each bet's values are the same for all of them): so two studies of the same shoes, run
+together once, give each its results as if run alone. `baccarat report` runs the counting
+report's systems with the par sheets' first study (`analyzer.counting.par.first_study`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import replace
+
+from analyzer.counting.summary import SystemEvaluation
+
+__all__ = ["keep", "keeping", "kept", "shared_studies"]
+
+#: key -> (result, whether it has the exact sums by count); None: outside `shared_studies`
+_kept: dict[Hashable, tuple[SystemEvaluation, bool]] | None = None
+_keeping = False  # inside `keeping`: results kept
+
+
+@contextmanager
+def shared_studies() -> Iterator[None]:
+    """Inside: results kept under `keeping` given again (see the module doc); forgotten on leaving."""
+    global _kept
+    previous, _kept = _kept, {}
+    try:
+        yield
+    finally:
+        _kept = previous
+
+
+@contextmanager
+def keeping() -> Iterator[None]:
+    """Inside (and inside `shared_studies`): the studies' results are kept for later calls."""
+    global _keeping
+    previous, _keeping = _keeping, True
+    try:
+        yield
+    finally:
+        _keeping = previous
+
+
+def kept(keys: Sequence[Hashable], exact_bins: Sequence[bool]) -> list[SystemEvaluation] | None:
+    """The kept results of every key, given once (then forgotten: the memory is the caller's),
+    without exact sums by count where `exact_bins` does not ask for them; None unless every
+    one is kept with what it asks (and each asked once)."""
+    if _kept is None or len(set(keys)) < len(keys):
+        return None
+    entries = [_kept.get(key) for key in keys]
+    if any(entry is None or (want and not entry[1]) for entry, want in zip(entries, exact_bins, strict=True)):
+        return None
+    found = []
+    for key, want in zip(keys, exact_bins, strict=True):
+        result = _kept.pop(key)[0]
+        found.append(result if want else replace(result, by_count_exact={}))
+    return found
+
+
+def keep(keys: Sequence[Hashable], exact_bins: Sequence[bool], results: Sequence[SystemEvaluation]) -> None:
+    """Keep `results` under `keys` (`exact_bins`: whether each has its exact sums by count),
+    inside `shared_studies` and `keeping` only: not copied, so the caller under `keeping`
+    leaves them alone (`baccarat report` drops them)."""
+    if _kept is not None and _keeping:
+        for key, exact, result in zip(keys, exact_bins, results, strict=True):
+            _kept[key] = (result, exact)

@@ -1,0 +1,42 @@
+"""The report plots' PNG writer (analyzer.present.reports.shared.save_png)."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from matplotlib.figure import Figure
+
+from analyzer.present.reports.shared import PNG_METADATA, figure, save_png
+
+
+def _laid_out() -> Figure:
+    fig = figure(6, 3)
+    for ax, title in zip(fig.subplots(1, 2), ("first", "second"), strict=True):
+        ax.plot([1, 2, 3], [0.5, -1.5, 2.0], marker="o", label="a line")
+        ax.set_title(title)
+        ax.set_xlabel("x")
+        ax.legend()
+    fig.tight_layout()
+    return fig
+
+
+def test_a_laid_out_plot_is_drawn_once_and_written_as_savefig_writes_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After tight_layout, savefig alone would draw the figure twice (the layout engine's
+    placeholder asks for a draw first); save_png draws it once, and the bytes are the same."""
+    plain = io.BytesIO()
+    _laid_out().savefig(plain, format="png", dpi=90, metadata=PNG_METADATA)
+    draws = []
+    original = Figure.draw
+
+    def counted(self: Figure, renderer: object) -> None:
+        draws.append(renderer)
+        original(self, renderer)
+
+    monkeypatch.setattr(Figure, "draw", counted)
+    save_png(_laid_out(), tmp_path / "plot.png")
+    assert len(draws) == 1
+    assert (tmp_path / "plot.png").read_bytes() == plain.getvalue()
