@@ -33,7 +33,7 @@ from analyzer.core.shoe import Shoe
 from analyzer.ranks.compiler import basis_values
 from analyzer.ranks.coupstore import stored_classes
 from analyzer.ranks.enumeration import compile_rules
-from analyzer.ranks.kernel import LOAD_WORTH, FusedForm, worth
+from analyzer.ranks.kernel import LANES, LOAD_WORTH, FusedForm, always, worth
 from analyzer.ranks.lines import line_indexes
 from analyzer.ranks.polyeval import MODULI, MonomialForm
 
@@ -55,6 +55,31 @@ _INT64 = 2**63
 _PINNED = 2.0**61  # a residue modulo 2**64 pinned by an estimate within this of its value
 _BUILT = threading.local()  # `FastEvaluator.cached`
 _FEW_OBJECT_PRODUCTS = 64  # atoms x bets: Python-int products per composition (rough break-even)
+_BATCH = 768  # compositions per call of the numpy paths (`FastEvaluator.expectations`)
+
+
+def kernel_pays(compositions: int, terms: int, columns: int) -> bool:
+    """Whether the int64 compiled kernel is expected to value `compositions` faster than the
+    numpy paths, for a layout of `terms` multiply-adds (`FusedForm.terms`) on `columns`
+    lattice columns: its estimated CPU µs against theirs, fitted on 8-deck shoes on this
+    AVX2 host (2-core AMD EPYC, no AVX-512; numpy's BLAS OpenBLAS Haswell, one thread):
+
+    - kernel: (0.5 + 0.00032 * terms) a lane, for whole blocks of `LANES` lanes (a short
+      batch pays for a whole block);
+    - numpy: 1,000 a call of up to 768 compositions (`_BATCH`: its Python and array
+      set-up) and (1.5 + 0.8 * columns) a composition (one BLAS product a group, its
+      inner dimension the parts, its rows the outputs times the columns).
+
+    Measured (µs a composition, 6,000 shoes, kernel / numpy): Dragon 7 alone (1 column,
+    2,116 terms) 1.19 / 3.90; Dragon 7 and Panda 8 (2, 4,963) 2.26 / 4.56; player, banker,
+    tie (2, 8,857) 3.59 / 4.40; the 8 main bets (5, 25,542) 8.94 / 7.18; 9 bets (9,
+    31,612) 10.9 / 9.4; all 19 rank-level bets (13, 54,981) 17.9 / 13.5; and at 20 and 300
+    compositions the model picks the faster side of each of these. Within int64 only (the
+    numpy paths' float64 products are exact there); results are the same either way."""
+    blocks = -(-compositions // LANES)
+    kernel = blocks * LANES * (0.5 + 0.00032 * terms)
+    numpy = -(-compositions // _BATCH) * 1000.0 + compositions * (1.5 + 0.8 * columns)
+    return kernel < numpy
 
 
 class FastEvaluator:
@@ -175,7 +200,7 @@ class FastEvaluator:
         """(B, bets) exact expectation numerators of one batch (int64 or Python ints)."""
         largest = perm(int(counts.sum(axis=1).max(initial=6)), CARDS_PER_COUP)
         fused = self._fused(len(counts))
-        if fused is not None:  # the compiled kernel: exact modulo 2**64, so within +-2**63
+        if fused is not None and self._takes_kernel(fused, len(counts)):  # exact modulo 2**64
             numerators = fused.evaluate(counts, largest * self._largest_payoff)
             if numerators is not None:
                 return numerators
@@ -205,7 +230,12 @@ class FastEvaluator:
 
     # -- expectations ------------------------------------------------------------------
 
-    def expectations(self, counts: np.ndarray, batch: int = 768) -> tuple[np.ndarray, np.ndarray]:
+    def _takes_kernel(self, fused: FusedForm, compositions: int) -> bool:
+        """Whether a batch within int64 takes the int64 kernel rather than the numpy paths:
+        when it is expected faster (`kernel_pays`), or for any with ``BACCARAT_KERNEL=always``."""
+        return always() or kernel_pays(compositions, fused.terms, self.columns)
+
+    def expectations(self, counts: np.ndarray, batch: int = _BATCH) -> tuple[np.ndarray, np.ndarray]:
         """Exact expectations of every bet: (numerators (B, bets), totals (B,)).
 
         The expectation of bet i on row b is numerators[b, i] / (denominators[i] * totals[b]).
@@ -216,11 +246,14 @@ class FastEvaluator:
         """
         counts = _checked(counts)
         fused = self._fused(len(counts)) if len(counts) else None
-        if fused is not None:  # the compiled kernels, one call for the whole array (no BLAS)
+        if fused is not None:  # the compiled kernels (within int64 where they pay), one call (no BLAS)
             sizes = card_totals(counts)
             bound = perm(int(sizes.max()), CARDS_PER_COUP) * self._largest_payoff
             wide = bound >= _INT64  # beyond int64: residues modulo primes
-            numerators = fused.evaluate_wide(counts, bound) if wide else fused.evaluate(counts, bound)
+            if wide:
+                numerators = fused.evaluate_wide(counts, bound)
+            else:
+                numerators = fused.evaluate(counts, bound) if self._takes_kernel(fused, len(counts)) else None
             if numerators is not None:
                 totals = sequence_totals(sizes)
                 return numerators, totals.astype(object) if numerators.dtype == object else totals
