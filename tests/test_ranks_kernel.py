@@ -125,7 +125,12 @@ def test_the_kernel_runs_only_within_its_bound(monkeypatch: pytest.MonkeyPatch) 
 
 def counted(method: Any, name: str, calls: list[str]) -> Any:
     """`method` (rows, bound), recording `name` in `calls` at each call."""
-    return lambda rows, bound: calls.append(name) or method(rows, bound)
+
+    def call(rows: np.ndarray, bound: int) -> Any:
+        calls.append(name)
+        return method(rows, bound)
+
+    return call
 
 
 def test_a_batch_within_int64_takes_the_path_expected_faster(monkeypatch: pytest.MonkeyPatch) -> None:
