@@ -18,7 +18,7 @@ from sympy import isprime
 from analyzer.core.catalogue import RANK_BETS
 from analyzer.core.rules import BANCO_4_DRAWS_ON_0_1, STANDARD, Rules
 from analyzer.core.shoe import MAX_DECKS, Shoe
-from analyzer.ranks import kernel, kernel_modular
+from analyzer.ranks import hybrid, kernel, kernel_modular
 from analyzer.ranks.compiler import basis_values
 from analyzer.ranks.enumeration import compile_rules
 from analyzer.ranks.fast import FastEvaluator, kernel_pays
@@ -124,11 +124,11 @@ def test_the_kernel_runs_only_within_its_bound(monkeypatch: pytest.MonkeyPatch) 
 
 
 def counted(method: Any, name: str, calls: list[str]) -> Any:
-    """`method` (rows, bound), recording `name` in `calls` at each call."""
+    """`method`, recording `name` in `calls` at each call."""
 
-    def call(rows: np.ndarray, bound: int) -> Any:
+    def call(*args: Any) -> Any:
         calls.append(name)
-        return method(rows, bound)
+        return method(*args)
 
     return call
 
@@ -158,6 +158,34 @@ def test_a_batch_within_int64_takes_the_path_expected_faster(monkeypatch: pytest
             ev.expectations(np.array([[4000] * 13]))
             assert calls[-1:] == ["evaluate_wide"]
         assert (numerators == numpy_numerators(ev, counts, monkeypatch)).all()
+
+
+def test_the_compiled_passes_of_the_numpy_paths_give_their_results(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the kernels loaded, the numpy paths build their parts and contract their
+    products in compiled passes (`analyzer.ranks.hybrid`): the same results to the bit as
+    without them, on depleted 1- to 8-deck shoes and a 6-card one, for every bet set."""
+    pytest.importorskip("numba")
+    rng = np.random.default_rng(7)
+    decks = rng.integers(1, 9, 200)
+    counts = np.array(
+        [rng.multivariate_hypergeometric([4 * int(d)] * 13, int(rng.integers(6, 52 * d + 1))) for d in decks]
+    )
+    counts[0] = [0, 0, 0, 6] + [0] * 9
+    calls: list[str] = []
+    monkeypatch.setattr(hybrid, "parts", counted(hybrid.parts, "parts", calls))
+    for which in SETS:
+        form = evaluator(which)._bet_form
+        assert form is not None
+        bound = perm(416, 6) * evaluator(which)._largest_payoff
+        got = form.evaluate(counts, bound)
+        assert got is not None and calls == ["parts", "parts"]
+        calls.clear()
+        with monkeypatch.context() as patch:
+            patch.setenv("BACCARAT_KERNEL", "numpy")
+            expected = form.evaluate(counts, bound)
+        assert not calls and expected is not None and (got == expected).all()
+    with pytest.raises(ValueError, match="five"):
+        hybrid.parts(np.ones((5, 1)), np.zeros((1, 4), dtype=np.int64), np.empty((1, 1)))
 
 
 def test_the_switch_and_a_missing_numba_leave_the_numpy_paths(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -30,6 +30,7 @@ from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.outcome import CARDS_PER_COUP
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
+from analyzer.ranks import hybrid
 from analyzer.ranks.compiler import basis_values
 from analyzer.ranks.coupstore import stored_classes
 from analyzer.ranks.enumeration import compile_rules
@@ -155,8 +156,10 @@ class FastEvaluator:
 
     def ready(self) -> None:
         """Build now what the first batch would (the compiled kernel's layout, when it is
-        loaded): before forking workers, which then have it."""
+        loaded, and the compiled passes of the numpy paths, `hybrid`): before forking
+        workers, which then have them."""
         self._fused(0)
+        hybrid.warm()
 
     def _fused(self, compositions: int = LOAD_WORTH) -> FusedForm | None:
         """The numerators' layout for the compiled kernel (analyzer.ranks.kernel), or None
