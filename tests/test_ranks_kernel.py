@@ -141,7 +141,7 @@ def test_a_batch_within_int64_takes_the_path_expected_faster(monkeypatch: pytest
     pytest.importorskip("numba")
     monkeypatch.delenv("BACCARAT_KERNEL")
     assert kernel_pays(6000, 2116, 1) and not kernel_pays(6000, 54981, 13)
-    assert kernel_pays(6000, 8857, 2) and not kernel_pays(6000, 31612, 9)
+    assert kernel_pays(6000, 8857, 2) and not kernel_pays(6000, 31612, 9) and kernel_pays(384, 2116, 1)
     assert not kernel_pays(20, 25542, 5) and kernel_pays(20, 8857, 2)
     rng = np.random.default_rng(5)
     counts = np.array([rng.multivariate_hypergeometric([32] * 13, int(n)) for n in rng.integers(6, 417, 300)])

@@ -56,30 +56,30 @@ _INT64 = 2**63
 _PINNED = 2.0**61  # a residue modulo 2**64 pinned by an estimate within this of its value
 _BUILT = threading.local()  # `FastEvaluator.cached`
 _FEW_OBJECT_PRODUCTS = 64  # atoms x bets: Python-int products per composition (rough break-even)
-_BATCH = 768  # compositions per call of the numpy paths (`FastEvaluator.expectations`)
+_BATCH = 384  # compositions per call of the numpy paths (`FastEvaluator.expectations`)
 
 
 def kernel_pays(compositions: int, terms: int, columns: int) -> bool:
     """Whether the int64 compiled kernel is expected to value `compositions` faster than the
-    numpy paths, for a layout of `terms` multiply-adds (`FusedForm.terms`) on `columns`
-    lattice columns: its estimated CPU µs against theirs, fitted on 8-deck shoes on this
-    AVX2 host (2-core AMD EPYC, no AVX-512; numpy's BLAS OpenBLAS Haswell, one thread):
+    numpy paths (with their compiled passes, `hybrid`: the kernel is loaded), for a layout
+    of `terms` multiply-adds (`FusedForm.terms`) on `columns` lattice columns: their
+    estimated CPU µs, fitted on 8-deck shoes on this AVX2 host (2-core AMD EPYC, no
+    AVX-512; OpenBLAS Haswell, one thread):
 
     - kernel: (0.5 + 0.00032 * terms) a lane, for whole blocks of `LANES` lanes (a short
       batch pays for a whole block);
-    - numpy: 1,000 a call of up to 768 compositions (`_BATCH`: its Python and array
-      set-up) and (1.5 + 0.8 * columns) a composition (one BLAS product a group, its
-      inner dimension the parts, its rows the outputs times the columns).
+    - numpy: 1,000 a call of up to `_BATCH` compositions (Python, array set-up, packing
+      the coefficients for BLAS) and 0.6 * columns a composition (the BLAS products).
 
-    Measured (µs a composition, 6,000 shoes, kernel / numpy): Dragon 7 alone (1 column,
-    2,116 terms) 1.19 / 3.90; Dragon 7 and Panda 8 (2, 4,963) 2.26 / 4.56; player, banker,
-    tie (2, 8,857) 3.59 / 4.40; the 8 main bets (5, 25,542) 8.94 / 7.18; 9 bets (9,
-    31,612) 10.9 / 9.4; all 19 rank-level bets (13, 54,981) 17.9 / 13.5; and at 20 and 300
-    compositions the model picks the faster side of each of these. Within int64 only (the
-    numpy paths' float64 products are exact there); results are the same either way."""
+    Measured (µs a composition, 6,000 shoes, kernel / numpy paths): Dragon 7 alone (1
+    column, 2,116 terms) 1.20 / 2.71; player, banker, tie (2, 8,857) 3.52 / 3.62; the 8 main
+    bets (5, 25,542) 8.57 / 5.10; 9 bets (9, 31,612) 10.6 / 7.28; all 19 rank-level bets
+    (13, 54,981) 18.1 / 11.0; at 20, 100 and 384 compositions the model picks the faster
+    side of each (or one within 3%). Within int64 only (the numpy paths' float64 products
+    are exact there); the results are the same either way."""
     blocks = -(-compositions // LANES)
     kernel = blocks * LANES * (0.5 + 0.00032 * terms)
-    numpy = -(-compositions // _BATCH) * 1000.0 + compositions * (1.5 + 0.8 * columns)
+    numpy = -(-compositions // _BATCH) * 1000.0 + compositions * 0.6 * columns
     return kernel < numpy
 
 
@@ -243,9 +243,10 @@ class FastEvaluator:
 
         The expectation of bet i on row b is numerators[b, i] / (denominators[i] * totals[b]).
         Numerators are int64 when they fit, else Python ints (object arrays); the same
-        values whatever `batch` is. The default batch of 768 compositions (work-array rows
-        of 6 KB) measured fastest on 8-deck shoes: 512 and 1024 (rows of 4 and 8 KB) were
-        about 10% slower.
+        values whatever `batch` is. The default batch of 384 compositions (work-array rows
+        of 3 KB) measured fastest on 8-deck shoes (CPU µs a composition, all 19 rank-level
+        bets, with the compiled passes / without): 9.8 / 11.2, against 11.8 / 12.3 at 768;
+        320 and 448 within 8%.
         """
         counts = _checked(counts)
         fused = self._fused(len(counts)) if len(counts) else None
