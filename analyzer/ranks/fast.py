@@ -12,6 +12,12 @@ radix), up to the 10**6-deck limit. The exact Python-integer path of the enumera
 row by row, remains for payouts too large for the batch forms or the moduli, and for
 batches whose bounds (taken over the batch) exceed what the moduli pin, such as shoes
 lopsided in different values.
+
+With numba (the ``fast`` extra) loaded, compiled kernels take batches beyond int64
+(`analyzer.ranks.kernel_modular`) and, within it, those where they are expected faster than
+the numpy paths (`kernel_pays`: few lattice columns, as a counting study's bets); the numpy
+paths then build their parts and contract their products in compiled passes
+(`analyzer.ranks.hybrid`). Every path gives the same numerators.
 """
 
 from __future__ import annotations

@@ -11,16 +11,16 @@ integers below 2**53, exact. Residues are below 2**24, exact in float32 too (the
 half the memory). A product of two residues is below 2**48, so a residue times a factor off
 a residue by at most 6 (a falling factorial's step), a sum of two products, a Garner step (a
 residue less a digit, times an inverse: below 2**51) and a run of `ModularTerms.chunk`
-products of a coefficient (|c| <= C, the coefficients' largest residue) and a part (at least
-16; 2**52 / (C 2**24): about 2**16 for the rank-level bets, whose coefficients are below
-2**12) all stay within 2**52, and so does a column's total, a sum of one reduced product
-(below 2**24) per block of its groups (fewer than 2**28), reduced before the relation
-multiplies it: every value the kernel forms is an integer below 2**53, exact in float64
-whether or not the compiler fuses a multiply and an add (fastmath "contract" only: no
-reassociation). Garner's digits d_k in
-[0, p_k) give x = d_0 + p_0 (d_1 + p_1 (...)) in [0, M), M the product of the primes taken;
-the caller takes primes with M >= 4 * bound, so x <= M/4 (the numerator) or x >= 3M/4 (the
-numerator plus M), told apart by the float estimate of x / M (relative error below
+products (in each of a block's two sums, `_paired`) of a coefficient (|c| <= C, the
+coefficients' largest residue) and a part (at least 16; 2**52 / (C 2**24): about 2**16 for
+the rank-level bets, whose coefficients are below 2**12) all stay within 2**52, and so does
+a column's total, a sum of one reduced product (below 2**24) per block of its groups (fewer
+than 2**28), reduced before the relation multiplies it: every value the kernel forms is an
+integer below 2**53, exact in float64 whether or not the compiler fuses a multiply and an
+add (fastmath "contract" only: no reassociation). Garner's digits d_k in [0, p_k) give
+x = d_0 + p_0 (d_1 + p_1 (...)) in [0, M), M the product of the primes taken; the caller
+takes primes with M >= 4 * bound, so x <= M/4 (the numerator) or x >= 3M/4 (the numerator
+plus M), told apart by the float estimate of x / M (relative error below
 2**-48). x, less M when it is the latter, is formed modulo 2**(64 * limbs) in uint64 limbs
 (32-bit halves times p < 2**25: below 2**58): the numerator's two's complement.
 Counts enter as floats, exact: a shoe within the last bound has fewer than 2**29 cards.
@@ -99,7 +99,8 @@ class ModularTerms:
             self.blocks = (*layout, np.ascontiguousarray([_signed(paired, p) for p in MODULI]))
 
     def arrays(self, limbs: int) -> tuple[np.ndarray, ...]:
-        """The kernel's trailing constant arguments for `limbs` output limbs: the residues,
+        """The kernel's trailing constant arguments for `limbs` output limbs (built with
+        `runs`): the blocks of terms with their coefficients' residues, the residues,
         the moduli and their inverses, Garner's inverses, and (moduli + 1, limbs) uint64:
         each product M_k of the first k moduli modulo 2**(64 * limbs)."""
         wrap = 2 ** (64 * limbs)
