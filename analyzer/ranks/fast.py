@@ -15,7 +15,7 @@ lopsided in different values.
 
 With numba (the ``fast`` extra) loaded, compiled kernels take batches beyond int64
 (`analyzer.ranks.kernel_modular`) and, within it, those where they are expected faster than
-the numpy paths (`kernel_pays`: few lattice columns, as a counting study's bets); the numpy
+the numpy paths (`kernel_pays`: layouts of few terms, as a counting study's bets); the numpy
 paths then build their parts and contract their products in compiled passes
 (`analyzer.ranks.hybrid`). Every path gives the same numerators.
 """
@@ -27,9 +27,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm, perm, prod
+from typing import Any
 
 import numpy as np
-from threadpoolctl import threadpool_limits  # type: ignore[import-untyped,unused-ignore]
+from threadpoolctl import ThreadpoolController  # type: ignore[import-untyped,unused-ignore]
 
 from analyzer.core.bets import Bet
 from analyzer.core.errors import AnalyzerError, quoted
@@ -65,6 +66,19 @@ _FEW_OBJECT_PRODUCTS = 64  # atoms x bets: Python-int products per composition (
 _BATCH = 384  # compositions per call of the numpy paths (`FastEvaluator.expectations`)
 
 
+_CONTROLLER: list[ThreadpoolController] = []  # `one_blas_thread`
+
+
+def one_blas_thread() -> Any:
+    """A context in which BLAS runs on one thread: threadpoolctl's limit on a controller
+    that found the process's BLAS once (``threadpool_limits`` looks for them at every call,
+    reading the process's memory map: 0.3-1.3 ms, more with numba's libraries loaded,
+    against 15 µs)."""
+    if not _CONTROLLER:
+        _CONTROLLER.append(ThreadpoolController())
+    return _CONTROLLER[0].limit(limits=1, user_api="blas")
+
+
 def kernel_pays(compositions: int, terms: int, columns: int) -> bool:
     """Whether the int64 compiled kernel is expected to value `compositions` faster than the
     numpy paths (with their compiled passes, `hybrid`: the kernel is loaded), for a layout
@@ -74,18 +88,18 @@ def kernel_pays(compositions: int, terms: int, columns: int) -> bool:
 
     - kernel: (0.5 + 0.00032 * terms) a lane, for whole blocks of `LANES` lanes (a short
       batch pays for a whole block);
-    - numpy: 1,000 a call of up to `_BATCH` compositions (Python, array set-up, packing
-      the coefficients for BLAS) and 0.6 * columns a composition (the BLAS products).
+    - numpy: 400 a call of up to `_BATCH` compositions (Python, array set-up, BLAS calls)
+      and (1.0 + 0.6 * columns) a composition (the BLAS products, the passes around them).
 
     Measured (µs a composition, 6,000 shoes, kernel / numpy paths): Dragon 7 alone (1
-    column, 2,116 terms) 1.20 / 2.71; player, banker, tie (2, 8,857) 3.52 / 3.62; the 8 main
-    bets (5, 25,542) 8.57 / 5.10; 9 bets (9, 31,612) 10.6 / 7.28; all 19 rank-level bets
-    (13, 54,981) 18.1 / 11.0; at 20, 100 and 384 compositions the model picks the faster
-    side of each (or one within 3%). Within int64 only (the numpy paths' float64 products
-    are exact there); the results are the same either way."""
+    column, 2,116 terms) 1.19 / 2.55; player, banker, tie (2, 8,857) 3.51 / 3.24; the 8 main
+    bets (5, 25,542) 8.61 / 4.64; 9 bets (9, 31,612) 11.1 / 8.67; all 19 rank-level bets
+    (13, 54,981) 17.9 / 10.0; at 20, 100 and 384 compositions the model picks the faster
+    side of each. Within int64 only (the numpy paths' float64 products are exact there);
+    the results are the same either way."""
     blocks = -(-compositions // LANES)
     kernel = blocks * LANES * (0.5 + 0.00032 * terms)
-    numpy = -(-compositions // _BATCH) * 1000.0 + compositions * 0.6 * columns
+    numpy = -(-compositions // _BATCH) * 400.0 + compositions * (1.0 + 0.6 * columns)
     return kernel < numpy
 
 
@@ -267,7 +281,7 @@ class FastEvaluator:
             if numerators is not None:
                 totals = sequence_totals(sizes)
                 return numerators, totals.astype(object) if numerators.dtype == object else totals
-        with threadpool_limits(1, "blas"):  # these small products only lose from more threads
+        with one_blas_thread():  # these small products only lose from more threads
             parts = [self._numerators(counts[i : i + batch]) for i in range(0, len(counts), batch)]
         totals = sequence_totals(card_totals(counts))
         if not parts:
