@@ -210,3 +210,35 @@ def test_old_punto_banco_names_warn_and_give_the_player_banker_ones() -> None:
     with pytest.warns(DeprecationWarning, match="^PuntoRow is deprecated: use PlayerRow$"):
         assert analyzer.PuntoRow is analyzer.PlayerRow
     assert not {"punto_table", "PuntoRow"} & set(dir(analyzer))
+
+
+def test_an_analysis_builds_its_paytable_rows_on_first_read_and_equals_an_eager_one() -> None:
+    """`analysis_from_weights` leaves `lines` unbuilt until read (a house-edge summary reads
+    none): read, they are the rows an analysis built with them holds, and equality, hashing,
+    pickling (before the rows are built), `replace` and the unknown-attribute error are a
+    dataclass's."""
+    import dataclasses
+    import pickle
+
+    from analyzer.core.analysis import BetAnalysis, LineResult, analysis_from_weights
+
+    banker = BETS["banker"]  # lines: wins (19:20), ties push; no line: loses
+    lazy = analysis_from_weights(banker, [45, 10, 45], 100, finite=True)
+    assert "lines" not in vars(lazy)
+    again = pickle.loads(pickle.dumps(lazy))  # pickled with its rows unbuilt
+    rows = (
+        LineResult(banker.lines[0].describe(), 45, Fraction(9, 20), Fraction(19, 20), "19/20 to 1"),
+        LineResult(banker.lines[1].describe(), 10, Fraction(1, 10), None, "push"),
+        LineResult("any other outcome", 45, Fraction(9, 20), Fraction(-1), "loses"),
+    )
+    eager = BetAnalysis(banker, rows, lazy.expectation, lazy.push, lazy.hit_frequency, lazy.variance)
+    assert lazy.expectation == Fraction(9, 20) * Fraction(19, 20) - Fraction(9, 20)
+    assert lazy.lines == rows and "lines" in vars(lazy)
+    assert again == eager == lazy and hash(again) == hash(eager)
+    assert dataclasses.replace(again, push=Fraction(0)).lines == rows
+    infinite = analysis_from_weights(banker, [45, 10, 0], 55, finite=False)
+    assert [row.combinations for row in infinite.lines] == [None, None]  # no weight: no "other" row
+    with pytest.raises(AttributeError, match="'BetAnalysis' object has no attribute 'rows'"):
+        _ = lazy.rows  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="2 weights for 2 lines"):
+        analysis_from_weights(banker, [45, 55], 100, finite=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import json
 import math
 from pathlib import Path
@@ -51,6 +52,15 @@ def test_a_system_that_never_bets_has_no_win(capsys: pytest.CaptureFixture[str],
     assert "± 0.000" not in out and wins.count("none (no bets)") == 2 and "±" in wins.split("|")[-2]
     cells = [cell.strip() for cell in advantage.split("|")]
     assert cells.count("none (no bets)") == 3 and "0.00%" in cells  # the risk of ruin
+    # The spreadsheets hold no figure either: empty cells (a win and its SE), or the text.
+    code, out, err = run(capsys, "count", "--system", str(system), "--shoes", "20", "--format", "csv")
+    assert code == 0, err
+    tables = [list(csv.reader(part.strip().splitlines())) for part in out.split("\n\n")]
+    wins, advantage, cvdata = ({h: c for h, c in zip(t[-2], t[-1], strict=True)} for t in tables[:3])
+    assert [wins[k] for k in ("EV win/shoe", "EV win/shoe (se)", "realized win/shoe")] == ["", "", ""]
+    assert float(wins["perfect info/shoe"]) > 0
+    assert [advantage[k] for k in ("win/shoe", "win/shoe (se)", "win/100 coups")] == ["", "", ""]
+    assert advantage["win/hour"] == cvdata["win/100 coups"] == "none (no bets)"
 
 
 def test_count_procedure_options(capsys: pytest.CaptureFixture[str]) -> None:

@@ -45,3 +45,31 @@ def test_the_digest_is_of_the_bytes_read_and_parsed(tmp_path: Path) -> None:
     path.write_bytes(b'offer = ["dragon7"]\n')  # changed after the read: the digest stays the read's
     assert read_digest(str(path)) == hashlib.sha256(data).hexdigest()
     assert read_digest(str(tmp_path / "never.toml")) is None
+
+
+def test_a_bulk_load_runs_without_the_collector_and_leaves_it_as_found() -> None:
+    """`bulk_loaded` pauses the cyclic collector for the build only (its result returned,
+    an error passed on) and leaves it as it was, also when it was off already."""
+    import gc
+
+    seen: list[bool] = []
+
+    def build() -> str:
+        seen.append(gc.isenabled())
+        return "built"
+
+    def fail() -> None:
+        seen.append(gc.isenabled())
+        raise ValueError("damaged")
+
+    assert gc.isenabled()
+    assert parsing.bulk_loaded(build) == "built" and gc.isenabled()
+    with pytest.raises(ValueError, match="damaged"):
+        parsing.bulk_loaded(fail)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        assert parsing.bulk_loaded(build) == "built" and not gc.isenabled()
+    finally:
+        gc.enable()
+    assert seen == [False, False, False]

@@ -112,7 +112,9 @@ def test_the_kernel_runs_only_within_its_bound(monkeypatch: pytest.MonkeyPatch) 
     assert form.evaluate(np.array([[32] * 13]), 2**63) is None
     calls: list[int] = []
     original = form.evaluate
-    monkeypatch.setattr(form, "evaluate", lambda rows, bound: calls.append(bound) or original(rows, bound))
+    monkeypatch.setattr(
+        form, "evaluate", lambda rows, bound, cards=None: calls.append(bound) or original(rows, bound, cards)
+    )
     fits = max(n for n in range(6, 2000) if perm(n, 6) * ev._largest_payoff < 2**63)
     small = np.array([[fits // 13 + (i < fits % 13) for i in range(13)]])  # fits cards
     big = small + np.eye(13, dtype=np.int64)[0]  # one card more: beyond the bound

@@ -129,12 +129,9 @@ def _tens_shares(tens: LineWeights, types: np.ndarray) -> list[LineWeights]:
 def _weights(products: RankProducts, table: np.ndarray) -> list[LineWeights]:
     """The line weights and total of each rank of `products` on a shoe, `table` the value of
     every factor id on it (int64, whose sums wrap, exact modulo 2**64, or Python ints)."""
-    from analyzer.cards.products import product_factors
+    from analyzer.cards.products import factor_products, product_factors
 
-    ids = product_factors(products.keys)
-    values = table[ids[:, 0]]
-    for j in range(1, ids.shape[1]):
-        values = values * table[ids[:, j]]
+    values = factor_products(table, product_factors(products.keys))
     terms = products.multiplicity.astype(table.dtype) * values[products.index]
     running = np.concatenate([np.zeros(1, dtype=table.dtype), np.cumsum(terms)])
     sums = running[products.bounds[1:]] - running[products.bounds[:-1]]

@@ -52,6 +52,7 @@ __all__ = [
     "FACTOR_IDS",
     "PlanProducts",
     "factor_layout",
+    "factor_products",
     "factor_table",
     "grouped_products",
     "plan_products",
@@ -123,6 +124,16 @@ def product_factors(keys: np.ndarray) -> np.ndarray:
         rest, ids[:, j] = np.divmod(rest, _BASE)
     ids[:, CARDS_PER_COUP] = _TAIL + (ids[:, :CARDS_PER_COUP] != _ONE).sum(axis=1)
     return ids
+
+
+def factor_products(table: np.ndarray, ids: np.ndarray) -> np.ndarray:
+    """Each row's product of factors: `table[ids[:, 0]] * table[ids[:, 1]] * ...`, `table`
+    the factors' values (by id, on axis 0: one shoe, or (factors, W)), int64 (wrapping, exact
+    modulo 2**64) or Python ints."""
+    values: np.ndarray = np.take(table, ids[:, 0], axis=0)  # take: faster than indexing
+    for j in range(1, ids.shape[1]):
+        values *= np.take(table, ids[:, j], axis=0)
+    return values
 
 
 #: What `factor_table` needs of the factor ids alone: each id's kind (0 a class's cards, 1 a
@@ -384,10 +395,7 @@ class _Tree:
         """(rows, W) products of the rows' factors, `table` (factors, W) holding each factor's
         value on each shoe (int64, wrapping)."""
         if self.parts is None or self.index is None:
-            values: np.ndarray = np.take(table, self.columns[:, 0], axis=0)  # take: faster than indexing
-            for j in range(1, self.columns.shape[1]):
-                values *= np.take(table, self.columns[:, j], axis=0)
-            return values
+            return factor_products(table, self.columns)
         left, right = (part.evaluate(table) for part in self.parts)
         products: np.ndarray = np.take(left, self.index[0], axis=0)
         products *= np.take(right, self.index[1], axis=0)

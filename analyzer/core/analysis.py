@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from analyzer.core.bets import LOSS, Bet
 from analyzer.core.values import value_class
@@ -46,6 +46,9 @@ class BetAnalysis:
     - `house_edge_resolved`: house edge per bet that wins or loses (pushes excluded).
     - `hit_frequency`: probability that the bet wins something.
     - `variance`: of the net win; `std_dev` is its square root (a float, display only).
+
+    An analysis made by `analysis_from_weights` builds its `lines` on first use (a summary of
+    house edges reads none of them): the same rows, equal and pickled alike.
     """
 
     bet: Bet
@@ -54,6 +57,16 @@ class BetAnalysis:
     push: Fraction
     hit_frequency: Fraction
     variance: Fraction
+
+    if not TYPE_CHECKING:  # (hidden from the type checker: no attribute it does not know passes)
+
+        def __getattr__(self, name: str) -> Any:
+            """`lines` not built yet: built now from the weights kept for them, and kept."""
+            kept = self.__dict__.get(_WEIGHTS) if name == "lines" else None
+            if kept is None:
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+            lines = self.__dict__["lines"] = _line_results(self.bet, *kept)
+            return lines
 
     @property
     def house_edge(self) -> Fraction:
@@ -92,20 +105,38 @@ class BetAnalysis:
             return math.exp(half_log) if half_log < 709 else math.inf
 
 
-def analysis_from_weights(bet: Bet, weights: Sequence[int], total: int, finite: bool) -> BetAnalysis:
-    """A BetAnalysis from each line's weight (last: no line matched) over `total`."""
+#: Where an analysis from `analysis_from_weights` keeps the weights of its `lines` until they
+#: are built (in its __dict__, beside the fields).
+_WEIGHTS = "_line_weights"
+
+
+def _line_results(bet: Bet, weights: tuple[int, ...], total: int, finite: bool) -> tuple[LineResult, ...]:
+    """The paytable rows of `bet` from each line's weight (last: no line matched, a row only
+    when it has weight) over `total`; combinations kept when `finite`."""
     rows = []
-    paid: list[tuple[int, Fraction | None]] = []  # each row's weight and net win (None: push)
-    pays: Fraction | None
     for line, w in zip((*bet.lines, None), weights, strict=True):
-        if line is None:
-            if not w:
-                continue
+        if line is not None:
+            label, pays, result = line.describe(), line.payout, line.result
+        elif w:
             label, pays, result = "any other outcome", LOSS, "loses"
         else:
-            label, pays, result = line.describe(), line.payout, line.result
+            continue
         rows.append(LineResult(label, w if finite else None, Fraction(w, total), pays, result))
-        paid.append((w, pays))
+    return tuple(rows)
+
+
+def analysis_from_weights(bet: Bet, weights: Sequence[int], total: int, finite: bool) -> BetAnalysis:
+    """A BetAnalysis from each line's weight (last: no line matched) over `total` (its `lines`
+    built on first use, from a copy of `weights`)."""
+    weights = tuple(weights)
+    if len(weights) != len(bet.lines) + 1:
+        raise ValueError(f"{bet.name}: {len(weights)} weights for {len(bet.lines)} lines and no line")
+    # each row's weight and net win (None: push), as `_line_results` gives the rows
+    paid: list[tuple[int, Fraction | None]] = [
+        (w, line.payout) for line, w in zip(bet.lines, weights[:-1], strict=True)
+    ]
+    if weights[-1]:
+        paid.append((weights[-1], LOSS))
     # The moments summed in integers over the payouts' common denominator `scale`, one
     # reduction each last (the same exact values as summing Fractions, far fewer gcds).
     settled = [(w, p) for w, p in paid if p is not None]
@@ -113,11 +144,13 @@ def analysis_from_weights(bet: Bet, weights: Sequence[int], total: int, finite: 
     scaled = [(w, p.numerator * (scale // p.denominator)) for w, p in settled]
     first = sum(w * n for w, n in scaled)  # total * scale * expectation
     second = sum(w * n * n for w, n in scaled)  # total * scale**2 * E[net**2]
-    return BetAnalysis(  # bet, lines, expectation, push, hit frequency, variance
-        bet,
-        tuple(rows),
-        Fraction(first, total * scale),
-        Fraction(sum(w for w, p in paid if p is None), total),
-        Fraction(sum(w for w, n in scaled if n > 0), total),  # n has the sign of the payout
-        Fraction(second * total - first * first, (total * scale) ** 2),
+    analysis = BetAnalysis.__new__(BetAnalysis)  # every field but `lines` (`BetAnalysis.__getattr__`)
+    analysis.__dict__.update(
+        bet=bet,
+        expectation=Fraction(first, total * scale),
+        push=Fraction(sum(w for w, p in paid if p is None), total),
+        hit_frequency=Fraction(sum(w for w, n in scaled if n > 0), total),  # n has the sign of the payout
+        variance=Fraction(second * total - first * first, (total * scale) ** 2),
     )
+    analysis.__dict__[_WEIGHTS] = (weights, total, finite)
+    return analysis

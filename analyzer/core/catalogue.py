@@ -15,7 +15,7 @@ from typing import Any
 
 from analyzer.core.bets import Bet, Line, bet_from_mapping, check_priced, commission_banker, parse_ratio
 from analyzer.core.errors import AnalyzerError, quoted
-from analyzer.core.parsing import check_keys, list_items, read_fraction, read_toml
+from analyzer.core.parsing import bulk_loaded, check_keys, list_items, read_fraction, read_toml
 from analyzer.core.rules import Rules, get_rules, rules_from_mapping
 from analyzer.core.values import value_class
 
@@ -243,7 +243,7 @@ def _load_builtins() -> tuple[dict[str, Bet], dict[str, Table], dict[str, Bet]]:
 
 #: Built-in bets that a coup's rank-level outcome settles, the built-in tables, by name, and
 #: the built-in card-level bets (they read ranks, suits or colours of individual cards).
-RANK_BETS, TABLES, CARD_BETS = _load_builtins()
+RANK_BETS, TABLES, CARD_BETS = bulk_loaded(_load_builtins)
 #: Every built-in bet, rank-level then card-level (`Bet.reads` tells them apart);
 #: ALL_BETS is the same mapping under its earlier name.
 BETS = ALL_BETS = {**RANK_BETS, **CARD_BETS}

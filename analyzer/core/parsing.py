@@ -10,17 +10,19 @@ one `AnalyzerError` naming the value and what is allowed.
 
 from __future__ import annotations
 
+import gc
 import os
 import re
 import stat
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from analyzer.core.errors import AnalyzerError, quoted
 
 __all__ = [
     "MAX_TOML_BYTES",
+    "bulk_loaded",
     "check_keys",
     "list_items",
     "read_fraction",
@@ -40,6 +42,22 @@ _NUMBER = re.compile(
 )
 #: Bounds on a number given as text: digits in all, and the size of a decimal exponent.
 _MAX_DIGITS, _MAX_EXPONENT = 1000, 10000
+
+_T = TypeVar("_T")
+
+
+def bulk_loaded(build: Callable[[], _T]) -> _T:
+    """`build()`, run with Python's cyclic garbage collector paused: a shipped data file
+    parsed and turned into the objects kept allocates thousands of containers, which a
+    collection during it would only scan (each lives on, or is freed when `build` returns,
+    before the collector runs again). The collector is left as it was found."""
+    if not gc.isenabled():
+        return build()
+    gc.disable()
+    try:
+        return build()
+    finally:
+        gc.enable()
 
 
 def list_items(text: str, what: str, example: str = "", allowed: str = "") -> list[str]:

@@ -193,9 +193,13 @@ def estimate(mean: float, se: float, shoes: int, bets: int | None = None) -> Est
     """A simulated figure as the spreadsheets hold it (`Estimate`): no figure from a study
     with no bets (`bets` 0), no standard error from a study of one shoe or a figure that
     never varied; not "0" for a figure from no data."""
-    if bets == 0:
-        return Estimate(None, None)
-    return Estimate(mean, None if shoes < 2 or se <= 0 else se)
+    return won(mean, None if shoes < 2 or se <= 0 else se, bets)
+
+
+def won(mean: float, se: float | None, bets: int | None = None) -> Estimate:
+    """A simulated win as the spreadsheets hold it: none (empty cells) from a study that made
+    no bets (`bets` 0), where the text says `NO_BETS`."""
+    return Estimate(None, None) if bets == 0 else Estimate(mean, se)
 
 
 def count_rows(results: Sequence[SystemEvaluation], fmt: str = "table") -> list[list[str]]:
@@ -328,7 +332,7 @@ def _count_values(results: Sequence[SystemEvaluation]) -> list[list[Value]]:
             [
                 r.system.name, r.bet.name, r.triggers / r.shoes, r.correlation,
                 Fraction(r.positive, max(r.coups, 1)), r.trigger_edge,
-                *(Estimate(*r.per_shoe(k)) for k in ("expected", "realized")), per_100,
+                *(won(*r.per_shoe(k), r.triggers) for k in ("expected", "realized")), per_100,
                 Estimate(*r.per_shoe("perfect")),
             ]
         )  # fmt: skip
@@ -342,9 +346,10 @@ def _advantage_values(
     return [
         [
             r.system.name, r.bet.name, tags_text(r.system.tags), r.system.rule, f.bets_per_shoe,
-            Estimate(f.win_per_shoe, f.win_per_shoe_se),
-            Estimate(f.win_per_100_coups, f.win_per_100_coups_se),
-            f.sd_per_shoe, f.sd_per_coup_bet, f.n0, f.risk_of_ruin, f.bets_per_hour, f.win_per_hour,
+            won(f.win_per_shoe, f.win_per_shoe_se, r.triggers),
+            won(f.win_per_100_coups, f.win_per_100_coups_se, r.triggers),
+            f.sd_per_shoe, f.sd_per_coup_bet, f.n0, f.risk_of_ruin, f.bets_per_hour,
+            None if r.triggers == 0 else f.win_per_hour,
         ]
         for r, f in zip(results, figures, strict=True)
     ]  # fmt: skip

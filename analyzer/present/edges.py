@@ -163,10 +163,11 @@ def bet_values(analysis: BetAnalysis) -> list[list[Value]]:
     return rows
 
 
-def bet_block(analysis: BetAnalysis, fmt: str) -> Table:
-    """The combinatorial table of one bet as a table block, its typed values beside."""
+def bet_block(analysis: BetAnalysis, fmt: str, typed: bool = True) -> Table:
+    """The combinatorial table of one bet as a table block, its typed values beside (with
+    `typed`: a text, which shows only the cells, is written without them)."""
     rows, headers = bet_rows(analysis, fmt)
-    return Table.of(rows, headers, bet_values(analysis))
+    return Table.of(rows, headers, bet_values(analysis) if typed else None)
 
 
 def edges_data(analyses: Sequence[BetAnalysis], shoe: Shoe, rules: Rules) -> dict[str, Any]:
@@ -184,21 +185,26 @@ def render_edges(
     check_format(fmt)
     if fmt == "json":
         return dumps(edges_data(analyses, shoe, rules))
-    return write(edges_blocks(analyses, fmt, shoe, rules, details), fmt)
+    return write(edges_blocks(analyses, fmt, shoe, rules, details, typed=False), fmt)
 
 
 def edges_blocks(
-    analyses: Sequence[BetAnalysis], fmt: str, shoe: Shoe, rules: Rules, details: bool = False
+    analyses: Sequence[BetAnalysis],
+    fmt: str,
+    shoe: Shoe,
+    rules: Rules,
+    details: bool = False,
+    typed: bool = True,
 ) -> list[Block]:
     """The document of `render_edges` in `fmt` (table or markdown), typed values beside the
-    tables' cells."""
+    tables' cells (with `typed`: a text, which shows only the cells, is written without them)."""
     figures = [_figures(a) for a in analyses]
     rows = [_row(a, f, fmt) for a, f in zip(analyses, figures, strict=True)]
-    values = [_values(a, f) for a, f in zip(analyses, figures, strict=True)]
+    values = [_values(a, f) for a, f in zip(analyses, figures, strict=True)] if typed else None
     headers = EDGE_HEADERS
     if details and fmt == "table":
         rows, headers = [[row[0], *row[2:]] for row in rows], [headers[0], *headers[2:]]
-        values = [[row[0], *row[2:]] for row in values]
+        values = None if values is None else [[row[0], *row[2:]] for row in values]
     blocks: list[Block] = [
         Heading(f"House edges: {user_text(str(shoe), fmt)}, {user_text(rules.name, fmt)} rules"),
         Table.of(rows, headers, values),
@@ -215,5 +221,5 @@ def edges_blocks(
         blocks.append(Heading(title, 3))
         if a.bet.source:
             blocks.append(Paragraph(f"Source: {user_text(a.bet.source, fmt)}."))
-        blocks.append(bet_block(a, fmt))
+        blocks.append(bet_block(a, fmt, typed))
     return blocks

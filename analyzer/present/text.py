@@ -67,7 +67,7 @@ def check_format(fmt: str, allowed: Sequence[str] = FORMATS) -> None:
 
 def exact(value: Fraction | int) -> str:
     """An exact value as JSON wants it: "p/q", or "0", "1", "-3"."""
-    return str(Fraction(value))
+    return str(value if type(value) is Fraction else Fraction(value))  # a Fraction prints as itself
 
 
 #: A value this large or larger prints in scientific notation in tables (1.2346e+15), so
@@ -291,8 +291,10 @@ def _fit(cells: list[list[str]], headers: list[str], align: list[str]) -> str:
     cell_widths: dict[tuple[int, bool, int], int] = {}  # per column, stripping and its version
 
     def odd() -> set[int]:
-        if not odd_rows:
-            odd_rows.append({r for r, row in enumerate(cells) if not all(_plain(cell) for cell in row)})
+        if not odd_rows:  # every cell plain (the usual table): checked at once, as one string
+            plain = _plain("".join(cell for row in cells for cell in row))
+            found = set() if plain else {r for r, row in enumerate(cells) if not all(map(_plain, row))}
+            odd_rows.append(found)
         return odd_rows[0]
 
     def longest() -> list[int]:

@@ -28,6 +28,9 @@ Modules:
   ``BACCARAT_KERNEL=numpy`` forces the numpy paths.
 - ``kernel_modular``: the kernel beyond int64: the numerators modulo a few primes below
   2**25 in float64, joined by Garner's mixed radix into their exact values.
+- ``kernel_pinned``: the kernel on shoes of up to 458 cards: each numerator as a float64
+  estimate with a proved error bound and a residue modulo 2**16 (or 2**32), pinned into the
+  exact value; the uint64 kernel takes the compositions it cannot pin.
 - ``plain``: a plain nested-loop enumerator over card ranks, the independent slow path.
 - ``coups/``: the shipped classes and polynomials, built by ``python scripts/build_coups.py``.
 

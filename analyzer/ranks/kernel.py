@@ -19,7 +19,11 @@ Exactness. Every operation is a ring operation modulo 2**64 (uint64 wraps, by de
 in numba as in C), so each numerator comes out exact modulo 2**64; `evaluate` is called
 only when every numerator is known to lie within +-2**63 (the caller's `bound`: the
 shoe's (N)_6 sequences times the largest payoff), so the int64 reading of the residue is
-the numerator itself. Beyond it `evaluate_wide` takes the numerators' residues modulo a few
+the numerator itself. Shoes of up to 458 cards take `analyzer.ranks.kernel_pinned` first:
+the same terms as a float64 estimate with a proved error bound and a residue modulo 2**16
+(or 2**32), pinned into the numerator (Dragon 7 on 8-deck shoes: 0.6 of the uint64 kernel's
+time; the 8 bets of the benchmark's batch: 0.55); the compositions it cannot pin take the
+uint64 kernel. Beyond it `evaluate_wide` takes the numerators' residues modulo a few
 primes below 2**25, in float64 (`analyzer.ranks.kernel_modular`, where the bounds are
 proved), joined into the exact values: eight primes reach past the largest shoe
 (`analyzer.core.shoe.MAX_DECKS`); the caller's numpy paths are for past them. On this AVX2
@@ -53,6 +57,7 @@ from analyzer.core.signals import ENDING
 from analyzer.ranks.kernel_modular import LANES, MODULI, ModularTerms, modular, moduli_for
 from analyzer.ranks.kernel_modular import ORDERS as _ORDERS
 from analyzer.ranks.kernel_modular import ZERO_ROWS as _ZERO_ROWS
+from analyzer.ranks.kernel_pinned import CARDS, PinnedTerms, pinned
 
 __all__ = [
     "LANES",
@@ -137,6 +142,14 @@ def warm() -> None:
         one, none, none, np.zeros(0, dtype=np.uint64), np.zeros((1, 1), dtype=np.uint64),
         np.zeros(1, dtype=np.uint64), np.zeros((1, 1), dtype=np.uint64),
     )  # fmt: skip
+    floats, residues, start = np.zeros(0), np.zeros(0, dtype=np.uint16), np.zeros(1, dtype=np.int64)
+    square, square_residues = np.zeros((1, 1)), np.zeros((1, 1), dtype=np.uint16)
+    _kernel("pinned")(
+        np.full((1, 13), 4, dtype=np.int64), _VALUE_RANK, _TEN_RANKS, start, none, none, start, none,
+        none, none, none, none, none, none, floats, residues, square, square_residues, np.zeros(1),
+        np.zeros(1, dtype=np.uint16), floats, np.zeros((0, 2), dtype=np.int64), 0.0,
+        np.zeros((1, 1), dtype=np.uint64), square, np.zeros(1),
+    )  # fmt: skip
     _loaded.add("numerators")
 
 
@@ -147,7 +160,7 @@ def _kernel(name: str = "numerators") -> Any:
         numba = import_numba()
 
         # The modular kernel may fuse multiply-adds: every value is an integer exact in float64.
-        function: Any = _numerators if name == "numerators" else modular
+        function: Any = {"numerators": _numerators, "modular": modular, "pinned": pinned}[name]
         fastmath: bool | set[str] = False if name == "numerators" else {"contract"}
         _compiled[name] = compiled(
             numba.njit(cache=True, nogil=True, boundscheck=False, fastmath=fastmath)(function)
@@ -275,6 +288,8 @@ class FusedForm:
         self._run_start = np.append(firsts, len(rows)).astype(np.int64)
         self._run_col = np.ascontiguousarray(cols[firsts], dtype=np.int64)
         self._entry_coef = np.ascontiguousarray(coefficients[rows, cols]).view(np.uint64)
+        self._entry_col, self._entry_monomial = cols, rows
+        self._entry_degree = np.column_stack([basis[rows, 0], basis[rows, 1:].sum(axis=1)])
         starts = np.searchsorted(group_of[rows][firsts], np.arange(len(group_keys) + 1))
         self._group_start = np.ascontiguousarray(starts, dtype=np.int64)
         self._group_side = np.ascontiguousarray(group_keys[:, 0], dtype=np.int64)
@@ -288,13 +303,53 @@ class FusedForm:
         #: Multiply-adds per composition and lane: one per nonzero coefficient.
         self.terms = len(rows)
         self._modular: ModularTerms | None = None  # the residues of the constants, on first use
+        self._pinned: PinnedTerms | None = None  # the pinned kernel's constants, on first use
 
-    def evaluate(self, counts: np.ndarray, bound: int) -> np.ndarray | None:
+    def evaluate(self, counts: np.ndarray, bound: int, cards: int | None = None) -> np.ndarray | None:
         """(W, outputs) int64 numerators of (W, 13) int64 rank counts, exact when every
-        one is within +-`bound` < 2**63; None (the caller's other paths) when it is not."""
+        one is within +-`bound` < 2**63; None (the caller's other paths) when it is not.
+        The compositions are pinned (`pinned`), those it cannot pin (past
+        `analyzer.ranks.kernel_pinned.CARDS` cards, or its error bound) computed modulo
+        2**64; all of them when `cards`, the largest shoe's cards, is past `CARDS`."""
         if bound >= _INT_LIMIT:
             return None
         counts = np.ascontiguousarray(counts, dtype=np.int64)
+        if cards is not None and cards > CARDS:
+            return self._wrapped(counts)
+        out, _, error = self.pinned(counts)
+        missed = np.flatnonzero(~(error <= self._pinned_terms().limit))
+        if len(missed):
+            out[missed] = self._wrapped(counts[missed])
+        return out
+
+    def pinned(self, counts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The pinned kernel (`analyzer.ranks.kernel_pinned`) on (W, 13) contiguous int64
+        counts: (W, outputs) int64 numerators (exact modulo 2**64 where `error` is within
+        the terms' `limit`), their (W, outputs) float64 estimates and (W,) the bound on
+        the estimates' errors (inf past `CARDS` cards)."""
+        out = np.empty((len(counts), self.outputs), dtype=np.uint64)
+        estimates = np.empty((len(counts), self.outputs), dtype=np.float64)
+        error = np.empty(len(counts), dtype=np.float64)
+        _kernel("pinned")(
+            counts, _VALUE_RANK, _TEN_RANKS, self._group_start, self._group_side, self._group_tail,
+            self._run_start, self._run_col, *self._pinned_terms().arrays(), out, estimates, error,
+        )  # fmt: skip
+        _loaded.add("numerators")
+        return out.view(np.int64), estimates, error
+
+    def _pinned_terms(self) -> PinnedTerms:
+        """The pinned kernel's constants, built on first use."""
+        if self._pinned is None:
+            self._pinned = PinnedTerms(
+                self._entry_coef.view(np.int64), self._entry_degree, self._entry_col,
+                (self._run_start, self._run_col, self._entry_part),
+                (self._group_start, self._group_side, self._group_part),
+                self._relation.view(np.int64), self._anchor.view(np.int64), (self._a_rows, self._b_rows),
+            )  # fmt: skip
+        return self._pinned
+
+    def _wrapped(self, counts: np.ndarray) -> np.ndarray:
+        """(W, outputs) int64 numerators of (W, 13) contiguous int64 counts modulo 2**64."""
         out = np.empty((len(counts), self.outputs), dtype=np.uint64)
         _kernel()(
             counts,

@@ -32,6 +32,7 @@ from math import factorial, perm
 from operator import add, mul
 from typing import TYPE_CHECKING, Any
 
+from analyzer.core.parsing import bulk_loaded
 from analyzer.core.rules import Rules
 from analyzer.core.shoe import Shoe
 from analyzer.ranks.coupstore import rules_key, split_header
@@ -240,6 +241,10 @@ def bet_polynomials() -> dict[str, tuple[list[list[int]], list[int]]]:
     """The shipped line-weight polynomials (last: no line matched) and total polynomial of
     the built-in bets under the built-in tableaux, by content key; empty if the file is
     missing or damaged."""
+    return bulk_loaded(_read_bet_polynomials)
+
+
+def _read_bet_polynomials() -> dict[str, tuple[list[list[int]], list[int]]]:
     try:
         with open(BET_FILE, encoding="utf-8") as file:
             data = json.loads(file.read())
