@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import sys
 from math import perm, prod
+from typing import Any
 
 import numpy as np
 import pytest
@@ -17,10 +18,10 @@ from sympy import isprime
 from analyzer.core.catalogue import RANK_BETS
 from analyzer.core.rules import BANCO_4_DRAWS_ON_0_1, STANDARD, Rules
 from analyzer.core.shoe import MAX_DECKS, Shoe
-from analyzer.ranks import kernel, kernel_modular
+from analyzer.ranks import hybrid, kernel, kernel_modular
 from analyzer.ranks.compiler import basis_values
 from analyzer.ranks.enumeration import compile_rules
-from analyzer.ranks.fast import FastEvaluator
+from analyzer.ranks.fast import FastEvaluator, kernel_pays
 
 MAIN_BETS = ("player", "banker", "tie", "tie-9to1", "super6-banker", "ez-banker", "dragon7", "panda8")
 MAIN = [RANK_BETS[n] for n in MAIN_BETS]
@@ -32,8 +33,9 @@ DECKS = st.sampled_from([1, 2, 8, 20, 100, 1000, 10**4, 18_000, 10**6])  # 6 car
 @pytest.fixture(autouse=True)
 def kernel_on(monkeypatch: pytest.MonkeyPatch) -> None:
     """These are the kernel's tests: on even when the suite runs with BACCARAT_KERNEL=numpy,
-    and loaded (an evaluator takes it then for any batch)."""
-    monkeypatch.delenv("BACCARAT_KERNEL", raising=False)
+    loaded, and ``always`` (an evaluator takes it then for any batch and layout, even where
+    the numpy paths are expected faster: `analyzer.ranks.fast.kernel_pays`)."""
+    monkeypatch.setenv("BACCARAT_KERNEL", "always")
     kernel.warm()
 
 
@@ -121,6 +123,71 @@ def test_the_kernel_runs_only_within_its_bound(monkeypatch: pytest.MonkeyPatch) 
         assert [int(x) for x in numerators[0]] == exact_numerators(ev, counts[0].tolist())
     assert calls and all(bound < 2**63 for bound in calls[:1])
     assert ev.expectations(big)[0].dtype == object
+
+
+def counted(method: Any, name: str, calls: list[str]) -> Any:
+    """`method`, recording `name` in `calls` at each call."""
+
+    def call(*args: Any) -> Any:
+        calls.append(name)
+        return method(*args)
+
+    return call
+
+
+def test_a_batch_within_int64_takes_the_path_expected_faster(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without ``always``, the int64 kernel takes layouts of few terms (Dragon 7 alone;
+    player, banker, tie) and the numpy paths those of many columns (all rank-level bets, the
+    main bets) and short batches of the main bets (a batch shorter than the kernel's lanes pays for them all);
+    beyond int64 the modular kernel takes any. The numerators are the same either way."""
+    pytest.importorskip("numba")
+    monkeypatch.delenv("BACCARAT_KERNEL")
+    assert kernel_pays(6000, 2116, 1) and not kernel_pays(6000, 54981, 13)
+    assert kernel_pays(6000, 8857, 2) and not kernel_pays(6000, 25542, 5) and kernel_pays(384, 2116, 1)
+    assert not kernel_pays(20, 25542, 5) and kernel_pays(20, 2116, 1)
+    rng = np.random.default_rng(5)
+    counts = np.array([rng.multivariate_hypergeometric([32] * 13, int(n)) for n in rng.integers(6, 417, 300)])
+    for which, takes in (("dragon7", True), ("all", False)):
+        ev = evaluator(which)
+        form = ev._fused()
+        assert form is not None
+        calls: list[str] = []
+        with monkeypatch.context() as patch:
+            for name in ("evaluate", "evaluate_wide"):
+                patch.setattr(form, name, counted(getattr(form, name), name, calls))
+            numerators, _ = ev.expectations(counts)
+            assert calls == (["evaluate"] if takes else [])
+            ev.expectations(np.array([[4000] * 13]))
+            assert calls[-1:] == ["evaluate_wide"]
+        assert (numerators == numpy_numerators(ev, counts, monkeypatch)).all()
+
+
+def test_the_compiled_passes_of_the_numpy_paths_give_their_results(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the kernels loaded, the numpy paths build their parts and contract their
+    products in compiled passes (`analyzer.ranks.hybrid`): the same results to the bit as
+    without them, on depleted 1- to 8-deck shoes and a 6-card one, for every bet set."""
+    pytest.importorskip("numba")
+    rng = np.random.default_rng(7)
+    decks = rng.integers(1, 9, 200)
+    counts = np.array(
+        [rng.multivariate_hypergeometric([4 * int(d)] * 13, int(rng.integers(6, 52 * d + 1))) for d in decks]
+    )
+    counts[0] = [0, 0, 0, 6] + [0] * 9
+    calls: list[str] = []
+    monkeypatch.setattr(hybrid, "parts", counted(hybrid.parts, "parts", calls))
+    for which in SETS:
+        form = evaluator(which)._bet_form
+        assert form is not None
+        bound = perm(416, 6) * evaluator(which)._largest_payoff
+        got = form.evaluate(counts, bound)
+        assert got is not None and calls == ["parts", "parts"]
+        calls.clear()
+        with monkeypatch.context() as patch:
+            patch.setenv("BACCARAT_KERNEL", "numpy")
+            expected = form.evaluate(counts, bound)
+        assert not calls and expected is not None and (got == expected).all()
+    with pytest.raises(ValueError, match="five"):
+        hybrid.parts(np.ones((5, 1)), np.zeros((1, 4), dtype=np.int64), np.empty((1, 1)))
 
 
 def test_the_switch_and_a_missing_numba_leave_the_numpy_paths(monkeypatch: pytest.MonkeyPatch) -> None:

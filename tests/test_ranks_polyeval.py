@@ -192,10 +192,10 @@ def spied_magic_sum(patch: pytest.MonkeyPatch) -> list[int]:
     original = polyeval.MonomialForm._magic_sum
 
     def counted(
-        form: polyeval.MonomialForm, fa: np.ndarray, fb: np.ndarray, factors: np.ndarray, work: object
+        form: polyeval.MonomialForm, fa: np.ndarray, fb: np.ndarray, factors: np.ndarray, *rest: object
     ) -> np.ndarray:
         widths.append(fa.shape[1])
-        return original(form, fa, fb, factors, work)  # type: ignore[arg-type]
+        return original(form, fa, fb, factors, *rest)  # type: ignore[arg-type]
 
     patch.setattr(polyeval.MonomialForm, "_magic_sum", counted)
     return widths

@@ -12,6 +12,12 @@ radix), up to the 10**6-deck limit. The exact Python-integer path of the enumera
 row by row, remains for payouts too large for the batch forms or the moduli, and for
 batches whose bounds (taken over the batch) exceed what the moduli pin, such as shoes
 lopsided in different values.
+
+With numba (the ``fast`` extra) loaded, compiled kernels take batches beyond int64
+(`analyzer.ranks.kernel_modular`) and, within it, those where they are expected faster than
+the numpy paths (`kernel_pays`: layouts of few terms, as a counting study's bets); the numpy
+paths then build their parts and contract their products in compiled passes
+(`analyzer.ranks.hybrid`). Every path gives the same numerators.
 """
 
 from __future__ import annotations
@@ -21,19 +27,22 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm, perm, prod
+from typing import Any
 
 import numpy as np
-from threadpoolctl import threadpool_limits  # type: ignore[import-untyped,unused-ignore]
+from threadpoolctl import ThreadpoolController  # type: ignore[import-untyped,unused-ignore]
 
 from analyzer.core.bets import Bet
 from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.outcome import CARDS_PER_COUP
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
+from analyzer.ranks import hybrid
 from analyzer.ranks.compiler import basis_values
 from analyzer.ranks.coupstore import stored_classes
 from analyzer.ranks.enumeration import compile_rules
-from analyzer.ranks.kernel import LOAD_WORTH, FusedForm, worth
+from analyzer.ranks.kernel import LOAD_WORTH, FusedForm, always, worth
+from analyzer.ranks.kernel_pinned import LANES as PINNED_LANES
 from analyzer.ranks.lines import line_indexes
 from analyzer.ranks.polyeval import MODULI, MonomialForm
 
@@ -55,6 +64,44 @@ _INT64 = 2**63
 _PINNED = 2.0**61  # a residue modulo 2**64 pinned by an estimate within this of its value
 _BUILT = threading.local()  # `FastEvaluator.cached`
 _FEW_OBJECT_PRODUCTS = 64  # atoms x bets: Python-int products per composition (rough break-even)
+_BATCH = 384  # compositions per call of the numpy paths (`FastEvaluator.expectations`)
+
+
+_CONTROLLER: list[ThreadpoolController] = []  # `one_blas_thread`
+
+
+def one_blas_thread() -> Any:
+    """A context in which BLAS runs on one thread: threadpoolctl's limit on a controller
+    that found the process's BLAS once (``threadpool_limits`` looks for them at every call,
+    reading the process's memory map: 0.3-1.3 ms, more with numba's libraries loaded,
+    against 15 µs)."""
+    if not _CONTROLLER:
+        _CONTROLLER.append(ThreadpoolController())
+    return _CONTROLLER[0].limit(limits=1, user_api="blas")
+
+
+def kernel_pays(compositions: int, terms: int, columns: int) -> bool:
+    """Whether the int64 compiled kernel (`analyzer.ranks.kernel_pinned`) is expected to
+    value `compositions` faster than the numpy paths (with their compiled passes, `hybrid`:
+    the kernel is loaded), for a layout of `terms` multiply-adds (`FusedForm.terms`) on
+    `columns` lattice columns: their estimated CPU µs, fitted on 8-deck shoes on this AVX2
+    host (2-core AMD EPYC, no AVX-512; OpenBLAS Haswell, one thread):
+
+    - kernel: 100 a call and (0.27 + 0.000206 * terms) a lane, for whole blocks of its
+      `LANES` lanes (a short batch pays for a whole block);
+    - numpy: 400 a call of up to `_BATCH` compositions (Python, array set-up, BLAS calls)
+      and (1.0 + 0.6 * columns) a composition (the BLAS products, the passes around them).
+
+    Measured (µs a composition, 6,000 shoes, kernel / numpy paths): Dragon 7 alone (1
+    column, 2,116 terms) 0.71 / 2.63; player, banker, tie (2, 8,857) 1.89 / 3.29; the 8 main
+    bets (5, 25,542) 4.70 / 4.57; 9 bets (9, 31,612) 7.27 / 7.26; all 19 rank-level bets
+    (13, 54,981) 11.6 / 9.87; at 20, 100 and 384 compositions the model picks the faster
+    side of each, or one within 5%. Within int64 only (the numpy paths' float64 products
+    are exact there); the results are the same either way."""
+    blocks = -(-compositions // PINNED_LANES)
+    kernel = 100.0 + blocks * PINNED_LANES * (0.27 + 0.000206 * terms)
+    numpy = -(-compositions // _BATCH) * 400.0 + compositions * (1.0 + 0.6 * columns)
+    return kernel < numpy
 
 
 class FastEvaluator:
@@ -130,8 +177,10 @@ class FastEvaluator:
 
     def ready(self) -> None:
         """Build now what the first batch would (the compiled kernel's layout, when it is
-        loaded): before forking workers, which then have it."""
+        loaded, and the compiled passes of the numpy paths, `hybrid`): before forking
+        workers, which then have them."""
         self._fused(0)
+        hybrid.warm()
 
     def _fused(self, compositions: int = LOAD_WORTH) -> FusedForm | None:
         """The numerators' layout for the compiled kernel (analyzer.ranks.kernel), or None
@@ -175,7 +224,7 @@ class FastEvaluator:
         """(B, bets) exact expectation numerators of one batch (int64 or Python ints)."""
         largest = perm(int(counts.sum(axis=1).max(initial=6)), CARDS_PER_COUP)
         fused = self._fused(len(counts))
-        if fused is not None:  # the compiled kernel: exact modulo 2**64, so within +-2**63
+        if fused is not None and self._takes_kernel(fused, len(counts)):  # exact modulo 2**64
             numerators = fused.evaluate(counts, largest * self._largest_payoff)
             if numerators is not None:
                 return numerators
@@ -205,28 +254,37 @@ class FastEvaluator:
 
     # -- expectations ------------------------------------------------------------------
 
-    def expectations(self, counts: np.ndarray, batch: int = 768) -> tuple[np.ndarray, np.ndarray]:
+    def _takes_kernel(self, fused: FusedForm, compositions: int) -> bool:
+        """Whether a batch within int64 takes the int64 kernel rather than the numpy paths:
+        when it is expected faster (`kernel_pays`), or for any with ``BACCARAT_KERNEL=always``."""
+        return always() or kernel_pays(compositions, fused.terms, self.columns)
+
+    def expectations(self, counts: np.ndarray, batch: int = _BATCH) -> tuple[np.ndarray, np.ndarray]:
         """Exact expectations of every bet: (numerators (B, bets), totals (B,)).
 
         The expectation of bet i on row b is numerators[b, i] / (denominators[i] * totals[b]).
         Numerators are int64 when they fit, else Python ints (object arrays); the same
-        values whatever `batch` is. The default batch of 768 compositions (work-array rows
-        of 6 KB) measured fastest on 8-deck shoes: 512 and 1024 (rows of 4 and 8 KB) were
-        about 10% slower.
+        values whatever `batch` is. The default batch of 384 compositions (work-array rows
+        of 3 KB) measured fastest on 8-deck shoes (CPU µs a composition, all 19 rank-level
+        bets, with the compiled passes / without): 9.8 / 11.2, against 11.8 / 12.3 at 768;
+        320 and 448 within 8%.
         """
         counts, sizes = _checked_sizes(counts)
         fused = self._fused(len(counts)) if len(counts) else None
-        if fused is not None:  # the compiled kernels, one call for the whole array (no BLAS)
+        if fused is not None:  # the compiled kernels (within int64 where they pay), one call (no BLAS)
             largest = int(sizes.max())
             bound = perm(largest, CARDS_PER_COUP) * self._largest_payoff
             wide = bound >= _INT64  # beyond int64: residues modulo primes
-            numerators = (
-                fused.evaluate_wide(counts, bound) if wide else fused.evaluate(counts, bound, largest)
-            )
+            if wide:
+                numerators = fused.evaluate_wide(counts, bound)
+            elif self._takes_kernel(fused, len(counts)):
+                numerators = fused.evaluate(counts, bound, largest)
+            else:
+                numerators = None
             if numerators is not None:
                 totals = sequence_totals(sizes)
                 return numerators, totals.astype(object) if numerators.dtype == object else totals
-        with threadpool_limits(1, "blas"):  # these small products only lose from more threads
+        with one_blas_thread():  # these small products only lose from more threads
             parts = [self._numerators(counts[i : i + batch]) for i in range(0, len(counts), batch)]
         totals = sequence_totals(sizes)
         if not parts:

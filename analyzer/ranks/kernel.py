@@ -389,14 +389,15 @@ class FusedForm:
                 self._relation.view(np.int64),
                 self._anchor.view(np.int64),
             )
-            self._modular = ModularTerms(*signed)
+            runs = (self._group_start, self._run_start, self._run_col, self._entry_part)
+            self._modular = ModularTerms(*signed, runs)
         limbs = bound.bit_length() // 64 + 1  # the two's complement of +-bound
         counts = np.ascontiguousarray(counts, dtype=np.int64)
         out = np.empty((limbs, len(counts), self.outputs), dtype=np.uint64)
         _kernel("modular")(
-            counts, _VALUE_RANK, _TEN_RANKS, self._a_rows, self._b_rows, self._group_start,
-            self._group_side, self._group_part, self._group_tail, self._run_start, self._run_col,
-            self._entry_part, *self._modular.arrays(limbs), self._modular.chunk, used, out,
+            counts, _VALUE_RANK, _TEN_RANKS, self._a_rows, self._b_rows, self._group_side,
+            self._group_part, self._group_tail, *self._modular.arrays(limbs), self._modular.chunk,
+            used, out,
         )  # fmt: skip
         value = out[limbs - 1].view(np.int64).astype(object)  # the top limb is signed
         for limb in range(limbs - 2, -1, -1):

@@ -11,14 +11,16 @@ integers below 2**53, exact. Residues are below 2**24, exact in float32 too (the
 half the memory). A product of two residues is below 2**48, so a residue times a factor off
 a residue by at most 6 (a falling factorial's step), a sum of two products, a Garner step (a
 residue less a digit, times an inverse: below 2**51) and a run of `ModularTerms.chunk`
-products of a coefficient (|c| <= C, the coefficients' largest residue) and a part (at least
-16; 2**52 / (C 2**24): about 2**16 for the rank-level bets, whose coefficients are below
-2**12) all stay within 2**52: every value the kernel forms is an integer below 2**53, exact
-in float64 whether or not the compiler fuses a multiply and an add (fastmath "contract"
-only: no reassociation). Garner's digits d_k in
-[0, p_k) give x = d_0 + p_0 (d_1 + p_1 (...)) in [0, M), M the product of the primes taken;
-the caller takes primes with M >= 4 * bound, so x <= M/4 (the numerator) or x >= 3M/4 (the
-numerator plus M), told apart by the float estimate of x / M (relative error below
+products (in each of a block's two sums, `_paired`) of a coefficient (|c| <= C, the
+coefficients' largest residue) and a part (at least 16; 2**52 / (C 2**24): about 2**16 for
+the rank-level bets, whose coefficients are below 2**12) all stay within 2**52, and so does
+a column's total, a sum of one reduced product (below 2**24) per block of its groups (fewer
+than 2**28), reduced before the relation multiplies it: every value the kernel forms is an
+integer below 2**53, exact in float64 whether or not the compiler fuses a multiply and an
+add (fastmath "contract" only: no reassociation). Garner's digits d_k in [0, p_k) give
+x = d_0 + p_0 (d_1 + p_1 (...)) in [0, M), M the product of the primes taken; the caller
+takes primes with M >= 4 * bound, so x <= M/4 (the numerator) or x >= 3M/4 (the numerator
+plus M), told apart by the float estimate of x / M (relative error below
 2**-48). x, less M when it is the latter, is formed modulo 2**(64 * limbs) in uint64 limbs
 (32-bit halves times p < 2**25: below 2**58): the numerator's two's complement.
 Counts enter as floats, exact: a shoe within the last bound has fewer than 2**29 cards.
@@ -66,9 +68,17 @@ def _signed(values: np.ndarray, p: int) -> np.ndarray:
 
 class ModularTerms:
     """A layout's integer constants (coefficients, relation, anchor) as residues modulo
-    each of `MODULI`, with the constants of Garner's join."""
+    each of `MODULI`, with the constants of Garner's join; with `runs` (the layout's
+    group_start, run_start, run_col and entry_part: `analyzer.ranks.kernel.FusedForm`), its
+    terms in blocks of two columns (`_paired`), as the kernel takes them."""
 
-    def __init__(self, coef: np.ndarray, relation: np.ndarray, anchor: np.ndarray) -> None:
+    def __init__(
+        self,
+        coef: np.ndarray,
+        relation: np.ndarray,
+        anchor: np.ndarray,
+        runs: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None,
+    ) -> None:
         self.coef = np.ascontiguousarray([_signed(coef, p) for p in MODULI])
         #: Terms summed before a reduction: their sum, and the residue the sum carries from
         #: the run's chunk before, within 2**52.
@@ -83,9 +93,14 @@ class ModularTerms:
         for i in range(k):
             for j in range(i):
                 self.garner[j, i] = _signed(np.array([pow(MODULI[j], -1, MODULI[i])]), MODULI[i])[0]
+        self.blocks: tuple[np.ndarray, ...] = ()  # `_paired`, the coefficients as residues
+        if runs is not None:
+            *layout, paired = _paired(coef, *runs)
+            self.blocks = (*layout, np.ascontiguousarray([_signed(paired, p) for p in MODULI]))
 
     def arrays(self, limbs: int) -> tuple[np.ndarray, ...]:
-        """The kernel's trailing constant arguments for `limbs` output limbs: the residues,
+        """The kernel's trailing constant arguments for `limbs` output limbs (built with
+        `runs`): the blocks of terms with their coefficients' residues, the residues,
         the moduli and their inverses, Garner's inverses, and (moduli + 1, limbs) uint64:
         each product M_k of the first k moduli modulo 2**(64 * limbs)."""
         wrap = 2 ** (64 * limbs)
@@ -96,20 +111,53 @@ class ModularTerms:
             ],
             dtype=np.uint64,
         )
-        return self.coef, self.relation, self.anchor, self.moduli, self.inverses, self.garner, products
+        return (*self.blocks, self.relation, self.anchor, self.moduli, self.inverses, self.garner, products)
+
+
+def _paired(
+    coef: np.ndarray,
+    group_start: np.ndarray,
+    run_start: np.ndarray,
+    run_col: np.ndarray,
+    entry_part: np.ndarray,
+) -> tuple[np.ndarray, ...]:
+    """The terms in blocks: a group's runs on columns 2k and 2k + 1 joined, each of their
+    parts once with its two coefficients (0 where that column's run lacks it), so that one
+    load of a part feeds two multiply-adds (the kernel's loads, not its arithmetic, bound
+    it). Returns (groups + 1,) each group's first block, (blocks,) each block's first
+    column, (blocks + 1,) each block's first entry, (entries,) the parts and (entries, 2)
+    the coefficients; a block on the last of an odd number of columns has 0 for the next."""
+    runs = len(run_col)
+    run_group = np.repeat(np.arange(len(group_start) - 1), np.diff(group_start))
+    entry_run = np.repeat(np.arange(runs), np.diff(run_start))
+    keys = np.column_stack([run_group[entry_run], run_col[entry_run] // 2, entry_part])
+    entries, where = np.unique(keys, axis=0, return_inverse=True)  # by group, block, part
+    paired = np.zeros((len(entries), 2), dtype=np.int64)
+    paired[where.ravel(), run_col[entry_run] % 2] = coef
+    blocks, block_of = np.unique(entries[:, :2], axis=0, return_inverse=True)
+    block_start = np.searchsorted(block_of.ravel(), np.arange(len(blocks) + 1))
+    group_block = np.searchsorted(blocks[:, 0], np.arange(len(group_start)))
+    return (
+        group_block.astype(np.int64),
+        np.ascontiguousarray(blocks[:, 1] * 2, dtype=np.int64),
+        block_start.astype(np.int64),
+        np.ascontiguousarray(entries[:, 2], dtype=np.int64),
+        paired,
+    )
 
 
 def modular(
-    counts: Any, value_rank: Any, ten_ranks: Any, a_rows: Any, b_rows: Any, group_start: Any,
-    group_side: Any, group_part: Any, group_tail: Any, run_start: Any, run_col: Any, entry_part: Any,
-    coef: Any, relation: Any, anchor: Any, moduli: Any, inverses: Any, garner: Any, products: Any,
-    chunk: int, used: int, out: Any,
+    counts: Any, value_rank: Any, ten_ranks: Any, a_rows: Any, b_rows: Any, group_side: Any,
+    group_part: Any, group_tail: Any, group_block: Any, block_col: Any, block_start: Any,
+    block_part: Any, coef: Any, relation: Any, anchor: Any, moduli: Any, inverses: Any, garner: Any,
+    products: Any, chunk: int, used: int, out: Any,
 ) -> None:  # fmt: skip
     """The kernel, in the subset of Python numba compiles: `out` (limbs, W, outputs) uint64,
     the two's complement modulo 2**(64 limbs) of each numerator of `counts` (W, 13) int64
     (below 2**52), from its residues modulo the first `used` moduli (see the module's
     docstring), `_LANES` compositions at a time. The steps are `FusedForm`'s: the factor
-    table, the tails, the parts, then each group's runs summed and times its outer factor."""
+    table, the tails, the parts, then each group's blocks of two columns (`_paired`) summed
+    and times its outer factor."""
     width, columns, outputs, limbs = counts.shape[0], relation.shape[2], relation.shape[1], out.shape[0]
     raw = np.zeros((13, _LANES), dtype=np.float64)
     cards = np.zeros(_LANES, dtype=np.float64)
@@ -118,9 +166,9 @@ def modular(
     sums = np.zeros((3, _LANES), dtype=np.float64)  # s2: the pairs, their squares, the fours
     fa = np.zeros((a_rows.shape[0], _LANES), dtype=np.float32)
     fb = np.zeros((b_rows.shape[0], _LANES), dtype=np.float32)
-    total = np.zeros((columns, _LANES), dtype=np.float64)
+    total = np.zeros((columns + 1, _LANES), dtype=np.float64)  # a spare row: an odd last block's
     factor = np.zeros(_LANES, dtype=np.float64)
-    acc = np.zeros(_LANES, dtype=np.float64)
+    acc = np.zeros((2, _LANES), dtype=np.float64)
     residues = np.zeros((used, outputs, _LANES), dtype=np.float64)
     digits = np.zeros(used, dtype=np.float64)
     value = np.zeros(limbs, dtype=np.uint64)
@@ -204,36 +252,50 @@ def modular(
                             x = parts[q, lane] * table[row, lane]
                             parts[q, lane] = x - (x * inv + _ROUND - _ROUND) * p
             total[:, :] = 0.0
-            for g in range(group_start.shape[0] - 1):  # the sums inside, then the outer factor
+            for g in range(group_side.shape[0]):  # the sums inside, then the outer factor
                 inner, outer = (fa, fb) if group_side[g] == 0 else (fb, fa)
                 part, tail = group_part[g], group_tail[g]
                 for lane in range(_LANES):
                     x = outer[part, lane] * tails[tail, lane]
                     factor[lane] = x - (x * inv + _ROUND - _ROUND) * p
-                for r in range(group_start[g], group_start[g + 1]):
-                    col = run_col[r]
-                    for lane in range(_LANES):
-                        acc[lane] = 0.0
-                    for first in range(run_start[r], run_start[r + 1], chunk):
-                        e, end = first, min(first + chunk, run_start[r + 1])
-                        while e + 4 <= end:  # four entries a pass: acc read and written once
-                            c0, c1, c2, c3 = coef[m, e], coef[m, e + 1], coef[m, e + 2], coef[m, e + 3]
-                            i0, i1 = inner[entry_part[e]], inner[entry_part[e + 1]]
-                            i2, i3 = inner[entry_part[e + 2]], inner[entry_part[e + 3]]
+                for b in range(group_block[g], group_block[g + 1]):
+                    acc0, acc1 = acc[0], acc[1]
+                    acc0[:] = 0.0
+                    acc1[:] = 0.0
+                    for first in range(block_start[b], block_start[b + 1], chunk):
+                        e, end = first, min(first + chunk, block_start[b + 1])
+                        while e + 4 <= end:  # four parts a pass, each read once for both columns
+                            i0, i1 = inner[block_part[e]], inner[block_part[e + 1]]
+                            i2, i3 = inner[block_part[e + 2]], inner[block_part[e + 3]]
+                            here = coef[m]
+                            c0, c1, c2, c3 = here[e, 0], here[e + 1, 0], here[e + 2, 0], here[e + 3, 0]
+                            d0, d1, d2, d3 = here[e, 1], here[e + 1, 1], here[e + 2, 1], here[e + 3, 1]
                             for lane in range(_LANES):
-                                acc[lane] += c0 * i0[lane] + c1 * i1[lane] + c2 * i2[lane] + c3 * i3[lane]
+                                x0, x1, x2, x3 = i0[lane], i1[lane], i2[lane], i3[lane]
+                                acc0[lane] += c0 * x0 + c1 * x1 + c2 * x2 + c3 * x3
+                                acc1[lane] += d0 * x0 + d1 * x1 + d2 * x2 + d3 * x3
                             e += 4
                         for last in range(e, end):
-                            c, q = coef[m, last], entry_part[last]
+                            c, d, q = coef[m, last, 0], coef[m, last, 1], block_part[last]
                             for lane in range(_LANES):
-                                acc[lane] += c * inner[q, lane]
+                                x0 = inner[q, lane]
+                                acc0[lane] += c * x0
+                                acc1[lane] += d * x0
                         for lane in range(_LANES):
-                            x = acc[lane]
-                            acc[lane] = x - (x * inv + _ROUND - _ROUND) * p
-                    for lane in range(_LANES):
-                        x = acc[lane] * factor[lane]
-                        x = x - (x * inv + _ROUND - _ROUND) * p + total[col, lane]
-                        total[col, lane] = x - (x * inv + _ROUND - _ROUND) * p
+                            x = acc0[lane]
+                            acc0[lane] = x - (x * inv + _ROUND - _ROUND) * p
+                            x = acc1[lane]
+                            acc1[lane] = x - (x * inv + _ROUND - _ROUND) * p
+                    col = block_col[b]
+                    for lane in range(_LANES):  # each below p/2 + 1: totals of a few hundred, reduced below
+                        x = acc0[lane] * factor[lane]
+                        total[col, lane] += x - (x * inv + _ROUND - _ROUND) * p
+                        x = acc1[lane] * factor[lane]
+                        total[col + 1, lane] += x - (x * inv + _ROUND - _ROUND) * p
+            for col in range(columns):
+                for lane in range(_LANES):
+                    x = total[col, lane]
+                    total[col, lane] = x - (x * inv + _ROUND - _ROUND) * p
             for i in range(outputs):
                 for lane in range(_LANES):
                     x = anchor[m, i] * tails[0, lane]

@@ -50,11 +50,12 @@ import numpy as np
 from analyzer.core.outcome import CARDS_PER_COUP
 from analyzer.ranks.kernel_modular import ORDERS, ZERO_ROWS
 
-__all__ = ["CARDS", "PinnedTerms", "part_trie", "pinned"]
+__all__ = ["CARDS", "LANES", "PinnedTerms", "part_trie", "pinned"]
 
 #: The largest shoe whose (N)_6 is below 2**53: every product of the kernel exact in float64.
 CARDS = max(n for n in range(6, 1000) if perm(n, CARDS_PER_COUP) < 2**53)
 _LANES = 128  # compositions side by side (64: as fast for Dragon 7, 5-15% slower for 8 bets)
+LANES = _LANES  # (a short batch pays for them all: `analyzer.ranks.fast.kernel_pays`)
 _UP = 1.0 + 2.0**-40  # covers the rounding of the bound's own evaluation
 _U = 2.0**-53
 _DEGREES = [(k, j) for k in range(ORDERS) for j in range(ORDERS - k)]

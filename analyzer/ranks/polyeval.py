@@ -39,6 +39,7 @@ from collections.abc import Collection
 
 import numpy as np
 
+from analyzer.ranks import hybrid
 from analyzer.ranks.polyparts import (
     FLOAT_COUNTS,
     ORDERS,
@@ -169,14 +170,20 @@ class MonomialForm:
             self._safe_max = flat_max if all(magic) else self._safe_max
         exact = work.get("table-float", table.shape, np.float64)
         np.copyto(exact, table, casting="unsafe")
-        # The parts the factors need first; each group's own inputs just before its product.
-        fa, fb = (
-            self._fa.evaluate(exact, work, self._early[0]),
-            self._fb.evaluate(exact, work, self._early[1]),
-        )
+        whole = all(magic) and hybrid.ready()  # every part in one compiled pass
+        if whole:
+            fa, fb = (
+                hybrid.parts(exact, side.factor_rows, work.get(name, (side.rows, width), np.float64))
+                for side, name in ((self._fa, "fa-all"), (self._fb, "fb-all"))
+            )
+        else:  # the parts the factors need first; each group's own inputs just before its product
+            fa, fb = (
+                self._fa.evaluate(exact, work, self._early[0]),
+                self._fb.evaluate(exact, work, self._early[1]),
+            )
         factors = self._factors(fa, fb, tails, work, np.uint64)
         if all(magic):
-            return self._magic_sum(fa, fb, factors, work)
+            return self._magic_sum(fa, fb, factors, work, whole)
         result = np.zeros((self.columns, width), dtype=np.uint64)
         for i, ((side_a, group), (first, stop)) in enumerate(zip(self.groups, self._group_rows, strict=True)):
             values = self._inputs(side_a, group, fa, fb, work)
@@ -184,26 +191,34 @@ class MonomialForm:
         return np.ascontiguousarray(result.T).view(np.int64)
 
     def _inputs(
-        self, side_a: bool, group: Group, fa: np.ndarray, fb: np.ndarray, work: Workspace
+        self, side_a: bool, group: Group, fa: np.ndarray, fb: np.ndarray, work: Workspace, whole: bool = False
     ) -> np.ndarray:
-        """The group's contracted parts then a unit part, (inputs + 1, W)."""
+        """The group's contracted parts then a unit part, (inputs + 1, W); `whole`: `fa` and
+        `fb` hold every part."""
         side, early, parts = (self._fa, self._early[0], fa) if side_a else (self._fb, self._early[1], fb)
-        if group.degree in early:
+        if whole or group.degree in early:
             return parts[group.inputs.start : group.inputs.stop + 1]  # then its unit part
         return side.hot(work, group.degree)
 
-    def _magic_sum(self, fa: np.ndarray, fb: np.ndarray, factors: np.ndarray, work: Workspace) -> np.ndarray:
+    def _magic_sum(
+        self, fa: np.ndarray, fb: np.ndarray, factors: np.ndarray, work: Workspace, whole: bool = False
+    ) -> np.ndarray:
         """(W, cols) int64 results modulo 2**64 when every group's product is exact through
         the magic column (see `Group.fits`): every group's product into one array, then one
         integer contraction with every output's factor (`factors`, from `_factors`) and one
-        correction for the magic constants, instead of one of each per group."""
+        correction for the magic constants, instead of one of each per group (`whole`:
+        every part in `fa` and `fb`, and the contraction compiled, `hybrid`)."""
         width = fa.shape[1]
         products = work.get("products", (len(self._outputs) * self.columns, width), np.float64)
         for (side_a, group), (first, stop) in zip(self.groups, self._group_rows, strict=True):
             rows = slice(first * self.columns, stop * self.columns)
-            np.matmul(group.magic_matrix, self._inputs(side_a, group, fa, fb, work), out=products[rows])
+            inputs = self._inputs(side_a, group, fa, fb, work, whole)
+            np.matmul(group.magic_matrix, inputs, out=products[rows])
         # Each product row's bits read as uint64 are MAGIC_BITS + its exact sum (modulo 2**64).
         total = products.view(np.uint64).reshape(len(self._outputs), self.columns, width)
+        if whole:
+            contracted = np.empty((width, self.columns), dtype=np.uint64)
+            return hybrid.contract(factors, total, int(MAGIC_BITS), contracted).view(np.int64)
         result = np.einsum("rw,rcw->wc", factors, total)
         result -= (factors.sum(axis=0) * MAGIC_BITS)[:, None]
         return np.ascontiguousarray(result).view(np.int64)
