@@ -14,7 +14,6 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
-from threadpoolctl import threadpool_limits  # type: ignore[import-untyped,unused-ignore]
 
 from analyzer.cards.conditions import bet_payoffs, bet_slots
 from analyzer.cards.engine import card_line_weights, check_suits_known, shoe_types
@@ -29,7 +28,7 @@ from analyzer.core.progress import working
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
 from analyzer.core.suits import TYPES
-from analyzer.ranks.fast import sequence_totals
+from analyzer.ranks.fast import one_blas_thread, sequence_totals
 
 if TYPE_CHECKING:  # the coup classes load only for bets of that shape
     from analyzer.cards.restrictions import Restrictions
@@ -104,7 +103,7 @@ class CardEvaluator:
 
     def _weights(self, types: np.ndarray) -> np.ndarray:
         """(W, all slots) exact line weights (int64, or Python ints beyond int64)."""
-        with threadpool_limits(1, "blas"):  # these small products only lose from more threads
+        with one_blas_thread():  # these small products only lose from more threads
             return self._all_weights(types)
 
     def _all_weights(self, types: np.ndarray) -> np.ndarray:
@@ -135,7 +134,7 @@ class CardEvaluator:
         if totals.dtype == object or int(totals.max(initial=1)) * self._largest_payoff >= _INT64:
             weights = self._weights(types).astype(object)
             return np.asarray(weights @ self._payoffs.astype(object)), totals.astype(object)
-        with threadpool_limits(1, "blas"):
+        with one_blas_thread():
             return self._numerators(types, batch), totals
 
     def _numerators(self, types: np.ndarray, batch: int) -> np.ndarray:
