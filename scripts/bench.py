@@ -27,8 +27,10 @@ Measures, in one run, each as a median with its spread over repeats:
       onto), at the float64 matrix-product rate measured in this run.
 The in-process rates of (c) and the floor's matrix product are per CPU second of this
 process (one thread each), like with like, so that other work on a shared machine slows
-neither side; with numba (the `fast` extra) (c) is measured with the compiled kernel and,
-round by round, with the numpy paths (`BACCARAT_KERNEL=numpy`).
+neither side; with numba (the `fast` extra) (c) is measured as the evaluator runs with it
+(each batch on the path `analyzer.ranks.fast.kernel_pays` picks: the compiled kernel, or the
+numpy paths with their compiled passes) and, round by round, on the numpy paths alone
+(`BACCARAT_KERNEL=numpy`).
 Ratios are per round (cold side / reference side) and summarised by their median. The load
 average is recorded: with other work on the machine, absolute times grow, ratios less so.
 
@@ -171,7 +173,7 @@ def batch(name: str, bets: Sequence[Any], counts: np.ndarray, repeats: int, samp
     build, evaluator = timed(lambda: FastEvaluator(bets))
     evaluator.expectations(counts[:256])  # warm up
     rates, numpy_rates = [], []
-    for _ in range(repeats):  # with the compiled kernel (when installed), then the numpy paths
+    for _ in range(repeats):  # with numba (when installed: the path chosen), then the numpy paths alone
         seconds, (numerators, totals) = cpu_timed(lambda: evaluator.expectations(counts))
         rates.append(len(counts) / seconds)
         if kernel_available():
@@ -425,7 +427,8 @@ def kernel_rows(f: dict[str, Any]) -> list[list[str]]:
          f"{f['main_vs_floor']:.2f} / {f['all_vs_floor']:.2f}", "", "all bets: 0.5"],
     ]  # fmt: skip
     if "main_kernel_vs_numpy" in f:
-        rows.append(["batch evaluator with the compiled kernel / the numpy paths (`BACCARAT_KERNEL=numpy`), "
+        rows.append(["batch evaluator with numba (the path `kernel_pays` picks: the compiled kernel, or the "
+                     "numpy paths with compiled passes) / the numpy paths alone (`BACCARAT_KERNEL=numpy`), "
                      "round by round, 8 bets / all bets",
                      f"{f['main_kernel_vs_numpy']['median']:.2f} / {f['all_kernel_vs_numpy']['median']:.2f}",
                      f"{_quartiles(f['main_kernel_vs_numpy'], places=2)} / "
