@@ -74,7 +74,7 @@ def one_blas_thread() -> Any:
     """A context in which BLAS runs on one thread: threadpoolctl's limit on a controller
     that found the process's BLAS once (``threadpool_limits`` looks for them at every call,
     reading the process's memory map: 0.3-1.3 ms, more with numba's libraries loaded,
-    against 15 µs)."""
+    against 15 µs on `kernel_pays`'s host)."""
     if not _CONTROLLER:
         _CONTROLLER.append(ThreadpoolController())
     return _CONTROLLER[0].limit(limits=1, user_api="blas")
@@ -97,7 +97,8 @@ def kernel_pays(compositions: int, terms: int, columns: int) -> bool:
     bets (5, 25,542) 4.70 / 4.57; 9 bets (9, 31,612) 7.27 / 7.26; all 19 rank-level bets
     (13, 54,981) 11.6 / 9.87; at 20, 100 and 384 compositions the model picks the faster
     side of each, or one within 5%. Within int64 only (the numpy paths' float64 products
-    are exact there); the results are the same either way."""
+    are exact there); the results are the same either way, and on another host (AVX-512,
+another BLAS) only the speed of a choice changes."""
     blocks = -(-compositions // PINNED_LANES)
     kernel = 100.0 + blocks * PINNED_LANES * (0.27 + 0.000206 * terms)
     numpy = -(-compositions // _BATCH) * 400.0 + compositions * (1.0 + 0.6 * columns)
@@ -221,13 +222,9 @@ class FastEvaluator:
         return np.asarray(values[self._keep] @ self.matrix.astype(values.dtype))
 
     def _numerators(self, counts: np.ndarray) -> np.ndarray:
-        """(B, bets) exact expectation numerators of one batch (int64 or Python ints)."""
+        """(B, bets) exact expectation numerators of one batch (int64 or Python ints) on the
+        numpy paths (`expectations` has chosen them for the whole array)."""
         largest = perm(int(counts.sum(axis=1).max(initial=6)), CARDS_PER_COUP)
-        fused = self._fused(len(counts))
-        if fused is not None and self._takes_kernel(fused, len(counts)):  # exact modulo 2**64
-            numerators = fused.evaluate(counts, largest * self._largest_payoff)
-            if numerators is not None:
-                return numerators
         # Lattice values are exact modulo 2**64, and so (int64 arithmetic wraps) are the
         # numerators combined from them, which are known to lie within +-2**63.
         form = self._bet_form
@@ -265,9 +262,9 @@ class FastEvaluator:
         The expectation of bet i on row b is numerators[b, i] / (denominators[i] * totals[b]).
         Numerators are int64 when they fit, else Python ints (object arrays); the same
         values whatever `batch` is. The default batch of 384 compositions (work-array rows
-        of 3 KB) measured fastest on 8-deck shoes (CPU µs a composition, all 19 rank-level
-        bets, with the compiled passes / without): 9.8 / 11.2, against 11.8 / 12.3 at 768;
-        320 and 448 within 8%.
+        of 3 KB) measured fastest on 8-deck shoes on `kernel_pays`'s host (CPU µs a
+        composition, all 19 rank-level bets, with the compiled passes / without): 9.8 /
+        11.2, against 11.8 / 12.3 at 768; 320 and 448 within 8%.
         """
         counts, sizes = _checked_sizes(counts)
         fused = self._fused(len(counts)) if len(counts) else None

@@ -5,7 +5,7 @@ stay, the per-element numpy passes around them go.
 - `parts`: every part of a side, (rows, W), each the product of its factor-table rows, in
   one pass (the numpy paths build them from halves, one broadcast product per grid, and
   a group's again just before its product: about 2 µs a composition of all 19 rank-level
-  bets, 0.3 here);
+  bets, 0.3 here, on `analyzer.ranks.fast.kernel_pays`'s host);
 - `contract`: each output's factor times its products read as uint64 less the magic
   constant, summed (modulo 2**64) over the outputs, (W, cols) (an integer einsum and a
   correction in numpy: 1.5 against 0.9 µs).
@@ -26,9 +26,6 @@ from analyzer.ranks import kernel
 
 __all__ = ["contract", "parts", "ready", "warm"]
 
-_compiled: dict[str, Any] = {}
-
-
 def ready() -> bool:
     """Whether the compiled passes are to be taken: the kernels loaded in this process."""
     return kernel.ready()
@@ -37,19 +34,10 @@ def ready() -> bool:
 def warm() -> None:
     """Compile the passes, or load them from numba's cache, now if the kernels are loaded
     (before forking workers, which then have them)."""
-    if ready() and len(_compiled) < 2:
+    if ready():  # microseconds once compiled
         parts(np.ones((5, 1)), np.zeros((1, 5), dtype=np.int64), np.empty((1, 1)))
         ones = np.ones((1, 1, 1), dtype=np.uint64)
         contract(ones[0], ones, 1, np.empty((1, 1), dtype=np.uint64))
-
-
-def _compile(name: str) -> Any:
-    """The compiled pass `name` (numba njit, cached on disk), built on first call."""
-    if name not in _compiled:
-        numba = kernel.import_numba()
-        function = _parts if name == "parts" else _contract
-        _compiled[name] = kernel.compiled(numba.njit(cache=True, nogil=True, boundscheck=False)(function))
-    return _compiled[name]
 
 
 def parts(table: np.ndarray, factor_rows: np.ndarray, out: np.ndarray) -> np.ndarray:
@@ -58,14 +46,14 @@ def parts(table: np.ndarray, factor_rows: np.ndarray, out: np.ndarray) -> np.nda
     2**53)."""
     if factor_rows.shape[1] != 5:
         raise ValueError("parts takes five factor-table rows a part")
-    _compile("parts")(table, factor_rows, out)
+    kernel.compiled_pass("parts", _parts)(table, factor_rows, out)
     return out
 
 
 def contract(factors: np.ndarray, products: np.ndarray, magic: int, out: np.ndarray) -> np.ndarray:
     """`out` (W, cols) uint64: sum over r of factors[r] (R, W) uint64 times
     (products[r] (R, cols, W) uint64 - `magic`), modulo 2**64."""
-    _compile("contract")(factors, products, np.uint64(magic), out)
+    kernel.compiled_pass("contract", _contract)(factors, products, np.uint64(magic), out)
     return out
 
 

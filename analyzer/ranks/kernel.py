@@ -15,28 +15,31 @@ grouped by their outer part and tail (a-parts for some blocks, b-parts for other
 larger side of each block of degrees is summed inside), one multiply-add per nonzero
 coefficient and lane, all in uint64 arithmetic.
 
-Exactness. Every operation is a ring operation modulo 2**64 (uint64 wraps, by definition,
-in numba as in C), so each numerator comes out exact modulo 2**64; `evaluate` is called
-only when every numerator is known to lie within +-2**63 (the caller's `bound`: the
-shoe's (N)_6 sequences times the largest payoff), so the int64 reading of the residue is
-the numerator itself. Shoes of up to 458 cards take `analyzer.ranks.kernel_pinned` first:
-the same terms as a float64 estimate with a proved error bound and a residue modulo 2**16
-(or 2**32), pinned into the numerator (Dragon 7 on 8-deck shoes: 0.6 of the uint64 kernel's
-time; the 8 bets of the benchmark's batch: 0.55); the compositions it cannot pin take the
-uint64 kernel. Beyond it `evaluate_wide` takes the numerators' residues modulo a few
-primes below 2**25, in float64 (`analyzer.ranks.kernel_modular`, where the bounds are
-proved), joined into the exact values: eight primes reach past the largest shoe
-(`analyzer.core.shoe.MAX_DECKS`); the caller's numpy paths are for past them. On this AVX2
-host without AVX-512 the float64 kernel is the faster beyond int64 (fused multiply-adds
-against emulated 64-bit multiplies and a second kernel for residues), the uint64 kernel
-within it (one multiply-add a term against one a term and prime: 1.4 to 2 times as fast
-on 8-deck shoes, all 19 rank-level bets to Dragon 7 alone).
+Exactness. Every operation is a ring operation modulo 2**64 (uint64 wraps, by definition, in
+numba as in C), so each numerator comes out exact modulo 2**64; `evaluate` is called only
+when every numerator is known to lie within +-2**63 (the caller's `bound`: the shoe's (N)_6
+sequences times the largest payoff), so the int64 reading of the residue is the numerator
+itself. Shoes of up to 458 cards take `analyzer.ranks.kernel_pinned` first: the same terms
+as a float64 estimate with a proved error bound and a residue modulo 2**16 (or 2**32),
+pinned into the numerator (on `analyzer.ranks.fast.kernel_pays`'s host, Dragon 7 on 8-deck
+shoes: 0.6 of the uint64 kernel's time; the 8 bets of the benchmark's batch: 0.55); the
+compositions it cannot pin take the uint64 kernel. Beyond it `evaluate_wide` takes the
+numerators' residues modulo a few primes below 2**25, in float64
+(`analyzer.ranks.kernel_modular`, where the bounds are proved), joined into the exact
+values: eight primes reach past the largest shoe (`analyzer.core.shoe.MAX_DECKS`); the
+caller's numpy paths are for past them. On this AVX2 host without AVX-512 the float64 kernel
+is the faster beyond int64 (fused multiply-adds against emulated 64-bit multiplies and a
+second kernel for residues), the uint64 kernel within it (one multiply-add a term against
+one a term and prime: 1.4 to 2 times as fast on 8-deck shoes, all 19 rank-level bets to
+Dragon 7 alone).
 
 Availability. `available()` is False without numba, or when ``BACCARAT_KERNEL=numpy`` is
 set in the environment (the tests run both ways); the kernel compiles on first use and is
 cached on disk by numba (``cache=True``). Loading it costs about 0.4 s (numba's import
 included), so a batch or study takes it once it is loaded or when it is long enough to
-repay that (`worth`, `LOAD_WORTH`); ``BACCARAT_KERNEL=always`` takes it for any.
+repay that (`worth`, `LOAD_WORTH`), and then within int64 only where it is expected faster
+than the numpy paths (`analyzer.ranks.fast.kernel_pays`, whose figures are one host's: they
+choose the speed, never the values); ``BACCARAT_KERNEL=always`` takes it for any.
 """
 
 from __future__ import annotations
@@ -66,6 +69,7 @@ __all__ = [
     "FusedForm",
     "always",
     "available",
+    "compiled_pass",
     "import_numba",
     "ready",
     "warm",
@@ -155,14 +159,18 @@ def warm() -> None:
 
 
 def _kernel(name: str = "numerators") -> Any:
-    """A compiled kernel (numba njit, cached on disk), built on first call: "numerators"
-    (modulo 2**64) or "modular" (modulo primes, `analyzer.ranks.kernel_modular`)."""
+    """A compiled kernel, built on first call: "numerators" (modulo 2**64), "modular"
+    (modulo primes, `analyzer.ranks.kernel_modular`) or "pinned" (`kernel_pinned`)."""
+    function: Any = {"numerators": _numerators, "modular": modular, "pinned": pinned}[name]
+    # The float64 kernels may fuse multiply-adds: their proofs count either way.
+    return compiled_pass(name, function, False if name == "numerators" else {"contract"})
+
+
+def compiled_pass(name: str, function: Any, fastmath: bool | set[str] = False) -> Any:
+    """`function` compiled once per process under `name` (numba njit, cached on disk, no
+    GIL, no bounds checks; `fastmath` numba's flags), its calls wrapped by `compiled`."""
     if name not in _compiled:
         numba = import_numba()
-
-        # The modular kernel may fuse multiply-adds: every value is an integer exact in float64.
-        function: Any = {"numerators": _numerators, "modular": modular, "pinned": pinned}[name]
-        fastmath: bool | set[str] = False if name == "numerators" else {"contract"}
         _compiled[name] = compiled(
             numba.njit(cache=True, nogil=True, boundscheck=False, fastmath=fastmath)(function)
         )
