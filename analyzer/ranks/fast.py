@@ -82,23 +82,23 @@ def one_blas_thread() -> Any:
 
 def kernel_pays(compositions: int, terms: int, columns: int) -> bool:
     """Whether the int64 compiled kernel (`analyzer.ranks.kernel_pinned`) is expected to
-    value `compositions` faster than the numpy paths (with their compiled passes, `hybrid`:
-    the kernel is loaded), for a layout of `terms` multiply-adds (`FusedForm.terms`) on
-    `columns` lattice columns: their estimated CPU µs, fitted on 8-deck shoes on this AVX2
-    host (2-core AMD EPYC, no AVX-512; OpenBLAS Haswell, one thread):
+        value `compositions` faster than the numpy paths (with their compiled passes, `hybrid`:
+        the kernel is loaded), for a layout of `terms` multiply-adds (`FusedForm.terms`) on
+        `columns` lattice columns: their estimated CPU µs, fitted on 8-deck shoes on this AVX2
+        host (2-core AMD EPYC, no AVX-512; OpenBLAS Haswell, one thread):
 
-    - kernel: 100 a call and (0.27 + 0.000206 * terms) a lane, for whole blocks of its
-      `LANES` lanes (a short batch pays for a whole block);
-    - numpy: 400 a call of up to `_BATCH` compositions (Python, array set-up, BLAS calls)
-      and (1.0 + 0.6 * columns) a composition (the BLAS products, the passes around them).
+        - kernel: 100 a call and (0.27 + 0.000206 * terms) a lane, for whole blocks of its
+          `LANES` lanes (a short batch pays for a whole block);
+        - numpy: 400 a call of up to `_BATCH` compositions (Python, array set-up, BLAS calls)
+          and (1.0 + 0.6 * columns) a composition (the BLAS products, the passes around them).
 
-    Measured (µs a composition, 6,000 shoes, kernel / numpy paths): Dragon 7 alone (1
-    column, 2,116 terms) 0.71 / 2.63; player, banker, tie (2, 8,857) 1.89 / 3.29; the 8 main
-    bets (5, 25,542) 4.70 / 4.57; 9 bets (9, 31,612) 7.27 / 7.26; all 19 rank-level bets
-    (13, 54,981) 11.6 / 9.87; at 20, 100 and 384 compositions the model picks the faster
-    side of each, or one within 5%. Within int64 only (the numpy paths' float64 products
-    are exact there); the results are the same either way, and on another host (AVX-512,
-another BLAS) only the speed of a choice changes."""
+        Measured (µs a composition, 6,000 shoes, kernel / numpy paths): Dragon 7 alone (1
+        column, 2,116 terms) 0.71 / 2.63; player, banker, tie (2, 8,857) 1.89 / 3.29; the 8 main
+        bets (5, 25,542) 4.70 / 4.57; 9 bets (9, 31,612) 7.27 / 7.26; all 19 rank-level bets
+        (13, 54,981) 11.6 / 9.87; at 20, 100 and 384 compositions the model picks the faster
+        side of each, or one within 5%. Within int64 only (the numpy paths' float64 products
+        are exact there); the results are the same either way, and on another host (AVX-512,
+    another BLAS) only the speed of a choice changes."""
     blocks = -(-compositions // PINNED_LANES)
     kernel = 100.0 + blocks * PINNED_LANES * (0.27 + 0.000206 * terms)
     numpy = -(-compositions // _BATCH) * 400.0 + compositions * (1.0 + 0.6 * columns)

@@ -26,6 +26,7 @@ from analyzer.ranks import kernel
 
 __all__ = ["contract", "parts", "ready", "warm"]
 
+
 def ready() -> bool:
     """Whether the compiled passes are to be taken: the kernels loaded in this process."""
     return kernel.ready()
