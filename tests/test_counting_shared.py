@@ -24,7 +24,8 @@ def _bets(systems: list) -> list:
 def test_studies_run_together_give_each_its_results_as_if_run_alone(monkeypatch: pytest.MonkeyPatch) -> None:
     """Two callers' systems run once under `keeping`: each call then gets exactly what it
     gets alone (exact sums by count where asked, none where not), without dealing; a
-    result is given once, and a call outside `shared_studies` runs as ever."""
+    result is given once, a call not under `keeping` is not kept, and nothing is kept outside
+    `shared_studies`."""
     alone = evaluate_systems(FIRST, _bets(FIRST), PROCEDURE, shoes=30, seed=3, chunk=10)
     light = evaluate_systems(SECOND, _bets(SECOND), PROCEDURE, shoes=30, seed=3, chunk=10, exact_bins=False)
     both = FIRST + SECOND
@@ -48,6 +49,8 @@ def test_studies_run_together_give_each_its_results_as_if_run_alone(monkeypatch:
         assert [asdict(r) for r in again] == [asdict(r) for r in alone]
         other = evaluate_systems(FIRST, _bets(FIRST), PROCEDURE, shoes=30, seed=4, chunk=10)  # other shoes
         assert [asdict(r) for r in other] != [asdict(r) for r in alone]
+        assert shared._kept == {}  # each given once, and nothing run outside `keeping` kept
+    assert shared._kept is None
 
 
 def test_a_kept_study_without_exact_sums_does_not_serve_one_that_asks_for_them() -> None:

@@ -52,7 +52,7 @@ from fractions import Fraction
 from functools import cached_property
 
 from analyzer.analyses.closed_form import ClosedForm, closed_forms
-from analyzer.analyses.effects import effects_of_removal
+from analyzer.analyses.effects import RemovalEffects, effects_of_removal
 from analyzer.analyses.pricing import analyze_bets
 from analyzer.core.analysis import BetAnalysis, LineResult
 from analyzer.core.bets import Bet
@@ -434,8 +434,7 @@ def par_sheets(
     forms = dict(zip([b.name for b in ranked], closed_forms(ranked, rules) if ranked else [], strict=True))
     removal = effects_of_removal(bets, shoe, rules)
     effects, per = removal.effects, removal.per
-    counts = derived_counts(removal, [b.name for b in bets])
-    best = {bet.name: tuple(c for c in counts if c.bet == bet.name) for bet in bets}
+    best = _best_counts(removal, bets)
     played: dict[str, tuple[CountStudy, tuple[CountStudy, ...]]] = {}
 
     def play(systems: list[CountSystem], group: list[Bet], count: int, start: int) -> list[SystemEvaluation]:
@@ -551,10 +550,14 @@ def first_study(
     procedure = Procedure(shoe=shoe, cut_card=cut_card)
     if not ranked or shoe.counts is None:
         return [], [], procedure, 0
-    counts = derived_counts(effects_of_removal(ranked, shoe, rules), [b.name for b in ranked])
-    best = {bet.name: tuple(c for c in counts if c.bet == bet.name) for bet in ranked}
-    plan = _Plan.of(ranked, best, shoe, shoes)
+    plan = _Plan.of(ranked, _best_counts(effects_of_removal(ranked, shoe, rules), ranked), shoe, shoes)
     return *plan.first_play, procedure, plan.choosing
+
+
+def _best_counts(removal: RemovalEffects, bets: Sequence[Bet]) -> dict[str, tuple[DerivedCount, ...]]:
+    """The counts derived from `removal` (`effects_of_removal`) for each bet, by name."""
+    counts = derived_counts(removal, [b.name for b in bets])
+    return {bet.name: tuple(c for c in counts if c.bet == bet.name) for bet in bets}
 
 
 def judged_study(studies: Sequence[CountStudy]) -> tuple[CountStudy, tuple[CountStudy, ...]]:

@@ -4,7 +4,8 @@ system's under what determines it, and a later call whose every system is kept g
 (once each) instead of dealing and valuing the shoes again.
 
 A system's result depends only on the system, its bet and cover, the procedure, rules, seed,
-first shoe, number of shoes and chunk, never on the other systems of its call (the shoes and
+first shoe, number of shoes and chunk, and whether it holds exact sums by count (its key),
+never on the other systems of its call (the shoes and
 each bet's values are the same for all of them): so two studies of the same shoes, run
 together once, give each its results as if run alone. `baccarat report` runs the counting
 report's systems with the par sheets' first study (`analyzer.counting.par.first_study`).
@@ -14,14 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import replace
 
 from analyzer.counting.summary import SystemEvaluation
 
 __all__ = ["keep", "keeping", "kept", "shared_studies"]
 
-#: key -> (result, whether it has the exact sums by count); None: outside `shared_studies`
-_kept: dict[Hashable, tuple[SystemEvaluation, bool]] | None = None
+#: key -> result; None: outside `shared_studies`
+_kept: dict[Hashable, SystemEvaluation] | None = None
 _keeping = False  # inside `keeping`: results kept
 
 
@@ -47,26 +47,16 @@ def keeping() -> Iterator[None]:
         _keeping = previous
 
 
-def kept(keys: Sequence[Hashable], exact_bins: Sequence[bool]) -> list[SystemEvaluation] | None:
-    """The kept results of every key, given once (then forgotten: the memory is the caller's),
-    without exact sums by count where `exact_bins` does not ask for them; None unless every
-    one is kept with what it asks (and each asked once)."""
-    if _kept is None or len(set(keys)) < len(keys):
+def kept(keys: Sequence[Hashable]) -> list[SystemEvaluation] | None:
+    """The kept results of every key, given once (then forgotten: the memory is the caller's);
+    None unless every one is kept (and each asked once)."""
+    if _kept is None or len(set(keys)) < len(keys) or any(key not in _kept for key in keys):
         return None
-    entries = [_kept.get(key) for key in keys]
-    if any(entry is None or (want and not entry[1]) for entry, want in zip(entries, exact_bins, strict=True)):
-        return None
-    found = []
-    for key, want in zip(keys, exact_bins, strict=True):
-        result = _kept.pop(key)[0]
-        found.append(result if want else replace(result, by_count_exact={}))
-    return found
+    return [_kept.pop(key) for key in keys]
 
 
-def keep(keys: Sequence[Hashable], exact_bins: Sequence[bool], results: Sequence[SystemEvaluation]) -> None:
-    """Keep `results` under `keys` (`exact_bins`: whether each has its exact sums by count),
-    inside `shared_studies` and `keeping` only: not copied, so the caller under `keeping`
-    leaves them alone (`baccarat report` drops them)."""
+def keep(keys: Sequence[Hashable], results: Sequence[SystemEvaluation]) -> None:
+    """Keep `results` under `keys`, inside `shared_studies` and `keeping` only: not copied,
+    so the caller under `keeping` leaves them alone (`baccarat report` drops them)."""
     if _kept is not None and _keeping:
-        for key, exact, result in zip(keys, exact_bins, results, strict=True):
-            _kept[key] = (result, exact)
+        _kept.update(zip(keys, results, strict=True))

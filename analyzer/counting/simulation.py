@@ -479,9 +479,9 @@ def evaluate_systems(
     if covers and len(covers) != len(systems):
         raise AnalyzerError(f"covers: give one per system ({len(systems)}), or none", argument="covers")
     bins = (exact_bins,) * len(systems) if isinstance(exact_bins, bool) else tuple(exact_bins)
-    given = zip(systems, bets, covers or [None] * len(systems), strict=True)  # what each result depends on
+    given = zip(systems, bets, covers or [None] * len(systems), bins, strict=True)  # what a result is of
     keys = [(*each, procedure, rules, seed, start, shoes, chunk) for each in given]
-    if (found := shared.kept(keys, bins)) is not None:
+    if (found := shared.kept(keys)) is not None:
         return found
     unique: list[Bet] = []
     for bet in [*bets, *(c.bet for c in covers if c is not None)]:
@@ -543,7 +543,7 @@ def evaluate_systems(
             bar.close()
             if shipped is not None:
                 os.unlink(shipped)
-    shared.keep(keys, bins, totals)
+    shared.keep(keys, totals)
     return totals
 
 

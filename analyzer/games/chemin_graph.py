@@ -38,7 +38,7 @@ import numpy as np
 
 from analyzer.core.rules import Rules
 from analyzer.core.shoe import Shoe
-from analyzer.games.hands import FREE_TOTAL, HANDS, Hand, hand_label, hand_orders, hand_total
+from analyzer.games.hands import FREE_TOTAL, HANDS, Hand, hand_counts, hand_label, hand_orders, hand_total
 from analyzer.ranks.compiler import shoe_factors
 
 __all__ = [
@@ -229,18 +229,12 @@ def _paths(rules: Rules, found: dict[str, list[dict[InfoKey, int]]]) -> array[in
     def sets(side: str, keys: list[InfoKey]) -> tuple[int, ...]:
         return tuple(known.setdefault(key, len(known)) for known, key in zip(found[side], keys, strict=True))
 
-    def counted(cards: list[int]) -> list[int]:
-        counts = [0] * 10
-        for card in cards:
-            counts[card] += 1
-        return counts
-
     def banker(cards: list[int], head: tuple[int, ...], bh: Hand, p: int, v: int | None) -> None:
         """The rows under a Banker's decision; `head`: the orders, the Player's sets and draw."""
         b = _total(bh)
         hand, total = ("banker", bh, v), ("banker", b, v)
         middle = (*head, *sets("banker", [hand if h else total for h in banker_hand]))
-        counts = counted(cards)
+        counts = hand_counts(cards)
         for w in range(10):  # draw, then stand
             drawn = counts.copy()
             drawn[w] += 1
@@ -253,7 +247,7 @@ def _paths(rules: Rules, found: dict[str, list[dict[InfoKey, int]]]) -> array[in
             cards, orders = [*ph, *bh], _orders(ph) * _orders(bh)
             p, b = _total(ph), _total(bh)
             if rules.is_natural(p) or rules.is_natural(b):
-                rows.extend((*counted(cards), orders, *forced, 0, *forced, 0, (b > p) - (p > b)))
+                rows.extend((*hand_counts(cards), orders, *forced, 0, *forced, 0, (b > p) - (p > b)))
                 continue
             free = p == FREE_TOTAL
             pset = (

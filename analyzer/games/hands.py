@@ -6,6 +6,8 @@ here the Player (or a side, or Punto) is free to draw or stand on a two-card FRE
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 __all__ = ["FREE_TOTAL", "HANDS", "Hand", "hand_counts", "hand_label", "hand_orders", "hand_total"]
 
 Hand = tuple[int, int]
@@ -32,6 +34,6 @@ def hand_orders(hand: Hand) -> int:
     return 1 if hand[0] == hand[1] else 2
 
 
-def hand_counts(hand: Hand) -> list[int]:
-    """The hand's cards as counts per point value 0-9."""
+def hand_counts(hand: Sequence[int]) -> list[int]:
+    """The cards of a hand (or of several) as counts per point value 0-9."""
     return [hand.count(v) for v in range(10)]

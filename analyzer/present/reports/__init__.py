@@ -19,9 +19,7 @@ from collections.abc import Callable
 from concurrent.futures import Executor
 from pathlib import Path
 
-from analyzer.core.catalogue import BETS
 from analyzer.core.progress import Tally, steps, working
-from analyzer.core.shoe import Shoe
 from analyzer.counting.executors import open_executor
 from analyzer.counting.shared import keeping, shared_studies
 from analyzer.counting.simulation import evaluate_systems
@@ -52,7 +50,7 @@ from analyzer.present.reports.counting import (
 from analyzer.present.reports.effects import eor_plot, eor_report
 from analyzer.present.reports.games import GAME_REPORTS, games_report, start_games_report
 from analyzer.present.reports.known import known_report
-from analyzer.present.reports.par_sheets import PAR_SHEETS, RANK_SHOES, par_sheet_reports
+from analyzer.present.reports.par_sheets import PAR_SHEETS, par_sheet_reports, sheet_studies
 from analyzer.present.reports.shared import report
 from analyzer.present.reports.track import tracked_shoe_report
 
@@ -144,8 +142,8 @@ def _run_together(executor: Executor | None) -> None:
     from analyzer.counting.par import first_study  # as par_sheet_reports: only when run
 
     systems, bets, procedure, shoes = fourteen_study()
-    ranked = [bet for bet in BETS.values() if not bet.card_level]
-    first, their_bets, theirs, count = first_study(ranked, Shoe.decks(8), shoes=RANK_SHOES)
+    ranked, shoe, their_shoes = sheet_studies()[0]
+    first, their_bets, theirs, count = first_study(ranked, shoe, shoes=their_shoes)
     if (theirs, count) != (procedure, shoes) or not first:
         return
     exact = [True] * len(systems) + [False] * len(first)  # as each asks for it

@@ -11,11 +11,15 @@ from __future__ import annotations
 from concurrent.futures import Executor
 from datetime import UTC, datetime
 
+from analyzer.core.bets import Bet
 from analyzer.core.catalogue import BETS
 from analyzer.core.shoe import Shoe
 from analyzer.present.folders import PAR_SHEETS
 
-__all__ = ["CARD_SHOES", "PAR_SHEETS", "RANK_SHOES", "REPORTS_DATE", "par_sheet_reports", "reports_date"]
+__all__ = [
+    "CARD_SHOES", "PAR_SHEETS", "RANK_SHOES", "REPORTS_DATE", "par_sheet_reports", "reports_date",
+    "sheet_studies",
+]  # fmt: skip
 
 #: Shoes of the reports' studies: rank-level bets (one run for all), card-level bets (another).
 RANK_SHOES = 4000
@@ -31,6 +35,19 @@ def reports_date() -> datetime:
     return REPORTS_DATE
 
 
+def sheet_studies(
+    rank_shoes: int | None = None, card_shoes: int | None = None
+) -> list[tuple[list[Bet], Shoe, int]]:
+    """The reports' two par-sheet studies, each (bets, shoe, shoes): the rank-level built-ins
+    on `rank_shoes` (RANK_SHOES unless given), then the card-level ones on `card_shoes`
+    (CARD_SHOES), on 8 decks."""
+    bets = list(BETS.values())
+    return [
+        ([bet for bet in bets if bet.card_level == card_level], Shoe.decks(8), shoes)
+        for card_level, shoes in ((False, rank_shoes or RANK_SHOES), (True, card_shoes or CARD_SHOES))
+    ]
+
+
 def par_sheet_reports(
     executor: Executor | None = None, rank_shoes: int | None = None, card_shoes: int | None = None
 ) -> dict[str, str]:
@@ -41,15 +58,13 @@ def par_sheet_reports(
     from analyzer.present.identity import Provenance
     from analyzer.present.par_documents import par_files
 
-    rank_shoes, card_shoes = rank_shoes or RANK_SHOES, card_shoes or CARD_SHOES
-    shoe = Shoe.decks(8)
-    bets = list(BETS.values())
     sheets = {}
-    for card_level, shoes in ((False, rank_shoes), (True, card_shoes)):
-        group = [bet for bet in bets if bet.card_level == card_level]
+    studies = sheet_studies(rank_shoes, card_shoes)
+    rank_shoes, card_shoes = (shoes for _, _, shoes in studies)
+    for group, shoe, shoes in studies:
         for sheet in par_sheets(group, shoe, shoes=shoes, executor=executor):
             sheets[sheet.bet.name] = sheet
-    ordered = [sheets[bet.name] for bet in bets]
+    ordered = [sheets[bet.name] for bet in BETS.values()]
     source = Provenance(reports_date())
     files = {
         name: text
