@@ -29,6 +29,8 @@ Modules:
 - ``executors``: where the chunks run (this process, a local process pool, Dask).
 - ``scheduling``: the study's chunks grouped into jobs (larger first, single chunks at the
   end) and run in order, this process sharing the work (``job_sizes``, ``in_order``).
+- ``shared``: studies run once for several callers (``baccarat report``'s counting report and
+  its par sheets deal the same shoes): each gets its results as if run alone.
 - ``studies``: the long studies' results committed under ``data/`` (``jacobson-*.json``, written
   by ``scripts/jacobson_study.py``, checkpointed and resumable), read by the counting report.
 - ``par``: par sheets: a bet's exact figures, volatility, sensitivity, effects of removal, best
