@@ -44,6 +44,7 @@ choose the speed, never the values); ``BACCARAT_KERNEL=always`` takes it for any
 
 from __future__ import annotations
 
+import importlib.abc
 import importlib.util
 import os
 import signal
@@ -185,18 +186,32 @@ def import_numba() -> Any:
     and records the answer (`_HAVE_BLAS`); these kernels use no BLAS. Found missing, it only
     makes numba's jitted np.correlate and np.convolve use numba's own loop in this process
     (the same values): np.dot and numba's linalg look scipy up when they are first
-    compiled, as always. The block is this import's alone: scipy.linalg imports normally
-    afterwards (sys.modules is restored), and nothing changes once scipy.linalg is loaded."""
+    compiled, as always. The block is this import's alone: it holds on this thread only (an
+    import finder that answers for no other thread), scipy.linalg imports normally afterwards,
+    and nothing changes once scipy.linalg is loaded."""
     import numba
 
     if "numba.np.arraymath" not in sys.modules and "scipy.linalg" not in sys.modules:
-        sys.modules["scipy.linalg"] = None  # type: ignore[assignment]  # an ImportError here
+        blocked = _Blocked("scipy.linalg")
+        sys.meta_path.insert(0, blocked)
         try:
             import numba.np.arraymath
         finally:
-            if "scipy.linalg" in sys.modules and sys.modules["scipy.linalg"] is None:
-                del sys.modules["scipy.linalg"]
+            sys.meta_path.remove(blocked)
     return numba
+
+
+class _Blocked(importlib.abc.MetaPathFinder):
+    """An import finder that makes `name` missing for the thread that made it, and finds
+    nothing (the other finders answer) for any other thread."""
+
+    def __init__(self, name: str) -> None:
+        self.name, self.thread = name, threading.get_ident()
+
+    def find_spec(self, fullname: str, path: Any, target: Any = None) -> None:
+        if fullname == self.name and threading.get_ident() == self.thread:
+            raise ModuleNotFoundError(f"{fullname} held back while numba loads", name=fullname)
+        return None
 
 
 @contextmanager
