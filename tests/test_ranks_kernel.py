@@ -358,8 +358,7 @@ def test_a_signal_while_a_kernel_compiles_is_taken_after_the_compile() -> None:
 
 def test_the_kernel_loads_without_scipy_linalg_which_imports_afterwards() -> None:
     """`kernel.import_numba` keeps numba's BLAS probe from importing scipy.linalg (about 0.2 s)
-    in a fresh process, restores sys.modules, and scipy.linalg then imports and works; `warm`
-    compiles every signature the kernels are called with (both residue widths); the
+    in a fresh process, restores sys.modules, and scipy.linalg then imports and works; the
     kernel's expectation is the exact one."""
     pytest.importorskip("numba")
     pytest.importorskip("scipy")
@@ -376,10 +375,7 @@ def test_the_kernel_loads_without_scipy_linalg_which_imports_afterwards() -> Non
         "from analyzer.ranks.fast import FastEvaluator\n"
         "kernel.warm()\n"
         "print(kernel.ready(), 'scipy.linalg' in sys.modules)\n"
-        "signatures = {k: len(f.dispatcher.signatures) for k, f in kernel._compiled.items()}\n"
         "print(FastEvaluator([RANK_BETS['dragon7']]).expectation_fractions([32] * 13)['dragon7'])\n"
-        "FastEvaluator(list(RANK_BETS.values())).expectation_fractions([32] * 13)  # uint32 residues\n"
-        "assert all(len(kernel._compiled[k].dispatcher.signatures) == n for k, n in signatures.items())\n"
         "import scipy.linalg\n"
         "print(float(scipy.linalg.det(np.eye(2) * 2)))\n"
     )
@@ -418,3 +414,27 @@ def test_a_module_is_held_back_on_the_loading_thread_only() -> None:
     env = {**os.environ, "BACCARAT_KERNEL": "numpy"}
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True)
     assert done.stdout.split() == ["held", "wave"]
+
+
+def test_warm_compiles_every_signature_the_kernels_are_called_with() -> None:
+    """After `kernel.warm()` in a fresh process, valuing shoes (Dragon 7: uint16 residues;
+    all 19 rank-level bets: uint32) compiles nothing more: a worker forked after it has them
+    all, and no compile runs with Ctrl-C not held."""
+    pytest.importorskip("numba")
+    import os
+    import subprocess
+
+    script = (
+        "from analyzer.ranks import kernel\n"
+        "from analyzer.core.catalogue import RANK_BETS\n"
+        "from analyzer.ranks.fast import FastEvaluator\n"
+        "kernel.warm()\n"
+        "signatures = {k: len(f.dispatcher.signatures) for k, f in kernel._compiled.items()}\n"
+        "FastEvaluator([RANK_BETS['dragon7']]).expectation_fractions([32] * 13)\n"
+        "FastEvaluator(list(RANK_BETS.values())).expectation_fractions([32] * 13)\n"
+        "print(sorted(signatures), all(len(kernel._compiled[k].dispatcher.signatures) == n\n"
+        "                              for k, n in signatures.items()))\n"
+    )
+    env = {**os.environ, "BACCARAT_KERNEL": "always"}
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True)
+    assert done.stdout.strip() == "['numerators', 'pinned'] True"
