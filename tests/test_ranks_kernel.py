@@ -5,6 +5,8 @@ paths. Kernel tests skip without numba."""
 
 from __future__ import annotations
 
+import os
+import subprocess
 import sys
 from math import perm, prod
 from typing import Any
@@ -125,6 +127,14 @@ def test_the_kernel_runs_only_within_its_bound(monkeypatch: pytest.MonkeyPatch) 
     assert ev.expectations(big)[0].dtype == object
 
 
+def fresh_process(script: str, switch: str) -> str:
+    """What `script` prints, run by this interpreter in a fresh process with
+    ``BACCARAT_KERNEL=switch``."""
+    env = {**os.environ, "BACCARAT_KERNEL": switch}
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True)
+    return done.stdout
+
+
 def counted(method: Any, name: str, calls: list[str]) -> Any:
     """`method`, recording `name` in `calls` at each call."""
 
@@ -139,7 +149,8 @@ def test_a_batch_within_int64_takes_the_path_expected_faster(monkeypatch: pytest
     """Without ``always``, the int64 kernel takes layouts of few terms (Dragon 7 alone;
     player, banker, tie) and the numpy paths those of many columns (all rank-level bets, the
     main bets) and short batches of the main bets (a batch shorter than the kernel's lanes pays for them all);
-    beyond int64 the modular kernel takes any. The numerators are the same either way."""
+    beyond int64 the modular kernel takes any; a batch for the numpy paths asks for no kernel
+    layout (numba need not load). The numerators are the same either way."""
     pytest.importorskip("numba")
     monkeypatch.delenv("BACCARAT_KERNEL")
     assert kernel_pays(6000, 2116, 1) and not kernel_pays(6000, 54981, 13)
@@ -150,13 +161,14 @@ def test_a_batch_within_int64_takes_the_path_expected_faster(monkeypatch: pytest
     for which, takes in (("dragon7", True), ("all", False)):
         ev = evaluator(which)
         form = ev._fused()
-        assert form is not None
+        assert form is not None and form.terms == ev.terms  # the count the choice is made on
         calls: list[str] = []
         with monkeypatch.context() as patch:
             for name in ("evaluate", "evaluate_wide"):
                 patch.setattr(form, name, counted(getattr(form, name), name, calls))
+            patch.setattr(ev, "_fused", counted(ev._fused, "layout", calls))
             numerators, _ = ev.expectations(counts)
-            assert calls == (["evaluate"] if takes else [])
+            assert calls == (["layout", "evaluate"] if takes else [])  # the numpy paths load nothing
             ev.expectations(np.array([[4000] * 13]))
             assert calls[-1:] == ["evaluate_wide"]
         assert (numerators == numpy_numerators(ev, counts, monkeypatch)).all()
@@ -331,7 +343,6 @@ def test_a_signal_while_a_kernel_compiles_is_taken_after_the_compile() -> None:
     """Ctrl-C inside numba's compiler was lost in an LLVM callback and left a RuntimeError
     (exit 1 with a traceback, seen once in CI): until a kernel holds a compiled signature its
     calls defer the ending signals, and the interrupt comes as KeyboardInterrupt after it."""
-    import os
     import signal
     import time
     from typing import ClassVar
@@ -358,12 +369,10 @@ def test_a_signal_while_a_kernel_compiles_is_taken_after_the_compile() -> None:
 
 def test_the_kernel_loads_without_scipy_linalg_which_imports_afterwards() -> None:
     """`kernel.import_numba` keeps numba's BLAS probe from importing scipy.linalg (about 0.2 s)
-    in a fresh process, restores sys.modules, and scipy.linalg then imports and works; the
+    in a fresh process (only this thread refused it), and scipy.linalg then imports and works; the
     kernel's expectation is the exact one."""
     pytest.importorskip("numba")
     pytest.importorskip("scipy")
-    import os
-    import subprocess
     from fractions import Fraction
 
     from analyzer.analyses.pricing import analyze_bets
@@ -379,9 +388,8 @@ def test_the_kernel_loads_without_scipy_linalg_which_imports_afterwards() -> Non
         "import scipy.linalg\n"
         "print(float(scipy.linalg.det(np.eye(2) * 2)))\n"
     )
-    env = {**os.environ, "BACCARAT_KERNEL": "always"}
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True)
-    ready, expectation, det = done.stdout.splitlines()
+    out = fresh_process(script, "always")
+    ready, expectation, det = out.splitlines()
     assert ready == "True False"
     [exact] = analyze_bets([RANK_BETS["dragon7"]], Shoe.decks(8))
     assert Fraction(expectation) == -exact.house_edge
@@ -392,9 +400,6 @@ def test_a_module_is_held_back_on_the_loading_thread_only() -> None:
     """The finder `import_numba` installs while numba loads (for scipy.linalg; here for a
     standard-library module, so the test runs without scipy) makes the module missing on its
     own thread; another thread importing it then gets it (sys.modules is not touched)."""
-    import os
-    import subprocess
-
     script = (
         "import sys, threading, importlib\n"
         "from analyzer.ranks.kernel import _Blocked\n"
@@ -411,9 +416,8 @@ def test_a_module_is_held_back_on_the_loading_thread_only() -> None:
         "other.start(); other.join()\n"
         "print(bool(found) and found[0].__name__)\n"
     )
-    env = {**os.environ, "BACCARAT_KERNEL": "numpy"}
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True)
-    assert done.stdout.split() == ["held", "wave"]
+    out = fresh_process(script, "numpy")
+    assert out.split() == ["held", "wave"]
 
 
 def test_warm_compiles_every_signature_the_kernels_are_called_with() -> None:
@@ -421,9 +425,6 @@ def test_warm_compiles_every_signature_the_kernels_are_called_with() -> None:
     all 19 rank-level bets: uint32) compiles nothing more: a worker forked after it has them
     all, and no compile runs with Ctrl-C not held."""
     pytest.importorskip("numba")
-    import os
-    import subprocess
-
     script = (
         "from analyzer.ranks import kernel\n"
         "from analyzer.core.catalogue import RANK_BETS\n"
@@ -435,6 +436,5 @@ def test_warm_compiles_every_signature_the_kernels_are_called_with() -> None:
         "print(sorted(signatures), all(len(kernel._compiled[k].dispatcher.signatures) == n\n"
         "                              for k, n in signatures.items()))\n"
     )
-    env = {**os.environ, "BACCARAT_KERNEL": "always"}
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True)
-    assert done.stdout.strip() == "['numerators', 'pinned'] True"
+    out = fresh_process(script, "always")
+    assert out.strip() == "['numerators', 'pinned'] True"

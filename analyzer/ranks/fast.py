@@ -153,8 +153,11 @@ class FastEvaluator:
         self.columns = self._lattice.shape[1]
         self._atom_form_built: MonomialForm | None = None
         basis, zero_kind = classes.basis[keep], classes.basis_zero_kind[keep]
+        folded = self.matrix @ self._lattice
+        #: Multiply-adds of the compiled kernel per composition (`FusedForm.terms`).
+        self.terms = int(np.count_nonzero(folded))
         try:
-            self._bet_form: MonomialForm | None = MonomialForm(basis, zero_kind, self.matrix @ self._lattice)
+            self._bet_form: MonomialForm | None = MonomialForm(basis, zero_kind, folded)
         except ValueError:  # payouts too large for exact float64 limbs: atom weights times payoffs
             self._bet_form = None
         self._fused_form: FusedForm | None = None  # built on first use (`_fused`)
@@ -251,10 +254,10 @@ class FastEvaluator:
 
     # -- expectations ------------------------------------------------------------------
 
-    def _takes_kernel(self, fused: FusedForm, compositions: int) -> bool:
+    def _takes_kernel(self, compositions: int) -> bool:
         """Whether a batch within int64 takes the int64 kernel rather than the numpy paths:
         when it is expected faster (`kernel_pays`), or for any with ``BACCARAT_KERNEL=always``."""
-        return always() or kernel_pays(compositions, fused.terms, self.columns)
+        return always() or kernel_pays(compositions, self.terms, self.columns)
 
     def expectations(self, counts: np.ndarray, batch: int = _BATCH) -> tuple[np.ndarray, np.ndarray]:
         """Exact expectations of every bet: (numerators (B, bets), totals (B,)).
@@ -267,17 +270,16 @@ class FastEvaluator:
         11.2, against 11.8 / 12.3 at 768; 320 and 448 within 8%.
         """
         counts, sizes = _checked_sizes(counts)
-        fused = self._fused(len(counts)) if len(counts) else None
-        if fused is not None:  # the compiled kernels (within int64 where they pay), one call (no BLAS)
-            largest = int(sizes.max())
-            bound = perm(largest, CARDS_PER_COUP) * self._largest_payoff
-            wide = bound >= _INT64  # beyond int64: residues modulo primes
-            if wide:
-                numerators = fused.evaluate_wide(counts, bound)
-            elif self._takes_kernel(fused, len(counts)):
-                numerators = fused.evaluate(counts, bound, largest)
-            else:
-                numerators = None
+        largest = int(sizes.max(initial=0))
+        bound = perm(largest, CARDS_PER_COUP) * self._largest_payoff
+        wide = bound >= _INT64  # beyond int64: residues modulo primes
+        # The compiled kernels (within int64 where they pay: decided before numba loads), one call.
+        taken = len(counts) > 0 and (wide or self._takes_kernel(len(counts)))
+        fused = self._fused(len(counts)) if taken else None
+        if fused is not None:
+            numerators = (
+                fused.evaluate_wide(counts, bound) if wide else fused.evaluate(counts, bound, largest)
+            )
             if numerators is not None:
                 totals = sequence_totals(sizes)
                 return numerators, totals.astype(object) if numerators.dtype == object else totals

@@ -325,7 +325,7 @@ def pinned(
                 acc_f[:] = 0.0
                 acc_u[:] = 0
                 e, end = run_start[r], run_start[r + 1]
-                while e + 8 <= end:  # eight entries a pass
+                while e + 8 <= end:  # eight entries a pass: the sums read and written once
                     c0, c1, c2, c3 = coef_f[e], coef_f[e + 1], coef_f[e + 2], coef_f[e + 3]
                     c4, c5, c6, c7 = coef_f[e + 4], coef_f[e + 5], coef_f[e + 6], coef_f[e + 7]
                     i0, i1 = inner_f[entry_node[e]], inner_f[entry_node[e + 1]]
@@ -359,21 +359,6 @@ def pinned(
                             + d7 * j7[lane]
                         )
                     e += 8
-                while e + 4 <= end:  # four entries a pass: the sums read and written once
-                    c0, c1, c2, c3 = coef_f[e], coef_f[e + 1], coef_f[e + 2], coef_f[e + 3]
-                    i0, i1 = inner_f[entry_node[e]], inner_f[entry_node[e + 1]]
-                    i2, i3 = inner_f[entry_node[e + 2]], inner_f[entry_node[e + 3]]
-                    for lane in range(_LANES):  # a chain of fused multiply-adds
-                        x = acc_f[lane] + c0 * i0[lane]
-                        x = x + c1 * i1[lane]
-                        x = x + c2 * i2[lane]
-                        acc_f[lane] = x + c3 * i3[lane]
-                    d0, d1, d2, d3 = coef_u[e], coef_u[e + 1], coef_u[e + 2], coef_u[e + 3]
-                    j0, j1 = inner_u[entry_node[e]], inner_u[entry_node[e + 1]]
-                    j2, j3 = inner_u[entry_node[e + 2]], inner_u[entry_node[e + 3]]
-                    for lane in range(_LANES):
-                        acc_u[lane] += d0 * j0[lane] + d1 * j1[lane] + d2 * j2[lane] + d3 * j3[lane]
-                    e += 4
                 for last in range(e, end):
                     c, i0 = coef_f[last], inner_f[entry_node[last]]
                     for lane in range(_LANES):
