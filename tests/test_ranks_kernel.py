@@ -177,7 +177,9 @@ def test_a_batch_within_int64_takes_the_path_expected_faster(monkeypatch: pytest
 def test_the_compiled_passes_of_the_numpy_paths_give_their_results(monkeypatch: pytest.MonkeyPatch) -> None:
     """With the kernels loaded, the numpy paths build their parts and contract their
     products in compiled passes (`analyzer.ranks.hybrid`): the same results to the bit as
-    without them, on depleted 1- to 8-deck shoes and a 6-card one, for every bet set."""
+    without them, on depleted 1- to 8-deck shoes and a 6-card one, for every bet set; the
+    lattice values, and the numerators combined from them in the same pass (`combine`),
+    equal to the combination in Python integers."""
     pytest.importorskip("numba")
     rng = np.random.default_rng(7)
     decks = rng.integers(1, 9, 200)
@@ -187,17 +189,24 @@ def test_the_compiled_passes_of_the_numpy_paths_give_their_results(monkeypatch: 
     counts[0] = [0, 0, 0, 6] + [0] * 9
     calls: list[str] = []
     monkeypatch.setattr(hybrid, "parts", counted(hybrid.parts, "parts", calls))
+    monkeypatch.setattr(hybrid, "contract", counted(hybrid.contract, "contract", calls))
+    sequences = np.array([perm(int(n), 6) for n in counts.sum(axis=1)], dtype=object)
     for which in SETS:
-        form = evaluator(which)._bet_form
+        ev = evaluator(which)
+        form, combine = ev._bet_form, (ev._relation, ev._anchor)
         assert form is not None
-        bound = perm(416, 6) * evaluator(which)._largest_payoff
-        got = form.evaluate(counts, bound)
-        assert got is not None and calls == ["parts", "parts"]
+        bound = perm(416, 6) * ev._largest_payoff
+        got, numerators = form.evaluate(counts, bound), form.evaluate(counts, bound, combine=combine)
+        assert got is not None and numerators is not None and calls == ["parts", "parts", "contract"] * 2
         calls.clear()
         with monkeypatch.context() as patch:
             patch.setenv("BACCARAT_KERNEL", "numpy")
-            expected = form.evaluate(counts, bound)
+            expected, expected_numerators = (form.evaluate(counts, bound, combine=c) for c in (None, combine))
         assert not calls and expected is not None and (got == expected).all()
+        assert expected_numerators is not None and (numerators == expected_numerators).all()
+        relation, anchor = (array.astype(object) for array in combine)
+        exact = got.astype(object) @ relation.T + sequences[:, None] * anchor
+        assert numerators.dtype == np.int64 and numerators.tolist() == exact.tolist()
     with pytest.raises(ValueError, match="five"):
         hybrid.parts(np.ones((5, 1)), np.zeros((1, 4), dtype=np.int64), np.empty((1, 1)))
 

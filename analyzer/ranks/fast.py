@@ -230,11 +230,10 @@ class FastEvaluator:
         largest = perm(int(counts.sum(axis=1).max(initial=6)), CARDS_PER_COUP)
         # Lattice values are exact modulo 2**64, and so (int64 arithmetic wraps) are the
         # numerators combined from them, which are known to lie within +-2**63.
-        form = self._bet_form
-        values = None if form is None else form.evaluate(counts, largest * self._largest_payoff)
+        form, bound, combine = self._bet_form, largest * self._largest_payoff, (self._relation, self._anchor)
+        values = None if form is None else form.evaluate(counts, bound, combine=combine)
         if values is not None:
-            totals = sequence_totals(counts.sum(axis=1))
-            return np.asarray(values @ self._relation.T + totals[:, None] * self._anchor)
+            return values
         # Beyond int64: int64 atom weights times the payoffs as Python ints while that costs
         # few operations per composition, else residues pinned by float estimates.
         if largest >= _INT64 or len(self.atoms) * len(self.bets) > _FEW_OBJECT_PRODUCTS:

@@ -6,9 +6,11 @@ stay, the per-element numpy passes around them go.
   one pass (the numpy paths build them from halves, one broadcast product per grid, and
   a group's again just before its product: about 2 µs a composition of all 19 rank-level
   bets, 0.3 here, on `analyzer.ranks.fast.kernel_pays`'s host);
-- `contract`: each output's factor times its products read as uint64 less the magic
-  constant, summed (modulo 2**64) over the outputs, (W, cols) (an integer einsum and a
-  correction in numpy: 1.5 against 0.9 µs).
+- `contract`: each output's factor (its other-side part times its tail) times its
+  products read as uint64 less the magic constant, summed (modulo 2**64) over the outputs,
+  then combined into the caller's outputs (`relation @ E + (N)_6 * anchor`: a bet's
+  numerators from the payoff lattice's columns), (W, outputs) (in numpy a gather of the
+  factors, an integer einsum, a correction, and an integer product for the outputs).
 
 Exactness is the numpy paths': the same ring operations modulo 2**64 (uint64 wraps), and
 float64 products of exact integers below 2**53 (the tables of `_wrapped`), so the results
@@ -23,6 +25,7 @@ from typing import Any
 import numpy as np
 
 from analyzer.ranks import kernel
+from analyzer.ranks.polyproducts import MAGIC_BITS
 
 __all__ = ["contract", "parts", "ready", "warm"]
 
@@ -37,8 +40,9 @@ def warm() -> None:
     (before forking workers, which then have them)."""
     if ready():  # microseconds once compiled
         parts(np.ones((5, 1)), np.zeros((1, 5), dtype=np.int64), np.empty((1, 1)))
-        ones = np.ones((1, 1, 1), dtype=np.uint64)
-        contract(ones[0], ones, 1, np.empty((1, 1), dtype=np.uint64))
+        one, ones = np.zeros(1, dtype=np.int64), np.ones((1, 1, 1), dtype=np.uint64)
+        square = np.zeros((1, 1), dtype=np.int64)
+        contract((np.ones((1, 1)),) * 2, 0, one, one, ones[0], ones, (square, one), square)
 
 
 def parts(table: np.ndarray, factor_rows: np.ndarray, out: np.ndarray) -> np.ndarray:
@@ -51,10 +55,25 @@ def parts(table: np.ndarray, factor_rows: np.ndarray, out: np.ndarray) -> np.nda
     return out
 
 
-def contract(factors: np.ndarray, products: np.ndarray, magic: int, out: np.ndarray) -> np.ndarray:
-    """`out` (W, cols) uint64: sum over r of factors[r] (R, W) uint64 times
-    (products[r] (R, cols, W) uint64 - `magic`), modulo 2**64."""
-    kernel.compiled_pass("contract", _contract)(factors, products, np.uint64(magic), out)
+def contract(
+    parts: tuple[np.ndarray, np.ndarray],
+    split: int,
+    rows: np.ndarray,
+    tail_rows: np.ndarray,
+    tails: np.ndarray,
+    products: np.ndarray,
+    combine: tuple[np.ndarray, np.ndarray],
+    out: np.ndarray,
+) -> np.ndarray:
+    """`out` (W, outputs) int64, modulo 2**64: relation (outputs, cols) @ E + tails[0] *
+    anchor (outputs,), `combine` = (relation, anchor) int64, where E (cols, W) = sum over r
+    of factor[r] times (products[r] (R, cols, W) uint64 - MAGIC_BITS), factor[r] = row
+    rows[r] of parts[1] (r < `split`) or parts[0] (the others; float64, exact integers)
+    times tails[tail_rows[r]] ((J, W) uint64)."""
+    relation, anchor = (np.ascontiguousarray(array).view(np.uint64) for array in combine)
+    kernel.compiled_pass("contract", _contract)(
+        *parts, split, rows, tail_rows, tails, products, MAGIC_BITS, relation, anchor, out.view(np.uint64)
+    )
     return out
 
 
@@ -69,14 +88,28 @@ def _parts(table: Any, factor_rows: Any, out: Any) -> None:
             row[w] = r0[w] * r1[w] * r2[w] * r3[w] * r4[w]
 
 
-def _contract(factors: Any, products: Any, magic: Any, out: Any) -> None:
+def _contract(
+    fa: Any, fb: Any, split: Any, rows: Any, tail_rows: Any, tails: Any, products: Any, magic: Any,
+    relation: Any, anchor: Any, out: Any,
+) -> None:  # fmt: skip
     """`contract`, in the subset of Python numba compiles."""
     outputs, columns, width = products.shape
     total = np.zeros((columns, width), dtype=np.uint64)
+    factor = np.empty(width, dtype=np.uint64)
     for r in range(outputs):
-        for c in range(columns):
-            for w in range(width):
-                total[c, w] += factors[r, w] * (products[r, c, w] - magic)
-    for c in range(columns):
+        part, tail = (fb if r < split else fa)[rows[r]], tails[tail_rows[r]]
         for w in range(width):
-            out[w, c] = total[c, w]
+            factor[w] = np.uint64(part[w]) * tail[w]
+        for c in range(columns):
+            product, sums = products[r, c], total[c]
+            for w in range(width):
+                sums[w] += factor[w] * (product[w] - magic)
+    for i in range(relation.shape[0]):
+        for w in range(width):
+            factor[w] = tails[0, w] * anchor[i]
+        for c in range(columns):
+            weight, sums = relation[i, c], total[c]
+            for w in range(width):
+                factor[w] += weight * sums[w]
+        for w in range(width):
+            out[w, i] = factor[w]
