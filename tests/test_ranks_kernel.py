@@ -209,6 +209,35 @@ def test_the_compiled_passes_of_the_numpy_paths_give_their_results(monkeypatch: 
         assert numerators.dtype == np.int64 and numerators.tolist() == exact.tolist()
     with pytest.raises(ValueError, match="five"):
         hybrid.parts(np.ones((5, 1)), np.zeros((1, 4), dtype=np.int64), np.empty((1, 1)))
+    one, ones = np.zeros(1, dtype=np.int64), np.ones((1, 1, 1), dtype=np.uint64)
+    square = np.zeros((1, 1), dtype=np.int64)
+    with pytest.raises(ValueError, match="matching shapes"):  # a part beyond the parts
+        hybrid.contract((np.ones((1, 1)),) * 2, 0, one + 1, one, ones[0], ones, (square, one), square)
+
+
+def test_the_compiled_tables_are_the_numpy_tables() -> None:
+    """`hybrid.tables` gives `factor_tables`' uint64 table read as float64, its tails and each
+    row's largest entry, to the bit: on 6-card to 8-deck shoes, on counts whose entries wrap
+    modulo 2**64, and with the sizes of larger shoes."""
+    pytest.importorskip("numba")
+    from analyzer.ranks.polyparts import ORDERS, ZERO_ROWS, Workspace, factor_tables
+
+    rng = np.random.default_rng(11)
+    six = [[0, 0, 0, 6] + [0] * 9]  # six 4s
+    counts = np.vstack([rng.integers(0, 33, (50, 13)), rng.integers(0, 10**6, (50, 13)), six])
+    for sizes, six_tails in (
+        (None, [720, 120, 24, 6, 2, 1, 1]),
+        (counts.sum(axis=1) + 1, [5040, 720, 120, 24, 6, 2, 1]),
+    ):
+        table, tails = factor_tables(counts, Workspace(), np.uint64, sizes)
+        got, got_tails = np.empty(table.shape), np.empty(tails.shape, dtype=np.uint64)
+        top = hybrid.tables(counts, sizes, got, got_tails)
+        assert table.max() >= 2**63 and got.tobytes() == table.astype(np.float64).tobytes()
+        assert (got_tails == tails).all() and (top == table.max(axis=1).astype(np.float64)).all()
+        fours = got[ZERO_ROWS + 4 * ORDERS :][:ORDERS, -1]
+        assert fours.tolist() == [1, 6, 30, 120, 360, 720, 720] and got_tails[:, -1].tolist() == six_tails
+    with pytest.raises(ValueError, match="tails of W"):  # the compiled pass checks no bounds
+        hybrid.tables(counts, None, got, got_tails[:1])
 
 
 def test_the_switch_and_a_missing_numba_leave_the_numpy_paths(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -169,9 +169,8 @@ class MonomialForm:
         (W, outputs) with `combine` (`evaluate`)."""
         width = len(counts)
         work = self._work
-        table, tails = factor_tables(counts, work, np.uint64, sizes)
+        exact, tails, flat_max = self._tables(counts, sizes, work)  # each row bounded by flat_max
         magic, tops = [False] * len(self.groups), [64] * len(self.groups)
-        flat_max = table.max(axis=1).astype(np.float64)  # each row bounded
         if self._safe_max is not None and (flat_max <= self._safe_max).all():
             magic = [True] * len(self.groups)  # the bounds only grow with flat_max
         else:
@@ -181,8 +180,6 @@ class MonomialForm:
                 magic[i] = group.fits(bound)
                 tops[i] = int(bound[group.inputs].max(initial=1)).bit_length()
             self._safe_max = flat_max if all(magic) else self._safe_max
-        exact = work.get("table-float", table.shape, np.float64)
-        np.copyto(exact, table, casting="unsafe")
         whole = all(magic) and hybrid.ready()  # every part in one compiled pass
         if whole:
             fa, fb = (
@@ -204,6 +201,20 @@ class MonomialForm:
             values = self._inputs(side_a, group, fa, fb, work)
             result += group.contract(values, factors[first:stop], magic[i], tops[i])
         return _combined(np.ascontiguousarray(result.T).view(np.int64), combine, tails)
+
+    def _tables(
+        self, counts: np.ndarray, sizes: np.ndarray | None, work: Workspace
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """`factor_tables` of `counts` in uint64 (modulo 2**64), the table read as float64
+        (exact below 2**53), the tails, and each table row's largest entry (float64); in one
+        compiled pass when the kernels are loaded (`hybrid.tables`)."""
+        exact = work.get("table-float", (ZERO_ROWS + 10 * ORDERS, len(counts)), np.float64)
+        if hybrid.ready():
+            tails = work.get("tails", (ORDERS, len(counts)))
+            return exact, tails, hybrid.tables(counts, sizes, exact, tails)
+        table, tails = factor_tables(counts, work, np.uint64, sizes)
+        np.copyto(exact, table, casting="unsafe")
+        return exact, tails, table.max(axis=1).astype(np.float64)
 
     def _inputs(
         self, side_a: bool, group: Group, fa: np.ndarray, fb: np.ndarray, work: Workspace, whole: bool = False
