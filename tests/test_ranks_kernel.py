@@ -189,7 +189,7 @@ def test_the_compiled_passes_of_the_numpy_paths_give_their_results(monkeypatch: 
     counts[0] = [0, 0, 0, 6] + [0] * 9
     calls: list[str] = []
     monkeypatch.setattr(hybrid, "parts", counted(hybrid.parts, "parts", calls))
-    monkeypatch.setattr(hybrid, "contract", counted(hybrid.contract, "contract", calls))
+    monkeypatch.setattr(hybrid, "combine", counted(hybrid.combine, "combine", calls))
     sequences = np.array([perm(int(n), 6) for n in counts.sum(axis=1)], dtype=object)
     for which in SETS:
         ev = evaluator(which)
@@ -197,7 +197,7 @@ def test_the_compiled_passes_of_the_numpy_paths_give_their_results(monkeypatch: 
         assert form is not None
         bound = perm(416, 6) * ev._largest_payoff
         got, numerators = form.evaluate(counts, bound), form.evaluate(counts, bound, combine=combine)
-        assert got is not None and numerators is not None and calls == ["parts", "parts", "contract"] * 2
+        assert got is not None and numerators is not None and calls == ["parts", "parts", "combine"] * 2
         calls.clear()
         with monkeypatch.context() as patch:
             patch.setenv("BACCARAT_KERNEL", "numpy")
@@ -211,8 +211,12 @@ def test_the_compiled_passes_of_the_numpy_paths_give_their_results(monkeypatch: 
         hybrid.parts(np.ones((5, 1)), np.zeros((1, 4), dtype=np.int64), np.empty((1, 1)))
     one, ones = np.zeros(1, dtype=np.int64), np.ones((1, 1, 1), dtype=np.uint64)
     square = np.zeros((1, 1), dtype=np.int64)
-    with pytest.raises(ValueError, match="matching shapes"):  # a part beyond the parts
-        hybrid.contract((np.ones((1, 1)),) * 2, 0, one + 1, one, ones[0], ones, (square, one), square)
+    with pytest.raises(ValueError, match="rows of its parts"):  # a part beyond the parts
+        hybrid.contract((np.ones((1, 1)),) * 2, 0, 0, (one + 1, one), ones[0], ones, ones[0])
+    with pytest.raises(ValueError, match="matching shapes"):  # a total of two columns
+        hybrid.contract((np.ones((1, 1)),) * 2, 0, 0, (one, one), ones[0], ones, ones[0, :, [0, 0]])
+    with pytest.raises(ValueError, match="matching shapes"):  # an anchor for two outputs
+        hybrid.combine(ones[0], ones[0], (square, np.zeros(2, dtype=np.int64)), square)
 
 
 def test_the_compiled_tables_are_the_numpy_tables() -> None:

@@ -128,6 +128,8 @@ class MonomialForm:
             (float(group.abs_matrix.sum(axis=1).max(initial=0)) for _, group in self.groups), default=0.0
         )
         self._identity = (np.eye(self.columns, dtype=np.int64), np.zeros(self.columns, dtype=np.int64))
+        self._gather = (self._outputs, self._output_tails)  # each output's part and tail (`hybrid.contract`)
+        self._largest_group = max(sizes, default=0)
         self._early = (  # the degrees of the parts the factors read: a-parts, b-parts
             set(self._fa.degree[self._outputs[split:]].tolist()),
             set(self._fb.degree[self._outputs[:split]].tolist()),
@@ -226,26 +228,18 @@ class MonomialForm:
             return parts[group.inputs.start : group.inputs.stop + 1]  # then its unit part
         return side.hot(work, group.degree)
 
-    def _magic_products(
-        self, fa: np.ndarray, fb: np.ndarray, work: Workspace, whole: bool = False
-    ) -> np.ndarray:
-        """(outputs, cols, W) uint64 when every group's product is exact through the magic
-        column (see `Group.fits`): every group's product into one array, each row's bits read
-        as uint64 MAGIC_BITS + its exact sum (modulo 2**64); `whole`: every part in `fa` and
-        `fb`."""
+    def _magic_sum(self, fa: np.ndarray, fb: np.ndarray, factors: np.ndarray, work: Workspace) -> np.ndarray:
+        """(W, cols) int64 results modulo 2**64 when every group's product is exact through
+        the magic column (see `Group.fits`): every group's product into one array (each
+        row's bits read as uint64 are MAGIC_BITS + its exact sum, modulo 2**64), then one
+        integer contraction with every output's factor (`factors`, from `_factors`) and one
+        correction for the magic constants, instead of one of each per group."""
         width = fa.shape[1]
         products = work.get("products", (len(self._outputs) * self.columns, width), np.float64)
         for (side_a, group), (first, stop) in zip(self.groups, self._group_rows, strict=True):
             rows = slice(first * self.columns, stop * self.columns)
-            inputs = self._inputs(side_a, group, fa, fb, work, whole)
-            np.matmul(group.magic_matrix, inputs, out=products[rows])
-        return products.view(np.uint64).reshape(len(self._outputs), self.columns, width)
-
-    def _magic_sum(self, fa: np.ndarray, fb: np.ndarray, factors: np.ndarray, work: Workspace) -> np.ndarray:
-        """(W, cols) int64 results modulo 2**64 from `_magic_products`: one integer
-        contraction with every output's factor (`factors`, from `_factors`) and one
-        correction for the magic constants, instead of one of each per group."""
-        total = self._magic_products(fa, fb, work)
+            np.matmul(group.magic_matrix, self._inputs(side_a, group, fa, fb, work), out=products[rows])
+        total = products.view(np.uint64).reshape(len(self._outputs), self.columns, width)
         result = np.einsum("rw,rcw->wc", factors, total)
         result -= (factors.sum(axis=0) * MAGIC_BITS)[:, None]
         return np.ascontiguousarray(result).view(np.int64)
@@ -254,12 +248,19 @@ class MonomialForm:
         self, fa: np.ndarray, fb: np.ndarray, tails: np.ndarray, work: Workspace, combine: Combine | None
     ) -> np.ndarray:
         """`_magic_sum` (or, with `combine`, its combination) with every part in `fa` and
-        `fb`, the factors gathered, the contraction and the combination in one compiled
-        pass (`hybrid.contract`)."""
+        `fb`: each group's product contracted with its outputs' factors just after it, in
+        a compiled pass that gathers them (`hybrid.contract`), then combined (`hybrid.combine`)."""
+        width = fa.shape[1]
+        total = work.get("total", (self.columns, width))
+        total[:] = 0
+        products = work.get("group-products", (self._largest_group * self.columns, width), np.float64)
+        for (side_a, group), (first, stop) in zip(self.groups, self._group_rows, strict=True):
+            product = products[: (stop - first) * self.columns]
+            np.matmul(group.magic_matrix, self._inputs(side_a, group, fa, fb, work, True), out=product)
+            sums = product.view(np.uint64).reshape(stop - first, self.columns, width)
+            hybrid.contract((fa, fb), self._over_b[0], first, self._gather, tails, sums, total)
         combine = self._identity if combine is None else combine
-        out = np.empty((fa.shape[1], len(combine[1])), dtype=np.int64)
-        products, gather = self._magic_products(fa, fb, work, True), (self._outputs, self._output_tails)
-        return hybrid.contract((fa, fb), self._over_b[0], *gather, tails, products, combine, out)
+        return hybrid.combine(total, tails, combine, np.empty((width, len(combine[1])), dtype=np.int64))
 
     def _factors(self, fa: np.ndarray, fb: np.ndarray, tails: np.ndarray, work: Workspace,
                  dtype: type) -> np.ndarray:  # fmt: skip
