@@ -212,9 +212,12 @@ def test_the_compiled_passes_of_the_numpy_paths_give_their_results(monkeypatch: 
     one, ones = np.zeros(1, dtype=np.int64), np.ones((1, 1, 1), dtype=np.uint64)
     square = np.zeros((1, 1), dtype=np.int64)
     with pytest.raises(ValueError, match="rows of its parts"):  # a part beyond the parts
-        hybrid.contract((np.ones((1, 1)),) * 2, 0, 0, (one + 1, one), ones[0], ones, ones[0])
-    with pytest.raises(ValueError, match="matching shapes"):  # a total of two columns
-        hybrid.contract((np.ones((1, 1)),) * 2, 0, 0, (one, one), ones[0], ones, ones[0, :, [0, 0]])
+        hybrid.contract((np.ones((1, 1)),) * 2, 0, (one + 1, one), ones[0], ones[0], (one, one), ones[0])
+    with pytest.raises(ValueError, match="places"):  # a column beyond the total's
+        hybrid.contract((np.ones((1, 1)),) * 2, 0, (one, one), ones[0], ones[0], (one, one + 1), ones[0])
+    with pytest.raises(ValueError, match="matching shapes"):  # a total of two compositions
+        wide = np.zeros((1, 2), dtype=np.uint64)
+        hybrid.contract((np.ones((1, 1)),) * 2, 0, (one, one), ones[0], ones[0], (one, one), wide)
     with pytest.raises(ValueError, match="matching shapes"):  # an anchor for two outputs
         hybrid.combine(ones[0], ones[0], (square, np.zeros(2, dtype=np.int64)), square)
 

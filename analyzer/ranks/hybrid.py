@@ -55,7 +55,7 @@ def warm() -> None:
         square = np.zeros((1, 1), dtype=np.int64)
         table, tails = np.empty((ZERO_ROWS + 10 * ORDERS, 1)), np.empty((ORDERS, 1), dtype=np.uint64)
         tables(np.full((1, 13), 4, dtype=np.int64), None, table, tails)
-        contract((np.ones((1, 1)),) * 2, 0, 0, (one, one), ones[0], ones, ones[0])
+        contract((np.ones((1, 1)),) * 2, 0, (one, one), ones[0], ones[0], (one, one), ones[0])
         combine(ones[0], ones[0], (square, one), square)
 
 
@@ -93,19 +93,20 @@ def parts(table: np.ndarray, factor_rows: np.ndarray, out: np.ndarray) -> np.nda
 def contract(
     parts: tuple[np.ndarray, np.ndarray],
     split: int,
-    first: int,
     factors: tuple[np.ndarray, np.ndarray],
     tails: np.ndarray,
     products: np.ndarray,
+    places: tuple[np.ndarray, np.ndarray],
     total: np.ndarray,
 ) -> np.ndarray:
-    """`total` (cols, W) uint64 plus, modulo 2**64, the sum over r of factor[first + r]
-    times (products[r] (R, cols, W) uint64 - MAGIC_BITS), the factor of output k being row
-    rows[k] of parts[1] (k < `split`) or of parts[0] (the others; float64, exact integers)
-    times row tail_rows[k] of `tails` (J, W) uint64, `factors` = (rows, tail_rows)."""
-    rows, tail_rows = factors
+    """`total` (cols, W) uint64 plus, modulo 2**64, each row k of `products` (K, W) uint64
+    less MAGIC_BITS times the factor of output outputs[k], in column columns[k] of `total`
+    (`places` = (outputs, columns), each (K,); a row's output its previous row's or a
+    new one). The factor of output r is row rows[r] of parts[1] (r < `split`) or of parts[0]
+    (the others; float64, exact integers) times row tail_rows[r] of `tails` (J, W) uint64,
+    `factors` = (rows, tail_rows)."""
     kernel.compiled_pass("contract", _contract)(
-        *parts, split, first, rows, tail_rows, tails, products, MAGIC_BITS, total
+        *parts, split, *factors, tails, products, MAGIC_BITS, *places, total
     )
     return total
 
@@ -132,30 +133,34 @@ def _parts(table: Any, factor_rows: Any, out: Any) -> None:
 
 
 def _contract(
-    fa: Any, fb: Any, split: Any, first: Any, rows: Any, tail_rows: Any, tails: Any, products: Any,
-    magic: Any, total: Any,
+    fa: Any, fb: Any, split: Any, rows: Any, tail_rows: Any, tails: Any, products: Any, magic: Any,
+    outputs: Any, columns: Any, total: Any,
 ) -> None:  # fmt: skip
     """`contract`, in the subset of Python numba compiles (which checks no bounds: these do)."""
-    outputs, columns, width = products.shape
+    width = products.shape[1]
     if (
-        fa.shape[1] != width or fb.shape[1] != width or tails.shape[1] != width
-        or total.shape[0] != columns or total.shape[1] != width
-        or first < 0 or first + outputs > rows.shape[0] or tail_rows.shape[0] != rows.shape[0]
+        fa.shape[1] != width or fb.shape[1] != width or tails.shape[1] != width or total.shape[1] != width
+        or outputs.shape[0] != products.shape[0] or columns.shape[0] != products.shape[0]
+        or tail_rows.shape[0] != rows.shape[0]
     ):  # fmt: skip
-        raise ValueError("contract takes parts, tails, products and a total of matching shapes")
+        raise ValueError("contract takes parts, tails, products, places and a total of matching shapes")
     factor = np.empty(width, dtype=np.uint64)
-    for k in range(outputs):
-        r = first + k
-        part = fb if r < split else fa
-        if not (0 <= rows[r] < part.shape[0] and 0 <= tail_rows[r] < tails.shape[0]):
-            raise ValueError("contract takes rows of its parts and tails")
-        row, tail = part[rows[r]], tails[tail_rows[r]]
-        for w in range(width):
-            factor[w] = np.uint64(row[w]) * tail[w]
-        for c in range(columns):
-            product, sums = products[k, c], total[c]
+    last = -1
+    for k in range(products.shape[0]):
+        r, c = outputs[k], columns[k]
+        if not (0 <= r < rows.shape[0] and 0 <= c < total.shape[0]):
+            raise ValueError("contract takes places in its factors and its total")
+        if r != last:
+            part = fb if r < split else fa
+            if not (0 <= rows[r] < part.shape[0] and 0 <= tail_rows[r] < tails.shape[0]):
+                raise ValueError("contract takes rows of its parts and tails")
+            row, tail = part[rows[r]], tails[tail_rows[r]]
             for w in range(width):
-                sums[w] += factor[w] * (product[w] - magic)
+                factor[w] = np.uint64(row[w]) * tail[w]
+            last = r
+        product, sums = products[k], total[c]
+        for w in range(width):
+            sums[w] += factor[w] * (product[w] - magic)
 
 
 def _combine(total: Any, tails: Any, relation: Any, anchor: Any, out: Any) -> None:
