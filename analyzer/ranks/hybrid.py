@@ -14,7 +14,7 @@ stay, the per-element numpy passes around them go.
   columns, (cols, W), a group at a time just after its product (still in cache: every
   group's products of all 19 rank-level bets are 6 MB a batch of 384), each product row
   placed by its output and column (`MonomialForm` leaves out the rows whose coefficients
-  are all zero: a fifth of those bets' multiply-adds); `combine`: those sums combined
+  are all zero: 18% of those bets' multiply-adds); `combine`: those sums combined
   into the caller's outputs, (W, outputs) (`relation @ E + (N)_6 * anchor`: a bet's
   numerators from the payoff lattice's columns). In numpy: a gather of the factors, an
   integer einsum and a correction over every group's products at once, and an integer
@@ -104,10 +104,10 @@ def contract(
 ) -> np.ndarray:
     """`total` (cols, W) uint64 plus, modulo 2**64, each row k of `products` (K, W) uint64
     less MAGIC_BITS times the factor of output outputs[k], in column columns[k] of `total`
-    (`places` = (outputs, columns), each (K,); a row's output its previous row's or a
-    new one). The factor of output r is row rows[r] of parts[1] (r < `split`) or of parts[0]
-    (the others; float64, exact integers) times row tail_rows[r] of `tails` (J, W) uint64,
-    `factors` = (rows, tail_rows)."""
+    (`places` = (outputs, columns), each (K,); the rows of one output adjacent: its factor
+    is formed once a run). The factor of output r is row rows[r] of parts[1] (r < `split`)
+    or of parts[0] (the others; float64, exact integers) times row tail_rows[r] of `tails`
+    (J, W) uint64, `factors` = (rows, tail_rows)."""
     kernel.compiled_pass("contract", _contract)(
         *parts, split, *factors, tails, products, MAGIC_BITS, *places, total
     )
