@@ -177,7 +177,9 @@ def test_a_batch_within_int64_takes_the_path_expected_faster(monkeypatch: pytest
 def test_the_compiled_passes_of_the_numpy_paths_give_their_results(monkeypatch: pytest.MonkeyPatch) -> None:
     """With the kernels loaded, the numpy paths build their parts and contract their
     products in compiled passes (`analyzer.ranks.hybrid`): the same results to the bit as
-    without them, on depleted 1- to 8-deck shoes and a 6-card one, for every bet set."""
+    without them, on depleted 1- to 8-deck shoes and a 6-card one, for every bet set; the
+    lattice values, and the numerators combined from them in the same pass (`combine`),
+    equal to the combination in Python integers."""
     pytest.importorskip("numba")
     rng = np.random.default_rng(7)
     decks = rng.integers(1, 9, 200)
@@ -187,19 +189,62 @@ def test_the_compiled_passes_of_the_numpy_paths_give_their_results(monkeypatch: 
     counts[0] = [0, 0, 0, 6] + [0] * 9
     calls: list[str] = []
     monkeypatch.setattr(hybrid, "parts", counted(hybrid.parts, "parts", calls))
+    monkeypatch.setattr(hybrid, "combine", counted(hybrid.combine, "combine", calls))
+    sequences = np.array([perm(int(n), 6) for n in counts.sum(axis=1)], dtype=object)
     for which in SETS:
-        form = evaluator(which)._bet_form
+        ev = evaluator(which)
+        form, combine = ev._bet_form, (ev._relation, ev._anchor)
         assert form is not None
-        bound = perm(416, 6) * evaluator(which)._largest_payoff
-        got = form.evaluate(counts, bound)
-        assert got is not None and calls == ["parts", "parts"]
+        bound = perm(416, 6) * ev._largest_payoff
+        got, numerators = form.evaluate(counts, bound), form.evaluate(counts, bound, combine=combine)
+        assert got is not None and numerators is not None and calls == ["parts", "parts", "combine"] * 2
         calls.clear()
         with monkeypatch.context() as patch:
             patch.setenv("BACCARAT_KERNEL", "numpy")
-            expected = form.evaluate(counts, bound)
+            expected, expected_numerators = (form.evaluate(counts, bound, combine=c) for c in (None, combine))
         assert not calls and expected is not None and (got == expected).all()
+        assert expected_numerators is not None and (numerators == expected_numerators).all()
+        relation, anchor = (array.astype(object) for array in combine)
+        exact = got.astype(object) @ relation.T + sequences[:, None] * anchor
+        assert numerators.dtype == np.int64 and numerators.tolist() == exact.tolist()
     with pytest.raises(ValueError, match="five"):
         hybrid.parts(np.ones((5, 1)), np.zeros((1, 4), dtype=np.int64), np.empty((1, 1)))
+    one, ones = np.zeros(1, dtype=np.int64), np.ones((1, 1, 1), dtype=np.uint64)
+    square = np.zeros((1, 1), dtype=np.int64)
+    with pytest.raises(ValueError, match="rows of its parts"):  # a part beyond the parts
+        hybrid.contract((np.ones((1, 1)),) * 2, 0, (one + 1, one), ones[0], ones[0], (one, one), ones[0])
+    with pytest.raises(ValueError, match="places"):  # a column beyond the total's
+        hybrid.contract((np.ones((1, 1)),) * 2, 0, (one, one), ones[0], ones[0], (one, one + 1), ones[0])
+    with pytest.raises(ValueError, match="matching shapes"):  # a total of two compositions
+        wide = np.zeros((1, 2), dtype=np.uint64)
+        hybrid.contract((np.ones((1, 1)),) * 2, 0, (one, one), ones[0], ones[0], (one, one), wide)
+    with pytest.raises(ValueError, match="matching shapes"):  # an anchor for two outputs
+        hybrid.combine(ones[0], ones[0], (square, np.zeros(2, dtype=np.int64)), square)
+
+
+def test_the_compiled_tables_are_the_numpy_tables() -> None:
+    """`hybrid.tables` gives `factor_tables`' uint64 table read as float64, its tails and each
+    row's largest entry, to the bit: on 6-card to 8-deck shoes, on counts whose entries wrap
+    modulo 2**64, and with the sizes of larger shoes."""
+    pytest.importorskip("numba")
+    from analyzer.ranks.polyparts import ORDERS, ZERO_ROWS, Workspace, factor_tables
+
+    rng = np.random.default_rng(11)
+    six = [[0, 0, 0, 6] + [0] * 9]  # six 4s
+    counts = np.vstack([rng.integers(0, 33, (50, 13)), rng.integers(0, 10**6, (50, 13)), six])
+    for sizes, six_tails in (
+        (None, [720, 120, 24, 6, 2, 1, 1]),
+        (counts.sum(axis=1) + 1, [5040, 720, 120, 24, 6, 2, 1]),
+    ):
+        table, tails = factor_tables(counts, Workspace(), np.uint64, sizes)
+        got, got_tails = np.empty(table.shape), np.empty(tails.shape, dtype=np.uint64)
+        top = hybrid.tables(counts, sizes, got, got_tails)
+        assert table.max() >= 2**63 and got.tobytes() == table.astype(np.float64).tobytes()
+        assert (got_tails == tails).all() and (top == table.max(axis=1).astype(np.float64)).all()
+        fours = got[ZERO_ROWS + 4 * ORDERS :][:ORDERS, -1]
+        assert fours.tolist() == [1, 6, 30, 120, 360, 720, 720] and got_tails[:, -1].tolist() == six_tails
+    with pytest.raises(ValueError, match="tails of W"):  # the compiled pass checks no bounds
+        hybrid.tables(counts, None, got, got_tails[:1])
 
 
 def test_the_switch_and_a_missing_numba_leave_the_numpy_paths(monkeypatch: pytest.MonkeyPatch) -> None:

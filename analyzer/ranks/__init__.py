@@ -31,8 +31,9 @@ Modules:
 - ``kernel_pinned``: the kernel on shoes of up to 458 cards: each numerator as a float64
   estimate with a proved error bound and a residue modulo 2**16 (or 2**32), pinned into the
   exact value; the uint64 kernel takes the compositions it cannot pin.
-- ``hybrid``: compiled passes inside the numpy paths (their parts and the contraction of
-  their products), taken once the kernels are loaded; the BLAS products stay.
+- ``hybrid``: compiled passes inside the numpy paths (their tables, their parts, the
+  contraction of their products and the bets' combination), taken once the kernels are
+  loaded; the BLAS products stay, over the rows with a nonzero coefficient only.
 - ``plain``: a plain nested-loop enumerator over card ranks, the independent slow path.
 - ``coups/``: the shipped classes and polynomials, built by ``python scripts/build_coups.py``.
 

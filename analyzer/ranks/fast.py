@@ -96,7 +96,11 @@ def kernel_pays(compositions: int, terms: int, columns: int) -> bool:
         column, 2,116 terms) 0.71 / 2.63; player, banker, tie (2, 8,857) 1.89 / 3.29; the 8 main
         bets (5, 25,542) 4.70 / 4.57; 9 bets (9, 31,612) 7.27 / 7.26; all 19 rank-level bets
         (13, 54,981) 11.6 / 9.87; at 20, 100 and 384 compositions the model picks the faster
-        side of each, or one within 5%. Within int64 only (the numpy paths' float64 products
+        side of each, or one within 5%. Since then the numpy paths' compiled passes
+        (`hybrid`: tables, the contraction on nonzero rows, the combination) made them
+        faster (6,000 shoes: 1.8, 2.4, 3.6 and 7.2 µs for the first, second, third and
+        last of those): the choices stand, but for player, banker and tie at 20
+        compositions (16 µs / 13). Within int64 only (the numpy paths' float64 products
         are exact there); the results are the same either way, and on another host (AVX-512,
     another BLAS) only the speed of a choice changes."""
     blocks = -(-compositions // PINNED_LANES)
@@ -230,11 +234,10 @@ class FastEvaluator:
         largest = perm(int(counts.sum(axis=1).max(initial=6)), CARDS_PER_COUP)
         # Lattice values are exact modulo 2**64, and so (int64 arithmetic wraps) are the
         # numerators combined from them, which are known to lie within +-2**63.
-        form = self._bet_form
-        values = None if form is None else form.evaluate(counts, largest * self._largest_payoff)
+        form, bound, combine = self._bet_form, largest * self._largest_payoff, (self._relation, self._anchor)
+        values = None if form is None else form.evaluate(counts, bound, combine=combine)
         if values is not None:
-            totals = sequence_totals(counts.sum(axis=1))
-            return np.asarray(values @ self._relation.T + totals[:, None] * self._anchor)
+            return values
         # Beyond int64: int64 atom weights times the payoffs as Python ints while that costs
         # few operations per composition, else residues pinned by float estimates.
         if largest >= _INT64 or len(self.atoms) * len(self.bets) > _FEW_OBJECT_PRODUCTS:
@@ -267,7 +270,8 @@ class FastEvaluator:
         values whatever `batch` is. The default batch of 384 compositions (work-array rows
         of 3 KB) measured fastest on 8-deck shoes on `kernel_pays`'s host (CPU µs a
         composition, all 19 rank-level bets, with the compiled passes / without): 9.8 /
-        11.2, against 11.8 / 12.3 at 768; 320 and 448 within 8%.
+        11.2, against 11.8 / 12.3 at 768; 320 and 448 within 8%. With today's compiled
+        passes 6.9-7.0, against 7.1-7.3 at 768 and 8.0-8.2 at 512; 320 and 448 within 3%.
         """
         counts, sizes = _checked_sizes(counts)
         largest = int(sizes.max(initial=0))

@@ -53,7 +53,7 @@ from analyzer.ranks.polyparts import (
 )
 from analyzer.ranks.polyproducts import MAGIC, MAGIC_BITS, SAFE_MAGIC, Group
 
-__all__ = ["FLOAT_COUNTS", "MODULI", "MonomialForm"]
+__all__ = ["FLOAT_COUNTS", "MODULI", "Combine", "MonomialForm"]
 
 _INT_LIMIT = 2**63
 _EXACT = 2.0**53  # float64 integers are exact below this
@@ -62,6 +62,8 @@ _STEPS = 256  # rounding steps of the factor tables and products, with room to s
 #: Odd moduli, pairwise coprime, below 128 (`evaluate_modular`): their product is below 2**63.
 MODULI = (127, 113, 109, 107, 103, 101, 97, 89, 83)
 _MODULI_PER_PASS = 2  # moduli side by side in one pass: work arrays of 2 W columns
+#: (relation (outputs, cols), anchor (outputs,)) int64: outputs relation @ E + (N)_6 * anchor.
+Combine = tuple[np.ndarray, np.ndarray]
 
 
 class MonomialForm:
@@ -125,20 +127,40 @@ class MonomialForm:
         self._row_sum = max(
             (float(group.abs_matrix.sum(axis=1).max(initial=0)) for _, group in self.groups), default=0.0
         )
+        self._identity = (np.eye(self.columns, dtype=np.int64), np.zeros(self.columns, dtype=np.int64))
+        self._gather = (self._outputs, self._output_tails)  # each output's part and tail (`hybrid.contract`)
+        # `_fused_sum`'s products: each group's rows (output, column) with a nonzero
+        # coefficient, and their places (18% of all 19 rank-level bets' multiply-adds are
+        # rows of zeros).
+        self._fused: list[tuple[np.ndarray, tuple[np.ndarray, np.ndarray]]] = []
+        for (_, group), (first, _) in zip(self.groups, self._group_rows, strict=True):
+            kept = np.flatnonzero(group.matrix.any(axis=1))
+            places = (first + kept // self.columns, kept % self.columns)
+            self._fused.append((np.ascontiguousarray(group.magic_matrix[kept]), places))
+        self._largest_group = max((len(matrix) for matrix, _ in self._fused), default=0)
         self._early = (  # the degrees of the parts the factors read: a-parts, b-parts
             set(self._fa.degree[self._outputs[split:]].tolist()),
             set(self._fb.degree[self._outputs[:split]].tolist()),
         )
 
-    def evaluate(self, counts: np.ndarray, bound: int, sizes: np.ndarray | None = None) -> np.ndarray | None:
+    def evaluate(
+        self, counts: np.ndarray, bound: int, sizes: np.ndarray | None = None, combine: Combine | None = None
+    ) -> np.ndarray | None:
         """(W, cols) int64 results for (W, 13) rank counts, exact when every true result is
         within +-`bound` < 2**63; None when it is not. With `sizes`, the tails are those of
-        shoes of that many cards (the coups of a larger shoe that use only these cards)."""
+        shoes of that many cards (the coups of a larger shoe that use only these cards).
+        With `combine` = (relation (outputs, cols), anchor (outputs,)) int64, the results
+        are (W, outputs) E @ relation.T + (N)_6 * anchor instead, N the shoes' sizes (each
+        within +-`bound`: computed modulo 2**64, like E)."""
         if bound >= _INT_LIMIT:
             return None
         if int(value_counts(counts).max(initial=0)) > FLOAT_COUNTS:  # tables beyond 2**53
-            return self._wide(counts, sizes)[0]
-        return self._wrapped(counts, sizes)
+            values = self._wide(counts, sizes)[0]
+            if combine is None:
+                return values
+            tails = tail_factors(counts, self._work, np.uint64, "tails-only", sizes)
+            return _combined(values, combine, tails)
+        return self._wrapped(counts, sizes, combine)
 
     def evaluate_wide(
         self, counts: np.ndarray, sizes: np.ndarray | None = None
@@ -150,15 +172,15 @@ class MonomialForm:
         results near 2**63); `sizes` as in `evaluate`."""
         return self._wide(counts, sizes)
 
-    def _wrapped(self, counts: np.ndarray, sizes: np.ndarray | None) -> np.ndarray:
+    def _wrapped(self, counts: np.ndarray, sizes: np.ndarray | None, combine: Combine | None) -> np.ndarray:
         """(W, cols) int64: the results modulo 2**64, for counts up to FLOAT_COUNTS of each
         value (larger ones take `_wide`): every factor product is below 2**53, so the
-        tables are exact in float64 and each group takes the magic column or limbs."""
+        tables are exact in float64 and each group takes the magic column or limbs;
+        (W, outputs) with `combine` (`evaluate`)."""
         width = len(counts)
         work = self._work
-        table, tails = factor_tables(counts, work, np.uint64, sizes)
+        exact, tails, flat_max = self._tables(counts, sizes, work)  # each row bounded by flat_max
         magic, tops = [False] * len(self.groups), [64] * len(self.groups)
-        flat_max = table.max(axis=1).astype(np.float64)  # each row bounded
         if self._safe_max is not None and (flat_max <= self._safe_max).all():
             magic = [True] * len(self.groups)  # the bounds only grow with flat_max
         else:
@@ -168,8 +190,6 @@ class MonomialForm:
                 magic[i] = group.fits(bound)
                 tops[i] = int(bound[group.inputs].max(initial=1)).bit_length()
             self._safe_max = flat_max if all(magic) else self._safe_max
-        exact = work.get("table-float", table.shape, np.float64)
-        np.copyto(exact, table, casting="unsafe")
         whole = all(magic) and hybrid.ready()  # every part in one compiled pass
         if whole:
             fa, fb = (
@@ -181,14 +201,30 @@ class MonomialForm:
                 self._fa.evaluate(exact, work, self._early[0]),
                 self._fb.evaluate(exact, work, self._early[1]),
             )
+        if whole:  # the factors, the contraction and the combination in one compiled pass
+            return self._fused_sum(fa, fb, tails, work, combine)
         factors = self._factors(fa, fb, tails, work, np.uint64)
         if all(magic):
-            return self._magic_sum(fa, fb, factors, work, whole)
+            return _combined(self._magic_sum(fa, fb, factors, work), combine, tails)
         result = np.zeros((self.columns, width), dtype=np.uint64)
         for i, ((side_a, group), (first, stop)) in enumerate(zip(self.groups, self._group_rows, strict=True)):
             values = self._inputs(side_a, group, fa, fb, work)
             result += group.contract(values, factors[first:stop], magic[i], tops[i])
-        return np.ascontiguousarray(result.T).view(np.int64)
+        return _combined(np.ascontiguousarray(result.T).view(np.int64), combine, tails)
+
+    def _tables(
+        self, counts: np.ndarray, sizes: np.ndarray | None, work: Workspace
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """`factor_tables` of `counts` in uint64 (modulo 2**64), the table read as float64
+        (exact below 2**53), the tails, and each table row's largest entry (float64); in one
+        compiled pass when the kernels are loaded (`hybrid.tables`)."""
+        exact = work.get("table-float", (ZERO_ROWS + 10 * ORDERS, len(counts)), np.float64)
+        if hybrid.ready():
+            tails = work.get("tails", (ORDERS, len(counts)))
+            return exact, tails, hybrid.tables(counts, sizes, exact, tails)
+        table, tails = factor_tables(counts, work, np.uint64, sizes)
+        np.copyto(exact, table, casting="unsafe")
+        return exact, tails, table.max(axis=1).astype(np.float64)
 
     def _inputs(
         self, side_a: bool, group: Group, fa: np.ndarray, fb: np.ndarray, work: Workspace, whole: bool = False
@@ -200,28 +236,40 @@ class MonomialForm:
             return parts[group.inputs.start : group.inputs.stop + 1]  # then its unit part
         return side.hot(work, group.degree)
 
-    def _magic_sum(
-        self, fa: np.ndarray, fb: np.ndarray, factors: np.ndarray, work: Workspace, whole: bool = False
-    ) -> np.ndarray:
+    def _magic_sum(self, fa: np.ndarray, fb: np.ndarray, factors: np.ndarray, work: Workspace) -> np.ndarray:
         """(W, cols) int64 results modulo 2**64 when every group's product is exact through
-        the magic column (see `Group.fits`): every group's product into one array, then one
+        the magic column (see `Group.fits`): every group's product into one array (each
+        row's bits read as uint64 are MAGIC_BITS + its exact sum, modulo 2**64), then one
         integer contraction with every output's factor (`factors`, from `_factors`) and one
-        correction for the magic constants, instead of one of each per group (`whole`:
-        every part in `fa` and `fb`, and the contraction compiled, `hybrid`)."""
+        correction for the magic constants, instead of one of each per group."""
         width = fa.shape[1]
         products = work.get("products", (len(self._outputs) * self.columns, width), np.float64)
         for (side_a, group), (first, stop) in zip(self.groups, self._group_rows, strict=True):
             rows = slice(first * self.columns, stop * self.columns)
-            inputs = self._inputs(side_a, group, fa, fb, work, whole)
-            np.matmul(group.magic_matrix, inputs, out=products[rows])
-        # Each product row's bits read as uint64 are MAGIC_BITS + its exact sum (modulo 2**64).
+            np.matmul(group.magic_matrix, self._inputs(side_a, group, fa, fb, work), out=products[rows])
         total = products.view(np.uint64).reshape(len(self._outputs), self.columns, width)
-        if whole:
-            contracted = np.empty((width, self.columns), dtype=np.uint64)
-            return hybrid.contract(factors, total, int(MAGIC_BITS), contracted).view(np.int64)
         result = np.einsum("rw,rcw->wc", factors, total)
         result -= (factors.sum(axis=0) * MAGIC_BITS)[:, None]
         return np.ascontiguousarray(result).view(np.int64)
+
+    def _fused_sum(
+        self, fa: np.ndarray, fb: np.ndarray, tails: np.ndarray, work: Workspace, combine: Combine | None
+    ) -> np.ndarray:
+        """`_magic_sum` (or, with `combine`, its combination) with every part in `fa` and
+        `fb`: each group's products (its rows of nonzero coefficients) contracted with their
+        outputs' factors just after them, in a compiled pass that gathers them
+        (`hybrid.contract`), then combined (`hybrid.combine`)."""
+        width = fa.shape[1]
+        total = work.get("total", (self.columns, width))
+        total[:] = 0
+        products = work.get("group-products", (self._largest_group, width), np.float64)
+        split = self._over_b[0]  # the outputs whose factors are b-parts
+        for (side_a, group), (matrix, places) in zip(self.groups, self._fused, strict=True):
+            product = products[: len(matrix)]
+            np.matmul(matrix, self._inputs(side_a, group, fa, fb, work, True), out=product)
+            hybrid.contract((fa, fb), split, self._gather, tails, product.view(np.uint64), places, total)
+        combine = self._identity if combine is None else combine
+        return hybrid.combine(total, tails, combine, np.empty((width, len(combine[1])), dtype=np.int64))
 
     def _factors(self, fa: np.ndarray, fb: np.ndarray, tails: np.ndarray, work: Workspace,
                  dtype: type) -> np.ndarray:  # fmt: skip
@@ -405,3 +453,12 @@ class MonomialForm:
         shape = (len(self._outputs), self.columns, k * width)
         result = np.einsum("rw,rcw->cw", factors, products.reshape(shape)).astype(np.int64) % modulus
         return np.ascontiguousarray(result.reshape(self.columns, k, width).transpose(1, 2, 0))
+
+
+def _combined(values: np.ndarray, combine: Combine | None, tails: np.ndarray) -> np.ndarray:
+    """(W, cols) int64 `values` E, or with `combine` (W, outputs) E @ relation.T + (N)_6 *
+    anchor, modulo 2**64 (int64 arithmetic wraps); (N)_6 the first row of `tails` (uint64)."""
+    if combine is None:
+        return values
+    relation, anchor = combine
+    return np.asarray(values @ relation.T + tails[0].view(np.int64)[:, None] * anchor)
