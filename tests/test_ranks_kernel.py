@@ -197,7 +197,7 @@ def test_the_compiled_passes_of_the_numpy_paths_give_their_results(monkeypatch: 
         assert form is not None
         bound = perm(416, 6) * ev._largest_payoff
         got, numerators = form.evaluate(counts, bound), form.evaluate(counts, bound, combine=combine)
-        assert got is not None and numerators is not None and calls == ["parts", "parts", "combine"] * 2
+        assert got is not None and numerators is not None and calls == ["parts", "parts"] * 2 + ["combine"]
         calls.clear()
         with monkeypatch.context() as patch:
             patch.setenv("BACCARAT_KERNEL", "numpy")

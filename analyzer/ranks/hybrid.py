@@ -33,15 +33,11 @@ from typing import Any
 
 import numpy as np
 
-from analyzer.core.ranks import RANK_POINTS, ZERO_RANKS
 from analyzer.ranks import kernel
-from analyzer.ranks.polyparts import ORDERS, ZERO_ROWS
+from analyzer.ranks.polyparts import ORDERS, TEN_RANKS, VALUE_RANKS, ZERO_ROWS
 from analyzer.ranks.polyproducts import MAGIC_BITS
 
 __all__ = ["combine", "contract", "parts", "ready", "tables", "warm"]
-
-_VALUE_RANK = np.array([RANK_POINTS.index(v) for v in range(1, 10)], dtype=np.int64)  # values 1-9
-_TEN_RANKS = np.array(ZERO_RANKS, dtype=np.int64)
 
 
 def ready() -> bool:
@@ -79,7 +75,7 @@ def tables(counts: np.ndarray, sizes: np.ndarray | None, table: np.ndarray, tail
     top = np.zeros(len(table), dtype=np.uint64)
     given = np.zeros(0, dtype=np.int64) if sizes is None else np.ascontiguousarray(sizes, dtype=np.int64)
     counts = np.ascontiguousarray(counts, dtype=np.int64)
-    kernel.compiled_pass("tables", _tables)(counts, given, _TEN_RANKS, _VALUE_RANK, table, tails, top)
+    kernel.compiled_pass("tables", _tables)(counts, given, TEN_RANKS, VALUE_RANKS, table, tails, top)
     return top.astype(np.float64)
 
 

@@ -56,12 +56,13 @@ from typing import Any
 
 import numpy as np
 
-from analyzer.core.ranks import RANK_POINTS, ZERO_RANKS
 from analyzer.core.signals import ENDING
 from analyzer.ranks.kernel_modular import LANES, MODULI, ModularTerms, modular, moduli_for
 from analyzer.ranks.kernel_modular import ORDERS as _ORDERS
 from analyzer.ranks.kernel_modular import ZERO_ROWS as _ZERO_ROWS
 from analyzer.ranks.kernel_pinned import CARDS, PinnedTerms, pinned
+from analyzer.ranks.polyparts import TEN_RANKS as _TEN_RANKS
+from analyzer.ranks.polyparts import VALUE_RANKS as _VALUE_RANK
 
 __all__ = [
     "LANES",
@@ -79,8 +80,6 @@ __all__ = [
 
 _LANES = LANES  # the compiler's constant (a global: fixed inner trip counts)
 _INT_LIMIT = 2**63
-_VALUE_RANK = np.array([RANK_POINTS.index(v) for v in range(1, 10)], dtype=np.int64)
-_TEN_RANKS = np.array(ZERO_RANKS, dtype=np.int64)
 _compiled: dict[str, Any] = {}  # the compiled kernels, once built
 _loaded: set[str] = set()  # the kernels called once in this process
 _found: dict[str, bool] = {}  # whether numba is installed, looked up once

@@ -127,7 +127,6 @@ class MonomialForm:
         self._row_sum = max(
             (float(group.abs_matrix.sum(axis=1).max(initial=0)) for _, group in self.groups), default=0.0
         )
-        self._identity = (np.eye(self.columns, dtype=np.int64), np.zeros(self.columns, dtype=np.int64))
         self._gather = (self._outputs, self._output_tails)  # each output's part and tail (`hybrid.contract`)
         # `_fused_sum`'s products: each group's rows (output, column) with a nonzero
         # coefficient, and their places (18% of all 19 rank-level bets' multiply-adds are
@@ -258,7 +257,7 @@ class MonomialForm:
         """`_magic_sum` (or, with `combine`, its combination) with every part in `fa` and
         `fb`: each group's products (its rows of nonzero coefficients) contracted with their
         outputs' factors just after them, in a compiled pass that gathers them
-        (`hybrid.contract`), then combined (`hybrid.combine`)."""
+        (`hybrid.contract`), then combined when asked (`hybrid.combine`)."""
         width = fa.shape[1]
         total = work.get("total", (self.columns, width))
         total[:] = 0
@@ -268,7 +267,8 @@ class MonomialForm:
             product = products[: len(matrix)]
             np.matmul(matrix, self._inputs(side_a, group, fa, fb, work, True), out=product)
             hybrid.contract((fa, fb), split, self._gather, tails, product.view(np.uint64), places, total)
-        combine = self._identity if combine is None else combine
+        if combine is None:  # the sums themselves, (W, cols)
+            return total.T.copy().view(np.int64)  # a copy: `total` is the workspace's
         return hybrid.combine(total, tails, combine, np.empty((width, len(combine[1])), dtype=np.int64))
 
     def _factors(self, fa: np.ndarray, fb: np.ndarray, tails: np.ndarray, work: Workspace,

@@ -26,6 +26,8 @@ __all__ = [
     "FLOAT_COUNTS",
     "ORDERS",
     "SIX",
+    "TEN_RANKS",
+    "VALUE_RANKS",
     "ZERO_ROWS",
     "Side",
     "Workspace",
@@ -36,7 +38,9 @@ __all__ = [
 
 SIX = CARDS_PER_COUP
 ORDERS = SIX + 1  # falling-factorial orders 0..6
-_VALUE_RANK = [RANK_POINTS.index(v) for v in range(1, 10)]  # the one rank of each value 1-9
+#: The one rank of each value 1-9, and the ten-value ranks (index arrays, int64).
+VALUE_RANKS = np.array([RANK_POINTS.index(v) for v in range(1, 10)], dtype=np.int64)
+TEN_RANKS = np.array(ZERO_RANKS, dtype=np.int64)
 #: Largest count whose sixth power, a bound on every factor product, is below 2**53.
 FLOAT_COUNTS = max(c for c in range(1, 1000) if c**SIX < 2**53)
 ZERO_ROWS = 3 * ORDERS  # flat factor table: pair-kind rows (z, j), then value rows (v, j)
@@ -196,8 +200,8 @@ class Side:
 def value_counts(counts: np.ndarray) -> np.ndarray:
     """(10, W) cards of each point value in (W, 13) rank counts."""
     values = np.empty((10, len(counts)), dtype=np.int64)
-    values[0] = counts[:, list(ZERO_RANKS)].sum(axis=1)
-    values[1:] = counts[:, _VALUE_RANK].T
+    values[0] = counts[:, TEN_RANKS].sum(axis=1)
+    values[1:] = counts[:, VALUE_RANKS].T
     return values
 
 
@@ -215,7 +219,7 @@ def factor_tables(
     ff[:, 0] = 1
     for j in range(1, ORDERS):
         ff[:, j] = ff[:, j - 1] * (c - dtype(j - 1))  # a zero factor stays zero
-    tens: np.ndarray = counts[:, list(ZERO_RANKS)].astype(dtype)
+    tens: np.ndarray = counts[:, TEN_RANKS].astype(dtype)
     pairs = tens * (tens - dtype(1))
     s2 = pairs.sum(axis=1)
     q = s2 * s2 - (pairs * pairs).sum(axis=1) + (pairs * (tens - dtype(2)) * (tens - dtype(3))).sum(axis=1)
