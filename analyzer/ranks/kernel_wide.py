@@ -1,0 +1,374 @@
+"""The valuation kernel beyond int64 with primes below 2**41: each numerator modulo a few
+primes p, 2**40 < p < 2**41, in float64 with exact products by fused multiply-adds, joined
+by Garner's mixed-radix form into its exact two's-complement value (`analyzer.ranks.kernel.
+FusedForm` lays out the terms; `analyzer.ranks.kernel_modular`, primes below 2**25, takes
+what this one declines). Three primes pin numerators within 2**120 (10**4 decks, the 8 main
+bets), four within 2**161 (10**6 decks), against five and seven of the small primes: the
+inner multiply-adds, the kernel's cost, are one pass per prime either way.
+
+Exactness. Every value the kernel forms is an integer of absolute value below 2**53 (exact in
+float64), and every multiply-add whose product could exceed 2**53 is `fma`, LLVM's fused
+multiply-add (one rounding of the exact a * b + c); the kernel is compiled without fastmath,
+so nothing else is fused or reordered. Let R = p/2 + 2**35 (below 2**40.05 = `_RESIDUE`).
+
+- Reduction of an integer |x| < 2**53 (`x - q p`, q = round(x * fl(1/p)), the rounding by
+  adding and subtracting `_ROUND` = 1.5 * 2**52): x * fl(1/p), rounded, is within
+  |x| / p * 2**-51 < 2**-38 of x / p, so |x - q p| <= p/2 + 1; `fma(-q, p, x)` gives it exactly.
+- Product of integers a, b with |a b| <= 2**84 (`_product`'s steps, written out): h = fl(a b),
+  l = fma(a, b, -h) = a b - h exactly (|l| <= 2**31), q = round(h * fl(1/p)) (|h / p| < 2**44,
+  within 2**-7 of it), then fma(-q, p, h) = h - q p exactly (|h - q p| <= p/2 + p 2**-7 <
+  p/2 + 2**34), plus l: r = a b - q p, |r| <= R, congruent to a b. Operands: two residues
+  (|.| <= R, a product below 2**80.1), a residue and a residue less at most 6 or a count
+  (below 2**29: a shoe within `analyzer.core.shoe.MAX_DECKS` has fewer than 2**26 cards,
+  counts enter as floats exactly and are their own residues), or in Garner's steps a
+  residue less a digit (below 2**41.6) times an inverse (below 2**40): all within 2**84.
+- Sums: the pair kinds' sums of four reduced products (4 R), s**2 less and plus them (9 R);
+  an inner chunk (`WideTerms`): the residue carried from the chunk before (p/2 + 1) plus
+  products of coefficients and parts (|c| R each) with sum |c| at most `_SPAN` (so the total
+  and every partial sum is below (1 + _SPAN) R <= 2**53); a column's total, one product
+  (R) per block of its, fewer than `_SPAN` blocks; an output, cols + 1 products (R each).
+  The layout is declined (`WideTerms.usable` False: the caller takes the small primes) if
+  one coefficient exceeds `_SPAN`, or a column has as many blocks, or as many columns.
+- Garner: each residue reduced (|r| <= p/2 + 1) then the digits d_k = ((r_k - d_0) g_0k -
+  d_1) g_1k ... (products as above, |.| <= R < p), plus p when negative: in [0, p). x = d_0
+  + p_0 (d_1 + p_1 (...)) in [0, M), M the product of the primes taken; the caller takes
+  primes with M >= 4 * bound, so x <= M/4 (the numerator) or x >= 3M/4 (the numerator plus
+  M), told apart by the float estimate of x / M (relative error below 2**-48). x, less M
+  when it is the latter, is formed modulo 2**(64 * limbs) in uint64 limbs, 16 bits at a time
+  (a 16-bit piece times p plus a carry below 2**42: below 2**58).
+"""
+
+from __future__ import annotations
+
+from math import prod
+from typing import Any
+
+import numpy as np
+
+from analyzer.ranks.kernel_modular import ORDERS, ZERO_ROWS, _paired, _signed
+
+__all__ = ["LANES", "MODULI", "WideTerms", "install", "moduli_for", "wide"]
+
+LANES = 256  # compositions side by side (as `kernel_modular`: 64 and 128 measured slower)
+_LANES = LANES  # the compiler's constant (a global: fixed inner trip counts)
+#: The largest primes below 2**41: k of them pin numerators within +-M_k / 4 (2**80 for 2,
+#: 2**121 for 3, 2**162 for 4: the largest shoe's numerators are below 2**161).
+MODULI = (
+    2199023255531, 2199023255521, 2199023255497, 2199023255489,
+    2199023255479, 2199023255477, 2199023255461, 2199023255441,
+)  # fmt: skip
+_RESIDUE = max(MODULI) // 2 + 2**35  # R: the largest |residue| a product leaves
+#: The largest sum of |coefficients| in a chunk, of blocks in a column, of columns in an
+#: output: (1 + _SPAN) R <= 2**53.
+_SPAN = 2**53 // _RESIDUE - 1
+_ROUND = 1.5 * 2.0**52  # y + _ROUND - _ROUND is y rounded to the nearest integer (|y| < 2**51)
+_PIECE = np.uint64(2**16 - 1)
+_SIXTEEN = np.uint64(16)
+
+
+def moduli_for(bound: int) -> int | None:
+    """How many of `MODULI` pin numerators within +-`bound` (their product at least
+    4 * bound), or None past all of them."""
+    for k in range(1, len(MODULI) + 1):
+        if prod(MODULI[:k]) >= 4 * max(bound, 1):
+            return k
+    return None
+
+
+def fma(a: float, b: float, c: float) -> float:
+    """a * b + c rounded once: a placeholder, `install` puts LLVM's fused multiply-add in
+    its place before the kernel compiles (the kernel is exact only with it)."""
+    raise RuntimeError("kernel_wide.fma runs only compiled (kernel_wide.install)")
+
+
+def install() -> None:
+    """Put LLVM's llvm.fma.f64 (numba intrinsic: one rounding, whatever the host) in
+    place of `fma`, for the kernel's compilation (imports numba)."""
+    if fma.__module__ != __name__:
+        return
+    from numba import types
+    from numba.extending import intrinsic
+
+    @intrinsic  # type: ignore[misc]
+    def fused(typingctx: Any, a: Any, b: Any, c: Any) -> Any:
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            return builder.fma(*args)
+
+        return types.float64(types.float64, types.float64, types.float64), codegen
+
+    fused.__module__ = "numba_intrinsic"
+    globals()["fma"] = fused
+
+
+class WideTerms:
+    """A layout's constants for `wide`: its terms in blocks of two columns
+    (`analyzer.ranks.kernel_modular._paired`) cut into chunks of at most `_SPAN` in sum
+    |coefficient| per column, the relation and anchor as residues modulo each of `MODULI`,
+    and Garner's constants; `usable` False when the module's bounds do not hold for it."""
+
+    def __init__(
+        self,
+        coef: np.ndarray,
+        relation: np.ndarray,
+        anchor: np.ndarray,
+        runs: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+    ) -> None:
+        group_block, block_col, block_start, block_part, paired = _paired(coef, *runs)
+        size = np.abs(paired)
+        chunk_start, block_chunk = [0], [0]
+        for b in range(len(block_col)):  # greedy: a chunk ends before its sum would pass _SPAN
+            sums = np.zeros(2, dtype=np.int64)
+            for e in range(int(block_start[b]), int(block_start[b + 1])):
+                if (sums + size[e] > _SPAN).any():
+                    chunk_start.append(e)
+                    sums[:] = 0
+                sums += size[e]
+            chunk_start.append(int(block_start[b + 1]))
+            block_chunk.append(len(chunk_start) - 1)
+        columns = relation.shape[1]
+        blocks = np.bincount(np.concatenate([block_col, block_col + 1]), minlength=columns + 1)
+        #: Whether the module's bounds hold: coefficients, blocks a column, columns.
+        self.usable = bool(
+            int(size.max(initial=0)) <= _SPAN and int(blocks.max(initial=0)) < _SPAN and columns < _SPAN
+        )
+        self.layout = (
+            group_block, block_col, np.array(block_chunk, dtype=np.int64),
+            np.array(chunk_start, dtype=np.int64), block_part, np.ascontiguousarray(paired, dtype=np.float64),
+        )  # fmt: skip
+        self.relation = np.ascontiguousarray([_signed(relation, p) for p in MODULI])
+        self.anchor = np.ascontiguousarray([_signed(anchor, p) for p in MODULI])
+        k = len(MODULI)
+        self.moduli = np.array(MODULI, dtype=np.float64)
+        self.inverses = 1.0 / self.moduli
+        #: garner[j, i]: p_j**-1 modulo p_i (j < i), signed.
+        self.garner = np.zeros((k, k), dtype=np.float64)
+        for i in range(k):
+            for j in range(i):
+                self.garner[j, i] = _signed(np.array([pow(MODULI[j], -1, MODULI[i])]), MODULI[i])[0]
+
+    def arrays(self, limbs: int) -> tuple[np.ndarray, ...]:
+        """The kernel's trailing constant arguments for `limbs` output limbs: the chunked
+        blocks, the residues, the moduli and their inverses, Garner's inverses, and
+        (moduli + 1, limbs) uint64: each product M_k modulo 2**(64 * limbs)."""
+        wrap = 2 ** (64 * limbs)
+        products = np.array(
+            [
+                [(prod(MODULI[:k]) % wrap) >> (64 * j) & (2**64 - 1) for j in range(limbs)]
+                for k in range(len(MODULI) + 1)
+            ],
+            dtype=np.uint64,
+        )
+        return (*self.layout, self.relation, self.anchor, self.moduli, self.inverses, self.garner, products)
+
+
+def wide(
+    counts: Any, value_rank: Any, ten_ranks: Any, a_rows: Any, b_rows: Any, group_side: Any,
+    group_part: Any, group_tail: Any, group_block: Any, block_col: Any, block_chunk: Any,
+    chunk_start: Any, block_part: Any, coef: Any, relation: Any, anchor: Any, moduli: Any,
+    inverses: Any, garner: Any, products: Any, used: int, out: Any,
+) -> None:  # fmt: skip
+    """The kernel, in the subset of Python numba compiles: `out` (limbs, W, outputs) uint64,
+    the two's complement modulo 2**(64 limbs) of each numerator of `counts` (W, 13) int64,
+    from its residues modulo the first `used` moduli (see the module's docstring), `_LANES`
+    compositions at a time. The steps are `FusedForm`'s: the factor table, the tails, the
+    parts, then each group's blocks of two columns summed chunk by chunk, times its outer
+    factor. Each product of residues is the module's: h, l = fma(a, b, -h), q, fma(-q, p, h) + l."""
+    width, columns, outputs, limbs = counts.shape[0], relation.shape[2], relation.shape[1], out.shape[0]
+    raw = np.zeros((13, _LANES), dtype=np.float64)
+    cards = np.zeros(_LANES, dtype=np.float64)
+    table = np.zeros((ZERO_ROWS + 10 * ORDERS, _LANES), dtype=np.float64)
+    tails = np.zeros((ORDERS, _LANES), dtype=np.float64)
+    sums = np.zeros((3, _LANES), dtype=np.float64)  # s2: the pairs, their squares, the fours
+    fa = np.zeros((a_rows.shape[0], _LANES), dtype=np.float64)
+    fb = np.zeros((b_rows.shape[0], _LANES), dtype=np.float64)
+    total = np.zeros((columns + 1, _LANES), dtype=np.float64)  # a spare row: an odd last block's
+    factor = np.zeros(_LANES, dtype=np.float64)
+    acc = np.zeros((2, _LANES), dtype=np.float64)
+    residues = np.zeros((used, outputs, _LANES), dtype=np.float64)
+    digits = np.zeros(used, dtype=np.float64)
+    value = np.zeros(limbs, dtype=np.uint64)
+    for start in range(0, width, _LANES):
+        n = min(_LANES, width - start)
+        for lane in range(_LANES):  # a short last batch repeats its last composition
+            row = start + min(lane, n - 1)
+            for rank in range(13):
+                raw[rank, lane] = np.float64(counts[row, rank])
+        cards[:] = 0.0
+        for rank in range(13):
+            for lane in range(_LANES):
+                cards[lane] += raw[rank, lane]
+        for m in range(used):
+            p, inv = moduli[m], inverses[m]
+            # The factor table: falling factorials (c_v)_j of each value, then the pair kinds.
+            for v in range(10):
+                base = ZERO_ROWS + v * ORDERS
+                for lane in range(_LANES):
+                    table[base, lane] = 1.0
+                if v == 0:
+                    for lane in range(_LANES):
+                        x = raw[ten_ranks[0], lane] + raw[ten_ranks[1], lane]
+                        table[base + 1, lane] = x + raw[ten_ranks[2], lane] + raw[ten_ranks[3], lane]
+                else:
+                    for lane in range(_LANES):
+                        table[base + 1, lane] = raw[value_rank[v - 1], lane]
+                for j in range(2, ORDERS):
+                    for lane in range(_LANES):
+                        a, b = table[base + j - 1, lane], table[base + 1, lane] - (j - 1)
+                        h = a * b
+                        q = h * inv + _ROUND - _ROUND
+                        table[base + j, lane] = fma(-q, p, h) + fma(a, b, -h)
+            sums[:, :] = 0.0
+            for i in range(4):
+                for lane in range(_LANES):
+                    t = raw[ten_ranks[i], lane]
+                    h = t * (t - 1.0)
+                    q = h * inv + _ROUND - _ROUND
+                    pair = fma(-q, p, h) + fma(t, t - 1.0, -h)
+                    sums[0, lane] += pair
+                    h = pair * pair
+                    q = h * inv + _ROUND - _ROUND
+                    sums[1, lane] += fma(-q, p, h) + fma(pair, pair, -h)
+                    h = pair * (t - 2.0)
+                    q = h * inv + _ROUND - _ROUND
+                    x = fma(-q, p, h) + fma(pair, t - 2.0, -h)
+                    h = x * (t - 3.0)
+                    q = h * inv + _ROUND - _ROUND
+                    sums[2, lane] += fma(-q, p, h) + fma(x, t - 3.0, -h)
+            for j in range(ORDERS):
+                for lane in range(_LANES):
+                    table[j, lane] = table[ZERO_ROWS + j, lane]
+                    table[ORDERS + j, lane] = 0.0
+                    table[2 * ORDERS + j, lane] = 0.0
+            for lane in range(_LANES):
+                x = sums[0, lane]
+                s = fma(-(x * inv + _ROUND - _ROUND), p, x)
+                table[ORDERS + 2, lane] = s
+                h = s * s
+                q = h * inv + _ROUND - _ROUND
+                x = fma(-q, p, h) + fma(s, s, -h) - sums[1, lane] + sums[2, lane]
+                table[2 * ORDERS + 4, lane] = fma(-(x * inv + _ROUND - _ROUND), p, x)
+            for row, first in ((ORDERS, 2), (2 * ORDERS, 4)):
+                for j in range(first + 1, ORDERS):
+                    for lane in range(_LANES):
+                        a, b = table[row + j - 1, lane], table[ZERO_ROWS + 1, lane] - (j - 1)
+                        h = a * b
+                        q = h * inv + _ROUND - _ROUND
+                        table[row + j, lane] = fma(-q, p, h) + fma(a, b, -h)
+            for lane in range(_LANES):  # the tails (N-k)_(6-k)
+                tails[ORDERS - 1, lane] = 1.0
+            for k in range(ORDERS - 2, -1, -1):
+                for lane in range(_LANES):
+                    a, b = tails[k + 1, lane], cards[lane] - k
+                    h = a * b
+                    q = h * inv + _ROUND - _ROUND
+                    tails[k, lane] = fma(-q, p, h) + fma(a, b, -h)
+            for rows, parts in ((a_rows, fa), (b_rows, fb)):  # products of their rows other than 1
+                for r in range(rows.shape[0]):
+                    first = rows[r, 0]
+                    for lane in range(_LANES):
+                        parts[r, lane] = table[first, lane]
+                    for f in range(1, rows[r, 5]):
+                        row = rows[r, f]
+                        for lane in range(_LANES):
+                            a, b = parts[r, lane], table[row, lane]
+                            h = a * b
+                            q = h * inv + _ROUND - _ROUND
+                            parts[r, lane] = fma(-q, p, h) + fma(a, b, -h)
+            total[:, :] = 0.0
+            for g in range(group_side.shape[0]):  # the sums inside, then the outer factor
+                inner, outer = (fa, fb) if group_side[g] == 0 else (fb, fa)
+                part, tail = group_part[g], group_tail[g]
+                for lane in range(_LANES):
+                    a, b = outer[part, lane], tails[tail, lane]
+                    h = a * b
+                    q = h * inv + _ROUND - _ROUND
+                    factor[lane] = fma(-q, p, h) + fma(a, b, -h)
+                for blk in range(group_block[g], group_block[g + 1]):
+                    acc0, acc1 = acc[0], acc[1]
+                    acc0[:] = 0.0
+                    acc1[:] = 0.0
+                    for chunk in range(block_chunk[blk], block_chunk[blk + 1]):
+                        e, end = chunk_start[chunk], chunk_start[chunk + 1]
+                        while e + 4 <= end:  # four parts a pass, each read once for both columns
+                            i0, i1 = inner[block_part[e]], inner[block_part[e + 1]]
+                            i2, i3 = inner[block_part[e + 2]], inner[block_part[e + 3]]
+                            c0, c1, c2, c3 = coef[e, 0], coef[e + 1, 0], coef[e + 2, 0], coef[e + 3, 0]
+                            d0, d1, d2, d3 = coef[e, 1], coef[e + 1, 1], coef[e + 2, 1], coef[e + 3, 1]
+                            for lane in range(_LANES):
+                                x0, x1, x2, x3 = i0[lane], i1[lane], i2[lane], i3[lane]
+                                acc0[lane] = fma(c3, x3, fma(c2, x2, fma(c1, x1, fma(c0, x0, acc0[lane]))))
+                                acc1[lane] = fma(d3, x3, fma(d2, x2, fma(d1, x1, fma(d0, x0, acc1[lane]))))
+                            e += 4
+                        for last in range(e, end):
+                            c, d, i0 = coef[last, 0], coef[last, 1], inner[block_part[last]]
+                            for lane in range(_LANES):
+                                acc0[lane] = fma(c, i0[lane], acc0[lane])
+                                acc1[lane] = fma(d, i0[lane], acc1[lane])
+                        for lane in range(_LANES):
+                            x = acc0[lane]
+                            acc0[lane] = fma(-(x * inv + _ROUND - _ROUND), p, x)
+                            x = acc1[lane]
+                            acc1[lane] = fma(-(x * inv + _ROUND - _ROUND), p, x)
+                    col = block_col[blk]
+                    for lane in range(_LANES):
+                        a, b = acc0[lane], factor[lane]
+                        h = a * b
+                        q = h * inv + _ROUND - _ROUND
+                        total[col, lane] += fma(-q, p, h) + fma(a, b, -h)
+                        a = acc1[lane]
+                        h = a * b
+                        q = h * inv + _ROUND - _ROUND
+                        total[col + 1, lane] += fma(-q, p, h) + fma(a, b, -h)
+            for col in range(columns):
+                for lane in range(_LANES):
+                    x = total[col, lane]
+                    total[col, lane] = fma(-(x * inv + _ROUND - _ROUND), p, x)
+            for i in range(outputs):
+                for lane in range(_LANES):
+                    a, b = anchor[m, i], tails[0, lane]
+                    h = a * b
+                    q = h * inv + _ROUND - _ROUND
+                    x = fma(-q, p, h) + fma(a, b, -h)
+                    for col in range(columns):
+                        a, b = relation[m, i, col], total[col, lane]
+                        h = a * b
+                        q = h * inv + _ROUND - _ROUND
+                        x += fma(-q, p, h) + fma(a, b, -h)
+                    residues[m, i, lane] = fma(-(x * inv + _ROUND - _ROUND), p, x)
+        for lane in range(n):  # Garner's digits, then the value modulo 2**(64 limbs)
+            for i in range(outputs):
+                estimate = 0.0
+                for k in range(used):
+                    p, inv = moduli[k], inverses[k]
+                    x = residues[k, i, lane]
+                    for j in range(k):
+                        a, b = x - digits[j], garner[j, k]
+                        h = a * b
+                        q = h * inv + _ROUND - _ROUND
+                        x = fma(-q, p, h) + fma(a, b, -h)
+                    digits[k] = x + p if x < 0.0 else x
+                    estimate = (estimate + digits[k]) * inv
+                value[:] = np.uint64(0)
+                for k in range(used - 1, -1, -1):  # value = value * p_k + d_k, 16 bits at a time
+                    p_k, carry = np.uint64(moduli[k]), np.uint64(digits[k])
+                    for limb in range(limbs):
+                        word = value[limb]
+                        built = np.uint64(0)
+                        for piece in range(4):
+                            shift = np.uint64(16 * piece)
+                            t = ((word >> shift) & _PIECE) * p_k + carry
+                            built |= (t & _PIECE) << shift
+                            carry = t >> _SIXTEEN
+                        value[limb] = built
+                if estimate > 0.5:  # the numerator plus M: less M, with borrows
+                    borrow = np.uint64(0)
+                    for limb in range(limbs):
+                        a_limb, b_limb = value[limb], products[used, limb]
+                        value[limb] = a_limb - b_limb - borrow
+                        borrow = (
+                            np.uint64(1)
+                            if (a_limb < b_limb or (a_limb == b_limb and borrow == np.uint64(1)))
+                            else np.uint64(0)
+                        )
+                for limb in range(limbs):
+                    out[limb, start + lane, i] = value[limb]
