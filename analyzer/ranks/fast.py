@@ -278,7 +278,7 @@ class FastEvaluator:
         fused = self._fused(len(counts)) if taken else None
         if fused is not None:
             numerators = (
-                fused.evaluate_wide(counts, bound) if wide else fused.evaluate(counts, bound, largest)
+                fused.evaluate_beyond(counts, bound) if wide else fused.evaluate(counts, bound, largest)
             )
             if numerators is not None:
                 totals = sequence_totals(sizes)

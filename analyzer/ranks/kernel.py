@@ -62,6 +62,8 @@ from analyzer.ranks.kernel_modular import LANES, MODULI, ModularTerms, modular, 
 from analyzer.ranks.kernel_modular import ORDERS as _ORDERS
 from analyzer.ranks.kernel_modular import ZERO_ROWS as _ZERO_ROWS
 from analyzer.ranks.kernel_pinned import CARDS, PinnedTerms, pinned
+from analyzer.ranks.kernel_wide import WideTerms, install, wide
+from analyzer.ranks.kernel_wide import moduli_for as wide_moduli_for
 
 __all__ = [
     "LANES",
@@ -161,9 +163,13 @@ def warm() -> None:
 
 def _kernel(name: str = "numerators") -> Any:
     """A compiled kernel, built on first call: "numerators" (modulo 2**64), "modular"
-    (modulo primes, `analyzer.ranks.kernel_modular`) or "pinned" (`kernel_pinned`)."""
-    function: Any = {"numerators": _numerators, "modular": modular, "pinned": pinned}[name]
-    # The float64 kernels may fuse multiply-adds: their proofs count either way.
+    (modulo primes below 2**25, `analyzer.ranks.kernel_modular`), "wide" (below 2**41,
+    `kernel_wide`) or "pinned" (`kernel_pinned`)."""
+    function: Any = {"numerators": _numerators, "modular": modular, "pinned": pinned, "wide": wide}[name]
+    if name == "wide":
+        install()  # its fused multiply-adds: LLVM's, written out (no fastmath: nothing else fused)
+        return compiled_pass(name, function)
+    # The other float64 kernels may fuse multiply-adds: their proofs count either way.
     return compiled_pass(name, function, False if name == "numerators" else {"contract"})
 
 
@@ -329,6 +335,7 @@ class FusedForm:
         #: Multiply-adds per composition and lane: one per nonzero coefficient.
         self.terms = len(rows)
         self._modular: ModularTerms | None = None  # the residues of the constants, on first use
+        self._wide: WideTerms | None = None  # the same for `kernel_wide`, on first use
         self._pinned: PinnedTerms | None = None  # the pinned kernel's constants, on first use
 
     def evaluate(self, counts: np.ndarray, bound: int, cards: int | None = None) -> np.ndarray | None:
@@ -398,6 +405,19 @@ class FusedForm:
         _loaded.add("numerators")
         return out.view(np.int64)
 
+    def evaluate_beyond(self, counts: np.ndarray, bound: int) -> np.ndarray | None:
+        """(W, outputs) exact numerators as Python ints (an object array) of (W, 13) int64
+        rank counts whose numerators are within +-`bound`, from their residues modulo as
+        many primes below 2**41 as pin them (`analyzer.ranks.kernel_wide`: three at 10**4
+        decks, four at 10**6, against five and seven below 2**25); from `evaluate_wide`
+        when that kernel declines the layout or the bound."""
+        used = wide_moduli_for(bound)
+        if self._wide is None:
+            self._wide = WideTerms(*self._signed_terms())
+        if used is None or not self._wide.usable:
+            return self.evaluate_wide(counts, bound)
+        return self._by_primes("wide", counts, bound, self._wide.arrays, used)
+
     def evaluate_wide(self, counts: np.ndarray, bound: int) -> np.ndarray | None:
         """(W, outputs) exact numerators as Python ints (an object array) of (W, 13) int64
         rank counts whose numerators are within +-`bound`, from their residues modulo as
@@ -407,25 +427,47 @@ class FusedForm:
         if used is None:
             return None
         if self._modular is None:
-            signed = (
-                self._entry_coef.view(np.int64),
-                self._relation.view(np.int64),
-                self._anchor.view(np.int64),
-            )
-            runs = (self._group_start, self._run_start, self._run_col, self._entry_part)
-            self._modular = ModularTerms(*signed, runs)
+            self._modular = ModularTerms(*self._signed_terms())
+        terms = self._modular
+        return self._by_primes(
+            "modular", counts, bound, lambda limbs: (*terms.arrays(limbs), terms.chunk), used
+        )
+
+    def _signed_terms(
+        self,
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]:
+        """The prime kernels' constants (`ModularTerms`, `WideTerms`): the coefficients,
+        relation and anchor as int64, and the runs (group_start, run_start, run_col, entry_part)."""
+        signed = (self._entry_coef.view(np.int64), self._relation.view(np.int64), self._anchor.view(np.int64))
+        return (*signed, (self._group_start, self._run_start, self._run_col, self._entry_part))
+
+    def _by_primes(
+        self,
+        name: str,
+        counts: np.ndarray,
+        bound: int,
+        constants: Callable[[int], tuple[Any, ...]],
+        used: int,
+    ) -> np.ndarray:
+        """The prime kernel `name` on `counts` with `used` primes and the terms' `constants`
+        for the limbs of +-`bound`: (W, outputs) Python ints."""
         limbs = bound.bit_length() // 64 + 1  # the two's complement of +-bound
         counts = np.ascontiguousarray(counts, dtype=np.int64)
         out = np.empty((limbs, len(counts), self.outputs), dtype=np.uint64)
-        _kernel("modular")(
+        _kernel(name)(
             counts, _VALUE_RANK, _TEN_RANKS, self._a_rows, self._b_rows, self._group_side,
-            self._group_part, self._group_tail, *self._modular.arrays(limbs), self._modular.chunk,
-            used, out,
+            self._group_part, self._group_tail, *constants(limbs), used, out,
         )  # fmt: skip
-        value = out[limbs - 1].view(np.int64).astype(object)  # the top limb is signed
-        for limb in range(limbs - 2, -1, -1):
-            value = (value << 64) + out[limb].astype(object)
-        return np.asarray(value)
+        return _joined(out)
+
+
+def _joined(out: np.ndarray) -> np.ndarray:
+    """(W, outputs) Python ints (an object array) of their (limbs, W, outputs) uint64 two's
+    complement limbs, least significant first."""
+    value = out[-1].view(np.int64).astype(object)  # the top limb is signed
+    for limb in range(len(out) - 2, -1, -1):
+        value = (value << 64) + out[limb].astype(object)
+    return np.asarray(value)
 
 
 def _unit_rows_last(rows: np.ndarray) -> np.ndarray:

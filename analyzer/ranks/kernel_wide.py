@@ -89,7 +89,7 @@ def install() -> None:
     from numba import types
     from numba.extending import intrinsic
 
-    @intrinsic  # type: ignore[misc]
+    @intrinsic
     def fused(typingctx: Any, a: Any, b: Any, c: Any) -> Any:
         def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
             return builder.fma(*args)
