@@ -152,6 +152,7 @@ def test_layouts_outside_the_bounds_take_the_small_primes(monkeypatch: pytest.Mo
     huge = kernel_wide.WideTerms(
         np.array([kernel_wide._SPAN + 1]), np.ones((1, 1), dtype=np.int64), np.ones(1, dtype=np.int64),
         (np.array([0, 1]), np.array([0, 1]), np.array([0]), np.array([0])),
+        (np.array([[0, 0, 0, 0, 0, 1]]), np.array([[0, 0, 0, 0, 0, 1]]), *np.zeros((3, 1), dtype=np.int64)),
     )  # fmt: skip
     assert not huge.usable
     ev = evaluator("main")

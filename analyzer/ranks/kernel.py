@@ -413,7 +413,8 @@ class FusedForm:
         when that kernel declines the layout or the bound."""
         used = wide_moduli_for(bound)
         if self._wide is None:
-            self._wide = WideTerms(*self._signed_terms())
+            groups = (self._group_side, self._group_part, self._group_tail)
+            self._wide = WideTerms(*self._signed_terms(), (self._a_rows, self._b_rows, *groups))
         if used is None or not self._wide.usable:
             return self.evaluate_wide(counts, bound)
         return self._by_primes("wide", counts, bound, self._wide.arrays, used)
@@ -428,9 +429,13 @@ class FusedForm:
             return None
         if self._modular is None:
             self._modular = ModularTerms(*self._signed_terms())
-        terms = self._modular
+        terms, groups = self._modular, (self._a_rows, self._b_rows, self._group_side, self._group_part)
         return self._by_primes(
-            "modular", counts, bound, lambda limbs: (*terms.arrays(limbs), terms.chunk), used
+            "modular",
+            counts,
+            bound,
+            lambda limbs: (*groups, self._group_tail, *terms.arrays(limbs), terms.chunk),
+            used,
         )
 
     def _signed_terms(
@@ -449,15 +454,12 @@ class FusedForm:
         constants: Callable[[int], tuple[Any, ...]],
         used: int,
     ) -> np.ndarray:
-        """The prime kernel `name` on `counts` with `used` primes and the terms' `constants`
-        for the limbs of +-`bound`: (W, outputs) Python ints."""
+        """The prime kernel `name` on `counts` with `used` primes and its `constants` (the
+        arguments after the counts') for the limbs of +-`bound`: (W, outputs) Python ints."""
         limbs = bound.bit_length() // 64 + 1  # the two's complement of +-bound
         counts = np.ascontiguousarray(counts, dtype=np.int64)
         out = np.empty((limbs, len(counts), self.outputs), dtype=np.uint64)
-        _kernel(name)(
-            counts, _VALUE_RANK, _TEN_RANKS, self._a_rows, self._b_rows, self._group_side,
-            self._group_part, self._group_tail, *constants(limbs), used, out,
-        )  # fmt: skip
+        _kernel(name)(counts, _VALUE_RANK, _TEN_RANKS, *constants(limbs), used, out)
         return _joined(out)
 
 

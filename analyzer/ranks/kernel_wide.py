@@ -46,6 +46,7 @@ from typing import Any
 import numpy as np
 
 from analyzer.ranks.kernel_modular import ORDERS, ZERO_ROWS, _paired, _signed
+from analyzer.ranks.kernel_pinned import part_trie
 
 __all__ = ["LANES", "MODULI", "WideTerms", "install", "moduli_for", "wide"]
 
@@ -112,8 +113,23 @@ class WideTerms:
         relation: np.ndarray,
         anchor: np.ndarray,
         runs: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+        parts: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray],
     ) -> None:
+        """`coef` (entries,), `relation` (outputs, cols) and `anchor` (outputs,) int64;
+        `runs` (group_start, run_start, run_col, entry_part) and `parts` (a_rows, b_rows,
+        group_side, group_part, group_tail) as `analyzer.ranks.kernel.FusedForm` lays them out."""
         group_block, block_col, block_start, block_part, paired = _paired(coef, *runs)
+        a_rows, b_rows, group_side, group_part, group_tail = parts
+        a_parent, a_row, a_node = part_trie(a_rows)  # each part one product (`part_trie`)
+        b_parent, b_row, b_node = part_trie(b_rows)
+        block_group = np.repeat(np.arange(len(group_side)), np.diff(group_block))
+        inner_a = group_side[block_group[np.repeat(np.arange(len(block_col)), np.diff(block_start))]] == 0
+        block_node, group_node = np.empty_like(block_part), np.empty_like(group_part)
+        block_node[inner_a], block_node[~inner_a] = a_node[block_part[inner_a]], b_node[block_part[~inner_a]]
+        outer_a = group_side == 1
+        group_node[outer_a], group_node[~outer_a] = a_node[group_part[outer_a]], b_node[group_part[~outer_a]]
+        #: The kernel's arguments before the blocks: the tries, each group's side, outer node and tail.
+        self.parts = (a_parent, a_row, b_parent, b_row, group_side, group_node, group_tail)
         size = np.abs(paired)
         chunk_start, block_chunk = [0], [0]
         for b in range(len(block_col)):  # greedy: a chunk ends before its sum would pass _SPAN
@@ -133,7 +149,7 @@ class WideTerms:
         )
         self.layout = (
             group_block, block_col, np.array(block_chunk, dtype=np.int64),
-            np.array(chunk_start, dtype=np.int64), block_part, np.ascontiguousarray(paired, dtype=np.float64),
+            np.array(chunk_start, dtype=np.int64), block_node, np.ascontiguousarray(paired, dtype=np.float64),
         )  # fmt: skip
         self.relation = np.ascontiguousarray([_signed(relation, p) for p in MODULI])
         self.anchor = np.ascontiguousarray([_signed(anchor, p) for p in MODULI])
@@ -147,9 +163,10 @@ class WideTerms:
                 self.garner[j, i] = _signed(np.array([pow(MODULI[j], -1, MODULI[i])]), MODULI[i])[0]
 
     def arrays(self, limbs: int) -> tuple[np.ndarray, ...]:
-        """The kernel's trailing constant arguments for `limbs` output limbs: the chunked
-        blocks, the residues, the moduli and their inverses, Garner's inverses, and
-        (moduli + 1, limbs) uint64: each product M_k modulo 2**(64 * limbs)."""
+        """The kernel's arguments after the counts' for `limbs` output limbs: the parts'
+        tries and the groups (`parts`), the chunked blocks, the residues, the moduli and
+        their inverses, Garner's inverses, and (moduli + 1, limbs) uint64: each product M_k
+        modulo 2**(64 * limbs)."""
         wrap = 2 ** (64 * limbs)
         products = np.array(
             [
@@ -158,14 +175,15 @@ class WideTerms:
             ],
             dtype=np.uint64,
         )
-        return (*self.layout, self.relation, self.anchor, self.moduli, self.inverses, self.garner, products)
+        residues = (self.relation, self.anchor, self.moduli, self.inverses, self.garner)
+        return (*self.parts, *self.layout, *residues, products)
 
 
 def wide(
-    counts: Any, value_rank: Any, ten_ranks: Any, a_rows: Any, b_rows: Any, group_side: Any,
-    group_part: Any, group_tail: Any, group_block: Any, block_col: Any, block_chunk: Any,
-    chunk_start: Any, block_part: Any, coef: Any, relation: Any, anchor: Any, moduli: Any,
-    inverses: Any, garner: Any, products: Any, used: int, out: Any,
+    counts: Any, value_rank: Any, ten_ranks: Any, a_parent: Any, a_row: Any, b_parent: Any,
+    b_row: Any, group_side: Any, group_node: Any, group_tail: Any, group_block: Any,
+    block_col: Any, block_chunk: Any, chunk_start: Any, block_node: Any, coef: Any, relation: Any,
+    anchor: Any, moduli: Any, inverses: Any, garner: Any, products: Any, used: int, out: Any,
 ) -> None:  # fmt: skip
     """The kernel, in the subset of Python numba compiles: `out` (limbs, W, outputs) uint64,
     the two's complement modulo 2**(64 limbs) of each numerator of `counts` (W, 13) int64,
@@ -179,8 +197,8 @@ def wide(
     table = np.zeros((ZERO_ROWS + 10 * ORDERS, _LANES), dtype=np.float64)
     tails = np.zeros((ORDERS, _LANES), dtype=np.float64)
     sums = np.zeros((3, _LANES), dtype=np.float64)  # s2: the pairs, their squares, the fours
-    fa = np.zeros((a_rows.shape[0], _LANES), dtype=np.float64)
-    fb = np.zeros((b_rows.shape[0], _LANES), dtype=np.float64)
+    fa = np.ones((a_parent.shape[0] + 1, _LANES), dtype=np.float64)  # the nodes, then ones
+    fb = np.ones((b_parent.shape[0] + 1, _LANES), dtype=np.float64)
     total = np.zeros((columns + 1, _LANES), dtype=np.float64)  # a spare row: an odd last block's
     factor = np.zeros(_LANES, dtype=np.float64)
     acc = np.zeros((2, _LANES), dtype=np.float64)
@@ -262,22 +280,22 @@ def wide(
                     h = a * b
                     q = h * inv + _ROUND - _ROUND
                     tails[k, lane] = fma(-q, p, h) + fma(a, b, -h)
-            for rows, parts in ((a_rows, fa), (b_rows, fb)):  # products of their rows other than 1
-                for r in range(rows.shape[0]):
-                    first = rows[r, 0]
-                    for lane in range(_LANES):
-                        parts[r, lane] = table[first, lane]
-                    for f in range(1, rows[r, 5]):
-                        row = rows[r, f]
+            for parent, prow, parts in ((a_parent, a_row, fa), (b_parent, b_row, fb)):
+                for r in range(parent.shape[0]):  # the parts: each node a table row times its parent
+                    source, row = parts[parent[r]], table[prow[r]]
+                    if parent[r] == parent.shape[0]:  # a single row
                         for lane in range(_LANES):
-                            a, b = parts[r, lane], table[row, lane]
-                            h = a * b
-                            q = h * inv + _ROUND - _ROUND
-                            parts[r, lane] = fma(-q, p, h) + fma(a, b, -h)
+                            parts[r, lane] = row[lane]
+                        continue
+                    for lane in range(_LANES):
+                        a, b = source[lane], row[lane]
+                        h = a * b
+                        q = h * inv + _ROUND - _ROUND
+                        parts[r, lane] = fma(-q, p, h) + fma(a, b, -h)
             total[:, :] = 0.0
             for g in range(group_side.shape[0]):  # the sums inside, then the outer factor
                 inner, outer = (fa, fb) if group_side[g] == 0 else (fb, fa)
-                part, tail = group_part[g], group_tail[g]
+                part, tail = group_node[g], group_tail[g]
                 for lane in range(_LANES):
                     a, b = outer[part, lane], tails[tail, lane]
                     h = a * b
@@ -290,8 +308,8 @@ def wide(
                     for chunk in range(block_chunk[blk], block_chunk[blk + 1]):
                         e, end = chunk_start[chunk], chunk_start[chunk + 1]
                         while e + 4 <= end:  # four parts a pass, each read once for both columns
-                            i0, i1 = inner[block_part[e]], inner[block_part[e + 1]]
-                            i2, i3 = inner[block_part[e + 2]], inner[block_part[e + 3]]
+                            i0, i1 = inner[block_node[e]], inner[block_node[e + 1]]
+                            i2, i3 = inner[block_node[e + 2]], inner[block_node[e + 3]]
                             c0, c1, c2, c3 = coef[e, 0], coef[e + 1, 0], coef[e + 2, 0], coef[e + 3, 0]
                             d0, d1, d2, d3 = coef[e, 1], coef[e + 1, 1], coef[e + 2, 1], coef[e + 3, 1]
                             for lane in range(_LANES):
@@ -300,7 +318,7 @@ def wide(
                                 acc1[lane] = fma(d3, x3, fma(d2, x2, fma(d1, x1, fma(d0, x0, acc1[lane]))))
                             e += 4
                         for last in range(e, end):
-                            c, d, i0 = coef[last, 0], coef[last, 1], inner[block_part[last]]
+                            c, d, i0 = coef[last, 0], coef[last, 1], inner[block_node[last]]
                             for lane in range(_LANES):
                                 acc0[lane] = fma(c, i0[lane], acc0[lane])
                                 acc1[lane] = fma(d, i0[lane], acc1[lane])
