@@ -23,15 +23,19 @@ itself. Shoes of up to 458 cards take `analyzer.ranks.kernel_pinned` first: the 
 as a float64 estimate with a proved error bound and a residue modulo 2**16 (or 2**32),
 pinned into the numerator (on `analyzer.ranks.fast.kernel_pays`'s host, Dragon 7 on 8-deck
 shoes: 0.6 of the uint64 kernel's time; the 8 bets of the benchmark's batch: 0.55); the
-compositions it cannot pin take the uint64 kernel. Beyond it `evaluate_wide` takes the
-numerators' residues modulo a few primes below 2**25, in float64
-(`analyzer.ranks.kernel_modular`, where the bounds are proved), joined into the exact
-values: eight primes reach past the largest shoe (`analyzer.core.shoe.MAX_DECKS`); the
-caller's numpy paths are for past them. On this AVX2 host without AVX-512 the float64 kernel
-is the faster beyond int64 (fused multiply-adds against emulated 64-bit multiplies and a
-second kernel for residues), the uint64 kernel within it (one multiply-add a term against
-one a term and prime: 1.4 to 2 times as fast on 8-deck shoes, all 19 rank-level bets to
-Dragon 7 alone).
+compositions it cannot pin take the uint64 kernel. Beyond it `evaluate_beyond` takes the
+numerators' residues modulo a few primes below 2**41, in float64 with exact products by
+fused multiply-adds (`analyzer.ranks.kernel_wide`, where the bounds are proved), joined into
+the exact values: two primes to about 100 decks, three to about 12,000, four to the largest
+shoe (`analyzer.core.shoe.MAX_DECKS`), one pass over the terms a prime (8 bets at 10**4
+decks: 0.44 of the 8-deck rate, against 0.27 with the five primes below 2**25 it took
+before); a layout outside that kernel's bounds (a coefficient past 8,000) takes
+`evaluate_wide`, primes below 2**25 (`analyzer.ranks.kernel_modular`: eight reach past the
+largest shoe), and the caller's numpy paths are for past them. On this AVX2 host without
+AVX-512 the float64 kernel is the faster beyond int64 (fused multiply-adds against emulated
+64-bit multiplies and a second kernel for residues), the uint64 kernel within it (one
+multiply-add a term against one a term and prime: 1.4 to 2 times as fast on 8-deck shoes,
+all 19 rank-level bets to Dragon 7 alone).
 
 Availability. `available()` is False without numba, or when ``BACCARAT_KERNEL=numpy`` is
 set in the environment (the tests run both ways); the kernel compiles on first use and is

@@ -2,9 +2,11 @@
 primes p, 2**40 < p < 2**41, in float64 with exact products by fused multiply-adds, joined
 by Garner's mixed-radix form into its exact two's-complement value (`analyzer.ranks.kernel.
 FusedForm` lays out the terms; `analyzer.ranks.kernel_modular`, primes below 2**25, takes
-what this one declines). Three primes pin numerators within 2**120 (10**4 decks, the 8 main
-bets), four within 2**161 (10**6 decks), against five and seven of the small primes: the
-inner multiply-adds, the kernel's cost, are one pass per prime either way.
+what this one declines). Three primes pin numerators within 2**121 (10**4 decks of the 8
+main bets: 2**120), four within 2**162 (10**6 decks: 2**160), against five and seven of the
+small primes: the inner multiply-adds, the kernel's cost, are one pass per prime either way
+(10**4 decks, 8 bets: 3.1 µs a composition a pass against 3.35). The parts are built on a
+trie (`analyzer.ranks.kernel_pinned.part_trie`): one product each.
 
 Exactness. Every value the kernel forms is an integer of absolute value below 2**53 (exact in
 float64), and every multiply-add whose product could exceed 2**53 is `fma`, LLVM's fused
@@ -12,24 +14,26 @@ multiply-add (one rounding of the exact a * b + c); the kernel is compiled witho
 so nothing else is fused or reordered. Let R = p/2 + 2**35 (below 2**40.05 = `_RESIDUE`).
 
 - Reduction of an integer |x| < 2**53 (`x - q p`, q = round(x * fl(1/p)), the rounding by
-  adding and subtracting `_ROUND` = 1.5 * 2**52): x * fl(1/p), rounded, is within
-  |x| / p * 2**-51 < 2**-38 of x / p, so |x - q p| <= p/2 + 1; `fma(-q, p, x)` gives it exactly.
-- Product of integers a, b with |a b| <= 2**84 (`_product`'s steps, written out): h = fl(a b),
+  adding and subtracting `_ROUND` = 1.5 * 2**52, exact for |y| < 2**51): x * fl(1/p), rounded,
+  is within |x| / p * 2**-51 < 2**-38 of x / p, so |x - q p| <= p/2 + p 2**-38 < p/2 + 8
+  (<= R); `fma(-q, p, x)` gives it exactly (an integer below 2**41).
+- Product of integers a, b with |a b| <= 2**84 (written out at each use): h = fl(a b),
   l = fma(a, b, -h) = a b - h exactly (|l| <= 2**31), q = round(h * fl(1/p)) (|h / p| < 2**44,
   within 2**-7 of it), then fma(-q, p, h) = h - q p exactly (|h - q p| <= p/2 + p 2**-7 <
   p/2 + 2**34), plus l: r = a b - q p, |r| <= R, congruent to a b. Operands: two residues
-  (|.| <= R, a product below 2**80.1), a residue and a residue less at most 6 or a count
+  (|.| <= R, a product below 2**80.1; a part: a trie node's parent, or 1, times a table
+  row), a residue and a residue less at most 6 or a count
   (below 2**29: a shoe within `analyzer.core.shoe.MAX_DECKS` has fewer than 2**26 cards,
   counts enter as floats exactly and are their own residues), or in Garner's steps a
   residue less a digit (below 2**41.6) times an inverse (below 2**40): all within 2**84.
 - Sums: the pair kinds' sums of four reduced products (4 R), s**2 less and plus them (9 R);
-  an inner chunk (`WideTerms`): the residue carried from the chunk before (p/2 + 1) plus
+  an inner chunk (`WideTerms`): the residue carried from the chunk before (at most R) plus
   products of coefficients and parts (|c| R each) with sum |c| at most `_SPAN` (so the total
   and every partial sum is below (1 + _SPAN) R <= 2**53); a column's total, one product
   (R) per block of its, fewer than `_SPAN` blocks; an output, cols + 1 products (R each).
   The layout is declined (`WideTerms.usable` False: the caller takes the small primes) if
   one coefficient exceeds `_SPAN`, or a column has as many blocks, or as many columns.
-- Garner: each residue reduced (|r| <= p/2 + 1) then the digits d_k = ((r_k - d_0) g_0k -
+- Garner: each residue reduced (|r| <= R) then the digits d_k = ((r_k - d_0) g_0k -
   d_1) g_1k ... (products as above, |.| <= R < p), plus p when negative: in [0, p). x = d_0
   + p_0 (d_1 + p_1 (...)) in [0, M), M the product of the primes taken; the caller takes
   primes with M >= 4 * bound, so x <= M/4 (the numerator) or x >= 3M/4 (the numerator plus
@@ -45,7 +49,14 @@ from typing import Any
 
 import numpy as np
 
-from analyzer.ranks.kernel_modular import ORDERS, ZERO_ROWS, _paired, _signed
+from analyzer.ranks.kernel_modular import (
+    ORDERS,
+    ZERO_ROWS,
+    _paired,
+    _signed,
+    garner_constants,
+    wrapped_products,
+)
 from analyzer.ranks.kernel_pinned import part_trie
 
 __all__ = ["LANES", "MODULI", "WideTerms", "install", "moduli_for", "wide"]
@@ -153,28 +164,14 @@ class WideTerms:
         )  # fmt: skip
         self.relation = np.ascontiguousarray([_signed(relation, p) for p in MODULI])
         self.anchor = np.ascontiguousarray([_signed(anchor, p) for p in MODULI])
-        k = len(MODULI)
-        self.moduli = np.array(MODULI, dtype=np.float64)
-        self.inverses = 1.0 / self.moduli
-        #: garner[j, i]: p_j**-1 modulo p_i (j < i), signed.
-        self.garner = np.zeros((k, k), dtype=np.float64)
-        for i in range(k):
-            for j in range(i):
-                self.garner[j, i] = _signed(np.array([pow(MODULI[j], -1, MODULI[i])]), MODULI[i])[0]
+        self.moduli, self.inverses, self.garner = garner_constants(MODULI)
 
     def arrays(self, limbs: int) -> tuple[np.ndarray, ...]:
         """The kernel's arguments after the counts' for `limbs` output limbs: the parts'
         tries and the groups (`parts`), the chunked blocks, the residues, the moduli and
         their inverses, Garner's inverses, and (moduli + 1, limbs) uint64: each product M_k
         modulo 2**(64 * limbs)."""
-        wrap = 2 ** (64 * limbs)
-        products = np.array(
-            [
-                [(prod(MODULI[:k]) % wrap) >> (64 * j) & (2**64 - 1) for j in range(limbs)]
-                for k in range(len(MODULI) + 1)
-            ],
-            dtype=np.uint64,
-        )
+        products = wrapped_products(MODULI, limbs)
         residues = (self.relation, self.anchor, self.moduli, self.inverses, self.garner)
         return (*self.parts, *self.layout, *residues, products)
 
