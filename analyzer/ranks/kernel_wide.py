@@ -196,7 +196,7 @@ def wide(
     sums = np.zeros((3, _LANES), dtype=np.float64)  # s2: the pairs, their squares, the fours
     fa = np.ones((a_parent.shape[0] + 1, _LANES), dtype=np.float64)  # the nodes, then ones
     fb = np.ones((b_parent.shape[0] + 1, _LANES), dtype=np.float64)
-    total = np.zeros((columns + 1, _LANES), dtype=np.float64)  # a spare row: an odd last block's
+    total = np.zeros((columns, _LANES), dtype=np.float64)
     factor = np.zeros(_LANES, dtype=np.float64)
     acc = np.zeros((2, _LANES), dtype=np.float64)
     residues = np.zeros((used, outputs, _LANES), dtype=np.float64)
@@ -325,15 +325,13 @@ def wide(
                             x = acc1[lane]
                             acc1[lane] = fma(-(x * inv + _ROUND - _ROUND), p, x)
                     col = block_col[blk]
-                    for lane in range(_LANES):
-                        a, b = acc0[lane], factor[lane]
-                        h = a * b
-                        q = h * inv + _ROUND - _ROUND
-                        total[col, lane] += fma(-q, p, h) + fma(a, b, -h)
-                        a = acc1[lane]
-                        h = a * b
-                        q = h * inv + _ROUND - _ROUND
-                        total[col + 1, lane] += fma(-q, p, h) + fma(a, b, -h)
+                    for side in range(2 if col + 1 < columns else 1):  # an odd last block: one column
+                        sums_col, sum_col = acc[side], total[col + side]
+                        for lane in range(_LANES):
+                            a, b = sums_col[lane], factor[lane]
+                            h = a * b
+                            q = h * inv + _ROUND - _ROUND
+                            sum_col[lane] += fma(-q, p, h) + fma(a, b, -h)
             for col in range(columns):
                 for lane in range(_LANES):
                     x = total[col, lane]
