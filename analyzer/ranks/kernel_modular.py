@@ -54,11 +54,11 @@ _MASK = np.uint64(2**32 - 1)
 _HALF = np.uint64(32)
 
 
-def moduli_for(bound: int) -> int | None:
-    """How many of `MODULI` pin numerators within +-`bound` (their product at least
+def moduli_for(bound: int, moduli: tuple[int, ...] = MODULI) -> int | None:
+    """How many of `moduli` pin numerators within +-`bound` (their product at least
     4 * bound), or None past all of them."""
-    for k in range(1, len(MODULI) + 1):
-        if prod(MODULI[:k]) >= 4 * max(bound, 1):
+    for k in range(1, len(moduli) + 1):
+        if prod(moduli[:k]) >= 4 * max(bound, 1):
             return k
     return None
 

@@ -44,7 +44,6 @@ so nothing else is fused or reordered. Let R = p/2 + 2**35 (below 2**40.05 = `_R
 
 from __future__ import annotations
 
-from math import prod
 from typing import Any
 
 import numpy as np
@@ -57,6 +56,7 @@ from analyzer.ranks.kernel_modular import (
     garner_constants,
     wrapped_products,
 )
+from analyzer.ranks.kernel_modular import moduli_for as small_moduli_for
 from analyzer.ranks.kernel_pinned import part_trie
 
 __all__ = ["LANES", "MODULI", "WideTerms", "install", "moduli_for", "wide"]
@@ -78,16 +78,14 @@ _RESIDUE = max(MODULI) // 2 + 2**35  # R: the largest |residue| a product leaves
 _SPAN = 2**53 // _RESIDUE - 1
 _ROUND = 1.5 * 2.0**52  # y + _ROUND - _ROUND is y rounded to the nearest integer (|y| < 2**51)
 _PIECE = np.uint64(2**16 - 1)
+_INSTALLED: set[str] = set()  # "fma" once `install` has put the intrinsic in place
 _SIXTEEN = np.uint64(16)
 
 
 def moduli_for(bound: int) -> int | None:
     """How many of `MODULI` pin numerators within +-`bound` (their product at least
     4 * bound), or None past all of them."""
-    for k in range(1, len(MODULI) + 1):
-        if prod(MODULI[:k]) >= 4 * max(bound, 1):
-            return k
-    return None
+    return small_moduli_for(bound, MODULI)
 
 
 def fma(a: float, b: float, c: float) -> float:
@@ -99,7 +97,7 @@ def fma(a: float, b: float, c: float) -> float:
 def install() -> None:
     """Put LLVM's llvm.fma.f64 (numba intrinsic: one rounding, whatever the host) in
     place of `fma`, for the kernel's compilation (imports numba)."""
-    if fma.__module__ != __name__:
+    if _INSTALLED:
         return
     from numba import types
     from numba.extending import intrinsic
@@ -111,8 +109,8 @@ def install() -> None:
 
         return types.float64(types.float64, types.float64, types.float64), codegen
 
-    fused.__module__ = "numba_intrinsic"
     globals()["fma"] = fused
+    _INSTALLED.add("fma")
 
 
 class WideTerms:
