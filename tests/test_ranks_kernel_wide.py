@@ -148,7 +148,8 @@ def test_chunks_stay_within_the_proof_and_a_looser_span_is_caught(monkeypatch: p
 
 def test_layouts_outside_the_bounds_take_the_small_primes(monkeypatch: pytest.MonkeyPatch) -> None:
     """A coefficient past `_SPAN` makes a layout unusable; `evaluate_beyond` then gives
-    `evaluate_wide`'s numerators (the small primes' kernel), and so past the wide primes."""
+    `evaluate_wide`'s numerators (the small primes' kernel), and so past the wide primes and
+    for counts outside the proof's (a shoe of `CARDS` cards or more, a negative count)."""
     huge = kernel_wide.WideTerms(
         np.array([kernel_wide._SPAN + 1]), np.ones((1, 1), dtype=np.int64), np.ones(1, dtype=np.int64),
         (np.array([0, 1]), np.array([0, 1]), np.array([0]), np.array([0])),
@@ -168,6 +169,13 @@ def test_layouts_outside_the_bounds_take_the_small_primes(monkeypatch: pytest.Mo
     assert calls and got is not None and got.tolist() == [exact_numerators(ev, counts[0].tolist())]
     past = prod(kernel_wide.MODULI) // 4 + 1
     assert kernel_wide.moduli_for(past) is None and form.evaluate_beyond(counts, past) is None
+    monkeypatch.setattr(form, "_wide", None)
+    calls.clear()
+    for shoe in ([kernel_wide.CARDS // 13 + 1] * 13, [-1] + [4 * 10**4] * 12):  # outside the proof's counts
+        rows = np.array([shoe, [4 * 10**4] * 13], dtype=np.int64)
+        bound = perm(int(np.abs(rows).sum(axis=1).max()), 6) * ev._largest_payoff
+        got = form.evaluate_beyond(rows, bound)
+        assert calls[-1:] == [bound] and got is not None and (got == wide(rows, bound)).all()
 
 
 @pytest.mark.parametrize("which", ["main", "all"])

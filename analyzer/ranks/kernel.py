@@ -66,6 +66,7 @@ from analyzer.ranks.kernel_modular import LANES, MODULI, ModularTerms, modular, 
 from analyzer.ranks.kernel_modular import ORDERS as _ORDERS
 from analyzer.ranks.kernel_modular import ZERO_ROWS as _ZERO_ROWS
 from analyzer.ranks.kernel_pinned import CARDS, PinnedTerms, pinned
+from analyzer.ranks.kernel_wide import CARDS as WIDE_CARDS
 from analyzer.ranks.kernel_wide import WideTerms, install, wide
 from analyzer.ranks.kernel_wide import moduli_for as wide_moduli_for
 
@@ -414,12 +415,15 @@ class FusedForm:
         rank counts whose numerators are within +-`bound`, from their residues modulo as
         many primes below 2**41 as pin them (`analyzer.ranks.kernel_wide`: three at 10**4
         decks, four at 10**6, against five and seven below 2**25); from `evaluate_wide`
-        when that kernel declines the layout or the bound."""
+        when that kernel declines the layout, the bound or the counts (a negative one, or a
+        shoe of `analyzer.ranks.kernel_wide.CARDS` cards or more)."""
         used = wide_moduli_for(bound)
         if self._wide is None:
             groups = (self._group_side, self._group_part, self._group_tail)
             self._wide = WideTerms(*self._signed_terms(), (self._a_rows, self._b_rows, *groups))
-        if used is None or not self._wide.usable:
+        counts = np.ascontiguousarray(counts, dtype=np.int64)
+        outside = counts.min(initial=0) < 0 or counts.sum(axis=1).max(initial=0) >= WIDE_CARDS
+        if used is None or not self._wide.usable or outside:
             return self.evaluate_wide(counts, bound)
         return self._by_primes("wide", counts, bound, self._wide.arrays, used)
 

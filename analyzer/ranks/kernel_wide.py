@@ -22,10 +22,10 @@ so nothing else is fused or reordered. Let R = p/2 + 2**35 (below 2**40.05 = `_R
   within 2**-7 of it), then fma(-q, p, h) = h - q p exactly (|h - q p| <= p/2 + p 2**-7 <
   p/2 + 2**34), plus l: r = a b - q p, |r| <= R, congruent to a b. Operands: two residues
   (|.| <= R, a product below 2**80.1; a part: a trie node's parent, or 1, times a table
-  row), a residue and a residue less at most 6 or a count
-  (below 2**29: a shoe within `analyzer.core.shoe.MAX_DECKS` has fewer than 2**26 cards,
-  counts enter as floats exactly and are their own residues), or in Garner's steps a
-  residue less a digit (below 2**41.6) times an inverse (below 2**40): all within 2**84.
+  row), a residue and a residue less at most 6 or a count (nonnegative and below `CARDS` =
+  2**29, which the caller checks: counts enter as floats exactly and are their own
+  residues), or in Garner's steps a residue less a digit (below 2**41.6) times an inverse
+  (below 2**40): all within 2**84.
 - Sums: the pair kinds' sums of four reduced products (4 R), s**2 less and plus them (9 R);
   an inner chunk (`WideTerms`): the residue carried from the chunk before (at most R) plus
   products of coefficients and parts (|c| R each) with sum |c| at most `_SPAN` (so the total
@@ -59,7 +59,7 @@ from analyzer.ranks.kernel_modular import (
 from analyzer.ranks.kernel_modular import moduli_for as small_moduli_for
 from analyzer.ranks.kernel_pinned import part_trie
 
-__all__ = ["LANES", "MODULI", "WideTerms", "install", "moduli_for", "wide"]
+__all__ = ["CARDS", "LANES", "MODULI", "WideTerms", "install", "moduli_for", "wide"]
 
 #: Compositions side by side (CPU µs a composition, 10**4 decks, 8 bets, the kernel, 5,760 shoes:
 #: 8.9-9.1; 9.5-11.2 at 256, 9.1-9.5 at 288, 9.1-9.2 at 384; 2,500 shoes, the bench's batch:
@@ -73,6 +73,10 @@ MODULI = (
     2199023255479, 2199023255477, 2199023255461, 2199023255441,
 )  # fmt: skip
 _RESIDUE = max(MODULI) // 2 + 2**35  # R: the largest |residue| a product leaves
+#: Shoes of fewer cards than this (every count its own residue, a count times a residue
+#: within 2**84; `analyzer.core.shoe.MAX_DECKS` has fewer than 2**26) are the kernel's; the
+#: caller takes the small primes for the others.
+CARDS = 2**29
 #: The largest sum of |coefficients| in a chunk, of blocks in a column, of columns in an
 #: output: (1 + _SPAN) R <= 2**53.
 _SPAN = 2**53 // _RESIDUE - 1
