@@ -149,8 +149,8 @@ def test_a_batch_within_int64_takes_the_path_expected_faster(monkeypatch: pytest
     """Without ``always``, the int64 kernel takes layouts of few terms (Dragon 7 alone;
     player, banker, tie) and the numpy paths those of many columns (all rank-level bets, the
     main bets) and short batches of the main bets (a batch shorter than the kernel's lanes pays for them all);
-    beyond int64 the modular kernel takes any; a batch for the numpy paths asks for no kernel
-    layout (numba need not load). The numerators are the same either way."""
+    beyond int64 the prime kernels take any (`FusedForm.evaluate_beyond`); a batch for the
+    numpy paths asks for no kernel layout (numba need not load). The numerators are the same either way."""
     pytest.importorskip("numba")
     monkeypatch.delenv("BACCARAT_KERNEL")
     assert kernel_pays(6000, 2116, 1) and not kernel_pays(6000, 54981, 13)
@@ -164,13 +164,13 @@ def test_a_batch_within_int64_takes_the_path_expected_faster(monkeypatch: pytest
         assert form is not None and form.terms == ev.terms  # the count the choice is made on
         calls: list[str] = []
         with monkeypatch.context() as patch:
-            for name in ("evaluate", "evaluate_wide"):
+            for name in ("evaluate", "evaluate_beyond"):
                 patch.setattr(form, name, counted(getattr(form, name), name, calls))
             patch.setattr(ev, "_fused", counted(ev._fused, "layout", calls))
             numerators, _ = ev.expectations(counts)
             assert calls == (["layout", "evaluate"] if takes else [])  # the numpy paths load nothing
             ev.expectations(np.array([[4000] * 13]))
-            assert calls[-1:] == ["evaluate_wide"]
+            assert calls[-1:] == ["evaluate_beyond"]
         assert (numerators == numpy_numerators(ev, counts, monkeypatch)).all()
 
 

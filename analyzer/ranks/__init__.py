@@ -24,10 +24,13 @@ Modules:
   ``analyzer.analyses.effects`` values every one-card removal with).
 - ``kernel``: the compiled valuation kernel (numba, the optional ``fast`` extra): every bet's
   exact numerators for a batch of compositions in one pass, modulo 2**64 (exact within the
-  int64 bound checked on the shoe) and beyond it from ``kernel_modular``, to 10**6 decks;
+  int64 bound checked on the shoe) and beyond it from ``kernel_wide``, to 10**6 decks;
   ``BACCARAT_KERNEL=numpy`` forces the numpy paths.
-- ``kernel_modular``: the kernel beyond int64: the numerators modulo a few primes below
-  2**25 in float64, joined by Garner's mixed radix into their exact values.
+- ``kernel_wide``: the kernel beyond int64: the numerators modulo a few primes below 2**41
+  in float64 (exact products by fused multiply-adds), joined by Garner's mixed radix into
+  their exact values.
+- ``kernel_modular``: the same with primes below 2**25, for layouts ``kernel_wide``'s
+  bounds decline (coefficients past about 8,000).
 - ``kernel_pinned``: the kernel on shoes of up to 458 cards: each numerator as a float64
   estimate with a proved error bound and a residue modulo 2**16 (or 2**32), pinned into the
   exact value; the uint64 kernel takes the compositions it cannot pin.

@@ -14,7 +14,7 @@ batches whose bounds (taken over the batch) exceed what the moduli pin, such as 
 lopsided in different values.
 
 With numba (the ``fast`` extra) loaded, compiled kernels take batches beyond int64
-(`analyzer.ranks.kernel_modular`) and, within it, those where they are expected faster than
+(`analyzer.ranks.kernel_wide`) and, within it, those where they are expected faster than
 the numpy paths (`kernel_pays`: layouts of few terms, as a counting study's bets); the numpy
 paths then build their parts and contract their products in compiled passes
 (`analyzer.ranks.hybrid`). Every path gives the same numerators.
@@ -282,7 +282,7 @@ class FastEvaluator:
         fused = self._fused(len(counts)) if taken else None
         if fused is not None:
             numerators = (
-                fused.evaluate_wide(counts, bound) if wide else fused.evaluate(counts, bound, largest)
+                fused.evaluate_beyond(counts, bound) if wide else fused.evaluate(counts, bound, largest)
             )
             if numerators is not None:
                 totals = sequence_totals(sizes)
@@ -421,10 +421,17 @@ def payoff_lattice(payoffs: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndar
 
 
 def sequence_totals(sizes: np.ndarray) -> np.ndarray:
-    """N(N-1)...(N-5) of each shoe size: int64 where the largest fits, else Python ints."""
-    if len(sizes) and perm(int(sizes.max()), CARDS_PER_COUP) < _INT64:
+    """N(N-1)...(N-5) of each shoe size: int64 where the largest fits, else Python ints (as
+    the products of its halves N(N-1)(N-2) and (N-3)(N-4)(N-5), each exact in int64, while
+    the largest's are: a third of the time of `perm` row by row)."""
+    largest = int(sizes.max(initial=0))
+    if len(sizes) and perm(largest, CARDS_PER_COUP) < _INT64:
         return _sequences(sizes, np.int64)
-    return np.array([perm(int(n), CARDS_PER_COUP) for n in sizes], dtype=object)
+    if perm(largest, CARDS_PER_COUP // 2) < _INT64:
+        sizes = np.asarray(sizes, dtype=np.int64)
+        low, high = sizes * (sizes - 1) * (sizes - 2), (sizes - 3) * (sizes - 4) * (sizes - 5)
+        return np.asarray(low.astype(object) * high.astype(object))
+    return np.array([perm(n, CARDS_PER_COUP) for n in sizes.tolist()], dtype=object)
 
 
 def _sequences(sizes: np.ndarray, dtype: type, modulus: int | None = None) -> np.ndarray:

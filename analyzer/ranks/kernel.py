@@ -23,15 +23,19 @@ itself. Shoes of up to 458 cards take `analyzer.ranks.kernel_pinned` first: the 
 as a float64 estimate with a proved error bound and a residue modulo 2**16 (or 2**32),
 pinned into the numerator (on `analyzer.ranks.fast.kernel_pays`'s host, Dragon 7 on 8-deck
 shoes: 0.6 of the uint64 kernel's time; the 8 bets of the benchmark's batch: 0.55); the
-compositions it cannot pin take the uint64 kernel. Beyond it `evaluate_wide` takes the
-numerators' residues modulo a few primes below 2**25, in float64
-(`analyzer.ranks.kernel_modular`, where the bounds are proved), joined into the exact
-values: eight primes reach past the largest shoe (`analyzer.core.shoe.MAX_DECKS`); the
-caller's numpy paths are for past them. On this AVX2 host without AVX-512 the float64 kernel
-is the faster beyond int64 (fused multiply-adds against emulated 64-bit multiplies and a
-second kernel for residues), the uint64 kernel within it (one multiply-add a term against
-one a term and prime: 1.4 to 2 times as fast on 8-deck shoes, all 19 rank-level bets to
-Dragon 7 alone).
+compositions it cannot pin take the uint64 kernel. Beyond it `evaluate_beyond` takes the
+numerators' residues modulo a few primes below 2**41, in float64 with exact products by
+fused multiply-adds (`analyzer.ranks.kernel_wide`, where the bounds are proved), joined into
+the exact values: two primes to about 100 decks, three to about 12,000, four to the largest
+shoe (`analyzer.core.shoe.MAX_DECKS`), one pass over the terms a prime (8 bets at 10**4
+decks: 0.44 of the 8-deck rate, against 0.27 with the five primes below 2**25 it took
+before); a layout outside that kernel's bounds (a coefficient past 8,000) takes
+`evaluate_wide`, primes below 2**25 (`analyzer.ranks.kernel_modular`: eight reach past the
+largest shoe), and the caller's numpy paths are for past them. On this AVX2 host without
+AVX-512 the float64 kernel is the faster beyond int64 (fused multiply-adds against emulated
+64-bit multiplies and a second kernel for residues), the uint64 kernel within it (one
+multiply-add a term against one a term and prime: 1.4 to 2 times as fast on 8-deck shoes,
+all 19 rank-level bets to Dragon 7 alone).
 
 Availability. `available()` is False without numba, or when ``BACCARAT_KERNEL=numpy`` is
 set in the environment (the tests run both ways); the kernel compiles on first use and is
@@ -61,6 +65,9 @@ from analyzer.ranks.kernel_modular import LANES, MODULI, ModularTerms, modular, 
 from analyzer.ranks.kernel_modular import ORDERS as _ORDERS
 from analyzer.ranks.kernel_modular import ZERO_ROWS as _ZERO_ROWS
 from analyzer.ranks.kernel_pinned import CARDS, PinnedTerms, pinned
+from analyzer.ranks.kernel_wide import CARDS as WIDE_CARDS
+from analyzer.ranks.kernel_wide import WideTerms, install, wide
+from analyzer.ranks.kernel_wide import moduli_for as wide_moduli_for
 from analyzer.ranks.polyparts import TEN_RANKS as _TEN_RANKS
 from analyzer.ranks.polyparts import VALUE_RANKS as _VALUE_RANK
 
@@ -160,9 +167,13 @@ def warm() -> None:
 
 def _kernel(name: str = "numerators") -> Any:
     """A compiled kernel, built on first call: "numerators" (modulo 2**64), "modular"
-    (modulo primes, `analyzer.ranks.kernel_modular`) or "pinned" (`kernel_pinned`)."""
-    function: Any = {"numerators": _numerators, "modular": modular, "pinned": pinned}[name]
-    # The float64 kernels may fuse multiply-adds: their proofs count either way.
+    (modulo primes below 2**25, `analyzer.ranks.kernel_modular`), "wide" (below 2**41,
+    `kernel_wide`) or "pinned" (`kernel_pinned`)."""
+    function: Any = {"numerators": _numerators, "modular": modular, "pinned": pinned, "wide": wide}[name]
+    if name == "wide":
+        install()  # its fused multiply-adds: LLVM's, written out (no fastmath: nothing else fused)
+        return compiled_pass(name, function)
+    # The other float64 kernels may fuse multiply-adds: their proofs count either way.
     return compiled_pass(name, function, False if name == "numerators" else {"contract"})
 
 
@@ -333,6 +344,7 @@ class FusedForm:
         #: Multiply-adds per composition and lane: one per nonzero coefficient.
         self.terms = len(rows)
         self._modular: ModularTerms | None = None  # the residues of the constants, on first use
+        self._wide: WideTerms | None = None  # the same for `kernel_wide`, on first use
         self._pinned: PinnedTerms | None = None  # the pinned kernel's constants, on first use
 
     def evaluate(self, counts: np.ndarray, bound: int, cards: int | None = None) -> np.ndarray | None:
@@ -402,6 +414,23 @@ class FusedForm:
         _loaded.add("numerators")
         return out.view(np.int64)
 
+    def evaluate_beyond(self, counts: np.ndarray, bound: int) -> np.ndarray | None:
+        """(W, outputs) exact numerators as Python ints (an object array) of (W, 13) int64
+        rank counts whose numerators are within +-`bound`, from their residues modulo as
+        many primes below 2**41 as pin them (`analyzer.ranks.kernel_wide`: three at 10**4
+        decks, four at 10**6, against five and seven below 2**25); from `evaluate_wide`
+        when that kernel declines the layout, the bound or the counts (a negative one, or a
+        shoe of `analyzer.ranks.kernel_wide.CARDS` cards or more)."""
+        used = wide_moduli_for(bound)
+        if self._wide is None:
+            groups = (self._group_side, self._group_part, self._group_tail)
+            self._wide = WideTerms(*self._signed_terms(), (self._a_rows, self._b_rows, *groups))
+        counts = np.ascontiguousarray(counts, dtype=np.int64)
+        outside = counts.min(initial=0) < 0 or counts.sum(axis=1).max(initial=0) >= WIDE_CARDS
+        if used is None or not self._wide.usable or outside:
+            return self.evaluate_wide(counts, bound)
+        return self._by_primes("wide", counts, bound, self._wide.arrays, used)
+
     def evaluate_wide(self, counts: np.ndarray, bound: int) -> np.ndarray | None:
         """(W, outputs) exact numerators as Python ints (an object array) of (W, 13) int64
         rank counts whose numerators are within +-`bound`, from their residues modulo as
@@ -411,25 +440,48 @@ class FusedForm:
         if used is None:
             return None
         if self._modular is None:
-            signed = (
-                self._entry_coef.view(np.int64),
-                self._relation.view(np.int64),
-                self._anchor.view(np.int64),
-            )
-            runs = (self._group_start, self._run_start, self._run_col, self._entry_part)
-            self._modular = ModularTerms(*signed, runs)
+            self._modular = ModularTerms(*self._signed_terms())
+        terms, groups = self._modular, (self._a_rows, self._b_rows, self._group_side, self._group_part)
+        return self._by_primes(
+            "modular",
+            counts,
+            bound,
+            lambda limbs: (*groups, self._group_tail, *terms.arrays(limbs), terms.chunk),
+            used,
+        )
+
+    def _signed_terms(
+        self,
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]:
+        """The prime kernels' constants (`ModularTerms`, `WideTerms`): the coefficients,
+        relation and anchor as int64, and the runs (group_start, run_start, run_col, entry_part)."""
+        signed = (self._entry_coef.view(np.int64), self._relation.view(np.int64), self._anchor.view(np.int64))
+        return (*signed, (self._group_start, self._run_start, self._run_col, self._entry_part))
+
+    def _by_primes(
+        self,
+        name: str,
+        counts: np.ndarray,
+        bound: int,
+        constants: Callable[[int], tuple[Any, ...]],
+        used: int,
+    ) -> np.ndarray:
+        """The prime kernel `name` on `counts` with `used` primes and its `constants` (the
+        arguments after the counts') for the limbs of +-`bound`: (W, outputs) Python ints."""
         limbs = bound.bit_length() // 64 + 1  # the two's complement of +-bound
         counts = np.ascontiguousarray(counts, dtype=np.int64)
         out = np.empty((limbs, len(counts), self.outputs), dtype=np.uint64)
-        _kernel("modular")(
-            counts, _VALUE_RANK, _TEN_RANKS, self._a_rows, self._b_rows, self._group_side,
-            self._group_part, self._group_tail, *self._modular.arrays(limbs), self._modular.chunk,
-            used, out,
-        )  # fmt: skip
-        value = out[limbs - 1].view(np.int64).astype(object)  # the top limb is signed
-        for limb in range(limbs - 2, -1, -1):
-            value = (value << 64) + out[limb].astype(object)
-        return np.asarray(value)
+        _kernel(name)(counts, _VALUE_RANK, _TEN_RANKS, *constants(limbs), used, out)
+        return _joined(out)
+
+
+def _joined(out: np.ndarray) -> np.ndarray:
+    """(W, outputs) Python ints (an object array) of their (limbs, W, outputs) uint64 two's
+    complement limbs, least significant first."""
+    value = out[-1].view(np.int64).astype(object)  # the top limb is signed
+    for limb in range(len(out) - 2, -1, -1):
+        value = (value << 64) + out[limb].astype(object)
+    return np.asarray(value)
 
 
 def _unit_rows_last(rows: np.ndarray) -> np.ndarray:

@@ -35,7 +35,10 @@ import numpy as np
 
 from analyzer.core.outcome import CARDS_PER_COUP
 
-__all__ = ["LANES", "MODULI", "ORDERS", "ZERO_ROWS", "ModularTerms", "modular", "moduli_for"]
+__all__ = [
+    "LANES", "MODULI", "ORDERS", "ZERO_ROWS", "ModularTerms", "garner_constants", "modular", "moduli_for",
+    "wrapped_products",
+]  # fmt: skip
 
 #: Compositions computed side by side (one SIMD-friendly inner loop over them).
 LANES = 256
@@ -51,11 +54,11 @@ _MASK = np.uint64(2**32 - 1)
 _HALF = np.uint64(32)
 
 
-def moduli_for(bound: int) -> int | None:
-    """How many of `MODULI` pin numerators within +-`bound` (their product at least
+def moduli_for(bound: int, moduli: tuple[int, ...] = MODULI) -> int | None:
+    """How many of `moduli` pin numerators within +-`bound` (their product at least
     4 * bound), or None past all of them."""
-    for k in range(1, len(MODULI) + 1):
-        if prod(MODULI[:k]) >= 4 * max(bound, 1):
+    for k in range(1, len(moduli) + 1):
+        if prod(moduli[:k]) >= 4 * max(bound, 1):
             return k
     return None
 
@@ -85,14 +88,7 @@ class ModularTerms:
         self.chunk = (2**52 - _RESIDUE) // (max(int(np.abs(self.coef).max(initial=1)), 1) * _RESIDUE)
         self.relation = np.ascontiguousarray([_signed(relation, p) for p in MODULI])
         self.anchor = np.ascontiguousarray([_signed(anchor, p) for p in MODULI])
-        k = len(MODULI)
-        self.moduli = np.array(MODULI, dtype=np.float64)
-        self.inverses = 1.0 / self.moduli
-        #: garner[j, i]: p_j**-1 modulo p_i (j < i), signed.
-        self.garner = np.zeros((k, k), dtype=np.float64)
-        for i in range(k):
-            for j in range(i):
-                self.garner[j, i] = _signed(np.array([pow(MODULI[j], -1, MODULI[i])]), MODULI[i])[0]
+        self.moduli, self.inverses, self.garner = garner_constants(MODULI)
         self.blocks: tuple[np.ndarray, ...] = ()  # `_paired`, the coefficients as residues
         if runs is not None:
             *layout, paired = _paired(coef, *runs)
@@ -103,15 +99,33 @@ class ModularTerms:
         `runs`): the blocks of terms with their coefficients' residues, the residues,
         the moduli and their inverses, Garner's inverses, and (moduli + 1, limbs) uint64:
         each product M_k of the first k moduli modulo 2**(64 * limbs)."""
-        wrap = 2 ** (64 * limbs)
-        products = np.array(
-            [
-                [(prod(MODULI[:k]) % wrap) >> (64 * j) & (2**64 - 1) for j in range(limbs)]
-                for k in range(len(MODULI) + 1)
-            ],
-            dtype=np.uint64,
-        )
+        products = wrapped_products(MODULI, limbs)
         return (*self.blocks, self.relation, self.anchor, self.moduli, self.inverses, self.garner, products)
+
+
+def garner_constants(moduli: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Garner's constants of `moduli` for the prime kernels: the moduli and their inverses
+    as float64, and (k, k) garner[j, i] = p_j**-1 modulo p_i (j < i), signed."""
+    k = len(moduli)
+    garner = np.zeros((k, k), dtype=np.float64)
+    for i in range(k):
+        for j in range(i):
+            garner[j, i] = _signed(np.array([pow(moduli[j], -1, moduli[i])]), moduli[i])[0]
+    floats = np.array(moduli, dtype=np.float64)
+    return floats, 1.0 / floats, garner
+
+
+def wrapped_products(moduli: tuple[int, ...], limbs: int) -> np.ndarray:
+    """(len(moduli) + 1, limbs) uint64: each product M_k of the first k `moduli` modulo
+    2**(64 * limbs), least significant limb first (the prime kernels subtract it)."""
+    wrap = 2 ** (64 * limbs)
+    return np.array(
+        [
+            [(prod(moduli[:k]) % wrap) >> (64 * j) & (2**64 - 1) for j in range(limbs)]
+            for k in range(len(moduli) + 1)
+        ],
+        dtype=np.uint64,
+    )
 
 
 def _paired(

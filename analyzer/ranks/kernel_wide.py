@@ -1,0 +1,392 @@
+"""The valuation kernel beyond int64 with primes below 2**41: each numerator modulo a few
+primes p, 2**40 < p < 2**41, in float64 with exact products by fused multiply-adds, joined
+by Garner's mixed-radix form into its exact two's-complement value (`analyzer.ranks.kernel.
+FusedForm` lays out the terms; `analyzer.ranks.kernel_modular`, primes below 2**25, takes
+what this one declines). Three primes pin numerators within 2**121 (10**4 decks of the 8
+main bets: 2**120), four within 2**162 (10**6 decks: 2**160), against five and seven of the
+small primes: the inner multiply-adds, the kernel's cost, are one pass per prime either way
+(10**4 decks, 8 bets: 3.1 µs a composition a pass against 3.35). The parts are built on a
+trie (`analyzer.ranks.kernel_pinned.part_trie`): one product each.
+
+Exactness. Every value the kernel forms is an integer of absolute value below 2**53 (exact in
+float64), and every multiply-add whose product could exceed 2**53 is `fma`, LLVM's fused
+multiply-add (one rounding of the exact a * b + c); the kernel is compiled without fastmath,
+so nothing else is fused or reordered. Let R = p/2 + 2**35 (below 2**40.05 = `_RESIDUE`).
+
+- Reduction of an integer |x| < 2**53 (`x - q p`, q = round(x * fl(1/p)), the rounding by
+  adding and subtracting `_ROUND` = 1.5 * 2**52, exact for |y| < 2**51): x * fl(1/p), rounded,
+  is within |x| / p * 2**-51 < 2**-38 of x / p, so |x - q p| <= p/2 + p 2**-38 < p/2 + 8
+  (<= R); `fma(-q, p, x)` gives it exactly (an integer below 2**41).
+- Product of integers a, b with |a b| <= 2**84 (written out at each use): h = fl(a b),
+  l = fma(a, b, -h) = a b - h exactly (|l| <= 2**31), q = round(h * fl(1/p)) (|h / p| < 2**44,
+  within 2**-7 of it), then fma(-q, p, h) = h - q p exactly (|h - q p| <= p/2 + p 2**-7 <
+  p/2 + 2**34), plus l: r = a b - q p, |r| <= R, congruent to a b. Operands: two residues
+  (|.| <= R, a product below 2**80.1; a part: a trie node's parent, or 1, times a table
+  row), a residue and a residue less at most 6 or a count (nonnegative and below `CARDS` =
+  2**29, which the caller checks: counts enter as floats exactly and are their own
+  residues), or in Garner's steps a residue less a digit (below 2**41.6) times an inverse
+  (below 2**40): all within 2**84.
+- Sums: the pair kinds' sums of four reduced products (4 R), s**2 less and plus them (9 R);
+  an inner chunk (`WideTerms`): the residue carried from the chunk before (at most R) plus
+  products of coefficients and parts (|c| R each) with sum |c| at most `_SPAN` (so the total
+  and every partial sum is below (1 + _SPAN) R <= 2**53); a column's total, one product
+  (R) per block of its, fewer than `_SPAN` blocks; an output, cols + 1 products (R each).
+  The layout is declined (`WideTerms.usable` False: the caller takes the small primes) if
+  one coefficient exceeds `_SPAN`, or a column has as many blocks, or as many columns.
+- Garner: each residue reduced (|r| <= R) then the digits d_k = ((r_k - d_0) g_0k -
+  d_1) g_1k ... (products as above, |.| <= R < p), plus p when negative: in [0, p). x = d_0
+  + p_0 (d_1 + p_1 (...)) in [0, M), M the product of the primes taken; the caller takes
+  primes with M >= 4 * bound, so x <= M/4 (the numerator) or x >= 3M/4 (the numerator plus
+  M), told apart by the float estimate of x / M (relative error below 2**-48). x, less M
+  when it is the latter, is formed modulo 2**(64 * limbs) in uint64 limbs, 16 bits at a time
+  (a 16-bit piece times p plus a carry below 2**42: below 2**58).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from analyzer.ranks.kernel_modular import (
+    ORDERS,
+    ZERO_ROWS,
+    _paired,
+    _signed,
+    garner_constants,
+    wrapped_products,
+)
+from analyzer.ranks.kernel_modular import moduli_for as small_moduli_for
+from analyzer.ranks.kernel_pinned import part_trie
+
+__all__ = ["CARDS", "LANES", "MODULI", "WideTerms", "install", "moduli_for", "wide"]
+
+#: Compositions side by side (CPU µs a composition, 10**4 decks, 8 bets, the kernel, 5,760 shoes:
+#: 8.9-9.1; 9.5-11.2 at 256, 9.1-9.5 at 288, 9.1-9.2 at 384; 2,500 shoes, the bench's batch:
+#: 9.5 against 9.8-10.0 at 256). A short last batch pays for them all.
+LANES = 320
+_LANES = LANES  # the compiler's constant (a global: fixed inner trip counts)
+#: The largest primes below 2**41: k of them pin numerators within +-M_k / 4 (2**80 for 2,
+#: 2**121 for 3, 2**162 for 4: the largest shoe's numerators are below 2**161).
+MODULI = (
+    2199023255531, 2199023255521, 2199023255497, 2199023255489,
+    2199023255479, 2199023255477, 2199023255461, 2199023255441,
+)  # fmt: skip
+_RESIDUE = max(MODULI) // 2 + 2**35  # R: the largest |residue| a product leaves
+#: Shoes of fewer cards than this (every count its own residue, a count times a residue
+#: within 2**84; `analyzer.core.shoe.MAX_DECKS` has fewer than 2**26) are the kernel's; the
+#: caller takes the small primes for the others.
+CARDS = 2**29
+#: The largest sum of |coefficients| in a chunk, of blocks in a column, of columns in an
+#: output: (1 + _SPAN) R <= 2**53.
+_SPAN = 2**53 // _RESIDUE - 1
+_ROUND = 1.5 * 2.0**52  # y + _ROUND - _ROUND is y rounded to the nearest integer (|y| < 2**51)
+_PIECE = np.uint64(2**16 - 1)
+_INSTALLED: set[str] = set()  # "fma" once `install` has put the intrinsic in place
+_SIXTEEN = np.uint64(16)
+
+
+def moduli_for(bound: int) -> int | None:
+    """How many of `MODULI` pin numerators within +-`bound` (their product at least
+    4 * bound), or None past all of them."""
+    return small_moduli_for(bound, MODULI)
+
+
+def fma(a: float, b: float, c: float) -> float:
+    """a * b + c rounded once: a placeholder, `install` puts LLVM's fused multiply-add in
+    its place before the kernel compiles (the kernel is exact only with it)."""
+    raise RuntimeError("kernel_wide.fma runs only compiled (kernel_wide.install)")
+
+
+def install() -> None:
+    """Put LLVM's llvm.fma.f64 (numba intrinsic: one rounding, whatever the host) in
+    place of `fma`, for the kernel's compilation (imports numba)."""
+    if _INSTALLED:
+        return
+    from numba import types
+    from numba.extending import intrinsic
+
+    @intrinsic
+    def fused(typingctx: Any, a: Any, b: Any, c: Any) -> Any:
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            return builder.fma(*args)
+
+        return types.float64(types.float64, types.float64, types.float64), codegen
+
+    globals()["fma"] = fused
+    _INSTALLED.add("fma")
+
+
+class WideTerms:
+    """A layout's constants for `wide`: its terms in blocks of two columns
+    (`analyzer.ranks.kernel_modular._paired`) cut into chunks of at most `_SPAN` in sum
+    |coefficient| per column, the relation and anchor as residues modulo each of `MODULI`,
+    and Garner's constants; `usable` False when the module's bounds do not hold for it."""
+
+    def __init__(
+        self,
+        coef: np.ndarray,
+        relation: np.ndarray,
+        anchor: np.ndarray,
+        runs: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+        parts: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+    ) -> None:
+        """`coef` (entries,), `relation` (outputs, cols) and `anchor` (outputs,) int64;
+        `runs` (group_start, run_start, run_col, entry_part) and `parts` (a_rows, b_rows,
+        group_side, group_part, group_tail) as `analyzer.ranks.kernel.FusedForm` lays them out."""
+        group_block, block_col, block_start, block_part, paired = _paired(coef, *runs)
+        a_rows, b_rows, group_side, group_part, group_tail = parts
+        a_parent, a_row, a_node = part_trie(a_rows)  # each part one product (`part_trie`)
+        b_parent, b_row, b_node = part_trie(b_rows)
+        block_group = np.repeat(np.arange(len(group_side)), np.diff(group_block))
+        inner_a = group_side[block_group[np.repeat(np.arange(len(block_col)), np.diff(block_start))]] == 0
+        block_node, group_node = np.empty_like(block_part), np.empty_like(group_part)
+        block_node[inner_a], block_node[~inner_a] = a_node[block_part[inner_a]], b_node[block_part[~inner_a]]
+        outer_a = group_side == 1
+        group_node[outer_a], group_node[~outer_a] = a_node[group_part[outer_a]], b_node[group_part[~outer_a]]
+        #: The kernel's arguments before the blocks: the tries, each group's side, outer node and tail.
+        self.parts = (a_parent, a_row, b_parent, b_row, group_side, group_node, group_tail)
+        size = np.abs(paired)
+        chunk_start, block_chunk = [0], [0]
+        for b in range(len(block_col)):  # greedy: a chunk ends before its sum would pass _SPAN
+            sums = np.zeros(2, dtype=np.int64)
+            for e in range(int(block_start[b]), int(block_start[b + 1])):
+                if (sums + size[e] > _SPAN).any():
+                    chunk_start.append(e)
+                    sums[:] = 0
+                sums += size[e]
+            chunk_start.append(int(block_start[b + 1]))
+            block_chunk.append(len(chunk_start) - 1)
+        columns = relation.shape[1]
+        blocks = np.bincount(np.concatenate([block_col, block_col + 1]), minlength=columns + 1)
+        #: Whether the module's bounds hold: coefficients, blocks a column, columns.
+        self.usable = bool(
+            int(size.max(initial=0)) <= _SPAN and int(blocks.max(initial=0)) < _SPAN and columns < _SPAN
+        )
+        self.layout = (
+            group_block, block_col, np.array(block_chunk, dtype=np.int64),
+            np.array(chunk_start, dtype=np.int64), block_node, np.ascontiguousarray(paired, dtype=np.float64),
+        )  # fmt: skip
+        self.relation = np.ascontiguousarray([_signed(relation, p) for p in MODULI])
+        self.anchor = np.ascontiguousarray([_signed(anchor, p) for p in MODULI])
+        self.moduli, self.inverses, self.garner = garner_constants(MODULI)
+
+    def arrays(self, limbs: int) -> tuple[np.ndarray, ...]:
+        """The kernel's arguments after the counts' for `limbs` output limbs: the parts'
+        tries and the groups (`parts`), the chunked blocks, the residues, the moduli and
+        their inverses, Garner's inverses, and (moduli + 1, limbs) uint64: each product M_k
+        modulo 2**(64 * limbs)."""
+        products = wrapped_products(MODULI, limbs)
+        residues = (self.relation, self.anchor, self.moduli, self.inverses, self.garner)
+        return (*self.parts, *self.layout, *residues, products)
+
+
+def wide(
+    counts: Any, value_rank: Any, ten_ranks: Any, a_parent: Any, a_row: Any, b_parent: Any,
+    b_row: Any, group_side: Any, group_node: Any, group_tail: Any, group_block: Any,
+    block_col: Any, block_chunk: Any, chunk_start: Any, block_node: Any, coef: Any, relation: Any,
+    anchor: Any, moduli: Any, inverses: Any, garner: Any, products: Any, used: int, out: Any,
+) -> None:  # fmt: skip
+    """The kernel, in the subset of Python numba compiles: `out` (limbs, W, outputs) uint64,
+    the two's complement modulo 2**(64 limbs) of each numerator of `counts` (W, 13) int64,
+    from its residues modulo the first `used` moduli (see the module's docstring), `_LANES`
+    compositions at a time. The steps are `FusedForm`'s: the factor table, the tails, the
+    parts, then each group's blocks of two columns summed chunk by chunk, times its outer
+    factor. Each product of residues is the module's: h, l = fma(a, b, -h), q, fma(-q, p, h) + l."""
+    width, columns, outputs, limbs = counts.shape[0], relation.shape[2], relation.shape[1], out.shape[0]
+    raw = np.zeros((13, _LANES), dtype=np.float64)
+    cards = np.zeros(_LANES, dtype=np.float64)
+    table = np.zeros((ZERO_ROWS + 10 * ORDERS, _LANES), dtype=np.float64)
+    tails = np.zeros((ORDERS, _LANES), dtype=np.float64)
+    sums = np.zeros((3, _LANES), dtype=np.float64)  # s2: the pairs, their squares, the fours
+    fa = np.ones((a_parent.shape[0] + 1, _LANES), dtype=np.float64)  # the nodes, then ones
+    fb = np.ones((b_parent.shape[0] + 1, _LANES), dtype=np.float64)
+    total = np.zeros((columns, _LANES), dtype=np.float64)
+    factor = np.zeros(_LANES, dtype=np.float64)
+    acc = np.zeros((2, _LANES), dtype=np.float64)
+    residues = np.zeros((used, outputs, _LANES), dtype=np.float64)
+    digits = np.zeros(used, dtype=np.float64)
+    value = np.zeros(limbs, dtype=np.uint64)
+    for start in range(0, width, _LANES):
+        n = min(_LANES, width - start)
+        for lane in range(_LANES):  # a short last batch repeats its last composition
+            row = start + min(lane, n - 1)
+            for rank in range(13):
+                raw[rank, lane] = np.float64(counts[row, rank])
+        cards[:] = 0.0
+        for rank in range(13):
+            for lane in range(_LANES):
+                cards[lane] += raw[rank, lane]
+        for m in range(used):
+            p, inv = moduli[m], inverses[m]
+            # The factor table: falling factorials (c_v)_j of each value, then the pair kinds.
+            for v in range(10):
+                base = ZERO_ROWS + v * ORDERS
+                for lane in range(_LANES):
+                    table[base, lane] = 1.0
+                if v == 0:
+                    for lane in range(_LANES):
+                        x = raw[ten_ranks[0], lane] + raw[ten_ranks[1], lane]
+                        table[base + 1, lane] = x + raw[ten_ranks[2], lane] + raw[ten_ranks[3], lane]
+                else:
+                    for lane in range(_LANES):
+                        table[base + 1, lane] = raw[value_rank[v - 1], lane]
+                for j in range(2, ORDERS):
+                    for lane in range(_LANES):
+                        a, b = table[base + j - 1, lane], table[base + 1, lane] - (j - 1)
+                        h = a * b
+                        q = h * inv + _ROUND - _ROUND
+                        table[base + j, lane] = fma(-q, p, h) + fma(a, b, -h)
+            sums[:, :] = 0.0
+            for i in range(4):
+                for lane in range(_LANES):
+                    t = raw[ten_ranks[i], lane]
+                    h = t * (t - 1.0)
+                    q = h * inv + _ROUND - _ROUND
+                    pair = fma(-q, p, h) + fma(t, t - 1.0, -h)
+                    sums[0, lane] += pair
+                    h = pair * pair
+                    q = h * inv + _ROUND - _ROUND
+                    sums[1, lane] += fma(-q, p, h) + fma(pair, pair, -h)
+                    h = pair * (t - 2.0)
+                    q = h * inv + _ROUND - _ROUND
+                    x = fma(-q, p, h) + fma(pair, t - 2.0, -h)
+                    h = x * (t - 3.0)
+                    q = h * inv + _ROUND - _ROUND
+                    sums[2, lane] += fma(-q, p, h) + fma(x, t - 3.0, -h)
+            for j in range(ORDERS):
+                for lane in range(_LANES):
+                    table[j, lane] = table[ZERO_ROWS + j, lane]
+                    table[ORDERS + j, lane] = 0.0
+                    table[2 * ORDERS + j, lane] = 0.0
+            for lane in range(_LANES):
+                x = sums[0, lane]
+                s = fma(-(x * inv + _ROUND - _ROUND), p, x)
+                table[ORDERS + 2, lane] = s
+                h = s * s
+                q = h * inv + _ROUND - _ROUND
+                x = fma(-q, p, h) + fma(s, s, -h) - sums[1, lane] + sums[2, lane]
+                table[2 * ORDERS + 4, lane] = fma(-(x * inv + _ROUND - _ROUND), p, x)
+            for row, first in ((ORDERS, 2), (2 * ORDERS, 4)):
+                for j in range(first + 1, ORDERS):
+                    for lane in range(_LANES):
+                        a, b = table[row + j - 1, lane], table[ZERO_ROWS + 1, lane] - (j - 1)
+                        h = a * b
+                        q = h * inv + _ROUND - _ROUND
+                        table[row + j, lane] = fma(-q, p, h) + fma(a, b, -h)
+            for lane in range(_LANES):  # the tails (N-k)_(6-k)
+                tails[ORDERS - 1, lane] = 1.0
+            for k in range(ORDERS - 2, -1, -1):
+                for lane in range(_LANES):
+                    a, b = tails[k + 1, lane], cards[lane] - k
+                    h = a * b
+                    q = h * inv + _ROUND - _ROUND
+                    tails[k, lane] = fma(-q, p, h) + fma(a, b, -h)
+            for parent, prow, parts in ((a_parent, a_row, fa), (b_parent, b_row, fb)):
+                for r in range(parent.shape[0]):  # the parts: each node a table row times its parent
+                    source, row = parts[parent[r]], table[prow[r]]
+                    if parent[r] == parent.shape[0]:  # a single row
+                        for lane in range(_LANES):
+                            parts[r, lane] = row[lane]
+                        continue
+                    for lane in range(_LANES):
+                        a, b = source[lane], row[lane]
+                        h = a * b
+                        q = h * inv + _ROUND - _ROUND
+                        parts[r, lane] = fma(-q, p, h) + fma(a, b, -h)
+            total[:, :] = 0.0
+            for g in range(group_side.shape[0]):  # the sums inside, then the outer factor
+                inner, outer = (fa, fb) if group_side[g] == 0 else (fb, fa)
+                part, tail = group_node[g], group_tail[g]
+                for lane in range(_LANES):
+                    a, b = outer[part, lane], tails[tail, lane]
+                    h = a * b
+                    q = h * inv + _ROUND - _ROUND
+                    factor[lane] = fma(-q, p, h) + fma(a, b, -h)
+                for blk in range(group_block[g], group_block[g + 1]):
+                    acc0, acc1 = acc[0], acc[1]
+                    acc0[:] = 0.0
+                    acc1[:] = 0.0
+                    for chunk in range(block_chunk[blk], block_chunk[blk + 1]):
+                        e, end = chunk_start[chunk], chunk_start[chunk + 1]
+                        while e + 4 <= end:  # four parts a pass, each read once for both columns
+                            i0, i1 = inner[block_node[e]], inner[block_node[e + 1]]
+                            i2, i3 = inner[block_node[e + 2]], inner[block_node[e + 3]]
+                            c0, c1, c2, c3 = coef[e, 0], coef[e + 1, 0], coef[e + 2, 0], coef[e + 3, 0]
+                            d0, d1, d2, d3 = coef[e, 1], coef[e + 1, 1], coef[e + 2, 1], coef[e + 3, 1]
+                            for lane in range(_LANES):
+                                x0, x1, x2, x3 = i0[lane], i1[lane], i2[lane], i3[lane]
+                                acc0[lane] = fma(c3, x3, fma(c2, x2, fma(c1, x1, fma(c0, x0, acc0[lane]))))
+                                acc1[lane] = fma(d3, x3, fma(d2, x2, fma(d1, x1, fma(d0, x0, acc1[lane]))))
+                            e += 4
+                        for last in range(e, end):
+                            c, d, i0 = coef[last, 0], coef[last, 1], inner[block_node[last]]
+                            for lane in range(_LANES):
+                                acc0[lane] = fma(c, i0[lane], acc0[lane])
+                                acc1[lane] = fma(d, i0[lane], acc1[lane])
+                        for lane in range(_LANES):
+                            x = acc0[lane]
+                            acc0[lane] = fma(-(x * inv + _ROUND - _ROUND), p, x)
+                            x = acc1[lane]
+                            acc1[lane] = fma(-(x * inv + _ROUND - _ROUND), p, x)
+                    col = block_col[blk]
+                    for side in range(2 if col + 1 < columns else 1):  # an odd last block: one column
+                        sums_col, sum_col = acc[side], total[col + side]
+                        for lane in range(_LANES):
+                            a, b = sums_col[lane], factor[lane]
+                            h = a * b
+                            q = h * inv + _ROUND - _ROUND
+                            sum_col[lane] += fma(-q, p, h) + fma(a, b, -h)
+            for col in range(columns):
+                for lane in range(_LANES):
+                    x = total[col, lane]
+                    total[col, lane] = fma(-(x * inv + _ROUND - _ROUND), p, x)
+            for i in range(outputs):
+                for lane in range(_LANES):
+                    a, b = anchor[m, i], tails[0, lane]
+                    h = a * b
+                    q = h * inv + _ROUND - _ROUND
+                    x = fma(-q, p, h) + fma(a, b, -h)
+                    for col in range(columns):
+                        a, b = relation[m, i, col], total[col, lane]
+                        h = a * b
+                        q = h * inv + _ROUND - _ROUND
+                        x += fma(-q, p, h) + fma(a, b, -h)
+                    residues[m, i, lane] = fma(-(x * inv + _ROUND - _ROUND), p, x)
+        for lane in range(n):  # Garner's digits, then the value modulo 2**(64 limbs)
+            for i in range(outputs):
+                estimate = 0.0
+                for k in range(used):
+                    p, inv = moduli[k], inverses[k]
+                    x = residues[k, i, lane]
+                    for j in range(k):
+                        a, b = x - digits[j], garner[j, k]
+                        h = a * b
+                        q = h * inv + _ROUND - _ROUND
+                        x = fma(-q, p, h) + fma(a, b, -h)
+                    digits[k] = x + p if x < 0.0 else x
+                    estimate = (estimate + digits[k]) * inv
+                value[:] = np.uint64(0)
+                for k in range(used - 1, -1, -1):  # value = value * p_k + d_k, 16 bits at a time
+                    p_k, carry = np.uint64(moduli[k]), np.uint64(digits[k])
+                    for limb in range(limbs):
+                        word = value[limb]
+                        built = np.uint64(0)
+                        for piece in range(4):
+                            shift = np.uint64(16 * piece)
+                            t = ((word >> shift) & _PIECE) * p_k + carry
+                            built |= (t & _PIECE) << shift
+                            carry = t >> _SIXTEEN
+                        value[limb] = built
+                if estimate > 0.5:  # the numerator plus M: less M, with borrows
+                    borrow = np.uint64(0)
+                    for limb in range(limbs):
+                        a_limb, b_limb = value[limb], products[used, limb]
+                        value[limb] = a_limb - b_limb - borrow
+                        borrow = (
+                            np.uint64(1)
+                            if (a_limb < b_limb or (a_limb == b_limb and borrow == np.uint64(1)))
+                            else np.uint64(0)
+                        )
+                for limb in range(limbs):
+                    out[limb, start + lane, i] = value[limb]
