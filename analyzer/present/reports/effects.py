@@ -15,7 +15,7 @@ from analyzer.counting.simulation import Procedure, deal_shoe
 from analyzer.counting.systems import derived_counts
 from analyzer.present.document import Block, Heading, Paragraph, Table
 from analyzer.present.effects import DERIVED_HEADERS, derived_rows, removal_effects_blocks
-from analyzer.present.reports.shared import figure, report, save_png
+from analyzer.present.reports.shared import figure, put_title, report, save_png
 
 __all__ = ["eor_plot", "eor_report"]
 
@@ -87,7 +87,7 @@ def eor_plot(path: Path) -> None:
         values = [100 * float(eor.effects[name][rank]) for rank in [*labels[:9], "10"]]
         ax.bar(labels, values, color=["tab:green" if v > 0 else "tab:red" for v in values])
         ax.axhline(0, color="black", lw=0.6)
-        ax.set_title(BETS[name].title, parse_math=False)
+        put_title(ax, BETS[name].title)
         ax.set_xlabel("rank removed")
         ax.set_ylabel("change in expectation (% of a bet)")
     fig.suptitle("Effects of removing one card off the top of a full 8-deck shoe")
