@@ -259,3 +259,13 @@ def test_compile_is_cached_and_sized() -> None:
     assert compile_rules(STANDARD) is classes
     assert 7_500 <= len(classes.basis) <= 8_500
     assert classes.outcome_matrix().shape == (len(classes.outcomes), len(classes.basis))
+
+
+def test_a_distribution_asked_again_is_the_one_kept() -> None:
+    """The last few distributions are kept, per shoe and rules: the same object again (the
+    report asks for 14 of them 58 times), another for other rules or another shoe."""
+    eight = distribution(Shoe.decks(8))
+    assert distribution(Shoe.decks(8), STANDARD) is eight
+    assert distribution(Shoe.decks(8), BANCO_4_DRAWS_ON_0_1) is not eight
+    assert distribution(Shoe.decks(6)) is not eight
+    assert eight.total == perm(416, 6) and sum(eight.weights.values()) == eight.total
