@@ -163,7 +163,7 @@ def estimate_quality(
 ) -> list[EstimateQuality]:
     """Correlation and worst error of the linear estimate against exact expectations."""
     _rank_level_only("estimate_quality()", bets)
-    evaluator = FastEvaluator.cached(tuple(bets), eor.rules)  # the report asks twice
+    evaluator = FastEvaluator(bets, eor.rules)
     numerators, totals = evaluator.expectations(counts)
     result = []
     for i, bet in enumerate(bets):

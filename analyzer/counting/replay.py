@@ -133,7 +133,7 @@ class Valuer:
         self.carded = tuple(bet for bet in self.bets if bet.card_level)
         #: Names of the bets that read suits (they need every card's suit).
         self.suits = tuple(bet.name for bet in self.bets if bet.needs_suits)
-        self._ranks = FastEvaluator.cached(self.ranked, rules) if self.ranked else None
+        self._ranks = FastEvaluator(self.ranked, rules) if self.ranked else None
         self._cards = None
         if self.carded:  # the card engine (and networkx) load only for card-level bets
             from analyzer.cards.batch import card_evaluator
