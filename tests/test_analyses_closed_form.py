@@ -7,6 +7,7 @@ those. Here: every d from 1 to 8 exactly, and the limit against the infinite dec
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 
 import pytest
@@ -78,3 +79,25 @@ def test_a_tableau_of_ones_own_is_derived() -> None:
     (form,) = closed_forms([RANK_BETS["tie"]], rules)
     expected = analyze(RANK_BETS["tie"], class_distribution(Shoe.decks(3), rules)).house_edge
     assert evaluate(form.house_edge, 3) == expected
+
+
+def test_simplified_is_factor_of_cancel() -> None:
+    """`_simplified` (sympy's factor alone) gives the very expression factor(cancel(.)) gives,
+    structure included: on each line weight of the bets above over (52d)_6, on ratios sharing
+    factors with it (d, 52d - k, ...) or not, with integer and rational coefficients."""
+    rng = random.Random(5)
+    total = closed_form._total()
+    shared = [D, 52 * D - 1, 52 * D - 5, 4 * D - 1, 16 * D - 3, 2 * D - 1]
+    ratios = [
+        closed_form._as_expr(weights) / total
+        for name in NAMES[:4]
+        for weights in closed_form._line_polynomials(RANK_BETS[name], STANDARD)
+        if any(weights)
+    ]
+    for _ in range(24):
+        numerator = sp.Integer(rng.choice([-1, 1]) * rng.randint(1, 10**6))
+        for _ in range(rng.randint(0, 6)):
+            numerator *= rng.choice([*shared, rng.randint(1, 60) * D - rng.randint(-60, 60)])
+        ratios.append(sp.expand(sp.Rational(rng.randint(1, 99), rng.randint(1, 99)) * numerator) / total)
+    for ratio in ratios:
+        assert sp.srepr(closed_form._simplified(ratio)) == sp.srepr(sp.factor(sp.cancel(ratio)))

@@ -422,6 +422,24 @@ def test_an_emoji_in_a_title_draws_without_warnings(
     assert [str(w.message) for w in caught] == []
 
 
+def test_a_chart_title_put_at_the_top_is_where_matplotlib_places_it(sheets: dict[str, ParSheet]) -> None:
+    """A chart's title put at the top of the axes (`put_title`) gives the SVG matplotlib's own
+    placement gives. Where that placement moves the title (a long one, over the y axis's
+    offset text: effects of a billionth of these), the chart is drawn with it instead."""
+    from analyzer.present import par_html
+    from analyzer.present.plots import rc_context
+
+    def drawn(sheet: ParSheet, placed: bool) -> str:
+        with rc_context(par_html._RC):
+            return par_html._svg(par_html._CHARTS["effects"](sheet, placed), "p-")
+
+    sheet = sheets["dragon7"]
+    assert par_html._chart("effects", sheet, "p-") == drawn(sheet, True) == drawn(sheet, False)
+    tiny = replace(sheet, effects={rank: effect / 10**9 for rank, effect in sheet.effects.items()})
+    long = replace(tiny, analysis=replace(tiny.analysis, bet=replace(tiny.bet, title="A long title " * 8)))
+    assert drawn(long, True) != drawn(long, False) == par_html._chart("effects", long, "p-")
+
+
 # -- the count judged is chosen on other shoes (SELECTION) --------------------------------------
 
 

@@ -259,3 +259,17 @@ def test_compile_is_cached_and_sized() -> None:
     assert compile_rules(STANDARD) is classes
     assert 7_500 <= len(classes.basis) <= 8_500
     assert classes.outcome_matrix().shape == (len(classes.outcomes), len(classes.basis))
+
+
+def test_a_distribution_asked_again_shares_the_weights_kept() -> None:
+    """The weights of the last few distributions are kept, per shoe and rules, and shared
+    (the report asks for 14 distributions 58 times); each distribution holds the shoe it was
+    asked for: an equal shoe of unknown suits stays one of unknown suits."""
+    eight = distribution(Shoe.decks(8))
+    again = distribution(Shoe.decks(8), STANDARD)
+    assert again.weights is eight.weights and again.total == eight.total == perm(416, 6)
+    assert distribution(Shoe.decks(8), BANCO_4_DRAWS_ON_0_1).weights is not eight.weights
+    deck = distribution(Shoe.decks(1))
+    ranks = distribution(Shoe.from_counts([4] * 13))
+    assert ranks.shoe == deck.shoe and ranks.weights is deck.weights
+    assert ranks.shoe.types is None and deck.shoe.types is not None

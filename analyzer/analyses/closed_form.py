@@ -184,7 +184,7 @@ def _closed_form(bet: Bet, rules: Rules) -> ClosedForm:
         if pay is not None:
             edge_numerator -= sp.Rational(pay.numerator, pay.denominator) * weight
             edge_limit -= pay * lead
-    edge = sp.factor(sp.cancel(sp.expand(edge_numerator) / total))
+    edge = _simplified(sp.expand(edge_numerator) / total)
     limit = sp.Rational(edge_limit.numerator, edge_limit.denominator)
     return ClosedForm(bet, rules, tuple(results), edge, tuple(limits), limit)
 
@@ -193,7 +193,17 @@ def _closed_form(bet: Bet, rules: Rules) -> ClosedForm:
 def _share(coefficients: tuple[int, ...]) -> sp.Expr:
     """The weight of these coefficients over the total, simplified; once per weight (bets
     share lines: 61 lines of the 19 rank-level bets are 37 weights)."""
-    return sp.factor(sp.cancel(_as_expr(coefficients) / _total()))
+    return _simplified(_as_expr(coefficients) / _total())
+
+
+def _simplified(ratio: sp.Expr) -> sp.Expr:
+    """A ratio of integer (or rational) polynomials in d in lowest terms, factored: sympy's
+    `factor` alone, which factors the numerator and the denominator into their canonical
+    primitive factors, so that the common ones cancel in the product and the contents leave
+    one rational coefficient: the same expression as `factor(cancel(ratio))` (checked on
+    every built-in bet and tableau, and on random ratios), without cancel's own gcd pass,
+    a third of the closed forms' time."""
+    return sp.factor(ratio)
 
 
 @cache

@@ -23,7 +23,7 @@ from analyzer.present.par import (
     sheet_blocks,
     sheet_title,
 )
-from analyzer.present.plots import figure, rc_context, text_as_text
+from analyzer.present.plots import figure, offset_shown, put_title, rc_context, text_as_text
 from analyzer.present.text import table
 
 if TYPE_CHECKING:
@@ -76,55 +76,69 @@ def _svg(fig: Any, prefix: str) -> str:
     return text
 
 
-def _volatility_chart(sheet: ParSheet, prefix: str) -> str:
+def _chart(name: str, sheet: ParSheet, prefix: str) -> str:
+    """Chart `name` of `sheet` as inline SVG (`_svg`), its title put at the top of the axes
+    (`put_title`); drawn again with the title placed by matplotlib when the y axis shows an
+    offset text above the axes (a multiplier such as 1e-6: effects of removal of a large
+    shoe), which that placement may keep the title clear of."""
+    for placed in (True, False):
+        with rc_context(_RC):
+            fig = _CHARTS[name](sheet, placed)
+            text = _svg(fig, prefix)
+        if not (placed and offset_shown(fig)):
+            break
+    return text
+
+
+def _volatility_chart(sheet: ParSheet, placed: bool) -> Any:
+    """The hold against the rounds played, with its bands; `placed`: as `put_title`."""
     import numpy as np
 
     from analyzer.counting.par import CONFIDENCE_Z, HOLD_ROUNDS
 
-    with rc_context(_RC):
-        fig = figure(7, 3.2)
-        ax = fig.subplots()
-        rounds = np.logspace(np.log10(HOLD_ROUNDS[0]), np.log10(HOLD_ROUNDS[-1]), 81)
-        hold = float(sheet.analysis.house_edge) * 100
-        for (level, vi), shade in zip(sheet.volatility_index.items(), ("#9ecae1", "#deebf7"), strict=True):
-            half = vi * 100 / np.sqrt(rounds)
-            ax.fill_between(
-                rounds,
-                hold - half,
-                hold + half,
-                color=shade,
-                label=f"{level} band (z = {float(CONFIDENCE_Z[level]):.4f})",
-                zorder=2 if level == "90%" else 1,
-            )
-        ax.axhline(hold, color="#08306b", linewidth=1.2, label=f"expected hold {hold:.4f}%", zorder=3)
-        ax.axhline(0, color="#444", linewidth=0.6, zorder=3)
-        ax.set_xscale("log")
-        ax.set_xticks(HOLD_ROUNDS, [f"{n:,}" for n in HOLD_ROUNDS])
-        ax.minorticks_off()
-        ax.set_xlabel("rounds played N")
-        ax.set_ylabel("hold, % of the amount bet")
-        ax.set_title(f"{sheet.bet.title}: expected hold ± z·σ/√N", parse_math=False)  # no $math$
-        ax.legend(loc="upper right", fontsize=8)
-        ax.grid(True, which="major", alpha=0.3)
-        fig.subplots_adjust(left=0.1, right=0.98, top=0.9, bottom=0.15)
-        return _svg(fig, prefix)
+    fig = figure(7, 3.2)
+    ax = fig.subplots()
+    rounds = np.logspace(np.log10(HOLD_ROUNDS[0]), np.log10(HOLD_ROUNDS[-1]), 81)
+    hold = float(sheet.analysis.house_edge) * 100
+    for (level, vi), shade in zip(sheet.volatility_index.items(), ("#9ecae1", "#deebf7"), strict=True):
+        half = vi * 100 / np.sqrt(rounds)
+        ax.fill_between(
+            rounds,
+            hold - half,
+            hold + half,
+            color=shade,
+            label=f"{level} band (z = {float(CONFIDENCE_Z[level]):.4f})",
+            zorder=2 if level == "90%" else 1,
+        )
+    ax.axhline(hold, color="#08306b", linewidth=1.2, label=f"expected hold {hold:.4f}%", zorder=3)
+    ax.axhline(0, color="#444", linewidth=0.6, zorder=3)
+    ax.set_xscale("log")
+    ax.set_xticks(HOLD_ROUNDS, [f"{n:,}" for n in HOLD_ROUNDS])
+    ax.minorticks_off()
+    ax.set_xlabel("rounds played N")
+    ax.set_ylabel("hold, % of the amount bet")
+    put_title(ax, f"{sheet.bet.title}: expected hold ± z·σ/√N", placed)
+    ax.legend(loc="upper right", fontsize=8)
+    ax.grid(True, which="major", alpha=0.3)
+    fig.subplots_adjust(left=0.1, right=0.98, top=0.9, bottom=0.15)
+    return fig
 
 
-def _effects_chart(sheet: ParSheet, prefix: str) -> str:
-    with rc_context(_RC):
-        many = len(sheet.effects) > 13
-        fig = figure(7, 3.4 if many else 3)
-        ax = fig.subplots()
-        names = list(sheet.effects)
-        values = [float(v) * 100 for v in sheet.effects.values()]
-        ax.bar(range(len(names)), values, color=["#2171b5" if v >= 0 else "#cb181d" for v in values])
-        ax.set_xticks(range(len(names)), names, rotation=90 if many else 0, fontsize=6 if many else 9)
-        ax.axhline(0, color="#444", linewidth=0.6)
-        ax.set_xlabel(f"{sheet.per} removed")
-        ax.set_ylabel("change in expectation, %")
-        ax.set_title(f"{sheet.bet.title}: effect of removing one card ({sheet.shoe})", parse_math=False)
-        fig.subplots_adjust(left=0.12, right=0.98, top=0.9, bottom=0.25 if many else 0.17)
-        return _svg(fig, prefix)
+def _effects_chart(sheet: ParSheet, placed: bool) -> Any:
+    """The effect of removing one card of each rank or type; `placed`: as `put_title`."""
+    many = len(sheet.effects) > 13
+    fig = figure(7, 3.4 if many else 3)
+    ax = fig.subplots()
+    names = list(sheet.effects)
+    values = [float(v) * 100 for v in sheet.effects.values()]
+    ax.bar(range(len(names)), values, color=["#2171b5" if v >= 0 else "#cb181d" for v in values])
+    ax.set_xticks(range(len(names)), names, rotation=90 if many else 0, fontsize=6 if many else 9)
+    ax.axhline(0, color="#444", linewidth=0.6)
+    ax.set_xlabel(f"{sheet.per} removed")
+    ax.set_ylabel("change in expectation, %")
+    put_title(ax, f"{sheet.bet.title}: effect of removing one card ({sheet.shoe})", placed)
+    fig.subplots_adjust(left=0.12, right=0.98, top=0.9, bottom=0.25 if many else 0.17)
+    return fig
 
 
 _CHARTS = {"volatility": _volatility_chart, "effects": _effects_chart}
@@ -145,7 +159,7 @@ def sheet_html(sheet: ParSheet, index: str = "", source: Provenance | None = Non
     name = safe_name(sheet.bet.name)  # an id: letters, digits, "-", "_", "."; nothing to escape
     nav = f'<nav><a href="{html.escape(index)}">all par sheets</a></nav>\n' if index else ""
     blocks = sheet_blocks(sheet, source)
-    body = write_html(blocks, lambda chart: _CHARTS[chart.name](sheet, f"{name}-{chart.name}-"))
+    body = write_html(blocks, lambda chart: _chart(chart.name, sheet, f"{name}-{chart.name}-"))
     title = inline_html(sheet_title(sheet))
     head = f"{nav}<h1>{title}</h1>\n<p>{inline_html(MARKER)}.</p>\n"
     return f'<article id="{name}">\n{head}{body}</article>\n'

@@ -11,7 +11,7 @@ from analyzer.core.catalogue import BETS
 from analyzer.core.rules import STANDARD
 from analyzer.present.closed_form import closed_forms_blocks
 from analyzer.present.document import Paragraph, Table
-from analyzer.present.reports.shared import figure, report, save_png
+from analyzer.present.reports.shared import figure, put_title, report, save_png
 from analyzer.present.text import exact, percent
 
 __all__ = ["closed_form_report", "edge_by_decks_plot"]
@@ -56,7 +56,7 @@ def edge_by_decks_plot(path: Path) -> None:
         edges = [100 * float(evaluate(form.house_edge, d)) for d in decks]
         ax.plot(decks, edges, marker="o", ms=3, label="exact, d decks")
         ax.axhline(100 * float(form.house_edge_limit), color="grey", ls="--", lw=0.8, label="infinite deck")
-        ax.set_title(form.bet.title, parse_math=False)
+        put_title(ax, form.bet.title)
         ax.set_xlabel("number of decks")
         ax.set_ylabel("house edge (%)")
         ax.legend(fontsize=8)

@@ -29,7 +29,7 @@ from analyzer.counting.summary import SystemEvaluation
 from analyzer.counting.systems import SYSTEMS, CountSystem
 from analyzer.present.counting import count_blocks
 from analyzer.present.document import Block, Heading, Paragraph, Table, write_markdown
-from analyzer.present.reports.shared import figure, report, save_png
+from analyzer.present.reports.shared import figure, put_title, report, save_png
 from analyzer.present.text import percent
 
 __all__ = ["CountingRuns", "counting_plot", "counting_report", "counting_runs", "fourteen_study"]
@@ -350,7 +350,7 @@ def counting_plot(runs: CountingRuns, path: Path) -> None:
         ax.axhline(0, color="grey", lw=0.8)
         ax.axvline(float(result.system.threshold), color="red", lw=0.8, ls="--",
                    label=f"bets at {result.system.rule}")  # fmt: skip
-        ax.set_title(f"{result.bet.title}: {name}", parse_math=False)
+        put_title(ax, f"{result.bet.title}: {name}")
         ax.set_xlabel(("true count" if result.system.trigger == "true" else "running count") + " (floor)")
         ax.set_ylabel("mean exact expectation per unit bet")
         handles = ax.get_legend_handles_labels()[0] + share.get_legend_handles_labels()[0]

@@ -5,17 +5,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import numpy as np
-
 from analyzer.analyses.effects import effects_of_removal, estimate_quality
 from analyzer.core.catalogue import BETS, RANK_BETS
 from analyzer.core.rules import STANDARD
 from analyzer.core.shoe import Shoe
-from analyzer.counting.simulation import Procedure, deal_shoe
+from analyzer.counting.simulation import Procedure, deal_chunk
 from analyzer.counting.systems import derived_counts
 from analyzer.present.document import Block, Heading, Paragraph, Table
 from analyzer.present.effects import DERIVED_HEADERS, derived_rows, removal_effects_blocks
-from analyzer.present.reports.shared import figure, report, save_png
+from analyzer.present.reports.shared import figure, put_title, report, save_png
 
 __all__ = ["eor_plot", "eor_report"]
 
@@ -40,7 +38,7 @@ def eor_report() -> str:
         blocks += removal_effects_blocks(eor, "markdown")
     # How well the linear estimate predicts exact expectations of depleted shoes.
     procedure = Procedure(shoe=Shoe.decks(8), cut_card=14)
-    left = np.vstack([deal_shoe(procedure, STANDARD, seed=7, index=i).left for i in range(_EOR_SHOES)])
+    left = deal_chunk(procedure, STANDARD, 7, range(_EOR_SHOES)).left  # one batch: as shoe by shoe, 5x faster
     main = [BETS[name] for name in ("banker", "player", "tie", "dragon7", "panda8")]
     rows = []
     for label, chosen in (("every coup", left), ("coups with 52+ cards left", left[left.sum(axis=1) >= 52])):
@@ -87,7 +85,7 @@ def eor_plot(path: Path) -> None:
         values = [100 * float(eor.effects[name][rank]) for rank in [*labels[:9], "10"]]
         ax.bar(labels, values, color=["tab:green" if v > 0 else "tab:red" for v in values])
         ax.axhline(0, color="black", lw=0.6)
-        ax.set_title(BETS[name].title, parse_math=False)
+        put_title(ax, BETS[name].title)
         ax.set_xlabel("rank removed")
         ax.set_ylabel("change in expectation (% of a bet)")
     fig.suptitle("Effects of removing one card off the top of a full 8-deck shoe")

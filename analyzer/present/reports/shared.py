@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from analyzer.present.document import Block, Heading, Paragraph, write_markdown
-from analyzer.present.plots import figure, rc_context
+from analyzer.present.plots import figure, put_title, rc_context
 
-__all__ = ["PNG_METADATA", "PREAMBLE", "figure", "report", "save_png"]
+__all__ = ["PNG_METADATA", "PREAMBLE", "figure", "put_title", "report", "save_png"]
 
 
 #: The paragraph under every report's title.
