@@ -261,15 +261,22 @@ def test_compile_is_cached_and_sized() -> None:
     assert classes.outcome_matrix().shape == (len(classes.outcomes), len(classes.basis))
 
 
-def test_a_distribution_asked_again_shares_the_weights_kept() -> None:
-    """The weights of the last few distributions are kept, per shoe and rules, and shared
-    (the report asks for 14 distributions 58 times); each distribution holds the shoe it was
-    asked for: an equal shoe of unknown suits stays one of unknown suits."""
+def test_a_distribution_asked_again_is_kept_and_each_call_has_its_own_weights() -> None:
+    """The last few distributions are kept, per shoe and rules (the report asks for 14
+    distributions 58 times); each call gets its own weights, so changing them changes no
+    later call, and holds the shoe it was asked for: an equal shoe of unknown suits stays one
+    of unknown suits."""
     eight = distribution(Shoe.decks(8))
+    eight.weights.clear()
+    assert eight.weight_list is not None
+    eight.weight_list[:] = [0] * len(eight.weight_list)
     again = distribution(Shoe.decks(8), STANDARD)
-    assert again.weights is eight.weights and again.total == eight.total == perm(416, 6)
-    assert distribution(Shoe.decks(8), BANCO_4_DRAWS_ON_0_1).weights is not eight.weights
+    assert again.weights == distribution(Shoe.decks(8)).weights and again.total == perm(416, 6)
+    assert sum(again.weights.values()) == perm(416, 6) and again.weight_list is not None
+    assert sum(again.weight_list) == perm(416, 6)
+    banco = distribution(Shoe.decks(8), BANCO_4_DRAWS_ON_0_1)
+    assert banco.rules == BANCO_4_DRAWS_ON_0_1 and banco.weights != again.weights
     deck = distribution(Shoe.decks(1))
     ranks = distribution(Shoe.from_counts([4] * 13))
-    assert ranks.shoe == deck.shoe and ranks.weights is deck.weights
+    assert ranks.shoe == deck.shoe and ranks.weights == deck.weights
     assert ranks.shoe.types is None and deck.shoe.types is not None

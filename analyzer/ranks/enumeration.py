@@ -128,12 +128,14 @@ class Distribution:
 def distribution(shoe: Shoe, rules: Rules = STANDARD) -> Distribution:
     """The exact outcome distribution of one coup dealt from `shoe`: for full decks of a
     built-in tableau, each outcome's weight polynomial in the number of decks (see
-    analyzer.ranks.polynomials), else the coup classes (the same weights). The weights of
-    the last few are kept and shared, to be read, not changed (`baccarat report` asked for 14
-    distributions 58 times: 0.5 CPU s, 0.1 once each); the distribution holds `shoe` and
-    `rules` as given (an equal shoe may differ in its label and card types)."""
+    analyzer.ranks.polynomials), else the coup classes (the same weights). The last few are
+    kept (`baccarat report` asked for 14 distributions 58 times: 0.5 CPU s, 0.1 once each),
+    and each call gets its own copy of the weights, holding `shoe` and `rules` as given (an
+    equal shoe may differ in its label and card types)."""
     check_arguments("distribution()", shoe=shoe, rules=rules)
-    return replace(_distribution_of(shoe, rules), shoe=shoe, rules=rules)
+    kept = _distribution_of(shoe, rules)
+    weight_list = None if kept.weight_list is None else list(kept.weight_list)
+    return replace(kept, shoe=shoe, rules=rules, weights=dict(kept.weights), weight_list=weight_list)
 
 
 @lru_cache(maxsize=8)  # about 0.6 MB each
