@@ -169,3 +169,28 @@ def test_an_empty_batch_gives_empty_results() -> None:
     assert EVALUATOR.atom_weights(empty).shape == (0, len(EVALUATOR.atoms))
     numerators, totals = EVALUATOR.expectations(empty)
     assert numerators.shape == (0, len(EVALUATOR.bets)) and totals.shape == (0,)
+
+
+@pytest.mark.parametrize("kernel", ["always", "numpy"])
+def test_compositions_past_the_largest_shoe_are_refused_on_every_path(
+    kernel: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Counts whose row sum wraps past 2**63 (four of 2**62: the sum 0 modulo 2**64 plus
+    52,000,000) and shoes of more than 10**6 decks' cards are refused with the limit named,
+    never priced (the compiled kernels took the wrapped size as the shoe's and returned
+    numerators of 5e48 for a 720-sequence shoe)."""
+    from math import perm
+
+    from analyzer.core.errors import AnalyzerError
+
+    monkeypatch.setenv("BACCARAT_KERNEL", kernel)
+    evaluator = FastEvaluator([RANK_BETS[name] for name in ("player", "banker", "tie")])
+    wrapping = [[2**62] * 4 + [52_000_000] + [0] * 8, [2**62] * 4 + [0] * 8 + [6]]
+    with pytest.raises(
+        AnalyzerError, match=r"a count of 4,611,686,018,427,387,904 cards: use at most 52,000,000"
+    ):
+        evaluator.expectations(np.array(wrapping))
+    with pytest.raises(AnalyzerError, match=r"a composition of 52,000,001 cards: use at most 52,000,000"):
+        evaluator.expectations(np.array([[4_000_000] * 12 + [4_000_001]]))
+    numerators, totals = evaluator.expectations(np.array([[4_000_000] * 13]))
+    assert totals[0] == perm(52_000_000, 6) and numerators.shape == (1, 3)  # the largest shoe is priced

@@ -36,7 +36,7 @@ from analyzer.core.bets import Bet
 from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.outcome import CARDS_PER_COUP
 from analyzer.core.rules import STANDARD, Rules
-from analyzer.core.shoe import Shoe
+from analyzer.core.shoe import MAX_DECKS, Shoe
 from analyzer.ranks import hybrid
 from analyzer.ranks.compiler import basis_values
 from analyzer.ranks.coupstore import stored_classes
@@ -61,6 +61,7 @@ _EXACT = 2**53
 #: an earlier float path; kept as a reference size).
 FLOAT_EXACT_CARDS = max(n for n in range(6, 1000) if perm(n, CARDS_PER_COUP) < _EXACT)
 _INT64 = 2**63
+_MAX_CARDS = 52 * MAX_DECKS  # the largest shoe
 _PINNED = 2.0**61  # a residue modulo 2**64 pinned by an estimate within this of its value
 _BUILT = threading.local()  # `FastEvaluator.cached`
 _FEW_OBJECT_PRODUCTS = 64  # atoms x bets: Python-int products per composition (rough break-even)
@@ -457,9 +458,14 @@ def _checked(counts: np.ndarray) -> np.ndarray:
 
 
 def _checked_sizes(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(B, 13) int64 rank counts, each row a shoe of at least six cards, and (B,) their cards."""
+    """(B, 13) int64 rank counts, each row a shoe of at least six cards and at most
+    `analyzer.core.shoe.MAX_DECKS` decks' (so no row sum wraps), and (B,) their cards."""
     counts = np.asarray(counts, dtype=np.int64).reshape(-1, 13)
+    if counts.max(initial=0) > _MAX_CARDS:  # before the sums, which would wrap past 2**63
+        raise AnalyzerError(f"a count of {int(counts.max()):,} cards: use at most {_MAX_CARDS:,}")
     sizes = card_totals(counts)
     if counts.min(initial=0) < 0 or sizes.min(initial=CARDS_PER_COUP) < CARDS_PER_COUP:
         raise AnalyzerError("every composition needs counts >= 0 and at least 6 cards")
+    if sizes.max(initial=0) > _MAX_CARDS:
+        raise AnalyzerError(f"a composition of {int(sizes.max()):,} cards: use at most {_MAX_CARDS:,}")
     return counts, sizes

@@ -426,7 +426,8 @@ class FusedForm:
             groups = (self._group_side, self._group_part, self._group_tail)
             self._wide = WideTerms(*self._signed_terms(), (self._a_rows, self._b_rows, *groups))
         counts = np.ascontiguousarray(counts, dtype=np.int64)
-        outside = counts.min(initial=0) < 0 or counts.sum(axis=1).max(initial=0) >= WIDE_CARDS
+        outside = counts.min(initial=0) < 0 or counts.max(initial=0) >= WIDE_CARDS // 13  # no sum wraps
+        outside = outside or counts.sum(axis=1).max(initial=0) >= WIDE_CARDS
         if used is None or not self._wide.usable or outside:
             return self.evaluate_wide(counts, bound)
         return self._by_primes("wide", counts, bound, self._wide.arrays, used)

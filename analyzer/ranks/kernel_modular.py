@@ -23,7 +23,8 @@ takes primes with M >= 4 * bound, so x <= M/4 (the numerator) or x >= 3M/4 (the 
 plus M), told apart by the float estimate of x / M (relative error below
 2**-48). x, less M when it is the latter, is formed modulo 2**(64 * limbs) in uint64 limbs
 (32-bit halves times p < 2**25: below 2**58): the numerator's two's complement.
-Counts enter as floats, exact: a shoe within the last bound has fewer than 2**29 cards.
+Counts and card totals enter as floats, exact (below 2**53), and are reduced modulo p before
+any product.
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ so nothing else is fused or reordered. Let R = p/2 + 2**35 (below 2**40.05 = `_R
   p/2 + 2**34), plus l: r = a b - q p, |r| <= R, congruent to a b. Operands: two residues
   (|.| <= R, a product below 2**80.1; a part: a trie node's parent, or 1, times a table
   row), a residue and a residue less at most 6 or a count (nonnegative and below `CARDS` =
-  2**29, which the caller checks: counts enter as floats exactly and are their own
+  2**29, which the caller checks, each count and the sum: counts enter as floats exactly and are their own
   residues), or in Garner's steps a residue less a digit (below 2**41.6) times an inverse
   (below 2**40): all within 2**84.
 - Sums: the pair kinds' sums of four reduced products (4 R), s**2 less and plus them (9 R);
