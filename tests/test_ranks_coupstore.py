@@ -18,7 +18,7 @@ from analyzer.core.rules import RULES, STANDARD, Rules
 from analyzer.core.shoe import Shoe
 from analyzer.ranks import coupstore, diskcache
 from analyzer.ranks.compiler import compile_fresh
-from analyzer.ranks.enumeration import compile_rules, distribution, winner_weights
+from analyzer.ranks.enumeration import class_distribution, compile_rules, distribution, winner_weights
 from analyzer.ranks.plain import plain_distribution
 
 
@@ -65,6 +65,8 @@ def test_user_rules_are_cached_by_content(tmp_path: Path, monkeypatch: pytest.Mo
 def test_damaged_edited_or_foreign_cache_files_are_recompiled(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """A damaged cache file is replaced by the right one when the classes are read again
+    (`class_distribution`: `distribution` keeps its last few results)."""
     monkeypatch.setenv("BACCARAT_CACHE", str(tmp_path))
     rules = STANDARD.with_player(7, True)
     path = diskcache.cache_path("coups", coupstore.cache_key(rules))
@@ -73,7 +75,7 @@ def test_damaged_edited_or_foreign_cache_files_are_recompiled(
     classes = compile_fresh(rules)
     right = coupstore.encode(classes)
     coupstore._stored.cache_clear()
-    distribution(shoe, rules)  # caches the right file
+    class_distribution(shoe, rules)  # caches the right file
     good = path.read_bytes()
     header = good[: good.index(b"\n") + 1]
     # the same shapes, other numbers: what the checksum alone can tell from the right file
@@ -85,12 +87,12 @@ def test_damaged_edited_or_foreign_cache_files_are_recompiled(
     for damaged in (b"garbage", right, good[:-100], header + edited, header + foreign):
         path.write_bytes(damaged)
         coupstore._stored.cache_clear()
-        assert distribution(shoe, rules).weights == expected
+        assert class_distribution(shoe, rules).weights == expected
         assert path.read_bytes() == good  # replaced by the right file
     # a right checksum over another tableau's classes
     diskcache.write_cache_file("coups", coupstore.cache_key(rules), foreign)
     coupstore._stored.cache_clear()
-    assert distribution(shoe, rules).weights == expected and path.read_bytes() == good
+    assert class_distribution(shoe, rules).weights == expected and path.read_bytes() == good
 
 
 def test_the_key_holds_the_code_version(monkeypatch: pytest.MonkeyPatch) -> None:
