@@ -12,9 +12,9 @@ from analyzer.analyses.pricing import analyze
 from analyzer.core.catalogue import RANK_BETS
 from analyzer.core.errors import AnalyzerError
 from analyzer.core.ranks import RANK_POINTS, RANKS
+from analyzer.counting.choice import banker_player_choice
 from analyzer.counting.simulation import (
     Procedure,
-    banker_player_choice,
     deal_cards,
     deal_coup,
     deal_shoe,

@@ -24,6 +24,7 @@ Modules:
   same batches.
 - ``suited``: the same shoes with every card's suit, for card-level bets.
 - ``summary``: the fixed-size, mergeable summary of a study.
+- ``choice``: what exact knowledge of every coup could gain on Banker and Player.
 - ``advantage``: the advantage-play figures (win per shoe and per 100 coups, SD, N0, risk of
   ruin, per hour) from a summary.
 - ``executors``: where the chunks run (this process, a local process pool, Dask).

@@ -15,7 +15,6 @@ order, so results are identical for any number of workers and any executor.
 
 from __future__ import annotations
 
-import math
 import os
 import pickle
 import threading
@@ -56,12 +55,10 @@ from analyzer.counting.systems import CountSystem
 from analyzer.ranks.fast import FastEvaluator, card_totals
 
 __all__ = [
-    "ChoiceValue",
     "Procedure",
     "ShoeRecord",
     "SystemEvaluation",
     "View",
-    "banker_player_choice",
     "deal_and_value",
     "deal_cards",
     "deal_chunk",
@@ -554,46 +551,3 @@ def _run(
     `share`: this process works too); a process pool's workers given two jobs at a time."""
     workers = getattr(executor, "_max_workers", 0) if isinstance(executor, ProcessPoolExecutor) else 0
     return in_order(_evaluate_job, jobs, executor, workers=workers, share=share)
-
-
-@dataclass(frozen=True)
-class ChoiceValue:
-    """Exact averages per coup over simulated shoes of the Banker and Player expectations,
-    and of what perfect knowledge of each coup's composition could take from them."""
-
-    coups: int
-    banker: Fraction  # mean expectation of always betting Banker
-    player: Fraction
-    better: Fraction  # mean of max(Banker, Player): betting the better side every coup
-    banker_positive: Fraction  # mean of max(Banker, 0): betting Banker only when favourable
-    player_positive: Fraction
-    banker_favourable: int  # coups where the Banker bet has positive expectation
-    player_favourable: int
-
-
-def banker_player_choice(
-    banker: Bet, player: Bet, procedure: Procedure, rules: Rules = STANDARD, shoes: int = 100, seed: int = 1
-) -> ChoiceValue:
-    """How much exact knowledge of every coup could gain on Banker and Player (exact sums)."""
-    evaluator = FastEvaluator([banker, player], rules)
-    db, dp = evaluator.denominators
-    lcm_d = math.lcm(db, dp)
-    sums = {key: ExactSum() for key in ("b", "p", "max", "b+", "p+")}
-    coups = fav_b = fav_p = 0
-    for start in range(0, shoes, CHUNK):
-        job = _Job("", evaluator, (), (), procedure, rules, seed, range(start, min(start + CHUNK, shoes)))
-        _batch, numerators, totals = deal_and_value(job)
-        nb, np_ = numerators[:, 0] * (lcm_d // db), numerators[:, 1] * (lcm_d // dp)
-        sums["b"].add(nb, totals, lcm_d)
-        sums["p"].add(np_, totals, lcm_d)
-        sums["max"].add(np.maximum(nb, np_), totals, lcm_d)
-        sums["b+"].add(np.maximum(nb, 0), totals, lcm_d)
-        sums["p+"].add(np.maximum(np_, 0), totals, lcm_d)
-        coups += len(nb)
-        fav_b += int((nb > 0).sum())
-        fav_p += int((np_ > 0).sum())
-    means = {key: total.value() / coups for key, total in sums.items()}
-    return ChoiceValue(
-        coups, means["b"], means["p"], means["max"], means["b+"], means["p+"],
-        banker_favourable=fav_b, player_favourable=fav_p,
-    )  # fmt: skip

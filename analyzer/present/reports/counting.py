@@ -14,8 +14,9 @@ from analyzer.core.bets import Bet
 from analyzer.core.catalogue import BETS
 from analyzer.core.shoe import Shoe
 from analyzer.counting.advantage import advantage_figures
+from analyzer.counting.choice import ChoiceValue, banker_player_choice
 from analyzer.counting.executors import open_executor
-from analyzer.counting.simulation import ChoiceValue, Procedure, banker_player_choice, evaluate_systems
+from analyzer.counting.simulation import Procedure, evaluate_systems
 from analyzer.counting.studies import (
     BIG_TIGER_PUBLISHED,
     JACOBSON_PUBLISHED,
