@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
+import numpy as np
 import pytest
 
-from analyzer import Shoe
+from analyzer import STANDARD, Shoe
 from analyzer.core.catalogue import RANK_BETS
+from analyzer.core.errors import AnalyzerError
 from analyzer.counting import shared
-from analyzer.counting.simulation import Procedure, evaluate_systems
+from analyzer.counting.simulation import Procedure, _dealt_to, deal_chunk, evaluate_systems
 from analyzer.counting.systems import SYSTEMS
+from analyzer.ranks.fast import card_totals
 
 PROCEDURE = Procedure(shoe=Shoe.decks(8), cut_card=14)
 FIRST = [SYSTEMS["dragon7-jacobson"], SYSTEMS["banker-eor"]]
@@ -60,3 +63,51 @@ def test_a_kept_study_without_exact_sums_does_not_serve_one_that_asks_for_them()
             evaluate_systems(FIRST, _bets(FIRST), PROCEDURE, shoes=10, seed=3, exact_bins=False)
         [found, _] = evaluate_systems(FIRST, _bets(FIRST), PROCEDURE, shoes=10, seed=3)
         assert found.by_count_exact
+
+
+@pytest.mark.parametrize(
+    ("decks", "near", "far", "suited"), [(8, 14, 16, False), (1, 7, 30, True), (2, 0, 98, False)]
+)
+def test_a_farther_cut_card_deals_a_prefix_of_each_shoe(
+    decks: int, near: int, far: int, suited: bool
+) -> None:
+    """The coups of shoes dealt with the cut card `near` the end that `_dealt_to` keeps for
+    the cut card `far` from it are the batch that cut card deals (every field, suits included)."""
+    shoe = Shoe.decks(decks)
+    batch = deal_chunk(Procedure(shoe=shoe, cut_card=near), STANDARD, 5, range(40), suited=suited)
+    expected = deal_chunk(Procedure(shoe=shoe, cut_card=far), STANDARD, 5, range(40), suited=suited)
+    rows = np.arange(len(batch.shoe))
+    found, kept, _, left = _dealt_to(far, (batch, rows, rows, card_totals(batch.left)))
+    assert len(found.shoe) < len(batch.shoe)
+    for name, value in vars(expected).items():
+        assert np.array_equal(getattr(found, name), value), name
+    assert np.array_equal(batch.left[kept], expected.left) and np.array_equal(
+        left, card_totals(expected.left)
+    )
+
+
+def test_systems_at_farther_cut_cards_get_what_they_get_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Systems judged at their own cut cards in one study of the nearest get exactly their
+    results alone (each run with its cut card), and are kept for such a call."""
+    far = Procedure(shoe=Shoe.decks(8), cut_card=40)
+    systems = [*FIRST, *FIRST]
+    cuts = [14, 14, 40, 40]
+    alone = [
+        *evaluate_systems(FIRST, _bets(FIRST), PROCEDURE, shoes=30, seed=3, chunk=10),
+        *evaluate_systems(FIRST, _bets(FIRST), far, shoes=30, seed=3, chunk=10),
+    ]
+    assert [asdict(r) for r in alone[:2]] != [asdict(r) for r in alone[2:]]
+    together = evaluate_systems(
+        systems, _bets(systems), PROCEDURE, shoes=30, seed=3, chunk=10, cut_cards=cuts
+    )
+    assert [asdict(r) for r in together] == [asdict(r) for r in alone]
+    with shared.shared_studies():
+        with shared.keeping():
+            evaluate_systems(systems, _bets(systems), PROCEDURE, shoes=30, seed=3, chunk=10, cut_cards=cuts)
+        monkeypatch.setattr("analyzer.counting.simulation.deal_chunk", lambda *a, **k: pytest.fail("dealt"))
+        kept = evaluate_systems(FIRST, _bets(FIRST), far, shoes=30, seed=3, chunk=10)
+        assert [asdict(r) for r in kept] == [asdict(r) for r in alone[2:]]
+    with pytest.raises(AnalyzerError, match="cut card 7: use one at least the procedure's"):
+        evaluate_systems(FIRST, _bets(FIRST), PROCEDURE, shoes=3, cut_cards=[14, 7])
+    with pytest.raises(AnalyzerError, match="cut cards: give one per system"):
+        evaluate_systems(FIRST, _bets(FIRST), PROCEDURE, shoes=3, cut_cards=[14])

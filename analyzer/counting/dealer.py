@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
+from typing import Self
 
 import numpy as np
 
@@ -149,6 +150,13 @@ class CoupBatch:
         if burned is not None:
             total += np.take(burned @ weights, self.shoe)
         return total
+
+    def coups(self, rows: np.ndarray) -> Self:
+        """The batch of only its coups `rows` (indices, increasing), of the same shoes."""
+        per_shoe = ("shoes", "first", "burned")
+        return replace(
+            self, **{f.name: getattr(self, f.name)[rows] for f in fields(self) if f.name not in per_shoe}
+        )
 
     def _burned_seen(self, burn: str) -> np.ndarray | None:
         """(shoes, 13) the burned cards the counter sees per shoe under `burn`; None for none."""

@@ -199,6 +199,7 @@ class _Job:
     kernels: bool = False  # a long study: load the compiled kernels (when installed) first
     exact_bins: tuple[bool, ...] = ()  # each system: keep the exact sums by count (by_count_exact)
     chunk: int = 0  # shoes per chunk, the job's shoes cut from their start (0: one chunk)
+    cut_cards: tuple[int, ...] = ()  # each system's cut card (`evaluate_systems`); none: the procedure's
 
 
 _LOCAL = threading.local()  # evaluators hold work buffers: one copy per thread
@@ -315,23 +316,40 @@ def _running(system: CountSystem, batch: CoupBatch, burn_seen: str) -> np.ndarra
     return running
 
 
+_Dealt = tuple[CoupBatch, np.ndarray, np.ndarray, np.ndarray]  # batch, numerators, totals, cards left
+
+
+def _dealt_to(cut_card: int, dealt: _Dealt) -> _Dealt:
+    """The coups of `dealt` (dealt with a cut card nearer the end, no extra coup) that the
+    same shoes dealt with `cut_card` have: each shoe's first and those with at least
+    `cut_card` cards left (the coup before brought out no such cut card), with their values."""
+    batch, numerators, totals, cards_left = dealt
+    first = np.ones(len(batch.shoe), dtype=bool)
+    first[1:] = batch.shoe[1:] != batch.shoe[:-1]
+    rows = np.flatnonzero(first | (cards_left >= cut_card))
+    return batch.coups(rows), numerators[rows], totals[rows], cards_left[rows]
+
+
 def _evaluate_chunk(job: _Job) -> list[SystemEvaluation]:
-    """Summaries of every system over the job's shoes."""
+    """Summaries of every system over the job's shoes (each system's cut card's coups)."""
     bets, denominators = _columns(job, _evaluator(job))
     batch, numerators, totals = deal_and_value(job)
-    cards_left = card_totals(batch.left)
-    fsize = totals.astype(np.float64)
-    columns: dict[int, ColumnFigures] = {}  # once for the systems judged on the same bet
+    dealt = {job.procedure.cut_card: (batch, numerators, totals, card_totals(batch.left))}
+    columns: dict[tuple[int, int], ColumnFigures] = {}  # once for the systems on the same coups and bet
     results = []
     for place, (system, column) in enumerate(zip(job.systems, job.columns, strict=True)):
+        cut = job.cut_cards[place] if job.cut_cards else job.procedure.cut_card
+        if cut not in dealt:
+            dealt[cut] = _dealt_to(cut, dealt[job.procedure.cut_card])
+        batch, numerators, totals, cards_left = dealt[cut]
         bet, denominator = bets[column], denominators[column]
         result = SystemEvaluation(system, bet)
         num = numerators[:, column]
-        if column not in columns:
-            columns[column] = ColumnFigures.of(
-                num, totals, denominator, cards_left, fsize, batch.shoe, batch.shoes
+        if (column, cut) not in columns:
+            columns[column, cut] = ColumnFigures.of(
+                num, totals, denominator, cards_left, totals.astype(np.float64), batch.shoe, batch.shoes
             )
-        figures = columns[column]
+        figures = columns[column, cut]
         ev = figures.ev  # statistics only
         top, under = system.count_parts(_running(system, batch, job.procedure.burn_seen), cards_left)
         fires = system.fires_on(top, under)
@@ -452,13 +470,16 @@ def evaluate_systems(
     covers: Sequence[Cover | None] = (),
     start: int = 0,
     exact_bins: bool | Sequence[bool] = True,
+    cut_cards: Sequence[int] = (),
 ) -> list[SystemEvaluation]:
     """Judge each system on its bet (`bets[i]` for `systems[i]`) over `shoes` simulated shoes
     (shoes number `start` to `start` + `shoes` - 1 of the run seeded with `seed`; without
     `exact_bins` (for all, or per system), the results keep no exact sums by count:
     `by_count_values` is then refused; inside `counting.shared.shared_studies`, results kept);
     with `covers`, system i also stakes `covers[i]` (a rank-level bet, `counting.cover`) on
-    every coup it bets.
+    every coup it bets. With `cut_cards`, system i is judged on the shoes dealt with cut card
+    `cut_cards[i]` (at least the procedure's; no extra coup), each a prefix of the shoe the
+    procedure deals: the coups dealt and valued once for all (the same results as alone).
 
     Shoes are dealt in chunks of `chunk` shoes, each summarised and the summaries merged in
     chunk order: identical results for any `workers` and any `executor` (any
@@ -475,9 +496,13 @@ def evaluate_systems(
         raise AnalyzerError(f"start {quoted(start)}: use a shoe number, 0 or more", argument="start")
     if covers and len(covers) != len(systems):
         raise AnalyzerError(f"covers: give one per system ({len(systems)}), or none", argument="covers")
+    if cut_cards and len(cut_cards) != len(systems):
+        raise AnalyzerError(f"cut cards: give one per system ({len(systems)}), or none", argument="cut_cards")
     bins = (exact_bins,) * len(systems) if isinstance(exact_bins, bool) else tuple(exact_bins)
-    given = zip(systems, bets, covers or [None] * len(systems), bins, strict=True)  # what a result is of
-    keys = [(*each, procedure, rules, seed, start, shoes, chunk) for each in given]
+    cuts = tuple(cut_cards) or (procedure.cut_card,) * len(systems)
+    procedures = [_cut_to(procedure, cut) for cut in cuts]
+    given = zip(systems, bets, covers or [None] * len(systems), bins, procedures, strict=True)
+    keys = [(*each, rules, seed, start, shoes, chunk) for each in given]  # what a result is of
     if (found := shared.kept(keys)) is not None:
         return found
     unique: list[Bet] = []
@@ -525,7 +550,7 @@ def evaluate_systems(
         jobs = (
             _Job(token, payload, tuple(systems), columns, procedure, rules, seed,
                  range(start + a * chunk, start + min(b * chunk, shoes)), cards, covered, long, bins,
-                 chunk)
+                 chunk, cuts)
             for a, b in bounds
         )  # fmt: skip
         totals = [SystemEvaluation(system, bet) for system, bet in zip(systems, bets, strict=True)]
@@ -542,6 +567,18 @@ def evaluate_systems(
                 os.unlink(shipped)
     shared.keep(keys, totals)
     return totals
+
+
+def _cut_to(procedure: Procedure, cut_card: int) -> Procedure:
+    """`procedure` with cut card `cut_card`, whose shoes are prefixes of the procedure's."""
+    if cut_card == procedure.cut_card:
+        return procedure
+    if isinstance(cut_card, int) and cut_card > procedure.cut_card and not procedure.extra_coup:
+        return replace(procedure, cut_card=cut_card)  # checked there
+    raise AnalyzerError(
+        f"cut card {quoted(cut_card)}: use one at least the procedure's ({procedure.cut_card}), "
+        "with no extra coup", argument="cut_cards",
+    )  # fmt: skip
 
 
 def _run(

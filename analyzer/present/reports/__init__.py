@@ -46,6 +46,7 @@ from analyzer.present.reports.counting import (
     counting_report,
     counting_runs,
     fourteen_study,
+    sixteen_study,
 )
 from analyzer.present.reports.effects import eor_plot, eor_report
 from analyzer.present.reports.games import GAME_REPORTS, games_report, start_games_report
@@ -135,21 +136,24 @@ def _build(
 
 
 def _run_together(executor: Executor | None) -> None:
-    """The counting report's study at cut card 14 and the par sheets' first study of the
-    rank-level bets run as one, when they deal the same shoes (they do: every built-in
-    system, and the par sheets' counts, on 2,000 shoes of seed 1): inside `shared_studies`,
-    each then finds its results kept, as if run alone (`analyzer.counting.shared`)."""
+    """The counting report's studies at cut cards 14 and 16 (the same shoes, each dealt to
+    the earlier cut card) and the par sheets' first study of the rank-level bets, when it
+    deals the same shoes (it does: the par sheets' counts on 2,000 shoes of seed 1, cut card
+    14), run as one: inside `shared_studies`, each then finds its results kept, as if run
+    alone (`analyzer.counting.shared`)."""
     from analyzer.counting.par import first_study  # as par_sheet_reports: only when run
 
     systems, bets, procedure, shoes = fourteen_study()
+    how, how_bets, cut_card = sixteen_study()
     ranked, shoe, their_shoes = sheet_studies()[0]
     first, their_bets, theirs, count = first_study(ranked, shoe, shoes=their_shoes)
-    if (theirs, count) != (procedure, shoes) or not first:
-        return
-    exact = [True] * len(systems) + [False] * len(first)  # as each asks for it
+    if (theirs, count) != (procedure, shoes):
+        first, their_bets = [], []
+    exact = [True] * (len(systems) + len(how)) + [False] * len(first)  # as each asks for it
+    cuts = [procedure.cut_card] * len(systems) + [cut_card] * len(how) + [procedure.cut_card] * len(first)
     with keeping():
-        evaluate_systems([*systems, *first], [*bets, *their_bets], procedure, shoes=shoes, executor=executor,
-                         workers=2, exact_bins=exact)  # fmt: skip
+        evaluate_systems([*systems, *how, *first], [*bets, *how_bets, *their_bets], procedure, shoes=shoes,
+                         executor=executor, workers=2, exact_bins=exact, cut_cards=cuts)  # fmt: skip
 
 
 def _texts_count() -> int:

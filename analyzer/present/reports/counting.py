@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from concurrent.futures import Executor
 from contextlib import nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 
@@ -33,7 +33,14 @@ from analyzer.present.document import Block, Heading, Paragraph, Table, write_ma
 from analyzer.present.reports.shared import figure, put_title, report, save_png
 from analyzer.present.text import percent
 
-__all__ = ["CountingRuns", "counting_plot", "counting_report", "counting_runs", "fourteen_study"]
+__all__ = [
+    "CountingRuns",
+    "counting_plot",
+    "counting_report",
+    "counting_runs",
+    "fourteen_study",
+    "sixteen_study",
+]
 
 
 _COUNT_SHOES = 2000
@@ -57,18 +64,23 @@ def fourteen_study() -> tuple[list[CountSystem], list[Bet], Procedure, int]:
     return systems, [BETS[s.bet] for s in systems], Procedure(shoe=Shoe.decks(8), cut_card=14), _COUNT_SHOES
 
 
+def sixteen_study() -> tuple[list[CountSystem], list[Bet], int]:
+    """How's count at cut card 16, on the shoes of `fourteen_study` (each dealt to that cut
+    card instead): its systems, their bets and its cut card."""
+    return [SYSTEMS["dragon7-how"]], [BETS["dragon7"]], 16
+
+
 def counting_runs(workers: int = 2, executor: Executor | None = None) -> CountingRuns:
     """The counting simulations (identical for any number of `workers` and any executor),
     on `executor` or else one local process pool shared by every study."""
     systems, bets, fourteen, _ = fourteen_study()
-    sixteen = Procedure(shoe=Shoe.decks(8), cut_card=16)
-    how = [SYSTEMS["dragon7-how"]]
+    how, how_bets, cut_card = sixteen_study()
     with nullcontext(executor) if executor else open_executor("local", workers) as pool:
         run = partial(evaluate_systems, shoes=_COUNT_SHOES, seed=1, workers=workers)
         run = partial(run, executor=pool)
         return CountingRuns(
             fourteen=run(systems, bets, fourteen),
-            sixteen=run(how, [BETS["dragon7"]], sixteen),
+            sixteen=run(how, how_bets, replace(fourteen, cut_card=cut_card)),
             choice=banker_player_choice(
                 BETS["banker"], BETS["player"], fourteen, shoes=_CHOICE_SHOES, seed=1
             ),
