@@ -13,7 +13,7 @@ from analyzer.core.errors import AnalyzerError
 from analyzer.counting import shared
 from analyzer.counting.simulation import Procedure, _dealt_to, deal_chunk, evaluate_systems
 from analyzer.counting.systems import SYSTEMS
-from analyzer.ranks.fast import card_totals
+from analyzer.ranks.fast import FastEvaluator, card_totals
 
 PROCEDURE = Procedure(shoe=Shoe.decks(8), cut_card=14)
 FIRST = [SYSTEMS["dragon7-jacobson"], SYSTEMS["banker-eor"]]
@@ -111,3 +111,18 @@ def test_systems_at_farther_cut_cards_get_what_they_get_alone(monkeypatch: pytes
         evaluate_systems(FIRST, _bets(FIRST), PROCEDURE, shoes=3, cut_cards=[14, 7])
     with pytest.raises(AnalyzerError, match="cut cards: give one per system"):
         evaluate_systems(FIRST, _bets(FIRST), PROCEDURE, shoes=3, cut_cards=[14])
+
+
+def test_studies_of_the_same_bets_in_any_order_share_their_evaluator(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The evaluator of a study's rank-level bets is asked for by the bets' names, whatever
+    their order in the call: one evaluator for both; each result the same in either order."""
+    asked = []
+    cached = FastEvaluator.cached
+    monkeypatch.setattr(
+        FastEvaluator, "cached", lambda bets, rules: asked.append(bets) or cached(bets, rules)
+    )
+    both = FIRST + SECOND
+    forward = evaluate_systems(both, _bets(both), PROCEDURE, shoes=4, seed=3)
+    backward = evaluate_systems(both[::-1], _bets(both[::-1]), PROCEDURE, shoes=4, seed=3)
+    assert asked[0] == asked[1] == tuple(sorted(set(_bets(both)), key=lambda bet: bet.name))
+    assert [asdict(r) for r in forward] == [asdict(r) for r in backward[::-1]]

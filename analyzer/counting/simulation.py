@@ -509,13 +509,15 @@ def evaluate_systems(
     for bet in [*bets, *(c.bet for c in covers if c is not None)]:
         if bet not in unique:
             unique.append(bet)
-    cards = tuple(bet for bet in unique if bet.card_level)
-    if cards:  # rank-level bets first, in their columns as without card-level ones
+    # Rank-level bets first, each kind by name: studies of the same bets in any order share
+    # their evaluators (built, shipped and held once).
+    ranked = sorted((bet for bet in unique if not bet.card_level), key=lambda bet: bet.name)
+    cards = tuple(sorted((bet for bet in unique if bet.card_level), key=lambda bet: bet.name))
+    if cards:
         from analyzer.core.bets import check_card_bets
 
         check_card_bets(cards, procedure.shoe)
-        unique = [bet for bet in unique if not bet.card_level] + list(cards)
-    ranked = unique[: len(unique) - len(cards)]
+    unique = [*ranked, *cards]
     long = fastdeal.long_study(shoes * (sum(procedure.shoe.counts or ()) // 5), executor is None, workers)
     evaluator = FastEvaluator.cached(tuple(ranked), rules) if ranked else None  # ready for the kernels
     chunks = -(-shoes // chunk)
