@@ -7,8 +7,10 @@ A system's result depends only on the system, its bet and cover, the procedure, 
 first shoe, number of shoes and chunk, and whether it holds exact sums by count (its key),
 never on the other systems of its call (the shoes and
 each bet's values are the same for all of them): so two studies of the same shoes, run
-together once, give each its results as if run alone. `baccarat report` runs the counting
-report's systems with the par sheets' first study (`analyzer.counting.par.first_study`).
+together once, give each its results as if run alone; so do systems of a farther cut card
+(`evaluate_systems`' `cut_cards`: each shoe dealt to it is a prefix of the shoe dealt).
+`baccarat report` runs the counting report's systems at cut cards 14 and 16 with the par
+sheets' first study (`analyzer.counting.par.first_study`).
 """
 
 from __future__ import annotations
