@@ -260,3 +260,14 @@ def test_a_thread_keeps_its_two_last_used_evaluators() -> None:
     for token in ("a", "b", "a", "c"):  # "a" used again before "c" came: "b" goes
         _keep(cache, token, None)
     assert _KEPT_EVALUATORS == 2 and list(cache) == ["a", "c"]
+
+
+def test_the_choice_study_keeps_its_old_names_in_simulation() -> None:
+    """`banker_player_choice` and `ChoiceValue` moved to `analyzer.counting.choice`; the old
+    module still gives them (code importing them from there keeps working)."""
+    from analyzer.counting import choice, simulation
+
+    assert simulation.banker_player_choice is choice.banker_player_choice
+    assert simulation.ChoiceValue is choice.ChoiceValue
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        simulation.nothing  # noqa: B018

@@ -590,3 +590,10 @@ def _run(
     `share`: this process works too); a process pool's workers given two jobs at a time."""
     workers = getattr(executor, "_max_workers", 0) if isinstance(executor, ProcessPoolExecutor) else 0
     return in_order(_evaluate_job, jobs, executor, workers=workers, share=share)
+
+
+def __getattr__(name: str) -> object:
+    """`ChoiceValue` and `banker_player_choice` by their old names (`analyzer.counting.choice`)."""
+    if name in ("ChoiceValue", "banker_player_choice"):
+        return getattr(__import__("analyzer.counting.choice", fromlist=[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
