@@ -97,7 +97,7 @@ _Y_TICKS = 12
 def _axes(width: float, height: float, x_ticks: int) -> tuple[Any, Any]:
     """A figure of `width` x `height` inches and its axes, `x_ticks` tick marks made ready on
     the x axis and _Y_TICKS on the y axis: a copy of one made once (`from_template`), which
-    draws the same bytes as a new one at about a third of the time of making it."""
+    draws the same bytes as a new one."""
 
     def make() -> Any:
         fig = figure(width, height)
