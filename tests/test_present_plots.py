@@ -4,6 +4,9 @@ templates (analyzer.present.plots.from_template)."""
 from __future__ import annotations
 
 import io
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -61,3 +64,15 @@ def test_a_template_is_made_once_for_its_settings_and_each_call_gets_a_copy_of_i
         assert from_template(("test", 3, 2), make).axes[0].xaxis.label.get_fontsize() == 20
     assert from_template(("test", 3, 2), make).axes[0].xaxis.label.get_fontsize() == 10
     assert len(made) == 3
+
+
+def test_a_template_chooses_no_backend() -> None:
+    """Comparing the settings a template was made under reads them as stored: matplotlib's
+    backend stays unchosen (reading "backend" chooses one, importing pyplot)."""
+    script = (
+        "import sys\nfrom analyzer.present.plots import figure, from_template\n"
+        "from_template('t', lambda: figure(1, 1))\nprint('matplotlib.pyplot' in sys.modules)"
+    )
+    env = {name: value for name, value in os.environ.items() if name != "MPLBACKEND"}
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, env=env)
+    assert run.stdout.split() == ["False"]
