@@ -74,6 +74,17 @@ def test_shipped_outcome_polynomials_are_the_derived_ones(rules: object) -> None
     assert closed_form._outcome_polynomials(rules) == derived_outcome_polynomials(rules)
 
 
+def test_lines_summed_in_int64_are_the_python_sums(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each line's weight summed in int64 (`_outcome_matrix`) is the sum in Python integers,
+    which a tableau whose sums could leave int64 takes."""
+    bets = list(RANK_BETS.values())
+    summed = [closed_form._line_polynomials(bet, STANDARD) for bet in bets]
+    assert all(type(c) is int for lines in summed for line in lines for c in line)
+    monkeypatch.setattr(closed_form, "_outcome_matrix", lambda rules: None)
+    assert summed == [closed_form._line_polynomials(bet, STANDARD) for bet in bets]
+    assert {sum(line[-1] for line in lines) for lines in summed} == {52**6}  # every coup, once
+
+
 def test_a_tableau_of_ones_own_is_derived() -> None:
     rules = STANDARD.with_player(6, True)  # Player draws on 6: no shipped polynomials
     (form,) = closed_forms([RANK_BETS["tie"]], rules)

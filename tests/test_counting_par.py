@@ -440,6 +440,23 @@ def test_a_chart_title_put_at_the_top_is_where_matplotlib_places_it(sheets: dict
     assert drawn(long, True) != drawn(long, False) == par_html._chart("effects", long, "p-")
 
 
+def test_a_chart_drawn_on_a_copy_of_its_template_is_the_chart_drawn_on_a_new_figure(
+    sheets: dict[str, ParSheet], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each chart starts from a copy of a figure made once (`from_template`): the same SVG,
+    to the byte, as drawn on a figure made for it, for both charts, the 52 cards' effects
+    (a template of their own) and a second chart from the same template."""
+    from analyzer.present import par_html
+
+    sheet = sheets["dragon7"]
+    cards = replace(sheet, effects={f"card {i}": Fraction(i - 26, 10**5) for i in range(52)})
+    charts = [("volatility", sheet), ("effects", sheet), ("effects", cards), ("volatility", sheets["banker"])]
+    copied = [par_html._chart(name, chart, "p-") for name, chart in charts * 2]
+    monkeypatch.setattr(par_html, "from_template", lambda key, make: make())
+    assert copied == [par_html._chart(name, chart, "p-") for name, chart in charts * 2]
+    assert len(set(copied)) == len(charts)
+
+
 # -- the count judged is chosen on other shoes (SELECTION) --------------------------------------
 
 

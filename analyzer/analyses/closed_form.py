@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache
 
+import numpy as np
 import sympy as sp  # type: ignore[import-untyped,unused-ignore]
 
 from analyzer.core.bets import Bet
@@ -136,13 +137,31 @@ def _line_polynomials(bet: Bet, rules: Rules) -> list[list[int]]:
     from analyzer.ranks.coupstore import stored_classes
     from analyzer.ranks.lines import line_indexes
 
-    sums = [[0] * (CARDS_PER_COUP + 1) for _ in range(len(bet.lines) + 1)]
     lines = line_indexes(bet, stored_classes(rules))
+    matrix = _outcome_matrix(rules)
+    if matrix is not None:  # summed in int64, exactly (`_outcome_matrix`)
+        summed = np.zeros((len(bet.lines) + 1, CARDS_PER_COUP + 1), dtype=np.int64)
+        np.add.at(summed, np.asarray(lines, dtype=np.intp), matrix)
+        result: list[list[int]] = summed.tolist()
+        return result
+    sums = [[0] * (CARDS_PER_COUP + 1) for _ in range(len(bet.lines) + 1)]
     for line, weights in zip(lines, _outcome_polynomials(rules), strict=True):
         target = sums[line]
         for i, c in enumerate(weights):
             target[i] += c
     return sums
+
+
+@lru_cache(maxsize=8)
+def _outcome_matrix(rules: Rules) -> np.ndarray | None:
+    """`_outcome_polynomials` as an int64 matrix (outcome, power of d), or None when a sum
+    of some of them could leave int64: every partial sum is exact when, for each power, the
+    absolute values of all outcomes' coefficients sum below 2**63 (for the standard tableau
+    below 2**35)."""
+    rows = _outcome_polynomials(rules)
+    if any(sum(abs(c) for c in column) >= 2**63 for column in zip(*rows, strict=True)):
+        return None
+    return np.array(rows, dtype=np.int64).reshape(len(rows), CARDS_PER_COUP + 1)
 
 
 def _as_expr(coefficients: Sequence[int]) -> sp.Expr:

@@ -23,7 +23,7 @@ from analyzer.present.par import (
     sheet_blocks,
     sheet_title,
 )
-from analyzer.present.plots import figure, offset_shown, put_title, rc_context, text_as_text
+from analyzer.present.plots import figure, from_template, offset_shown, put_title, rc_context, text_as_text
 from analyzer.present.text import table
 
 if TYPE_CHECKING:
@@ -90,14 +90,33 @@ def _chart(name: str, sheet: ParSheet, prefix: str) -> str:
     return text
 
 
+#: Tick marks made ready on a chart's y axis (`_axes`); a chart that shows more makes more.
+_Y_TICKS = 12
+
+
+def _axes(width: float, height: float, x_ticks: int) -> tuple[Any, Any]:
+    """A figure of `width` x `height` inches and its axes, `x_ticks` tick marks made ready on
+    the x axis and _Y_TICKS on the y axis: a copy of one made once (`from_template`), which
+    draws the same bytes as a new one."""
+
+    def make() -> Any:
+        fig = figure(width, height)
+        ax = fig.subplots()
+        ax.xaxis.get_major_ticks(x_ticks)
+        ax.yaxis.get_major_ticks(_Y_TICKS)
+        return fig
+
+    fig = from_template(("par-chart", width, height, x_ticks), make)
+    return fig, fig.axes[0]
+
+
 def _volatility_chart(sheet: ParSheet, placed: bool) -> Any:
     """The hold against the rounds played, with its bands; `placed`: as `put_title`."""
     import numpy as np
 
     from analyzer.counting.par import CONFIDENCE_Z, HOLD_ROUNDS
 
-    fig = figure(7, 3.2)
-    ax = fig.subplots()
+    fig, ax = _axes(7, 3.2, len(HOLD_ROUNDS))
     rounds = np.logspace(np.log10(HOLD_ROUNDS[0]), np.log10(HOLD_ROUNDS[-1]), 81)
     hold = float(sheet.analysis.house_edge) * 100
     for (level, vi), shade in zip(sheet.volatility_index.items(), ("#9ecae1", "#deebf7"), strict=True):
@@ -127,8 +146,7 @@ def _volatility_chart(sheet: ParSheet, placed: bool) -> Any:
 def _effects_chart(sheet: ParSheet, placed: bool) -> Any:
     """The effect of removing one card of each rank or type; `placed`: as `put_title`."""
     many = len(sheet.effects) > 13
-    fig = figure(7, 3.4 if many else 3)
-    ax = fig.subplots()
+    fig, ax = _axes(7, 3.4 if many else 3, len(sheet.effects))
     names = list(sheet.effects)
     values = [float(v) * 100 for v in sheet.effects.values()]
     ax.bar(range(len(names)), values, color=["#2171b5" if v >= 0 else "#cb181d" for v in values])

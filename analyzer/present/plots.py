@@ -6,7 +6,7 @@ figures are untouched; pyplot is never imported). Loaded only when a chart is dr
 from __future__ import annotations
 
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, cast
 
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
-__all__ = ["figure", "offset_shown", "put_title", "rc_context", "text_as_text"]
+__all__ = ["figure", "from_template", "offset_shown", "put_title", "rc_context", "text_as_text"]
 
 
 def figure(width: float, height: float) -> Figure:
@@ -26,6 +26,27 @@ def figure(width: float, height: float) -> Figure:
     from matplotlib.figure import Figure
 
     return Figure(figsize=(width, height))
+
+
+#: Each template's figure, pickled, by its key, with the matplotlib settings it was made under.
+_TEMPLATES: dict[Hashable, tuple[dict[str, Any], bytes]] = {}
+
+
+def from_template(key: Hashable, make: Callable[[], Figure]) -> Figure:
+    """A copy of the figure `make()` returns, owned by the caller alone: made once for each
+    `key` (which names all `make` depends on) and matplotlib settings in force, then copied
+    (unpickled: a figure with its axes and 60 tick marks in 14 ms of CPU against 50 made)."""
+    import pickle
+
+    import matplotlib
+
+    # The settings as stored (dict's own view): reading them one by one (dict(rcParams)) would
+    # take 6 ms and choose a backend, importing pyplot, on reading "backend".
+    settings: dict[str, Any] = dict(dict.items(cast("dict[str, Any]", matplotlib.rcParams)))
+    kept = _TEMPLATES.get(key)
+    if kept is None or kept[0] != settings:
+        kept = _TEMPLATES[key] = (settings, pickle.dumps(make()))
+    return cast("Figure", pickle.loads(kept[1]))
 
 
 def rc_context(rc: dict[str, Any]) -> AbstractContextManager[None]:
