@@ -208,15 +208,7 @@ def banque_game(shoe: Shoe, rules: Rules = STANDARD, commission: Fraction = Frac
         key = sum(hand) % 10 if infinite else hand
         per_action = sums.setdefault(key, [np.zeros_like(table), np.zeros_like(table)])
         per_action[a] = per_action[a] + factors[a] * table
-    right: dict[Any, Any] = {}
-    for key, per_action in sums.items():
-        right[key] = tuple(
-            {
-                (OBSERVATIONS[i1], OBSERVATIONS[i2]): (table[0, i1, i2].tolist(), table[1, i1, i2].tolist())
-                for i1, i2 in zip(*np.nonzero(table.any(axis=(0, 3, 4))), strict=True)
-            }
-            for table in per_action
-        )
+    right = {key: tuple(_cells(table) for table in per_action) for key, per_action in sums.items()}
     natural = _natural_part(counts, size, infinite, ff, rules, keep)
     return BanqueGame(
         shoe=shoe,
@@ -227,6 +219,17 @@ def banque_game(shoe: Shoe, rules: Rules = STANDARD, commission: Fraction = Frac
         natural=natural,
         scale=scale,
     )
+
+
+def _cells(table: np.ndarray) -> dict[tuple[int, int], tuple[list[list[int]], list[list[int]]]]:
+    """`BanqueGame.right`'s map for one key and action from its (wins, losses) table: the
+    nonzero (obs_right, obs_left) cells' 3x3 tables as lists (one `tolist` for the table)."""
+    wins, losses = table.tolist()
+    cells = np.nonzero(table.any(axis=(0, 3, 4)))
+    return {
+        (OBSERVATIONS[i1], OBSERVATIONS[i2]): (wins[i1][i2], losses[i1][i2])
+        for i1, i2 in zip(*(c.tolist() for c in cells), strict=True)
+    }
 
 
 def _remaining_ways(
