@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
+import numpy as np
 import pytest
 
 from analyzer.analyses.odds import odds
@@ -30,6 +31,7 @@ from analyzer.games.banque import (
     solve_banque,
     strategy_value,
 )
+from analyzer.games.banque_table import _counts, _falling_table, _sides, _tabulate, _weighted_sums
 
 SHOES = [Shoe.infinite(), Shoe.decks(3)]
 
@@ -131,3 +133,34 @@ def test_banque_bad_input() -> None:
     with pytest.raises(AnalyzerError, match="banque needs at least 9 cards") as error:
         banque_game(Shoe.from_counts([1, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 0]))
     assert "\n" not in str(error.value)
+
+
+def test_weighted_sums_limbs_match_python_ints() -> None:
+    """The int64 path splits the weights into limbs; it must give the exact sums of the
+    object path and of plain Python ints, here with products far past 2**63."""
+    rng = np.random.default_rng(5)
+    weight = rng.integers(0, 2**50, size=400)
+    ways = rng.integers(0, 2**30, size=(400, 7))
+    starts = np.array([0, 3, 150, 390])
+    ends = [*starts[1:], 400]
+    expected = [
+        [sum(int(weight[r]) * int(ways[r, c]) for r in range(s, e)) for c in range(7)]
+        for s, e in zip(starts, ends, strict=True)
+    ]
+    assert _weighted_sums(weight, ways, starts).tolist() == expected
+    assert _weighted_sums(weight.astype(object), ways, starts).tolist() == expected
+    assert max(max(row) for row in expected) > 2**63
+
+
+def test_tabulation_int64_matches_object_arithmetic() -> None:
+    """The tabulation in int64 (with the left side's ways by set of removed cards) gives the
+    same Python ints as the same tabulation in exact object arithmetic."""
+    shoe = Shoe.decks(1)
+    counts, _ = _counts(shoe)
+    ff = _falling_table(shoe)
+    assert ff.dtype == np.int64
+    fast = _tabulate(_sides(STANDARD), counts, False, ff, STANDARD)
+    exact = _tabulate(_sides(STANDARD), counts, False, ff.astype(object), STANDARD)
+    assert fast.keys() == exact.keys()
+    assert all(fast[k].tolist() == exact[k].tolist() for k in fast)
+    assert any(fast[k].any() for k in fast)

@@ -14,7 +14,7 @@ import pytest
 
 from analyzer.core.errors import AnalyzerError
 from analyzer.core.shoe import Shoe
-from analyzer.games.macao import MacaoModel, solve_macao
+from analyzer.games.macao import COUNTINGS, VARIANTS, MacaoModel, _solve, _Solver, solve_macao
 
 
 def _brute(counts: tuple[int, ...], model: MacaoModel, t: int) -> Fraction:
@@ -137,3 +137,17 @@ def test_bad_models_and_shoes() -> None:
     with pytest.raises(AnalyzerError, match="cards of value 1-9") as error:
         solve_macao(tens)
     assert "\n" not in str(error.value)
+
+
+@pytest.mark.parametrize("max_cards", [3, 4])
+def test_shared_thresholds_match_the_plain_recursion(max_cards: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`_Solver.threshold` lets thresholds share a node's cached value where it cannot depend
+    on them; every expectation must be the one of the recursion keyed by each threshold."""
+    shoe = Shoe.decks(1)
+    models = [MacaoModel(v, c, max_cards) for v in VARIANTS for c in COUNTINGS]
+    shared = [_solve.__wrapped__(shoe, m) for m in models]
+    monkeypatch.setattr(_Solver, "threshold", lambda self, pc, pv, t: t)
+    plain = [_solve.__wrapped__(shoe, m) for m in models]
+    assert [r.expectations for r in shared] == [r.expectations for r in plain]
+    assert [r.naturals for r in shared] == [r.naturals for r in plain]
+    assert len({r.expectations[0] for r in shared}) == len(models)

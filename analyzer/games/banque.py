@@ -26,6 +26,8 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+import numpy as np
+
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
 from analyzer.games.banque_table import (
@@ -75,51 +77,56 @@ def _class_weights(x_mine: Fraction, x_other: Fraction) -> list[list[Fraction | 
     return weights  # type: ignore[return-value]
 
 
-def _side_value(
-    game: BanqueGame, key: Any, a: int, mine: int, other: int, weights: list[list[Fraction | int]]
-) -> int | Fraction:
-    """Numerator (over `game.denominator`) of the Banker's expectation from one side's stake
-    at a set, that side seen as `mine`."""
-    net = _nets(game).get((key, a, mine, other))
-    return 0 if net is None else _weighted(weights, net)
-
-
 @lru_cache(maxsize=8)
-def _nets(game: BanqueGame) -> dict[tuple[Any, int, int, int], list[list[int]]]:
-    """Each (Banker key, action, right's observation, left's) cell's 3x3 wins and losses
-    combined into one numerator table (over `game.denominator`); combining is linear, so
-    weighting the net table is weighting wins and losses and combining them."""
-    on_win, on_loss = game.stakes  # `game.combine`, written out for the 3x3 tables (in ints)
-    return {
-        (key, a, o1, o2): [
-            [on_win * w - on_loss * lo for w, lo in zip(wrow, lrow, strict=True)]
-            for wrow, lrow in zip(wins, losses, strict=True)
-        ]
-        for key in game.keys
-        for a in (0, 1)
-        for (o1, o2), (wins, losses) in game.right[key][a].items()
-    }
-
-
-def _weighted(weights: list[list[Fraction | int]], table: list[list[int]]) -> int | Fraction:
-    """sum over c1, c2 of weights[c1][c2] * table[c1][c2] (3x3; exact, written out: the
-    banque report calls it about 600,000 times)."""
-    (w0, w1, w2), (t0, t1, t2) = weights, table
-    return (
-        w0[0] * t0[0] + w0[1] * t0[1] + w0[2] * t0[2]
-        + w1[0] * t1[0] + w1[1] * t1[1] + w1[2] * t1[2]
-        + w2[0] * t2[0] + w2[1] * t2[1] + w2[2] * t2[2]
-    )  # fmt: skip
-
-
-def _sets(game: BanqueGame) -> list[InfoSet]:
+def _sets(game: BanqueGame) -> tuple[InfoSet, ...]:
+    """The Banker's information sets, in a fixed order (cached: read it, do not change it)."""
     seen = set()
     for key in game.keys:
         for a in (0, 1):
             for o1, o2 in game.right[key][a]:
                 seen.add((key, o1, o2))
                 seen.add((key, o2, o1))
-    return sorted(seen, key=lambda s: (str(type(s[0])), s))
+    return tuple(sorted(seen, key=lambda s: (str(type(s[0])), s)))
+
+
+@dataclass(frozen=True, eq=False)
+class _Cells:
+    """Every (Banker key, action, right's observation, left's) cell's 3x3 wins and losses
+    combined into one row of numerators (over `game.denominator`; row-major over (class of
+    the side's history, class of the other side's)), and where each set finds its cells:
+    `right[i][a]` / `left[i][a]` index `nets` for set i and action a, as that side seen as
+    mine (len(nets): no cell, worth 0). Combining is linear, so weighting the net row is
+    weighting wins and losses and combining them."""
+
+    nets: np.ndarray  # (cells, 9) Python ints
+    right: list[tuple[int, int]]
+    left: list[tuple[int, int]]
+
+
+@lru_cache(maxsize=8)
+def _cells(game: BanqueGame) -> _Cells:
+    on_win, on_loss = game.stakes  # `game.combine`, written out for the tables (in ints)
+    index: dict[tuple[Any, int, int, int], int] = {}
+    wins: list[list[list[int]]] = []
+    losses: list[list[list[int]]] = []
+    for key in game.keys:
+        for a in (0, 1):
+            for (o1, o2), (won, lost) in game.right[key][a].items():
+                index[(key, a, o1, o2)] = len(wins)
+                wins.append(won)
+                losses.append(lost)
+    nets = (on_win * np.array(wins, dtype=object) - on_loss * np.array(losses, dtype=object)).reshape(-1, 9)
+    none = len(nets)
+    sets = _sets(game)
+    right = [(index.get((k, 0, o1, o2), none), index.get((k, 1, o1, o2), none)) for k, o1, o2 in sets]
+    left = [(index.get((k, 0, o2, o1), none), index.get((k, 1, o2, o1), none)) for k, o1, o2 in sets]
+    return _Cells(nets, right, left)
+
+
+def _weighted(cells: _Cells, weights: list[list[Fraction | int]]) -> list[int | Fraction]:
+    """Each cell's numerator weighted by the 3x3 class weights (exact), then 0 for no cell."""
+    flat = np.array([w for row in weights for w in row], dtype=object)
+    return [*(cells.nets @ flat).tolist(), 0]
 
 
 Numerator = int | Fraction  # over BanqueGame.denominator
@@ -132,18 +139,14 @@ def _values(
     """At each Banker set: ((right, left) if it stands, (right, left) if it draws), as
     numerators over `game.denominator` (integers when both sides play purely on 5). Cached
     (the report asks for each pure profile up to four times): read it, do not change it."""
+    cells = _cells(game)
+    right = _weighted(cells, _class_weights(x_right, x_left))
+    left = _weighted(cells, _class_weights(x_left, x_right))
     out = {}
-    right_weights, left_weights = _class_weights(x_right, x_left), _class_weights(x_left, x_right)
-    for key, o1, o2 in _sets(game):
-        pair: list[tuple[Numerator, Numerator]] = []
-        for a in (0, 1):
-            if a == 1 and o1 == o2 == NATURAL:
-                pair.append(pair[0])  # nothing left to play for: the Banker does not draw
-                continue
-            right = _side_value(game, key, a, o1, o2, right_weights)
-            left = _side_value(game, key, a, o2, o1, left_weights)
-            pair.append((right, left))
-        out[(key, o1, o2)] = (pair[0], pair[1])
+    for s, (r0, r1), (l0, l1) in zip(_sets(game), cells.right, cells.left, strict=True):
+        stand = (right[r0], left[l0])
+        # Both sides naturals: nothing left to play for, the Banker does not draw.
+        out[s] = (stand, stand if s[1] == s[2] == NATURAL else (right[r1], left[l1]))
     return out
 
 
@@ -213,7 +216,7 @@ class BanqueSolution:
         return p[(1, 1)] + p[(1, 0)], p[(1, 1)] + p[(0, 1)]
 
 
-def _profile_values(game: BanqueGame) -> tuple[list[InfoSet], list[Fraction], list[list[int]]]:
+def _profile_values(game: BanqueGame) -> tuple[tuple[InfoSet, ...], list[Fraction], list[list[int]]]:
     """For each pure profile: the value with the Banker standing everywhere, and each set's
     gain from drawing (integer numerators over `game.denominator`)."""
     sets = _sets(game)

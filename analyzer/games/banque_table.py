@@ -208,15 +208,7 @@ def banque_game(shoe: Shoe, rules: Rules = STANDARD, commission: Fraction = Frac
         key = sum(hand) % 10 if infinite else hand
         per_action = sums.setdefault(key, [np.zeros_like(table), np.zeros_like(table)])
         per_action[a] = per_action[a] + factors[a] * table
-    right: dict[Any, Any] = {}
-    for key, per_action in sums.items():
-        right[key] = tuple(
-            {
-                (OBSERVATIONS[i1], OBSERVATIONS[i2]): (table[0, i1, i2].tolist(), table[1, i1, i2].tolist())
-                for i1, i2 in zip(*np.nonzero(table.any(axis=(0, 3, 4))), strict=True)
-            }
-            for table in per_action
-        )
+    right = {key: tuple(_cells(table) for table in per_action) for key, per_action in sums.items()}
     natural = _natural_part(counts, size, infinite, ff, rules, keep)
     return BanqueGame(
         shoe=shoe,
@@ -229,6 +221,17 @@ def banque_game(shoe: Shoe, rules: Rules = STANDARD, commission: Fraction = Frac
     )
 
 
+def _cells(table: np.ndarray) -> dict[tuple[int, int], tuple[list[list[int]], list[list[int]]]]:
+    """`BanqueGame.right`'s map for one key and action from its (wins, losses) table: the
+    nonzero (obs_right, obs_left) cells' 3x3 tables as lists (one `tolist` for the table)."""
+    wins, losses = table.tolist()
+    cells = np.nonzero(table.any(axis=(0, 3, 4)))
+    return {
+        (OBSERVATIONS[i1], OBSERVATIONS[i2]): (wins[i1][i2], losses[i1][i2])
+        for i1, i2 in zip(*(c.tolist() for c in cells), strict=True)
+    }
+
+
 def _remaining_ways(
     ff: np.ndarray, counts: list[int], removed: np.ndarray, cards: np.ndarray, infinite: bool
 ) -> np.ndarray:
@@ -237,8 +240,35 @@ def _remaining_ways(
     for v in range(10):
         gone = np.zeros(len(removed), dtype=np.int64) if infinite else removed[:, v]
         ok = gone <= min(counts[v], CARDS)
-        out = out * ff[v][np.where(ok, gone, 0)[:, None], cards[None, :, v]] * ok[:, None]
+        ways = ff[v][np.where(ok, gone, 0)] * ok[:, None]  # (rows, j): j more cards of value v
+        out *= np.take(ways, cards[:, v], axis=1)
     return out
+
+
+#: Place values that give each set of removed cards one integer code (at most CARDS < 10
+#: cards of a value are removed).
+_DIGITS = 10 ** np.arange(10, dtype=np.int64)
+
+
+def _weighted_sums(weight: np.ndarray, ways: np.ndarray, starts: np.ndarray) -> np.ndarray:
+    """Object array (len(starts), columns): for each run of rows from `starts`, the sum of
+    weight[r] * ways[r] (exact Python ints). In int64 the weights are split into limbs small
+    enough that no partial sum passes 2**62; object arithmetic when even that cannot hold."""
+    if weight.dtype != object and ways.dtype != object and len(weight):
+        longest = int(np.max(np.diff(np.append(starts, len(weight)))))
+        bits = (2**62 // (max(1, int(np.max(ways))) * longest)).bit_length() - 1
+        if bits >= 8:
+            total: Any = 0
+            rest, shift = weight.copy(), 0
+            while True:
+                limb = rest & ((1 << bits) - 1)
+                part = np.add.reduceat(ways * limb[:, None], starts, axis=0).astype(object)
+                total = total + (part << shift)
+                rest >>= bits
+                shift += bits
+                if not rest.any():
+                    return np.asarray(total, dtype=object)
+    return np.add.reduceat(ways.astype(object) * weight.astype(object)[:, None], starts, axis=0)
 
 
 def _tabulate(
@@ -250,64 +280,63 @@ def _tabulate(
     class_left) of Python ints: [0] the wins, [1] the losses (observations in OBSERVATIONS
     order, classes FORCED, FIVE_DRAW, FIVE_STAND).
     """
-    groups = [(o, c) for o in OBSERVATIONS for c in (FORCED, FIVE_DRAW, FIVE_STAND)]
-    n_obs = len(OBSERVATIONS)
+    n_groups, n_obs, n = 3 * len(OBSERVATIONS), len(OBSERVATIONS), len(sides.cards)
     group = np.searchsorted(OBSERVATIONS, sides.obs) * 3 + sides.cls  # groups' index of each history
     by_group = np.argsort(group, kind="stable")  # the histories, group by group
     present, starts = np.unique(group[by_group], return_index=True)
-    cache: dict[bytes, np.ndarray] = {}
-
-    def group_sums(ways: np.ndarray) -> np.ndarray:
-        """(rows, groups): the columns of `ways` (one per history) summed group by group."""
-        out = np.zeros((len(ways), len(groups)), dtype=ways.dtype)
-        out[:, present] = np.add.reduceat(ways[:, by_group], starts, axis=1)
-        return out
 
     def left_ways(removed: np.ndarray) -> np.ndarray:
         """(rows, groups): ways to deal the left side's histories of each group after `removed`."""
-        keys = [b"" if infinite else row.tobytes() for row in removed]  # infinite: nothing is removed
-        first: dict[bytes, int] = {}
-        for i, k in enumerate(keys):
-            first.setdefault(k, i)
-        todo = [k for k in first if k not in cache]
-        if todo:
-            rows = removed[[first[k] for k in todo]]
-            ways = _remaining_ways(ff, counts, rows, sides.cards, infinite) * sides.orders[None, :]
-            for k, row in zip(todo, group_sums(ways), strict=True):
-                cache[k] = row
-        return np.stack([cache[k] for k in keys])
+        ways = _remaining_ways(ff, counts, removed, sides.cards, infinite) * sides.orders[None, :]
+        out = np.zeros((len(ways), n_groups), dtype=ways.dtype)
+        out[:, present] = np.add.reduceat(ways[:, by_group], starts, axis=1)
+        return out
 
-    none = np.zeros((1, 10), dtype=np.int64)
+    # Each Banker hand's rows: the right side's histories after the hand standing (row block
+    # 0) or drawing each third card w (block 1 + w); `removed` is every card dealt before the
+    # left side's.
+    thirds = np.vstack([np.zeros((1, 10), dtype=np.int64), np.eye(10, dtype=np.int64)])
+    hands = [hand for hand in HANDS if not rules.is_natural(sum(hand) % 10)]
+    right = sides.cards[None, :, :] + thirds[:, None, :]
+    removed = {hand: (right + [hand.count(v) for v in range(10)]).reshape(-1, 10) for hand in hands}
+    # The left side's ways by group, once per set of removed cards (the infinite deck: one
+    # row, nothing is removed), and each row's index into them.
+    if infinite:
+        table = left_ways(np.zeros((1, 10), dtype=np.int64))
+        index = {hand: np.zeros(len(rows), dtype=np.int64) for hand, rows in removed.items()}
+    else:
+        codes = {hand: rows @ _DIGITS for hand, rows in removed.items()}
+        known = np.unique(np.concatenate(list(codes.values())))
+        cards = known[:, None] // _DIGITS % 10
+        table = np.concatenate([left_ways(cards[i : i + 512]) for i in range(0, len(cards), 512)])
+        index = {hand: np.searchsorted(known, code) for hand, code in codes.items()}
+    action = np.repeat([0] + [1] * 10, n)  # per row: 0 stand, 1 draw
     tables: dict[tuple[Any, int], np.ndarray] = {}
-    for hand in HANDS:
+    for hand in hands:
         b = sum(hand) % 10
-        if rules.is_natural(b):
-            continue
-        bcards = np.array([hand.count(v) for v in range(10)], dtype=np.int64)
         border = 1 if hand[0] == hand[1] else 2
-        for a, third in ((0, [None]), (1, range(10))):
-            # totals[sign][g1, g2]: the weight of the right side's histories of group g1 that
-            # end with `sign`, each times the ways to deal the left side's of group g2, summed
-            # over the Banker's third cards (Python ints: the sum may pass int64).
-            totals = {sign: np.zeros((len(groups), len(groups)), dtype=object) for sign in (1, -1)}
-            for w in third:
-                removed = sides.cards + bcards[None, :]
-                if w is not None:
-                    removed[:, w] += 1
-                final = b if w is None else (b + w) % 10
-                # Ways to deal the Banker's hand, the right side and the Banker's third card.
-                weight = _remaining_ways(ff, counts, none, removed, infinite)[0] * sides.orders * border
-                against = np.where(sides.obs == NATURAL, b, final)
-                result = np.sign(against - sides.final)  # +1: the Banker wins
-                ways = left_ways(removed)
-                bound = int(np.max(weight)) * int(np.max(ways)) * len(weight)
-                if bound >= 2**62:
-                    ways, weight = ways.astype(object), weight.astype(object)
-                ways = ways * weight[:, None]
-                for sign, total in totals.items():
-                    totals[sign] = total + group_sums((ways * (result == sign)[:, None]).T).T.astype(object)
+        rows = removed[hand]
+        # Ways to deal the Banker's hand, the right side and the Banker's third card.
+        weight = _remaining_ways(ff, counts, np.zeros((1, 10), dtype=np.int64), rows, infinite)[0]
+        weight = weight * np.tile(sides.orders, 11) * border
+        final = np.array([b] + [(b + w) % 10 for w in range(10)])[:, None]
+        against = np.where(sides.obs[None, :] == NATURAL, b, final)
+        result = np.sign(against - sides.final[None, :]).ravel()  # +1: the Banker wins
+        # Segments: (action, Banker wins or loses, right side's group); ties count for neither.
+        segment = (action * 2 + (result < 0)) * n_groups + np.tile(group, 11)
+        decided = np.flatnonzero(result)
+        order = decided[np.argsort(segment[decided], kind="stable")]
+        found, first = np.unique(segment[order], return_index=True)
+        totals = np.zeros((4 * n_groups, n_groups), dtype=object)
+        totals[found] = _weighted_sums(weight[order], table[index[hand][order]], first)
+        for a in (0, 1):
             tables[(hand, a)] = np.stack(
-                [totals[sign].reshape(n_obs, 3, n_obs, 3).transpose(0, 2, 1, 3) for sign in (1, -1)]
+                [
+                    totals[(2 * a + s) * n_groups : (2 * a + s + 1) * n_groups]
+                    .reshape(n_obs, 3, n_obs, 3)
+                    .transpose(0, 2, 1, 3)
+                    for s in (0, 1)
+                ]
             )
     return tables
 

@@ -34,6 +34,7 @@ __all__ = [
     "MODELS",
     "CheminSolution",
     "CustomPlay",
+    "ScaledGrid",
     "banker_best_value",
     "banker_gains",
     "expectation",
@@ -58,13 +59,20 @@ MODELS = {
 # -- the bilinear form ------------------------------------------------------------------
 
 
-def _scaled_grid(grid: Grid) -> tuple[list[list[int]], int]:
+#: A grid as integer numerators over one positive denominator (`GameForm.payoff_numerators`):
+#: the functions below take it in place of a Grid with the same values, and skip the Fractions.
+ScaledGrid = tuple[list[list[int]], int]
+
+
+def _scaled_grid(grid: Grid | ScaledGrid) -> ScaledGrid:
     """`grid` as integer numerators over one common denominator: (numerators, it)."""
+    if isinstance(grid, tuple):
+        return grid
     scale = lcm(*(g.denominator for row in grid for g in row))
     return [[g.numerator * (scale // g.denominator) for g in row] for row in grid], scale
 
 
-def expectation(grid: Grid, x: Sequence[Fraction], q: Sequence[Fraction]) -> Fraction:
+def expectation(grid: Grid | ScaledGrid, x: Sequence[Fraction], q: Sequence[Fraction]) -> Fraction:
     """V(x, q): the Banker's expectation per unit staked for draw probabilities x and q."""
     (xs, x_scale), (qs, q_scale) = scaled([*x, Fraction(1)]), scaled([*q, Fraction(1)])
     rows, scale = _scaled_grid(grid)
@@ -74,7 +82,7 @@ def expectation(grid: Grid, x: Sequence[Fraction], q: Sequence[Fraction]) -> Fra
     return Fraction(total, scale * x_scale * q_scale)
 
 
-def _banker_numerators(grid: Grid, x: Sequence[Fraction]) -> tuple[list[int], int]:
+def _banker_numerators(grid: Grid | ScaledGrid, x: Sequence[Fraction]) -> tuple[list[int], int]:
     """V(x, q)'s column sums against x (each Banker set's gain, then the all-stand value last)
     as integer numerators over one denominator: (numerators, it)."""
     xs, x_scale = scaled([*x, Fraction(1)])
@@ -86,7 +94,7 @@ def _banker_numerators(grid: Grid, x: Sequence[Fraction]) -> tuple[list[int], in
     return sums, scale * x_scale
 
 
-def _player_numerators(grid: Grid, q: Sequence[Fraction]) -> tuple[list[int], int]:
+def _player_numerators(grid: Grid | ScaledGrid, q: Sequence[Fraction]) -> tuple[list[int], int]:
     """V(x, q)'s row sums against q (each free Player set's gain, then the all-stand value
     last) as integer numerators over one denominator: (numerators, it)."""
     qs, q_scale = scaled([*q, Fraction(1)])
@@ -94,25 +102,25 @@ def _player_numerators(grid: Grid, q: Sequence[Fraction]) -> tuple[list[int], in
     return [sum(g * qb for g, qb in zip(row, qs, strict=True)) for row in rows], scale * q_scale
 
 
-def banker_gains(grid: Grid, x: Sequence[Fraction]) -> list[Fraction]:
+def banker_gains(grid: Grid | ScaledGrid, x: Sequence[Fraction]) -> list[Fraction]:
     """For each Banker set, what drawing there adds to V(x, q) over standing (per unit staked)."""
     sums, scale = _banker_numerators(grid, x)
     return [Fraction(s, scale) for s in sums[:-1]]
 
 
-def player_gains(grid: Grid, q: Sequence[Fraction]) -> list[Fraction]:
+def player_gains(grid: Grid | ScaledGrid, q: Sequence[Fraction]) -> list[Fraction]:
     """For each free Player set, what drawing there adds to V(x, q) over standing."""
     sums, scale = _player_numerators(grid, q)
     return [Fraction(s, scale) for s in sums[:-1]]
 
 
-def banker_best_value(grid: Grid, x: Sequence[Fraction]) -> Fraction:
+def banker_best_value(grid: Grid | ScaledGrid, x: Sequence[Fraction]) -> Fraction:
     """The most the Banker can get against x: the payoff of its best pure reply."""
     sums, scale = _banker_numerators(grid, x)
     return Fraction(sums[-1] + sum(max(0, s) for s in sums[:-1]), scale)
 
 
-def player_best_value(grid: Grid, q: Sequence[Fraction]) -> Fraction:
+def player_best_value(grid: Grid | ScaledGrid, q: Sequence[Fraction]) -> Fraction:
     """The least the Player can hold the Banker to against q: its best pure reply's payoff."""
     sums, scale = _player_numerators(grid, q)
     return Fraction(sums[-1] + sum(min(0, s) for s in sums[:-1]), scale)
@@ -241,7 +249,11 @@ def _solve(shoe: Shoe, rules: Rules, commission: Fraction, info: InfoModel) -> C
         else:
             q.append(Fraction(0))
             contested.append(i)
-    base = [sum((grid[h][i] * q[i] for i in range(n_b)), grid[h][n_b]) for h in range(n_p + 1)]
+    ints, scale = form.payoff_numerators(commission)  # the grid's values, without the Fractions
+    # q is 0 or 1 at every set so far: each row's value with the fixed sets' q.
+    base = [
+        Fraction(row[n_b] + sum(g for g, qi in zip(row[:n_b], q, strict=True) if qi), scale) for row in ints
+    ]
     banker_func = PiecewiseLinear(
         -base[n_p],
         tuple(-grid[n_p][i] for i in contested),
@@ -251,16 +263,21 @@ def _solve(shoe: Shoe, rules: Rules, commission: Fraction, info: InfoModel) -> C
     for i, p in zip(contested, mix, strict=True):
         q[i] = p
     banker_value = -banker_min
+    numerators = (ints, scale)
     # The check that makes the pair a solution: each guarantees the same value.
-    if not (player_value == banker_value == banker_best_value(grid, x) == player_best_value(grid, q)):
+    if not (
+        player_value == banker_value == banker_best_value(numerators, x) == player_best_value(numerators, q)
+    ):
         raise ArithmeticError("chemin de fer: the two guarantees differ; the solution is wrong")
     ones, zeros = [Fraction(1)] * n_p, [Fraction(0)] * n_p
-    reply = [Fraction(int(g < 0)) for g in player_gains(grid, tableau)]  # the Player draws where it lowers V
+    reply = [
+        Fraction(int(g < 0)) for g in player_gains(numerators, tableau)
+    ]  # the Player draws where it lowers V
     custom = CustomPlay(
-        player_always_draws_on_5=banker_best_value(grid, ones),
-        player_always_stands_on_5=banker_best_value(grid, zeros),
-        banker_follows_tableau=player_best_value(grid, tableau),
-        both_follow_custom=expectation(grid, ones, tableau),
+        player_always_draws_on_5=banker_best_value(numerators, ones),
+        player_always_stands_on_5=banker_best_value(numerators, zeros),
+        banker_follows_tableau=player_best_value(numerators, tableau),
+        both_follow_custom=expectation(numerators, ones, tableau),
     )
     return CheminSolution(
         shoe=shoe,

@@ -32,7 +32,13 @@ import sympy
 from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import Shoe
-from analyzer.games.chemin import banker_best_value, expectation, player_best_value, tableau_strategy
+from analyzer.games.chemin import (
+    ScaledGrid,
+    banker_best_value,
+    expectation,
+    player_best_value,
+    tableau_strategy,
+)
 from analyzer.games.chemin_graph import InfoKey, InfoModel, game_form
 from analyzer.games.hands import FREE_TOTAL
 
@@ -130,7 +136,9 @@ def solve_commission(
     return _solve(Shoe.decks(6) if shoe is None else shoe, rules, check_commission(Fraction(commission)))
 
 
-def is_equilibrium(banker_grid: Grid, free_grid: Grid, p: Fraction, q: Sequence[Fraction]) -> bool:
+def is_equilibrium(
+    banker_grid: Grid | ScaledGrid, free_grid: Grid | ScaledGrid, p: Fraction, q: Sequence[Fraction]
+) -> bool:
     """True when (p, q) are mutual best responses: neither side gains by any deviation.
 
     `banker_grid` is the Banker's payoff (with the commission), `free_grid` the
@@ -151,9 +159,9 @@ def _solve(shoe: Shoe, rules: Rules, commission: Fraction) -> CommissionGame:
     form = game_form(shoe, rules, MODEL)
     if not form.player_sets:
         raise AnalyzerError(f"shoe {shoe}: the Player never holds {FREE_TOTAL}, so no one chooses")
-    banker_grid, free_grid = form.payoff(commission), form.payoff(Fraction(0))
-    banker_ints, _ = form.payoff_numerators(commission)
-    free_ints, free_scale = form.payoff_numerators(Fraction(0))
+    # The grids as integer numerators (`ScaledGrid`): no Fractions.
+    banker_grid, free_grid = form.payoff_numerators(commission), form.payoff_numerators(Fraction(0))
+    (banker_ints, _), (free_ints, free_scale) = banker_grid, free_grid
     n = len(form.banker_sets)
     lines = _Lines(
         slope=banker_ints[0][:n],

@@ -188,8 +188,7 @@ def _compiled_trees(rules: Rules) -> dict[InfoModel, CompiledTree]:
         "player": [{} for _ in INFOS],
         "banker": [{} for _ in INFOS],
     }
-    rows = _paths(rules, found)
-    table = np.frombuffer(rows, dtype=np.int64).reshape(-1, _COLUMNS)
+    table = _paths(rules, found)
     # Columns of their own, the card counts (at most 6) and results as int8: no view keeps
     # the table alive in the cache. Sets renumbered in sorted key order (a stable order).
     cards, orders = table[:, :10].astype(np.int8), table[:, _ORDERS].copy()
@@ -215,12 +214,13 @@ def _compiled_trees(rules: Rules) -> dict[InfoModel, CompiledTree]:
     return trees
 
 
-def _paths(rules: Rules, found: dict[str, list[dict[InfoKey, int]]]) -> array[int]:
-    """The table's rows (`_COLUMNS` int64 each, in one buffer), one per root-to-settle path
-    of `chemin_graph(rules)` in the order a depth-first walk of it meets them (edges in the
+def _paths(rules: Rules, found: dict[str, list[dict[InfoKey, int]]]) -> np.ndarray:
+    """The table (`_COLUMNS` int64 columns), one row per root-to-settle path of
+    `chemin_graph(rules)` in the order a depth-first walk of it meets them (edges in the
     order `_graph` adds them); each free decision's set in every model numbered in `found`
-    (per side, per model of INFOS) in the order first met."""
-    rows = array("q")
+    (per side, per model of INFOS) in the order first met. A Banker decision is listed once
+    (`_expand` makes its eleven rows)."""
+    rows = array("q")  # entries: a row's columns, then (1, b, p) for a Banker decision, else (0, 0, 0)
     forced = (-1,) * len(INFOS)
     # which key each model reads: the Player's hand only in HANDS, the Banker's total only in TOTALS
     player_hand = [info == InfoModel.HANDS for info in INFOS]
@@ -234,20 +234,14 @@ def _paths(rules: Rules, found: dict[str, list[dict[InfoKey, int]]]) -> array[in
         b = _total(bh)
         hand, total = ("banker", bh, v), ("banker", b, v)
         middle = (*head, *sets("banker", [hand if h else total for h in banker_hand]))
-        counts = hand_counts(cards)
-        for w in range(10):  # draw, then stand
-            drawn = counts.copy()
-            drawn[w] += 1
-            final = (b + w) % 10
-            rows.extend((*drawn, *middle, 1, (final > p) - (p > final)))
-        rows.extend((*counts, *middle, 0, (b > p) - (p > b)))
+        rows.extend((*hand_counts(cards), *middle, 0, (b > p) - (p > b), 1, b, p))
 
     for ph in HANDS:
         for bh in HANDS:
             cards, orders = [*ph, *bh], _orders(ph) * _orders(bh)
             p, b = _total(ph), _total(bh)
             if rules.is_natural(p) or rules.is_natural(b):
-                rows.extend((*hand_counts(cards), orders, *forced, 0, *forced, 0, (b > p) - (p > b)))
+                rows.extend((*hand_counts(cards), orders, *forced, 0, *forced, 0, (b > p) - (p > b), 0, 0, 0))
                 continue
             free = p == FREE_TOTAL
             pset = (
@@ -260,6 +254,22 @@ def _paths(rules: Rules, found: dict[str, list[dict[InfoKey, int]]]) -> array[in
                     banker([*cards, v], (orders, *pset, int(free)), bh, (p + v) % 10, v)
             if free or not rules.player_draws_on(p):
                 banker(cards, (orders, *pset, 0), bh, p, None)
+    return _expand(np.frombuffer(rows, dtype=np.int64).reshape(-1, _COLUMNS + 3))
+
+
+def _expand(entries: np.ndarray) -> np.ndarray:
+    """The table's rows from `_paths`' entries: a Banker decision's entry (its stand row, then
+    1, its total b and the Player's final total p) becomes the rows of its third cards w = 0..9
+    (drawn, settled on (b + w) % 10 against p), then its stand row; any other entry is a row."""
+    decision, b, p = (entries[:, _COLUMNS + i] for i in range(3))
+    reps = np.where(decision == 1, 11, 1)
+    rows = np.repeat(entries[:, :_COLUMNS], reps, axis=0)
+    k = np.arange(len(rows)) - np.repeat(np.cumsum(reps) - reps, reps)  # the row's place in its entry
+    drawn = np.flatnonzero(np.repeat(decision == 1, reps) & (k < 10))
+    w = k[drawn]
+    rows[drawn, w] += 1
+    rows[drawn, _BDRAW] = 1
+    rows[drawn, _BDRAW + 1] = np.sign((np.repeat(b, reps)[drawn] + w) % 10 - np.repeat(p, reps)[drawn])
     return rows
 
 

@@ -181,8 +181,19 @@ class _Solver:
             return -self.sequences(sum(left), self._draws_left(pc, bc))
         if pv <= t and pc < m.max_cards and sum(left) > 0:
             adds = self.adds[pv]
-            return sum(w * self.player(after, adds[v], pc + 1, bv, bc, t) for v, w, after in self.draws(left))
+            return sum(
+                w * self.player(after, adds[v], pc + 1, bv, bc, self.threshold(pc + 1, adds[v], t))
+                for v, w, after in self.draws(left)
+            )
         return self.banker(left, pv, pc, bv, bc)
+
+    def threshold(self, pc: int, pv: int, t: int) -> int:
+        """The threshold `player` is called with for a node of `pc` cards and value `pv`: 9
+        where the node's value is the same for every threshold that reaches it (it holds the
+        most cards; or it draws its last card, pv <= t, and the children stand whatever t
+        is), so that those thresholds share one cached value; else t."""
+        last = self.model.max_cards
+        return 9 if pc >= last or (pc + 1 == last and pv <= t) else t
 
     def deals(self) -> tuple[dict[tuple[int, int, tuple[int, ...]], int], int]:
         """Each start (player's value, banker's value, non-ten counts left) with its number of
@@ -240,7 +251,8 @@ class _Solver:
                 return (3 if pv == 9 else 2), 1
             return -1, 1
         n = self.model.start
-        return self.player(left, pv, n, bv, n, t), self.sequences(sum(left), self._draws_left(n, n))
+        value = self.player(left, pv, n, bv, n, self.threshold(n, pv, t))
+        return value, self.sequences(sum(left), self._draws_left(n, n))
 
 
 def solve_macao(shoe: Shoe | None = None, model: MacaoModel | None = None) -> MacaoResult:
