@@ -150,6 +150,10 @@ def test_weighted_sums_limbs_match_python_ints() -> None:
     assert _weighted_sums(weight, ways, starts).tolist() == expected
     assert _weighted_sums(weight.astype(object), ways, starts).tolist() == expected
     assert max(max(row) for row in expected) > 2**63
+    # negative values take the object path: exact, and ended (limbs of a negative weight never run out)
+    negative = np.array([-3, 5, -(2**62), -(2**62), -(2**62)])
+    sums = _weighted_sums(negative, np.ones((5, 1), dtype=np.int64), np.array([0, 2]))
+    assert sums.tolist() == [[2], [-3 * 2**62]]
 
 
 def test_tabulation_int64_matches_object_arithmetic() -> None:

@@ -252,9 +252,9 @@ _DIGITS = 10 ** np.arange(10, dtype=np.int64)
 
 def _weighted_sums(weight: np.ndarray, ways: np.ndarray, starts: np.ndarray) -> np.ndarray:
     """Object array (len(starts), columns): for each run of rows from `starts`, the sum of
-    weight[r] * ways[r] (exact Python ints). In int64 the weights are split into limbs small
-    enough that no partial sum passes 2**62; object arithmetic when even that cannot hold."""
-    if weight.dtype != object and ways.dtype != object and len(weight):
+    weight[r] * ways[r] (exact Python ints). In int64, for nonnegative ones, the weights are
+    split into limbs small enough that no partial sum passes 2**62; else object arithmetic."""
+    if weight.dtype != object and ways.dtype != object and len(weight) and min(weight.min(), ways.min()) >= 0:
         longest = int(np.max(np.diff(np.append(starts, len(weight)))))
         bits = (2**62 // (max(1, int(np.max(ways))) * longest)).bit_length() - 1
         if bits >= 8:
