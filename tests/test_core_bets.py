@@ -276,13 +276,10 @@ def test_analysis_moments_equal_the_fraction_sums(
 
 
 def test_uncached_line_index_is_line_index() -> None:
-    """`Bet.uncached_line_index` (the counting studies' tables) settles every outcome of a
-    shoe on the line `line_index` does, for every built-in rank-level bet, and a bet whose
-    second line overlaps its first settles on the first."""
+    """`Bet.uncached_line_index` (the counting studies' tables) settles a bet whose second
+    line overlaps its first on the first, as `line_index` does."""
     outcomes = list(distribution(Shoe.decks(1)).weights)
-    for bet in RANK_BETS.values():
-        assert [bet.uncached_line_index(o) for o in outcomes] == [bet.line_index(o) for o in outcomes]
     overlapping = Bet("overlap", "", (Line((("winner", ("banker",)),), Fraction(1)), Line((), Fraction(2))))
     settled = [overlapping.uncached_line_index(o) for o in outcomes]
     assert settled == [0 if o.winner == Winner.BANKER else 1 for o in outcomes]
-    assert set(settled) == {0, 1}
+    assert set(settled) == {0, 1} and settled == [overlapping.line_index(o) for o in outcomes]

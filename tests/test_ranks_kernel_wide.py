@@ -196,20 +196,18 @@ def test_the_evaluator_beyond_int64_equals_the_numpy_paths(
 
 def test_the_moduli_and_the_bounds_of_the_proof() -> None:
     """Distinct primes between 2**40 and 2**41; the fewest whose product is at least 4 *
-    bound; R covers p/2 + 2**35 and (1 + _SPAN) R is within 2**53; three primes pin 10**4
-    decks of the main bets, four the largest shoe."""
+    bound; R covers the proof's p/2 + 2**34 + 2**31 and (1 + _SPAN) R is within 2**53 (a
+    chunk of at least 4,000 in sum |coefficient|: the shipped layouts' largest is 3,228);
+    three primes pin 10**4 decks of the main bets, four the largest shoe."""
     assert all(2**40 < p < 2**41 and isprime(p) for p in kernel_wide.MODULI)
     assert len(set(kernel_wide.MODULI)) == len(kernel_wide.MODULI)
     for bound in (1, 2**39, 2**63, 2**100, 2**120, 2**161):
         used = kernel_wide.moduli_for(bound)
         assert used is not None
         assert prod(kernel_wide.MODULI[:used]) >= 4 * bound > prod(kernel_wide.MODULI[: used - 1])
-    assert max(kernel_wide.MODULI) // 2 + 2**35 <= kernel_wide._RESIDUE
-    assert (
-        (1 + kernel_wide._SPAN) * kernel_wide._RESIDUE
-        <= 2**53
-        < (2 + kernel_wide._SPAN) * kernel_wide._RESIDUE
-    )
+    # the proof's bounds: |h - q p| < p/2 + 2**34 and |l| <= 2**31 make R; a chunk's sum stays exact
+    assert max(kernel_wide.MODULI) / 2 + 2**34 + 2**31 <= kernel_wide._RESIDUE
+    assert (1 + kernel_wide._SPAN) * kernel_wide._RESIDUE <= 2**53 and kernel_wide._SPAN >= 4_000
     payoff = evaluator("main")._largest_payoff
     assert kernel_wide.moduli_for(perm(52 * 10**4, 6) * payoff) == 3
     assert kernel_wide.moduli_for(perm(52 * MAX_DECKS, 6) * payoff) == 4

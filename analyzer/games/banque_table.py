@@ -24,7 +24,7 @@ from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.rules import STANDARD, Rules
 from analyzer.core.shoe import INFINITE, Shoe
 from analyzer.games.common import need_cards
-from analyzer.games.hands import FREE_TOTAL, HANDS
+from analyzer.games.hands import FREE_TOTAL, HANDS, hand_counts
 
 __all__ = [
     "CARDS",
@@ -298,7 +298,7 @@ def _tabulate(
     thirds = np.vstack([np.zeros((1, 10), dtype=np.int64), np.eye(10, dtype=np.int64)])
     hands = [hand for hand in HANDS if not rules.is_natural(sum(hand) % 10)]
     right = sides.cards[None, :, :] + thirds[:, None, :]
-    removed = {hand: (right + [hand.count(v) for v in range(10)]).reshape(-1, 10) for hand in hands}
+    removed = {hand: (right + hand_counts(hand)).reshape(-1, 10) for hand in hands}
     # The left side's ways by group, once per set of removed cards (the infinite deck: one
     # row, nothing is removed), and each row's index into them.
     if infinite:

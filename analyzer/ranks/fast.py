@@ -157,8 +157,8 @@ class FastEvaluator:
         #: Polynomial columns evaluated per composition for the expectations.
         self.columns = self._lattice.shape[1]
         self._atom_form_built: MonomialForm | None = None
-        basis, zero_kind = classes.basis[keep], classes.basis_zero_kind[keep]
-        folded = self.matrix @ self._lattice
+        self._basis = basis, zero_kind = classes.basis[keep], classes.basis_zero_kind[keep]
+        self._folded = folded = self.matrix @ self._lattice  # the kernel's layout takes them too
         #: Multiply-adds of the compiled kernel per composition (`FusedForm.terms`).
         self.terms = int(np.count_nonzero(folded))
         try:
@@ -199,18 +199,14 @@ class FastEvaluator:
         if not worth(compositions):  # read at every call: the switch may change
             return None
         if self._fused_form is None and self._bet_form is not None:
-            basis, zero_kind = self._classes.basis[self._keep], self._classes.basis_zero_kind[self._keep]
-            self._fused_form = FusedForm(
-                basis, zero_kind, self.matrix @ self._lattice, self._relation, self._anchor
-            )
+            self._fused_form = FusedForm(*self._basis, self._folded, self._relation, self._anchor)
         return self._fused_form
 
     @property
     def _atom_form(self) -> MonomialForm:
         """The atom weights' batch form, built on first use (expectations do not need it)."""
         if self._atom_form_built is None:
-            basis, zero_kind = self._classes.basis[self._keep], self._classes.basis_zero_kind[self._keep]
-            self._atom_form_built = MonomialForm(basis, zero_kind, self.matrix)
+            self._atom_form_built = MonomialForm(*self._basis, self.matrix)
         return self._atom_form_built
 
     # -- exact atom weights -------------------------------------------------------------

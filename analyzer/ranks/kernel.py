@@ -426,7 +426,7 @@ class FusedForm:
             groups = (self._group_side, self._group_part, self._group_tail)
             self._wide = WideTerms(*self._signed_terms(), (self._a_rows, self._b_rows, *groups))
         counts = np.ascontiguousarray(counts, dtype=np.int64)
-        outside = counts.min(initial=0) < 0 or counts.max(initial=0) >= WIDE_CARDS // 13  # no sum wraps
+        outside = counts.min(initial=0) < 0 or counts.max(initial=0) >= WIDE_CARDS  # 13 sum in int64
         outside = outside or counts.sum(axis=1).max(initial=0) >= WIDE_CARDS
         if used is None or not self._wide.usable or outside:
             return self.evaluate_wide(counts, bound)

@@ -50,7 +50,7 @@ import numpy as np
 from analyzer.core.outcome import CARDS_PER_COUP
 from analyzer.ranks.kernel_modular import ORDERS, ZERO_ROWS
 
-__all__ = ["CARDS", "LANES", "PinnedTerms", "part_trie", "pinned"]
+__all__ = ["CARDS", "LANES", "PinnedTerms", "part_trie", "pinned", "trie_nodes"]
 
 #: The largest shoe whose (N)_6 is below 2**53: every product of the kernel exact in float64.
 CARDS = max(n for n in range(6, 1000) if perm(n, CARDS_PER_COUP) < 2**53)
@@ -93,6 +93,27 @@ def part_trie(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return tuple(np.array(x, dtype=np.int64) for x in (parents, row, node))  # type: ignore[return-value]
 
 
+def trie_nodes(
+    parts: tuple[np.ndarray, np.ndarray],
+    groups: tuple[np.ndarray, np.ndarray, np.ndarray],
+    run_start: np.ndarray,
+    item_part: np.ndarray,
+) -> tuple[tuple[np.ndarray, ...], np.ndarray, np.ndarray, np.ndarray]:
+    """The a- and b-parts' tries (`part_trie`: a_parent, a_row, b_parent, b_row), each item's
+    inner node and each group's outer node, and each item's run: items (entries or blocks of
+    them) in runs from `run_start`, runs in groups = (group_start, group_side, group_part) as
+    `analyzer.ranks.kernel.FusedForm` lays them out (side 0: the inner part is an a-part)."""
+    group_start, group_side, group_part = groups
+    (a_parent, a_row, a_node), (b_parent, b_row, b_node) = part_trie(parts[0]), part_trie(parts[1])
+    run_group = np.repeat(np.arange(len(group_side)), np.diff(group_start))
+    item_run = np.repeat(np.arange(len(run_start) - 1), np.diff(run_start))
+    inner_a, outer_a = group_side[run_group[item_run]] == 0, group_side == 1
+    item_node, group_node = np.empty_like(item_part), np.empty_like(group_part)
+    item_node[inner_a], item_node[~inner_a] = a_node[item_part[inner_a]], b_node[item_part[~inner_a]]
+    group_node[outer_a], group_node[~outer_a] = a_node[group_part[outer_a]], b_node[group_part[~outer_a]]
+    return (a_parent, a_row, b_parent, b_row), item_node, group_node, item_run
+
+
 class PinnedTerms:
     """A layout's constants for `pinned`: the coefficients, relation and anchor as float64
     and residues, the parts' tries, the error weights W, u / (1 - K u) and the residues'
@@ -114,21 +135,12 @@ class PinnedTerms:
         (group_start, group_side, group_part) as `FusedForm` lays them out; `relation`
         (outputs, cols), `anchor` (outputs,) int64; `parts`: the a- and b-parts' rows."""
         (run_start, run_col, entry_part), (group_start, group_side, group_part) = runs, groups
-        a_parent, a_row, a_node = part_trie(parts[0])
-        b_parent, b_row, b_node = part_trie(parts[1])
-        self.tries = a_parent, a_row, b_parent, b_row
-        run_group = np.repeat(np.arange(len(group_side)), np.diff(group_start))
-        inner_a = group_side[run_group[np.repeat(np.arange(len(run_col)), np.diff(run_start))]] == 0
         #: Each entry's inner node and each group's outer node (parts renumbered as nodes).
-        self.entry_node, self.group_node = np.empty_like(entry_part), np.empty_like(group_part)
-        self.entry_node[inner_a] = a_node[entry_part[inner_a]]
-        self.entry_node[~inner_a] = b_node[entry_part[~inner_a]]
-        outer_a = group_side == 1
-        self.group_node[outer_a] = a_node[group_part[outer_a]]
-        self.group_node[~outer_a] = b_node[group_part[~outer_a]]
+        self.tries, self.entry_node, self.group_node, entry_run = trie_nodes(
+            parts, (group_start, group_side, group_part), run_start, entry_part
+        )
         self.entry_node = self.entry_node.astype(np.uint64)  # no wraparound of negative indexes
         columns = relation.shape[1]
-        entry_run = np.repeat(np.arange(len(run_col)), np.diff(run_start))
         #: K_e, the roundings entry e passes: its run's from its place on, its column's from
         #: its run's place on, and the output's (see the module's docstring).
         run_place = np.zeros(len(run_col), dtype=np.int64)

@@ -57,7 +57,7 @@ from analyzer.ranks.kernel_modular import (
     wrapped_products,
 )
 from analyzer.ranks.kernel_modular import moduli_for as small_moduli_for
-from analyzer.ranks.kernel_pinned import part_trie
+from analyzer.ranks.kernel_pinned import trie_nodes
 
 __all__ = ["CARDS", "LANES", "MODULI", "WideTerms", "install", "moduli_for", "wide"]
 
@@ -136,16 +136,11 @@ class WideTerms:
         group_side, group_part, group_tail) as `analyzer.ranks.kernel.FusedForm` lays them out."""
         group_block, block_col, block_start, block_part, paired = _paired(coef, *runs)
         a_rows, b_rows, group_side, group_part, group_tail = parts
-        a_parent, a_row, a_node = part_trie(a_rows)  # each part one product (`part_trie`)
-        b_parent, b_row, b_node = part_trie(b_rows)
-        block_group = np.repeat(np.arange(len(group_side)), np.diff(group_block))
-        inner_a = group_side[block_group[np.repeat(np.arange(len(block_col)), np.diff(block_start))]] == 0
-        block_node, group_node = np.empty_like(block_part), np.empty_like(group_part)
-        block_node[inner_a], block_node[~inner_a] = a_node[block_part[inner_a]], b_node[block_part[~inner_a]]
-        outer_a = group_side == 1
-        group_node[outer_a], group_node[~outer_a] = a_node[group_part[outer_a]], b_node[group_part[~outer_a]]
+        tries, block_node, group_node, _ = trie_nodes(  # each part one product (`part_trie`)
+            (a_rows, b_rows), (group_block, group_side, group_part), block_start, block_part
+        )
         #: The kernel's arguments before the blocks: the tries, each group's side, outer node and tail.
-        self.parts = (a_parent, a_row, b_parent, b_row, group_side, group_node, group_tail)
+        self.parts = (*tries, group_side, group_node, group_tail)
         size = np.abs(paired)
         chunk_start, block_chunk = [0], [0]
         for b in range(len(block_col)):  # greedy: a chunk ends before its sum would pass _SPAN
