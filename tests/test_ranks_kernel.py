@@ -466,20 +466,31 @@ def test_a_module_is_held_back_on_the_loading_thread_only() -> None:
 
 
 def test_warm_compiles_every_signature_the_kernels_are_called_with() -> None:
-    """After `kernel.warm()` in a fresh process, valuing shoes (Dragon 7: uint16 residues;
-    all 19 rank-level bets: uint32) compiles nothing more: a worker forked after it has them
-    all, and no compile runs with Ctrl-C not held."""
+    """After `kernel.warm()` and each evaluator's `ready()` in a fresh process, valuing shoes
+    compiles nothing more, neither a signature nor a function: on the kernels (Dragon 7:
+    uint16 residues; all 19 rank-level bets: uint32) and on the path each batch takes (all
+    19 bets: the numpy paths with their compiled passes), so a worker forked after it has
+    them all, and no compile runs with Ctrl-C not held."""
     pytest.importorskip("numba")
     script = (
+        "import os\n"
+        "import numpy as np\n"
         "from analyzer.ranks import kernel\n"
         "from analyzer.core.catalogue import RANK_BETS\n"
         "from analyzer.ranks.fast import FastEvaluator\n"
+        "evaluators = [FastEvaluator([RANK_BETS['dragon7']]), FastEvaluator(list(RANK_BETS.values()))]\n"
         "kernel.warm()\n"
-        "signatures = {k: len(f.dispatcher.signatures) for k, f in kernel._compiled.items()}\n"
-        "FastEvaluator([RANK_BETS['dragon7']]).expectation_fractions([32] * 13)\n"
-        "FastEvaluator(list(RANK_BETS.values())).expectation_fractions([32] * 13)\n"
-        "print(sorted(signatures), all(len(kernel._compiled[k].dispatcher.signatures) == n\n"
-        "                              for k, n in signatures.items()))\n"
+        "for evaluator in evaluators:\n"
+        "    evaluator.ready()\n"
+        "def signatures():\n"
+        "    return {k: len(f.dispatcher.signatures) for k, f in kernel._compiled.items()}\n"
+        "before = signatures()\n"
+        "for evaluator in evaluators:\n"
+        "    evaluator.expectation_fractions([32] * 13)\n"
+        "os.environ.pop('BACCARAT_KERNEL')\n"
+        "for evaluator in evaluators:\n"
+        "    evaluator.expectations(np.full((500, 13), 32))\n"
+        "print(sorted(before), signatures() == before)\n"
     )
     out = fresh_process(script, "always")
-    assert out.strip() == "['numerators', 'pinned'] True"
+    assert out.strip() == "['combine', 'contract', 'numerators', 'parts', 'pinned', 'tables'] True"
