@@ -126,3 +126,44 @@ def test_studies_of_the_same_bets_in_any_order_share_their_evaluator(monkeypatch
     backward = evaluate_systems(both[::-1], _bets(both[::-1]), PROCEDURE, shoes=4, seed=3)
     assert asked[0] == asked[1] == tuple(sorted(set(_bets(both)), key=lambda bet: bet.name))
     assert [asdict(r) for r in forward] == [asdict(r) for r in backward[::-1]]
+
+
+def test_the_reports_studies_run_together_are_those_each_later_call_asks_for(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`baccarat report` runs the counting report's studies (cut cards 14 and 16) and the par
+    sheets' first study as one (`_run_together`): the later calls must ask for exactly the
+    results it keeps (the same keys: systems, bets, procedure, rules, seed, shoes, chunk,
+    exact sums), or each would deal its 2,000 shoes again and nothing would say so. Recorded
+    without dealing: every `shared.kept` answered with placeholders."""
+    from collections import Counter
+
+    from analyzer.counting import par
+    from analyzer.present import reports
+    from analyzer.present.reports import counting as counting_report
+    from analyzer.present.reports.par_sheets import sheet_studies
+
+    asked: list[list[object]] = []
+
+    def recorded(keys: list[object]) -> list[None]:
+        asked.append(list(keys))
+        return [None] * len(keys)
+
+    class FirstStudy(Exception):
+        """Raised after the par sheets' first study asked for its results."""
+
+    def first_only(*args: object, **kwargs: object) -> None:
+        evaluate_systems(*args, **kwargs)  # type: ignore[arg-type]
+        raise FirstStudy
+
+    monkeypatch.setattr(shared, "kept", recorded)
+    monkeypatch.setattr(counting_report, "banker_player_choice", lambda *args, **kwargs: None)
+    monkeypatch.setattr(par, "evaluate_systems", first_only)
+    reports._run_together(None)
+    counting_report.counting_runs(executor=object())  # type: ignore[arg-type]
+    ranked, shoe, shoes = sheet_studies()[0]
+    with pytest.raises(FirstStudy):
+        par.par_sheets(ranked, shoe, shoes=shoes)
+    together, *later = asked
+    assert len(later) == 3 and len(set(together)) == len(together) > 90
+    assert Counter(together) == Counter(key for keys in later for key in keys)
