@@ -35,8 +35,10 @@ Ratios are per round (cold side / reference side) and summarised by their median
 average is recorded: with other work on the machine, absolute times grow, ratios less so.
 
 Usage: python scripts/bench.py [--json] [--rounds N] [--compositions N] [--seed S]
+                               [--markdown PATH | --no-markdown]
                                [--cold-from install|tree] [--venv DIR]
-With --json, prints exactly one JSON line with the figures. The cold-start rows (a) run the
+Writes the Markdown table to reports/speed.md, or to --markdown PATH, or nowhere with
+--no-markdown. With --json, prints exactly one JSON line with the figures. The cold-start rows (a) run the
 package installed as a user installs it (`pip install .`, not editable, in a fresh venv built
 for the run, or --venv DIR) from a directory outside the checkout, unless --cold-from tree.
 """
@@ -520,8 +522,8 @@ def _card_rows(f: dict[str, Any]) -> list[list[str]]:
         return f"{user[side][key]['median']:.2f} s"
 
     return [
-        ["README's table-file example (`edges --table FILE --bets nines-and-colours --decks 1`), first run "
-         "(empty plan cache) / warm, whole processes; CPU time; peak memory",
+        ["docs/bets.md's table-file example (`edges --table FILE --bets nines-and-colours --decks 1`), "
+         "first run (empty plan cache) / warm, whole processes; CPU time; peak memory",
          f"{seconds('first')} / {seconds('warm')}",
          f"CPU {seconds('first', 'cpu')} / {seconds('warm', 'cpu')}; "
          f"{user['first']['peak_mb']:.0f} / {user['warm']['peak_mb']:.0f} MB", "2 s / 0.5 s; 300 MB"],

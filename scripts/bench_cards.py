@@ -3,7 +3,7 @@
 Each is a ratio measured in one run, like with like, with its quartiles over interleaved
 rounds:
 
-- `user_card_bet_seconds`: README's table-file example (`edges --table FILE --bets
+- `user_card_bet_seconds`: docs/bets.md's table-file example (`edges --table FILE --bets
   nines-and-colours --decks 1`) as whole processes, its first run (an empty plan cache) and
   warm runs, `eor` with it warm, beside the plain enumerator of the same shoe (1 deck);
   peak memory of the first and warm runs.
@@ -78,7 +78,7 @@ def _environment(cache: str | None = None) -> dict[str, str]:
 
 
 def user_card_bet(rounds: int) -> dict[str, Any]:
-    """README's table-file example: first run, warm runs, eor warm, the plain enumerator."""
+    """docs/bets.md's table-file example: first run, warm runs, eor warm, the plain enumerator."""
     bet = ["--table", str(TABLE), "--bets", "nines-and-colours", "--decks", "1"]
     commands = {
         "warm": [sys.executable, "-c", _PEAK, "edges", *bet],

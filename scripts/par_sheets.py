@@ -4,8 +4,8 @@ fewer (reports/par-sheets/ states how many on each sheet).
 
     python scripts/par_sheets.py --out par-sheets-full [--shoes 20000] [--workers 2]
 
-Writes Markdown and HTML sheets with an index of each, all files or none (the rank-level
-studies take minutes, the card-level ones about an hour per core on this machine).
+Writes Markdown and HTML sheets with an index of each, all files or none (each sheet takes
+seconds of CPU: Perfect Pairs, a card-level bet, 8 s on a 2-core AMD EPYC, 2026-12-06).
 """
 
 from __future__ import annotations

@@ -13,7 +13,8 @@ from analyzer.present.text import percent
 
 
 def test_super6_is_a_5_87_percent_commission() -> None:
-    """Seed 000: Super 6 'is equivalent to raising the commission by 17.45%, to 5.87%'."""
+    """The English Wikipedia article: Super 6 'is equivalent to raising the commission by
+    17.45%, to 5.87%'."""
     match = matching_commission(RANK_BETS["super6-banker"], Shoe.decks(8), STANDARD)
     assert percent(match.commission, 2) == "5.87%"
     assert percent(match.relative_to(), 2) == "17.45%"
@@ -27,7 +28,7 @@ def test_matching_commission_round_trips() -> None:
         assert match.commission == {"banker": Fraction(1, 20), "banker-4pct": Fraction(1, 25)}[bet]
 
 
-def test_seed004_moves_only_bets_that_see_banco_4_draws() -> None:
+def test_banco_4_rules_move_only_bets_that_see_banco_4_draws() -> None:
     bets = list(RANK_BETS.values())
     effects = {e.bet.name: e for e in tableau_effects(bets, Shoe.decks(8), STANDARD, BANCO_4_DRAWS_ON_0_1)}
     # Bets settled on the first four cards cannot move.

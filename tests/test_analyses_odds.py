@@ -8,7 +8,7 @@ Sources:
   casinoexploit.com and multiplayerbaccarat.com, after Thorp).
 - Wizard of Odds baccarat Appendix 3 (wizardofodds.com/games/baccarat/appendix/3):
   probabilities after Punto's two cards, 8 decks, 6 decimals.
-- Seed 003, "Table 2" (brief): the same table to 4 decimals, credited to Lesnoy and
+- The Russian gambling dictionary's "Table 2" (brief): the same table to 4 decimals, credited to Lesnoy and
   Natanson's "PuntoBanco"; its figures are the infinite-deck values.
 - Published house edges (brief; multiplayerbaccarat.com, after Thorp): 8 decks Banker
   1.0579%, Player 1.2351%, Tie 14.3596% at 8:1 and 4.8440% at 9:1; 6 decks 1.0558%,
@@ -142,7 +142,7 @@ def test_more_decks_favour_the_tie() -> None:
         assert a.banker > b.banker and a.player > b.player and a.tie < b.tie
 
 
-# Seed 003's Table 2 (brief): Punto total, action, Punto, Banco, Égalité to 4 decimals.
+# The Russian gambling dictionary's Table 2 (brief): Punto total, action, Punto, Banco, Égalité to 4 decimals.
 SEED003_TABLE_2 = [
     (0, "draw", "0.2781", "0.6546", "0.0673"),
     (1, "draw", "0.2830", "0.6469", "0.0700"),
@@ -158,7 +158,7 @@ SEED003_TABLE_2 = [
 ]
 
 
-def test_seed003_table_2_is_the_infinite_deck() -> None:
+def test_dictionary_table_2_is_the_infinite_deck() -> None:
     rows = player_table(Shoe.infinite())
     assert len(rows) == 11
     for row, (total, action, player, banker, tie) in zip(rows, SEED003_TABLE_2, strict=True):
@@ -221,12 +221,13 @@ def test_punto_table_shape_and_weights() -> None:
     player = sum(Fraction(weights[r.player_total], total) * r.player for r in casino)
     assert player == odds(shoe).player
     stand5 = rows[6]
-    assert stand5.banker > rows[5].banker  # standing on 5 helps Banco (seed 003)
+    assert stand5.banker > rows[5].banker  # standing on 5 helps Banco (the Russian gambling dictionary)
 
 
 def test_rules_change_the_odds() -> None:
-    """Seed 004's Banco 4 also draws against a Punto third card of 0 or 1, so only the rows
-    where Punto draws change; Punto's stand rows (5 stand, 6-9) are the same game."""
+    """The Russian-language beginner's guide's Banco 4 also draws against a Punto third card
+    of 0 or 1, so only the rows where Punto draws change; Punto's stand rows (5 stand, 6-9) are
+    the same game."""
     standard, seed = odds(Shoe.decks(8), STANDARD), odds(Shoe.decks(8), BANCO_4_DRAWS_ON_0_1)
     assert standard.banker != seed.banker
     assert seed.total == standard.total == sum(seed.counts.values())

@@ -197,7 +197,7 @@ def test_punto_table_json(capsys: pytest.CaptureFixture[str]) -> None:
 def test_punto_table_json_infinite(capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run(capsys, "punto-table", "--decks", "inf", "--format", "json")
     rows = json.loads(out)["rows"]
-    assert rows[0]["punto"] == "7944/28561"  # 0.2781, seed 003's Table 2
+    assert rows[0]["punto"] == "7944/28561"  # 0.2781, the Russian gambling dictionary's Table 2
 
 
 def test_table_and_markdown(capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,9 +1,10 @@
 """Bets as data: published house edges, identities on any shoe, and the paytable machinery.
 
 Published figures are checked at the precision they were published to:
-seed 000's 8-deck table (Banker 1.06%, Player 1.24%, Tie 14.4% / 4.85%), seeds 000-001
-(Super 6 1.46%), Wizard of Odds' baccarat pages (EZ Baccarat, Dragon Bonus, pair bets,
-Thorp and Walden's natural bets, Big/Small) for the 4-decimal figures.
+the English Wikipedia article's 8-deck table (Banker 1.06%, Player 1.24%, Tie 14.4% / 4.85%),
+the English and Russian Wikipedia articles (Super 6 1.46%), Wizard of Odds' baccarat pages (EZ
+Baccarat, Dragon Bonus, pair bets, Thorp and Walden's natural bets, Big/Small) for the
+4-decimal figures.
 """
 
 from __future__ import annotations
@@ -34,11 +35,11 @@ def edge(name: str, dist=EIGHT) -> Fraction:
 @pytest.mark.parametrize(
     ("bet", "published", "places"),
     [
-        # seed 000, "house edge details (8 decks)"
+        # the English Wikipedia article, "house edge details (8 decks)"
         ("banker", "1.06", 2),
         ("player", "1.24", 2),
         ("tie", "14.4", 1),
-        # seed 000-001: Super 6 Banker 1.46%; Wizard of Odds: 1.4581%
+        # the English and Russian Wikipedia articles: Super 6 Banker 1.46%; Wizard of Odds: 1.4581%
         ("super6-banker", "1.46", 2),
         ("super6-banker", "1.4581", 4),
         # Wizard of Odds, EZ Baccarat
@@ -72,7 +73,7 @@ def test_pair_bets_are_exactly_43_over_415() -> None:
 
 
 def test_tie_at_9_to_1_differs_from_seed_000_in_the_last_digit() -> None:
-    """Seed 000 prints 4.85%; the exact 8-deck edge is 4.8440% (1 - 10 P(tie)), so the
+    """The English Wikipedia article prints 4.85%; the exact 8-deck edge is 4.8440% (1 - 10 P(tie)), so the
     seed's figure is off by 0.006 points. Kept as a known discrepancy, not a fudge."""
     exact = edge("tie-9to1")
     assert exact == 1 - 10 * EIGHT.winner_probabilities()[Winner.TIE]
@@ -99,7 +100,8 @@ def test_combinatorial_table_rows_add_up() -> None:
 
 
 def test_super6_wins_with_six_about_five_times_per_shoe() -> None:
-    """Seeds 000-001: 'Banker wins with 6 about five times per eight-deck shoe' (~80 coups)."""
+    """The English and Russian Wikipedia articles: 'Banker wins with 6 about five times per
+    eight-deck shoe' (~80 coups)."""
     p = analyze(RANK_BETS["super6-banker"], EIGHT).lines[0].probability
     assert decimal(p * 80, 0) in {"4", "5"}
     assert decimal(p, 4) == "0.0539"

@@ -1,7 +1,8 @@
 """The drawing tableau as data: built-ins, TOML files, validation, differences.
 
 Source of the standard tableau: the brief ("Shoes and dealing procedure"), stated
-identically by seeds 000-003; seed 004's grid differs only at Banco 4 against a Punto
+identically by the Wikipedia articles (English, Russian, Hebrew) and the Russian gambling
+dictionary; the Russian-language beginner's guide's grid differs only at Banco 4 against a Punto
 third card of 0 or 1.
 """
 
@@ -38,7 +39,7 @@ def test_standard_matches_the_brief() -> None:
         assert {v for v in range(10) if STANDARD.banker_draws_on(total, v)} == draws_against, total
 
 
-def test_seed004_differs_only_at_banco_4() -> None:
+def test_beginners_guide_differs_only_at_banco_4() -> None:
     for total in range(10):
         for v in range(10):
             differs = STANDARD.banker_draws_on(total, v) != BANCO_4_DRAWS_ON_0_1.banker_draws_on(total, v)
@@ -97,7 +98,7 @@ banco_draws_when_punto_stands = [0, 1, 2, 3, 4, 5]
 """
 
 
-def test_readme_toml_is_seed004(tmp_path: Path) -> None:
+def test_readme_toml_is_the_beginners_guide_rules(tmp_path: Path) -> None:
     path = tmp_path / "variant.toml"
     path.write_text(README_TOML, encoding="utf-8")
     loaded = get_rules(str(path))

@@ -1,8 +1,9 @@
 """Macao and Victoria (analyzer.games.macao): the player's best threshold, exact.
 
-The rules are the brief's digest of seeds 000/001: two decks, one card each to start for
-macao and two for Victoria, naturals 9 (pays 3x) and 8 (2x), fewer cards win equal values,
-equal value and card count go to the banker, ten-valued cards may be refused.
+The rules are the brief's digest of the English and Russian Wikipedia articles: two decks,
+one card each to start for macao and two for Victoria, naturals 9 (pays 3x) and 8 (2x), fewer
+cards win equal values, equal value and card count go to the banker, ten-valued cards may be
+refused.
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
-"""Seed 003's Russian rules: Punto bettors draw or stand on a two-card 5 (analyzer.games.punto5).
+"""The Russian gambling dictionary's rules: Punto bettors draw or stand on a two-card 5
+(analyzer.games.punto5).
 
-Seed 003 ("Table 2", credited to Lesnoy and Natanson's book "PuntoBanco") gives, for a Punto
+The dictionary ("Table 2", credited to Lesnoy and Natanson's book "PuntoBanco") gives, for a Punto
 5, P(Punto) / P(Banco) / P(égalité) = 0.3585 / 0.5378 / 0.1036 when drawing and
 0.3605 / 0.5699 / 0.0696 when standing.
 """
@@ -45,7 +46,7 @@ def test_expectations_agree_with_the_plain_enumerator() -> None:
 
 
 def test_seed_003_table_2_is_the_infinite_deck() -> None:
-    """Seed 003's two rows for 5 agree with the infinite deck to the 4 decimals printed."""
+    """The dictionary's two rows for 5 agree with the infinite deck to the 4 decimals printed."""
     result = solve_punto5(Shoe.infinite())
     assert [decimal(p, 4) for p in (result.draw.player, result.draw.banker, result.draw.tie)] == [
         "0.3585", "0.5378", "0.1036",
@@ -59,8 +60,8 @@ def test_seed_003_table_2_is_the_infinite_deck() -> None:
 
 @pytest.mark.parametrize("shoe", [Shoe.infinite(), Shoe.decks(6), Shoe.decks(8)], ids=str)
 def test_drawing_is_better_and_the_edges_are_punto_banco(shoe: Shoe) -> None:
-    """Drawing is better, so the edges are the standard tableau's (seed 000 on 8 decks: Player
-    1.24%, Banker 1.06%, tie 14.4%)."""
+    """Drawing is better, so the edges are the standard tableau's (the English Wikipedia
+    article on 8 decks: Player 1.24%, Banker 1.06%, tie 14.4%)."""
     result = solve_punto5(shoe)
     assert result.better is result.draw
     o = odds(shoe)

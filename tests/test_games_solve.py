@@ -60,13 +60,13 @@ def test_chemin_de_fer_defaults_to_six_decks_and_takes_the_commission() -> None:
     assert Fraction(data["value"]) < 0
 
 
-def test_seed004_tableau_changes_only_the_customary_comparison() -> None:
-    """The Banker is free, so seed 004's tableau changes the game only through 'banker follows
-    the tableau' and 'both follow custom'."""
+def test_beginners_guide_tableau_changes_only_the_customary_comparison() -> None:
+    """The Banker is free, so the Russian-language beginner's guide's tableau changes the game
+    only through 'banker follows the tableau' and 'both follow custom'."""
     standard = json.loads(solve_text("chemin-de-fer", Shoe.infinite(), STANDARD, None, "json"))
-    seed004 = json.loads(solve_text("chemin-de-fer", Shoe.infinite(), BANCO_4_DRAWS_ON_0_1, None, "json"))
-    assert standard["value"] == seed004["value"]
-    assert standard["custom"]["both_follow_custom"] != seed004["custom"]["both_follow_custom"]
+    banco4 = json.loads(solve_text("chemin-de-fer", Shoe.infinite(), BANCO_4_DRAWS_ON_0_1, None, "json"))
+    assert standard["value"] == banco4["value"]
+    assert standard["custom"]["both_follow_custom"] != banco4["custom"]["both_follow_custom"]
 
 
 @pytest.mark.parametrize(

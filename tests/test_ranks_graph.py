@@ -1,6 +1,7 @@
 """The coup's state graph (analyzer.ranks.graph) built from the rules.
 
-The tableau is the brief's (seeds 000-003); seed 004's variant differs at Banco 4
+The tableau is the brief's (the Wikipedia articles and the Russian gambling dictionary); the
+Russian-language beginner's guide's variant differs at Banco 4
 against a Punto third card of 0 or 1.
 """
 
@@ -121,7 +122,7 @@ def test_tableau_continuations_are_the_graph_walk(rules: Rules) -> None:
     assert tableau.continuations(rules) == continuations(rules)
 
 
-def test_seed004_differs_from_standard_exactly_at_banco_4_against_0_and_1() -> None:
+def test_beginners_guide_differs_from_standard_exactly_at_banco_4_against_0_and_1() -> None:
     """Same nodes and edges with options; only the taken flag of the Banco-4 decisions after a
     third card of 0 or 1 moves (Punto's 0-7, counting its untaken draws on 6-7)."""
     a, b = coup_graph(STANDARD, options=True), coup_graph(BANCO_4_DRAWS_ON_0_1, options=True)

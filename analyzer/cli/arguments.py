@@ -323,7 +323,7 @@ OPTIONS: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
             ("--bet",),
             {
                 "help": "bet to judge the systems on (default: each system's own; `list bets`); a "
-                "card-level bet deals suited shoes (README, Speed)"
+                "card-level bet deals suited shoes (docs/reports.md, Speed)"
             },
         ),
         (("--table",), {"help": "a table .toml file whose own bets --bet may name"}),
@@ -368,7 +368,7 @@ OPTIONS: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
             {
                 "default": "local",
                 "help": "local (process pool, default), dask (a local Dask cluster of --workers "
-                "workers) or tcp://HOST:PORT (an existing Dask scheduler; see README)",
+                "workers) or tcp://HOST:PORT (an existing Dask scheduler; see docs/counting.md, On Dask)",
             },
         ),
         (

@@ -32,8 +32,10 @@ Modules:
   end) and run in order, this process sharing the work (``job_sizes``, ``in_order``).
 - ``shared``: studies run once for several callers (``baccarat report``'s counting report and
   its par sheets deal the same shoes): each gets its results as if run alone.
-- ``studies``: the long studies' results committed under ``data/`` (``jacobson-*.json``, written
-  by ``scripts/jacobson_study.py``, checkpointed and resumable), read by the counting report.
+- ``studies``: the long studies' results committed under ``data/``, read by the counting
+  report: ``jacobson-burn.json`` and ``jacobson-no-burn.json`` (``scripts/jacobson_study.py``,
+  checkpointed and resumable), ``jacobson-long.json`` (``scripts/jacobson_long_study.py``) and
+  ``big-tiger.json`` (``scripts/big_tiger_study.py``).
 - ``par``: par sheets: a bet's exact figures, volatility, sensitivity, effects of removal, best
   counts and a counting study with its verdict, in one result (``baccarat par-sheet``).
 - ``record``: recorded shoes as text (cards in the order they left the shoe, burn, cut, undo),
@@ -71,19 +73,18 @@ so the coups, the counts (which tag ranks) and every rank-level bet's results ar
 study without the card-level bets. Each coup is valued exactly on the card types left by
 ``analyzer.cards.batch.CardEvaluator`` and settled on the cards dealt. A shoe whose suits are
 unknown (rank counts) is dealt as if every card were a spade, which only bets reading no suits
-may use. It is slower than the rank-level path: on one core, 8 decks, cut card 14, about 210
-shoes/s with Perfect Pairs, 410 with Super Tie and 37 with all 8 card-level built-ins at once,
-against 630 for Dragon 7 alone in the same run (load average about 2), so 10**6 shoes with a
-card-level bet take one to several hours per core. Shoes above about 1,450 cards (28 decks) are
-valued by the one-shoe card engine, a few coups per second.
+may use. It is slower than the rank-level path: on one core, 8 decks, cut card 14, 2,374
+shoes/s with Perfect Pairs and 381 with all 8 card-level built-ins at once, against 4,706 for
+Dragon 7 alone in the same run (``reports/speed.md``, 2026-12-06). Beyond int64 (shoes of about
+1,450 cards, 28 decks, and more) the batch sums Python integers.
 
 Executors. ``--executor local`` (default) with ``--workers K``: the calling process is one of
-the K workers, a pool of K - 1 spawned processes takes the others (the compiled evaluator is
-pickled once and read by each worker, not recompiled), and the caller takes the newest chunk no
-worker has started, so the pool's start-up idles no worker. The two-worker speedup depends on
-free cores and on the second process's start-up (spawn, imports and the first chunk: its first
-result arrives about 0.5-0.7 s after the start), which weighs more as one worker gets faster;
-repeated runs gave 1.39-1.72 (``reports/speed.md``). ``baccarat report`` starts one pool for all
+the K workers, a pool of K - 1 processes takes the others: forked on Linux (each starts in
+milliseconds with the evaluator and the compiled kernels already loaded), spawned elsewhere.
+The shoes go out in jobs of consecutive 200-shoe chunks, larger jobs first and single chunks
+at the end (``scheduling``); the caller takes the oldest job not given while the oldest is
+unfinished. Two workers against one on a quiet 2-core machine: 1.80x (1.78-1.81; CPU
+efficiency 0.94, ``reports/speed.md``, 2026-12-06). ``baccarat report`` starts one pool for all
 its studies. ``--executor dask`` starts a local ``dask.distributed`` cluster of K
 single-threaded workers; ``--executor tcp://HOST:PORT`` uses a running scheduler (each worker
 needs this package importable; ``pip install ".[dask]"``). Workers ignore Ctrl-C; when it

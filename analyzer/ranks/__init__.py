@@ -80,7 +80,7 @@ pair kind and values 0-4, a part in the values 5-9 and a tail in the shoe size
 (``polyeval``); each side's parts are computed as grids of half-products, and for each pair of
 part degrees the coefficients form a dense block, contracted with the batch over its larger
 side by one float64 matrix product (blocks sharing that side stacked into one product), the
-smaller side and the tail applied after in int64. ``expectations`` takes batches of 768.
+smaller side and the tail applied after in int64. ``expectations`` takes batches of 384.
 
 Exactness. Up to 456 cards of a value every part is an integer below 2**53, exact in float64:
 a per-batch bound keeps each product's sums below 2**51, where a magic column lets them be

@@ -2,7 +2,7 @@
 in Markdown and HTML with an index of each.
 
 The counting studies here use fewer shoes than `baccarat par-sheet` (20,000 by default), so
-that `baccarat report` stays near a minute; each sheet states its shoes and the resolution of
+that `baccarat report` stays near 20 s of CPU; each sheet states its shoes and the resolution of
 its verdict, and `scripts/par_sheets.py` writes the same sheets at full size.
 """
 
