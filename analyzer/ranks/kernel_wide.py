@@ -51,7 +51,6 @@ import numpy as np
 from analyzer.ranks.kernel_modular import (
     ORDERS,
     ZERO_ROWS,
-    _paired,
     _signed,
     garner_constants,
     wrapped_products,
@@ -82,6 +81,8 @@ CARDS = 2**29
 _SPAN = 2**53 // _RESIDUE - 1
 _ROUND = 1.5 * 2.0**52  # y + _ROUND - _ROUND is y rounded to the nearest integer (|y| < 2**51)
 _PIECE = np.uint64(2**16 - 1)
+#: The most columns an entry's part feeds (one load, a multiply-add each).
+WIDTH = 4
 _INSTALLED: set[str] = set()  # "fma" once `install` has put the intrinsic in place
 _SIXTEEN = np.uint64(16)
 
@@ -134,33 +135,26 @@ class WideTerms:
         """`coef` (entries,), `relation` (outputs, cols) and `anchor` (outputs,) int64;
         `runs` (group_start, run_start, run_col, entry_part) and `parts` (a_rows, b_rows,
         group_side, group_part, group_tail) as `analyzer.ranks.kernel.FusedForm` lays them out."""
-        group_block, block_col, block_start, block_part, paired = _paired(coef, *runs)
-        a_rows, b_rows, group_side, group_part, group_tail = parts
-        tries, block_node, group_node, _ = trie_nodes(  # each part one product (`part_trie`)
-            (a_rows, b_rows), (group_block, group_side, group_part), block_start, block_part
-        )
-        #: The kernel's arguments before the blocks: the tries, each group's side, outer node and tail.
-        self.parts = (*tries, group_side, group_node, group_tail)
-        size = np.abs(paired)
-        chunk_start, block_chunk = [0], [0]
-        for b in range(len(block_col)):  # greedy: a chunk ends before its sum would pass _SPAN
-            sums = np.zeros(2, dtype=np.int64)
-            for e in range(int(block_start[b]), int(block_start[b + 1])):
-                if (sums + size[e] > _SPAN).any():
-                    chunk_start.append(e)
-                    sums[:] = 0
-                sums += size[e]
-            chunk_start.append(int(block_start[b + 1]))
-            block_chunk.append(len(chunk_start) - 1)
         columns = relation.shape[1]
-        blocks = np.bincount(np.concatenate([block_col, block_col + 1]), minlength=columns + 1)
-        #: Whether the module's bounds hold: coefficients, blocks a column, columns.
+        group_block, block_start, block_cols, entry_part, paired = _sets(coef, *runs)
+        a_rows, b_rows, group_side, group_part, group_tail = parts
+        tries, entry_node, group_node, _ = trie_nodes(  # each part one product (`part_trie`)
+            (a_rows, b_rows), (group_block, group_side, group_part), block_start, entry_part
+        )
+        #: The kernel's arguments before the chunks: the tries, each group's side, outer node and tail.
+        self.parts = (*tries, group_side, group_node, group_tail)
+        group_chunk, chunk_start, chunk_cols, chunk_reduce, group_cols = _chunks(
+            paired, group_block, block_start, block_cols, columns
+        )
+        #: Whether the module's bounds hold: coefficients, groups a column, columns.
         self.usable = bool(
-            int(size.max(initial=0)) <= _SPAN and int(blocks.max(initial=0)) < _SPAN and columns < _SPAN
+            int(np.abs(paired).max(initial=0)) <= _SPAN
+            and int(group_cols.sum(axis=0).max(initial=0)) < _SPAN
+            and columns < _SPAN
         )
         self.layout = (
-            group_block, block_col, np.array(block_chunk, dtype=np.int64),
-            np.array(chunk_start, dtype=np.int64), block_node, np.ascontiguousarray(paired, dtype=np.float64),
+            group_chunk, group_cols, chunk_start, chunk_cols, chunk_reduce, entry_node,
+            np.ascontiguousarray(paired, dtype=np.float64),
         )  # fmt: skip
         self.relation = np.ascontiguousarray([_signed(relation, p) for p in MODULI])
         self.anchor = np.ascontiguousarray([_signed(anchor, p) for p in MODULI])
@@ -176,10 +170,94 @@ class WideTerms:
         return (*self.parts, *self.layout, *residues, products)
 
 
+def _sets(
+    coef: np.ndarray,
+    group_start: np.ndarray,
+    run_start: np.ndarray,
+    run_col: np.ndarray,
+    entry_part: np.ndarray,
+) -> tuple[np.ndarray, ...]:
+    """The terms in blocks of up to `WIDTH` columns: each inner part of a group once with
+    its coefficients in all the columns where it has one (more than `WIDTH` of them: in
+    order, split as evenly as may be), so that one load of a part feeds them all and no
+    multiply-add multiplies a zero. Returns (groups + 1,) each group's first block,
+    (blocks + 1,) each block's first entry, (blocks, WIDTH) its columns (-1 past its
+    width), (entries,) the parts and (entries, WIDTH) the coefficients (0 past the width);
+    a group's blocks are in order of their columns, each block's entries of their parts."""
+    run_group = np.repeat(np.arange(len(group_start) - 1), np.diff(group_start))
+    entry_run = np.repeat(np.arange(len(run_col)), np.diff(run_start))
+    group, col = run_group[entry_run], run_col[entry_run]
+    order = np.lexsort((col, entry_part, group))  # by group, part, column
+    group, part, col, values = group[order], entry_part[order], col[order], np.asarray(coef)[order]
+    index = np.arange(len(order))
+    fresh = np.ones(len(order), dtype=bool)  # the first of each group's part
+    fresh[1:] = (group[1:] != group[:-1]) | (part[1:] != part[:-1])
+    first = np.maximum.accumulate(np.where(fresh, index, 0))
+    size = np.diff(np.append(np.flatnonzero(fresh), len(order)))[np.cumsum(fresh) - 1]
+    pieces = -(-size // WIDTH)
+    piece = (index - first) * pieces // size  # the rank's piece: widths differing by at most one
+    keys = np.column_stack([group, part, piece])
+    starts = np.flatnonzero(np.append(True, (keys[1:] != keys[:-1]).any(axis=1)))
+    item = np.cumsum(np.isin(index, starts)) - 1
+    slot = index - starts[item]
+    cols = np.full((len(starts), WIDTH), -1, dtype=np.int64)
+    paired = np.zeros((len(starts), WIDTH), dtype=np.int64)
+    cols[item, slot], paired[item, slot] = col, values
+    items = np.column_stack([group[starts], cols, part[starts]])
+    order = np.lexsort(items.T[::-1])  # by group, columns, part
+    items, paired = items[order], paired[order]
+    blocks, block_of = np.unique(items[:, : WIDTH + 1], axis=0, return_inverse=True)
+    block_start = np.searchsorted(block_of.ravel(), np.arange(len(blocks) + 1))
+    group_block = np.searchsorted(blocks[:, 0], np.arange(len(group_start)))
+    return (
+        group_block.astype(np.int64),
+        block_start.astype(np.int64),
+        np.ascontiguousarray(blocks[:, 1:], dtype=np.int64),
+        np.ascontiguousarray(items[:, -1], dtype=np.int64),
+        np.ascontiguousarray(paired, dtype=np.int64),
+    )
+
+
+def _chunks(
+    paired: np.ndarray, group_block: np.ndarray, block_start: np.ndarray, block_cols: np.ndarray, columns: int
+) -> tuple[np.ndarray, ...]:
+    """The blocks of `_sets` cut into chunks where a column's sum would pass the proof's:
+    a group's sums run one a column across its blocks, and a chunk's columns are reduced
+    before it (its flag) when one of them would otherwise pass `_SPAN` in sum |coefficient|
+    since its last reduction. Returns (groups + 1,) each group's first chunk, (chunks + 1,)
+    each chunk's first entry, (chunks, WIDTH) its columns, (chunks,) its flag and (groups,
+    columns) whether the group has terms in each column (reduced at its end)."""
+    size = np.abs(paired).tolist()
+    group_chunk, chunk_start, chunk_cols, chunk_reduce = [0], [], [], []
+    group_cols = np.zeros((len(group_block) - 1, columns), dtype=np.bool_)
+    for g in range(len(group_block) - 1):
+        since = [0] * (columns + 1)  # sum |coefficient| since the last reduction, a column (and -1's)
+        for b in range(int(group_block[g]), int(group_block[g + 1])):
+            cols = [int(c) for c in block_cols[b]]
+            group_cols[g, [c for c in cols if c >= 0]] = True
+            for e in range(int(block_start[b]), int(block_start[b + 1])):
+                cut = any(since[c] + s > _SPAN for c, s in zip(cols, size[e], strict=True))
+                if e == block_start[b] or cut:
+                    chunk_start.append(e)
+                    chunk_cols.append(cols)
+                    chunk_reduce.append(cut)
+                for c, s in zip(cols, size[e], strict=True):
+                    since[c] = s if cut else since[c] + s
+        group_chunk.append(len(chunk_start))
+    chunk_start.append(int(block_start[-1]))
+    return (
+        np.array(group_chunk, dtype=np.int64),
+        np.array(chunk_start, dtype=np.int64),
+        np.array(chunk_cols, dtype=np.int64).reshape(-1, WIDTH),
+        np.array(chunk_reduce, dtype=np.bool_),
+        group_cols,
+    )
+
+
 def wide(
     counts: Any, value_rank: Any, ten_ranks: Any, a_parent: Any, a_row: Any, b_parent: Any,
-    b_row: Any, group_side: Any, group_node: Any, group_tail: Any, group_block: Any,
-    block_col: Any, block_chunk: Any, chunk_start: Any, block_node: Any, coef: Any, relation: Any,
+    b_row: Any, group_side: Any, group_node: Any, group_tail: Any, group_chunk: Any,
+    group_cols: Any, chunk_start: Any, chunk_cols: Any, chunk_reduce: Any, entry_node: Any, coef: Any, relation: Any,
     anchor: Any, moduli: Any, inverses: Any, garner: Any, products: Any, used: int, out: Any,
 ) -> None:  # fmt: skip
     """The kernel, in the subset of Python numba compiles: `out` (limbs, W, outputs) uint64,
@@ -198,7 +276,7 @@ def wide(
     fb = np.ones((b_parent.shape[0] + 1, _LANES), dtype=np.float64)
     total = np.zeros((columns, _LANES), dtype=np.float64)
     factor = np.zeros(_LANES, dtype=np.float64)
-    acc = np.zeros((2, _LANES), dtype=np.float64)
+    acc = np.zeros((columns + 1, _LANES), dtype=np.float64)  # a group's sums, one a column (a spare: -1)
     residues = np.zeros((used, outputs, _LANES), dtype=np.float64)
     digits = np.zeros(used, dtype=np.float64)
     value = np.zeros(limbs, dtype=np.uint64)
@@ -292,21 +370,31 @@ def wide(
             total[:, :] = 0.0
             for g in range(group_side.shape[0]):  # the sums inside, then the outer factor
                 inner, outer = (fa, fb) if group_side[g] == 0 else (fb, fa)
-                part, tail = group_node[g], group_tail[g]
-                for lane in range(_LANES):
-                    a, b = outer[part, lane], tails[tail, lane]
-                    h = a * b
-                    q = h * inv + _ROUND - _ROUND
-                    factor[lane] = fma(-q, p, h) + fma(a, b, -h)
-                for blk in range(group_block[g], group_block[g + 1]):
-                    acc0, acc1 = acc[0], acc[1]
-                    acc0[:] = 0.0
-                    acc1[:] = 0.0
-                    for chunk in range(block_chunk[blk], block_chunk[blk + 1]):
-                        e, end = chunk_start[chunk], chunk_start[chunk + 1]
-                        while e + 4 <= end:  # four parts a pass, each read once for both columns
-                            i0, i1 = inner[block_node[e]], inner[block_node[e + 1]]
-                            i2, i3 = inner[block_node[e + 2]], inner[block_node[e + 3]]
+                for chunk in range(group_chunk[g], group_chunk[g + 1]):
+                    e, end, cols = chunk_start[chunk], chunk_start[chunk + 1], chunk_cols[chunk]
+                    k = 1
+                    while k < cols.shape[0] and cols[k] >= 0:
+                        k += 1
+                    if chunk_reduce[chunk]:  # its columns' sums first reduced (a residue, at most R)
+                        for j in range(k):
+                            sums_col = acc[cols[j]]
+                            for lane in range(_LANES):
+                                x = sums_col[lane]
+                                sums_col[lane] = fma(-(x * inv + _ROUND - _ROUND), p, x)
+                    acc0, acc1, acc2, acc3 = acc[cols[0]], acc[cols[1]], acc[cols[2]], acc[cols[3]]
+                    if k == 1:  # one column: four parts a pass
+                        while e + 4 <= end:
+                            i0, i1 = inner[entry_node[e]], inner[entry_node[e + 1]]
+                            i2, i3 = inner[entry_node[e + 2]], inner[entry_node[e + 3]]
+                            c0, c1, c2, c3 = coef[e, 0], coef[e + 1, 0], coef[e + 2, 0], coef[e + 3, 0]
+                            for lane in range(_LANES):
+                                x0, x1, x2, x3 = i0[lane], i1[lane], i2[lane], i3[lane]
+                                acc0[lane] = fma(c3, x3, fma(c2, x2, fma(c1, x1, fma(c0, x0, acc0[lane]))))
+                            e += 4
+                    elif k == 2:  # two columns: four parts a pass, each read once for both
+                        while e + 4 <= end:
+                            i0, i1 = inner[entry_node[e]], inner[entry_node[e + 1]]
+                            i2, i3 = inner[entry_node[e + 2]], inner[entry_node[e + 3]]
                             c0, c1, c2, c3 = coef[e, 0], coef[e + 1, 0], coef[e + 2, 0], coef[e + 3, 0]
                             d0, d1, d2, d3 = coef[e, 1], coef[e + 1, 1], coef[e + 2, 1], coef[e + 3, 1]
                             for lane in range(_LANES):
@@ -314,24 +402,52 @@ def wide(
                                 acc0[lane] = fma(c3, x3, fma(c2, x2, fma(c1, x1, fma(c0, x0, acc0[lane]))))
                                 acc1[lane] = fma(d3, x3, fma(d2, x2, fma(d1, x1, fma(d0, x0, acc1[lane]))))
                             e += 4
-                        for last in range(e, end):
-                            c, d, i0 = coef[last, 0], coef[last, 1], inner[block_node[last]]
+                    elif k == 3:  # three columns: two parts a pass
+                        while e + 2 <= end:
+                            i0, i1 = inner[entry_node[e]], inner[entry_node[e + 1]]
+                            c0, d0, f0 = coef[e, 0], coef[e, 1], coef[e, 2]
+                            c1, d1, f1 = coef[e + 1, 0], coef[e + 1, 1], coef[e + 1, 2]
                             for lane in range(_LANES):
-                                acc0[lane] = fma(c, i0[lane], acc0[lane])
-                                acc1[lane] = fma(d, i0[lane], acc1[lane])
-                        for lane in range(_LANES):
-                            x = acc0[lane]
-                            acc0[lane] = fma(-(x * inv + _ROUND - _ROUND), p, x)
-                            x = acc1[lane]
-                            acc1[lane] = fma(-(x * inv + _ROUND - _ROUND), p, x)
-                    col = block_col[blk]
-                    for side in range(2 if col + 1 < columns else 1):  # an odd last block: one column
-                        sums_col, sum_col = acc[side], total[col + side]
-                        for lane in range(_LANES):
-                            a, b = sums_col[lane], factor[lane]
-                            h = a * b
-                            q = h * inv + _ROUND - _ROUND
-                            sum_col[lane] += fma(-q, p, h) + fma(a, b, -h)
+                                x0, x1 = i0[lane], i1[lane]
+                                acc0[lane] = fma(c1, x1, fma(c0, x0, acc0[lane]))
+                                acc1[lane] = fma(d1, x1, fma(d0, x0, acc1[lane]))
+                                acc2[lane] = fma(f1, x1, fma(f0, x0, acc2[lane]))
+                            e += 2
+                    else:  # four columns: two parts a pass
+                        while e + 2 <= end:
+                            i0, i1 = inner[entry_node[e]], inner[entry_node[e + 1]]
+                            c0, d0, f0, h0 = coef[e, 0], coef[e, 1], coef[e, 2], coef[e, 3]
+                            c1, d1, f1, h1 = coef[e + 1, 0], coef[e + 1, 1], coef[e + 1, 2], coef[e + 1, 3]
+                            for lane in range(_LANES):
+                                x0, x1 = i0[lane], i1[lane]
+                                acc0[lane] = fma(c1, x1, fma(c0, x0, acc0[lane]))
+                                acc1[lane] = fma(d1, x1, fma(d0, x0, acc1[lane]))
+                                acc2[lane] = fma(f1, x1, fma(f0, x0, acc2[lane]))
+                                acc3[lane] = fma(h1, x1, fma(h0, x0, acc3[lane]))
+                            e += 2
+                    for last in range(e, end):  # the rest one part at a time, a column at a time
+                        i0 = inner[entry_node[last]]
+                        for j in range(k):
+                            c, sums_col = coef[last, j], acc[cols[j]]
+                            for lane in range(_LANES):
+                                sums_col[lane] = fma(c, i0[lane], sums_col[lane])
+                part, tail = group_node[g], group_tail[g]
+                for lane in range(_LANES):
+                    a, b = outer[part, lane], tails[tail, lane]
+                    h = a * b
+                    q = h * inv + _ROUND - _ROUND
+                    factor[lane] = fma(-q, p, h) + fma(a, b, -h)
+                for col in range(columns):  # each of its columns' sums reduced, times the factor
+                    if not group_cols[g, col]:
+                        continue
+                    sums_col, sum_col = acc[col], total[col]
+                    for lane in range(_LANES):
+                        x = sums_col[lane]
+                        a, b = fma(-(x * inv + _ROUND - _ROUND), p, x), factor[lane]
+                        h = a * b
+                        q = h * inv + _ROUND - _ROUND
+                        sum_col[lane] += fma(-q, p, h) + fma(a, b, -h)
+                        sums_col[lane] = 0.0
             for col in range(columns):
                 for lane in range(_LANES):
                     x = total[col, lane]
