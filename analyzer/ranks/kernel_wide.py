@@ -256,8 +256,8 @@ def _chunks(
 
 def wide(
     counts: Any, value_rank: Any, ten_ranks: Any, a_parent: Any, a_row: Any, b_parent: Any,
-    b_row: Any, group_side: Any, group_node: Any, group_tail: Any, group_chunk: Any,
-    group_cols: Any, chunk_start: Any, chunk_cols: Any, chunk_reduce: Any, entry_node: Any, coef: Any, relation: Any,
+    b_row: Any, group_side: Any, group_node: Any, group_tail: Any, group_chunk: Any, group_cols: Any,
+    chunk_start: Any, chunk_cols: Any, chunk_reduce: Any, entry_node: Any, coef: Any, relation: Any,
     anchor: Any, moduli: Any, inverses: Any, garner: Any, products: Any, used: int, out: Any,
 ) -> None:  # fmt: skip
     """The kernel, in the subset of Python numba compiles: `out` (limbs, W, outputs) uint64,
@@ -371,66 +371,85 @@ def wide(
             for g in range(group_side.shape[0]):  # the sums inside, then the outer factor
                 inner, outer = (fa, fb) if group_side[g] == 0 else (fb, fa)
                 for chunk in range(group_chunk[g], group_chunk[g + 1]):
-                    e, end, cols = chunk_start[chunk], chunk_start[chunk + 1], chunk_cols[chunk]
-                    k = 1
-                    while k < cols.shape[0] and cols[k] >= 0:
-                        k += 1
+                    e, end = chunk_start[chunk], chunk_start[chunk + 1]
+                    a0, a1, a2, a3 = (
+                        chunk_cols[chunk, 0],
+                        chunk_cols[chunk, 1],
+                        chunk_cols[chunk, 2],
+                        chunk_cols[chunk, 3],
+                    )
+                    k = 1 if a1 < 0 else 2 if a2 < 0 else 3 if a3 < 0 else 4
                     if chunk_reduce[chunk]:  # its columns' sums first reduced (a residue, at most R)
                         for j in range(k):
-                            sums_col = acc[cols[j]]
+                            col = chunk_cols[chunk, j]
                             for lane in range(_LANES):
-                                x = sums_col[lane]
-                                sums_col[lane] = fma(-(x * inv + _ROUND - _ROUND), p, x)
-                    acc0, acc1, acc2, acc3 = acc[cols[0]], acc[cols[1]], acc[cols[2]], acc[cols[3]]
+                                x = acc[col, lane]
+                                acc[col, lane] = fma(-(x * inv + _ROUND - _ROUND), p, x)
                     if k == 1:  # one column: four parts a pass
                         while e + 4 <= end:
-                            i0, i1 = inner[entry_node[e]], inner[entry_node[e + 1]]
-                            i2, i3 = inner[entry_node[e + 2]], inner[entry_node[e + 3]]
+                            n0, n1 = entry_node[e], entry_node[e + 1]
+                            n2, n3 = entry_node[e + 2], entry_node[e + 3]
                             c0, c1, c2, c3 = coef[e, 0], coef[e + 1, 0], coef[e + 2, 0], coef[e + 3, 0]
                             for lane in range(_LANES):
-                                x0, x1, x2, x3 = i0[lane], i1[lane], i2[lane], i3[lane]
-                                acc0[lane] = fma(c3, x3, fma(c2, x2, fma(c1, x1, fma(c0, x0, acc0[lane]))))
+                                x0, x1, x2, x3 = (
+                                    inner[n0, lane],
+                                    inner[n1, lane],
+                                    inner[n2, lane],
+                                    inner[n3, lane],
+                                )
+                                acc[a0, lane] = fma(
+                                    c3, x3, fma(c2, x2, fma(c1, x1, fma(c0, x0, acc[a0, lane])))
+                                )
                             e += 4
                     elif k == 2:  # two columns: four parts a pass, each read once for both
                         while e + 4 <= end:
-                            i0, i1 = inner[entry_node[e]], inner[entry_node[e + 1]]
-                            i2, i3 = inner[entry_node[e + 2]], inner[entry_node[e + 3]]
+                            n0, n1 = entry_node[e], entry_node[e + 1]
+                            n2, n3 = entry_node[e + 2], entry_node[e + 3]
                             c0, c1, c2, c3 = coef[e, 0], coef[e + 1, 0], coef[e + 2, 0], coef[e + 3, 0]
                             d0, d1, d2, d3 = coef[e, 1], coef[e + 1, 1], coef[e + 2, 1], coef[e + 3, 1]
                             for lane in range(_LANES):
-                                x0, x1, x2, x3 = i0[lane], i1[lane], i2[lane], i3[lane]
-                                acc0[lane] = fma(c3, x3, fma(c2, x2, fma(c1, x1, fma(c0, x0, acc0[lane]))))
-                                acc1[lane] = fma(d3, x3, fma(d2, x2, fma(d1, x1, fma(d0, x0, acc1[lane]))))
+                                x0, x1, x2, x3 = (
+                                    inner[n0, lane],
+                                    inner[n1, lane],
+                                    inner[n2, lane],
+                                    inner[n3, lane],
+                                )
+                                acc[a0, lane] = fma(
+                                    c3, x3, fma(c2, x2, fma(c1, x1, fma(c0, x0, acc[a0, lane])))
+                                )
+                                acc[a1, lane] = fma(
+                                    d3, x3, fma(d2, x2, fma(d1, x1, fma(d0, x0, acc[a1, lane])))
+                                )
                             e += 4
                     elif k == 3:  # three columns: two parts a pass
                         while e + 2 <= end:
-                            i0, i1 = inner[entry_node[e]], inner[entry_node[e + 1]]
+                            n0, n1 = entry_node[e], entry_node[e + 1]
                             c0, d0, f0 = coef[e, 0], coef[e, 1], coef[e, 2]
                             c1, d1, f1 = coef[e + 1, 0], coef[e + 1, 1], coef[e + 1, 2]
                             for lane in range(_LANES):
-                                x0, x1 = i0[lane], i1[lane]
-                                acc0[lane] = fma(c1, x1, fma(c0, x0, acc0[lane]))
-                                acc1[lane] = fma(d1, x1, fma(d0, x0, acc1[lane]))
-                                acc2[lane] = fma(f1, x1, fma(f0, x0, acc2[lane]))
+                                x0, x1 = inner[n0, lane], inner[n1, lane]
+                                acc[a0, lane] = fma(c1, x1, fma(c0, x0, acc[a0, lane]))
+                                acc[a1, lane] = fma(d1, x1, fma(d0, x0, acc[a1, lane]))
+                                acc[a2, lane] = fma(f1, x1, fma(f0, x0, acc[a2, lane]))
                             e += 2
                     else:  # four columns: two parts a pass
                         while e + 2 <= end:
-                            i0, i1 = inner[entry_node[e]], inner[entry_node[e + 1]]
+                            n0, n1 = entry_node[e], entry_node[e + 1]
                             c0, d0, f0, h0 = coef[e, 0], coef[e, 1], coef[e, 2], coef[e, 3]
                             c1, d1, f1, h1 = coef[e + 1, 0], coef[e + 1, 1], coef[e + 1, 2], coef[e + 1, 3]
                             for lane in range(_LANES):
-                                x0, x1 = i0[lane], i1[lane]
-                                acc0[lane] = fma(c1, x1, fma(c0, x0, acc0[lane]))
-                                acc1[lane] = fma(d1, x1, fma(d0, x0, acc1[lane]))
-                                acc2[lane] = fma(f1, x1, fma(f0, x0, acc2[lane]))
-                                acc3[lane] = fma(h1, x1, fma(h0, x0, acc3[lane]))
+                                x0, x1 = inner[n0, lane], inner[n1, lane]
+                                acc[a0, lane] = fma(c1, x1, fma(c0, x0, acc[a0, lane]))
+                                acc[a1, lane] = fma(d1, x1, fma(d0, x0, acc[a1, lane]))
+                                acc[a2, lane] = fma(f1, x1, fma(f0, x0, acc[a2, lane]))
+                                acc[a3, lane] = fma(h1, x1, fma(h0, x0, acc[a3, lane]))
                             e += 2
                     for last in range(e, end):  # the rest one part at a time, a column at a time
-                        i0 = inner[entry_node[last]]
+                        n0 = entry_node[last]
                         for j in range(k):
-                            c, sums_col = coef[last, j], acc[cols[j]]
+                            c, col = coef[last, j], chunk_cols[chunk, j]
                             for lane in range(_LANES):
-                                sums_col[lane] = fma(c, i0[lane], sums_col[lane])
+                                acc[col, lane] = fma(c, inner[n0, lane], acc[col, lane])
                 part, tail = group_node[g], group_tail[g]
                 for lane in range(_LANES):
                     a, b = outer[part, lane], tails[tail, lane]
@@ -440,14 +459,13 @@ def wide(
                 for col in range(columns):  # each of its columns' sums reduced, times the factor
                     if not group_cols[g, col]:
                         continue
-                    sums_col, sum_col = acc[col], total[col]
                     for lane in range(_LANES):
-                        x = sums_col[lane]
+                        x = acc[col, lane]
                         a, b = fma(-(x * inv + _ROUND - _ROUND), p, x), factor[lane]
                         h = a * b
                         q = h * inv + _ROUND - _ROUND
-                        sum_col[lane] += fma(-q, p, h) + fma(a, b, -h)
-                        sums_col[lane] = 0.0
+                        total[col, lane] += fma(-q, p, h) + fma(a, b, -h)
+                        acc[col, lane] = 0.0
             for col in range(columns):
                 for lane in range(_LANES):
                     x = total[col, lane]
