@@ -4,9 +4,10 @@ by Garner's mixed-radix form into its exact two's-complement value (`analyzer.ra
 FusedForm` lays out the terms; `analyzer.ranks.kernel_modular`, primes below 2**25, takes
 what this one declines). Three primes pin numerators within 2**121 (10**4 decks of the 8
 main bets: 2**120), four within 2**162 (10**6 decks: 2**160), against five and seven of the
-small primes: the inner multiply-adds, the kernel's cost, are one pass per prime either way
-(10**4 decks, 8 bets: 3.1 µs a composition a pass against 3.35). The parts are built on a
-trie (`analyzer.ranks.kernel_pinned.part_trie`): one product each.
+small primes: the inner multiply-adds, the kernel's cost, are one pass per prime either way.
+The parts are built on a trie (`analyzer.ranks.kernel_pinned.part_trie`): one product each;
+each inner part of a group is read once for all its columns (`_sets`: up to four, no
+multiply-add by a zero coefficient).
 
 Exactness. Every value the kernel forms is an integer of absolute value below 2**53 (exact in
 float64), and every multiply-add whose product could exceed 2**53 is `fma`, LLVM's fused
@@ -27,12 +28,16 @@ so nothing else is fused or reordered. Let R = p/2 + 2**35 (below 2**40.05 = `_R
   residues), or in Garner's steps a residue less a digit (below 2**41.6) times an inverse
   (below 2**40): all within 2**84.
 - Sums: the pair kinds' sums of four reduced products (4 R), s**2 less and plus them (9 R);
-  an inner chunk (`WideTerms`): the residue carried from the chunk before (at most R) plus
-  products of coefficients and parts (|c| R each) with sum |c| at most `_SPAN` (so the total
-  and every partial sum is below (1 + _SPAN) R <= 2**53); a column's total, one product
-  (R) per block of its, fewer than `_SPAN` blocks; an output, cols + 1 products (R each).
-  The layout is declined (`WideTerms.usable` False: the caller takes the small primes) if
-  one coefficient exceeds `_SPAN`, or a column has as many blocks, or as many columns.
+  a group's sum in a column (`WideTerms`: one a column, whichever of its blocks adds to it):
+  between two reductions of it (before a chunk flagged for it, and at the group's end, where
+  it is reduced before the product by the outer factor), what the last one left (at most R,
+  or 0) plus products of coefficients and parts (|c| R each) with sum |c| at most `_SPAN`
+  (`_chunks` flags a chunk where it would pass), so it and every partial sum (each a
+  multiply-add's exact result, in any order) is below (1 + _SPAN) R <= 2**53; a column's
+  total, one product (R) per group with terms in it, fewer than `_SPAN` groups; an output,
+  cols + 1 products (R each). The layout is declined (`WideTerms.usable` False: the caller
+  takes the small primes) if one coefficient exceeds `_SPAN`, or a column has terms in as
+  many groups, or there are as many columns.
 - Garner: each residue reduced (|r| <= R) then the digits d_k = ((r_k - d_0) g_0k -
   d_1) g_1k ... (products as above, |.| <= R < p), plus p when negative: in [0, p). x = d_0
   + p_0 (d_1 + p_1 (...)) in [0, M), M the product of the primes taken; the caller takes
@@ -76,13 +81,13 @@ _RESIDUE = max(MODULI) // 2 + 2**35  # R: the largest |residue| a product leaves
 #: within 2**84; `analyzer.core.shoe.MAX_DECKS` has fewer than 2**26) are the kernel's; the
 #: caller takes the small primes for the others.
 CARDS = 2**29
-#: The largest sum of |coefficients| in a chunk, of blocks in a column, of columns in an
-#: output: (1 + _SPAN) R <= 2**53.
+#: The largest sum of |coefficients| in a column's sum between reductions, of groups in a
+#: column, of columns in an output: (1 + _SPAN) R <= 2**53.
 _SPAN = 2**53 // _RESIDUE - 1
 _ROUND = 1.5 * 2.0**52  # y + _ROUND - _ROUND is y rounded to the nearest integer (|y| < 2**51)
 _PIECE = np.uint64(2**16 - 1)
-#: The most columns an entry's part feeds (one load, a multiply-add each).
-WIDTH = 4
+#: The most columns an entry's part feeds (one load, a multiply-add each; `wide` has a loop for each width).
+_WIDTH = 4
 _INSTALLED: set[str] = set()  # "fma" once `install` has put the intrinsic in place
 _SIXTEEN = np.uint64(16)
 
@@ -119,10 +124,10 @@ def install() -> None:
 
 
 class WideTerms:
-    """A layout's constants for `wide`: its terms in blocks of two columns
-    (`analyzer.ranks.kernel_modular._paired`) cut into chunks of at most `_SPAN` in sum
-    |coefficient| per column, the relation and anchor as residues modulo each of `MODULI`,
-    and Garner's constants; `usable` False when the module's bounds do not hold for it."""
+    """A layout's constants for `wide`: its terms in blocks of one to four columns
+    (`_sets`) cut into chunks with the reductions the proof needs (`_chunks`), the relation
+    and anchor as residues modulo each of `MODULI`, and Garner's constants; `usable` False
+    when the module's bounds do not hold for it."""
 
     def __init__(
         self,
@@ -136,7 +141,7 @@ class WideTerms:
         `runs` (group_start, run_start, run_col, entry_part) and `parts` (a_rows, b_rows,
         group_side, group_part, group_tail) as `analyzer.ranks.kernel.FusedForm` lays them out."""
         columns = relation.shape[1]
-        group_block, block_start, block_cols, entry_part, paired = _sets(coef, *runs)
+        group_block, block_start, block_cols, entry_part, coefs = _sets(coef, *runs)
         a_rows, b_rows, group_side, group_part, group_tail = parts
         tries, entry_node, group_node, _ = trie_nodes(  # each part one product (`part_trie`)
             (a_rows, b_rows), (group_block, group_side, group_part), block_start, entry_part
@@ -144,17 +149,17 @@ class WideTerms:
         #: The kernel's arguments before the chunks: the tries, each group's side, outer node and tail.
         self.parts = (*tries, group_side, group_node, group_tail)
         group_chunk, chunk_start, chunk_cols, chunk_reduce, group_cols = _chunks(
-            paired, group_block, block_start, block_cols, columns
+            coefs, group_block, block_start, block_cols, columns
         )
         #: Whether the module's bounds hold: coefficients, groups a column, columns.
         self.usable = bool(
-            int(np.abs(paired).max(initial=0)) <= _SPAN
+            int(np.abs(coefs).max(initial=0)) <= _SPAN
             and int(group_cols.sum(axis=0).max(initial=0)) < _SPAN
             and columns < _SPAN
         )
         self.layout = (
             group_chunk, group_cols, chunk_start, chunk_cols, chunk_reduce, entry_node,
-            np.ascontiguousarray(paired, dtype=np.float64),
+            np.ascontiguousarray(coefs, dtype=np.float64),
         )  # fmt: skip
         self.relation = np.ascontiguousarray([_signed(relation, p) for p in MODULI])
         self.anchor = np.ascontiguousarray([_signed(anchor, p) for p in MODULI])
@@ -162,7 +167,7 @@ class WideTerms:
 
     def arrays(self, limbs: int) -> tuple[np.ndarray, ...]:
         """The kernel's arguments after the counts' for `limbs` output limbs: the parts'
-        tries and the groups (`parts`), the chunked blocks, the residues, the moduli and
+        tries and the groups (`parts`), the chunks (`layout`), the residues, the moduli and
         their inverses, Garner's inverses, and (moduli + 1, limbs) uint64: each product M_k
         modulo 2**(64 * limbs)."""
         products = wrapped_products(MODULI, limbs)
@@ -177,12 +182,12 @@ def _sets(
     run_col: np.ndarray,
     entry_part: np.ndarray,
 ) -> tuple[np.ndarray, ...]:
-    """The terms in blocks of up to `WIDTH` columns: each inner part of a group once with
-    its coefficients in all the columns where it has one (more than `WIDTH` of them: in
+    """The terms in blocks of up to `_WIDTH` columns: each inner part of a group once with
+    its coefficients in all the columns where it has one (more than `_WIDTH` of them: in
     order, split as evenly as may be), so that one load of a part feeds them all and no
     multiply-add multiplies a zero. Returns (groups + 1,) each group's first block,
-    (blocks + 1,) each block's first entry, (blocks, WIDTH) its columns (-1 past its
-    width), (entries,) the parts and (entries, WIDTH) the coefficients (0 past the width);
+    (blocks + 1,) each block's first entry, (blocks, _WIDTH) its columns (-1 past its
+    width), (entries,) the parts and (entries, _WIDTH) the coefficients (0 past the width);
     a group's blocks are in order of their columns, each block's entries of their parts."""
     run_group = np.repeat(np.arange(len(group_start) - 1), np.diff(group_start))
     entry_run = np.repeat(np.arange(len(run_col)), np.diff(run_start))
@@ -194,19 +199,19 @@ def _sets(
     fresh[1:] = (group[1:] != group[:-1]) | (part[1:] != part[:-1])
     first = np.maximum.accumulate(np.where(fresh, index, 0))
     size = np.diff(np.append(np.flatnonzero(fresh), len(order)))[np.cumsum(fresh) - 1]
-    pieces = -(-size // WIDTH)
+    pieces = -(-size // _WIDTH)
     piece = (index - first) * pieces // size  # the rank's piece: widths differing by at most one
     keys = np.column_stack([group, part, piece])
     starts = np.flatnonzero(np.append(True, (keys[1:] != keys[:-1]).any(axis=1)))
     item = np.cumsum(np.isin(index, starts)) - 1
     slot = index - starts[item]
-    cols = np.full((len(starts), WIDTH), -1, dtype=np.int64)
-    paired = np.zeros((len(starts), WIDTH), dtype=np.int64)
-    cols[item, slot], paired[item, slot] = col, values
+    cols = np.full((len(starts), _WIDTH), -1, dtype=np.int64)
+    coefs = np.zeros((len(starts), _WIDTH), dtype=np.int64)
+    cols[item, slot], coefs[item, slot] = col, values
     items = np.column_stack([group[starts], cols, part[starts]])
     order = np.lexsort(items.T[::-1])  # by group, columns, part
-    items, paired = items[order], paired[order]
-    blocks, block_of = np.unique(items[:, : WIDTH + 1], axis=0, return_inverse=True)
+    items, coefs = items[order], coefs[order]
+    blocks, block_of = np.unique(items[:, : _WIDTH + 1], axis=0, return_inverse=True)
     block_start = np.searchsorted(block_of.ravel(), np.arange(len(blocks) + 1))
     group_block = np.searchsorted(blocks[:, 0], np.arange(len(group_start)))
     return (
@@ -214,20 +219,20 @@ def _sets(
         block_start.astype(np.int64),
         np.ascontiguousarray(blocks[:, 1:], dtype=np.int64),
         np.ascontiguousarray(items[:, -1], dtype=np.int64),
-        np.ascontiguousarray(paired, dtype=np.int64),
+        np.ascontiguousarray(coefs, dtype=np.int64),
     )
 
 
 def _chunks(
-    paired: np.ndarray, group_block: np.ndarray, block_start: np.ndarray, block_cols: np.ndarray, columns: int
+    coefs: np.ndarray, group_block: np.ndarray, block_start: np.ndarray, block_cols: np.ndarray, columns: int
 ) -> tuple[np.ndarray, ...]:
     """The blocks of `_sets` cut into chunks where a column's sum would pass the proof's:
     a group's sums run one a column across its blocks, and a chunk's columns are reduced
     before it (its flag) when one of them would otherwise pass `_SPAN` in sum |coefficient|
     since its last reduction. Returns (groups + 1,) each group's first chunk, (chunks + 1,)
-    each chunk's first entry, (chunks, WIDTH) its columns, (chunks,) its flag and (groups,
+    each chunk's first entry, (chunks, _WIDTH) its columns, (chunks,) its flag and (groups,
     columns) whether the group has terms in each column (reduced at its end)."""
-    size = np.abs(paired).tolist()
+    size = np.abs(coefs).tolist()
     group_chunk, chunk_start, chunk_cols, chunk_reduce = [0], [], [], []
     group_cols = np.zeros((len(group_block) - 1, columns), dtype=np.bool_)
     for g in range(len(group_block) - 1):
@@ -248,7 +253,7 @@ def _chunks(
     return (
         np.array(group_chunk, dtype=np.int64),
         np.array(chunk_start, dtype=np.int64),
-        np.array(chunk_cols, dtype=np.int64).reshape(-1, WIDTH),
+        np.array(chunk_cols, dtype=np.int64).reshape(-1, _WIDTH),
         np.array(chunk_reduce, dtype=np.bool_),
         group_cols,
     )
@@ -264,8 +269,10 @@ def wide(
     the two's complement modulo 2**(64 limbs) of each numerator of `counts` (W, 13) int64,
     from its residues modulo the first `used` moduli (see the module's docstring), `_LANES`
     compositions at a time. The steps are `FusedForm`'s: the factor table, the tails, the
-    parts, then each group's blocks of two columns summed chunk by chunk, times its outer
-    factor. Each product of residues is the module's: h, l = fma(a, b, -h), q, fma(-q, p, h) + l."""
+    parts, then each group's chunks (one to four columns, each part read once for them)
+    summed into its sums a column, reduced where the chunks say, then each sum reduced and
+    times the group's outer factor. Each product of residues is the module's: h,
+    l = fma(a, b, -h), q, fma(-q, p, h) + l."""
     width, columns, outputs, limbs = counts.shape[0], relation.shape[2], relation.shape[1], out.shape[0]
     raw = np.zeros((13, _LANES), dtype=np.float64)
     cards = np.zeros(_LANES, dtype=np.float64)
@@ -276,7 +283,7 @@ def wide(
     fb = np.ones((b_parent.shape[0] + 1, _LANES), dtype=np.float64)
     total = np.zeros((columns, _LANES), dtype=np.float64)
     factor = np.zeros(_LANES, dtype=np.float64)
-    acc = np.zeros((columns + 1, _LANES), dtype=np.float64)  # a group's sums, one a column (a spare: -1)
+    acc = np.zeros((columns, _LANES), dtype=np.float64)  # a group's sums, one a column
     residues = np.zeros((used, outputs, _LANES), dtype=np.float64)
     digits = np.zeros(used, dtype=np.float64)
     value = np.zeros(limbs, dtype=np.uint64)
