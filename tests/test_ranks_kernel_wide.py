@@ -19,6 +19,7 @@ from analyzer.core.shoe import MAX_DECKS
 from analyzer.ranks import kernel, kernel_wide
 from analyzer.ranks.fast import FastEvaluator
 from analyzer.ranks.kernel import FusedForm
+from analyzer.ranks.kernel_modular import entry_columns
 from tests.test_ranks_kernel import DECKS, SETS, composition, evaluator, exact_numerators, numpy_numerators
 
 pytest.importorskip("numba")
@@ -166,13 +167,8 @@ def test_the_sets_hold_each_term_once_in_its_column(which: str) -> None:
     of columns apart (so the kernel test below runs every loop)."""
     form = fused(evaluator(which))
     coef, _, _, runs = form._signed_terms()
-    group_start, run_start, run_col, entry_part = runs
-    run_group = np.repeat(np.arange(len(group_start) - 1), np.diff(group_start))
-    entry_run = np.repeat(np.arange(len(run_col)), np.diff(run_start))
-    terms = {
-        (int(g), int(p), int(c)): int(v)
-        for g, p, c, v in zip(run_group[entry_run], entry_part, run_col[entry_run], coef, strict=True)
-    }
+    group, col = entry_columns(*runs[:3])
+    terms = {(int(g), int(p), int(c)): int(v) for g, p, c, v in zip(group, runs[3], col, coef, strict=True)}
     assert len(terms) == len(coef) and 0 not in terms.values()
     group_block, block_start, block_cols, parts, coefs = kernel_wide._sets(coef, *runs)
     laid: dict[tuple[int, int, int], int] = {}

@@ -57,6 +57,7 @@ from analyzer.ranks.kernel_modular import (
     ORDERS,
     ZERO_ROWS,
     _signed,
+    entry_columns,
     garner_constants,
     wrapped_products,
 )
@@ -189,9 +190,7 @@ def _sets(
     (blocks + 1,) each block's first entry, (blocks, _WIDTH) its columns (-1 past its
     width), (entries,) the parts and (entries, _WIDTH) the coefficients (0 past the width);
     a group's blocks are in order of their columns, each block's entries of their parts."""
-    run_group = np.repeat(np.arange(len(group_start) - 1), np.diff(group_start))
-    entry_run = np.repeat(np.arange(len(run_col)), np.diff(run_start))
-    group, col = run_group[entry_run], run_col[entry_run]
+    group, col = entry_columns(group_start, run_start, run_col)
     order = np.lexsort((col, entry_part, group))  # by group, part, column
     group, part, col, values = group[order], entry_part[order], col[order], np.asarray(coef)[order]
     index = np.arange(len(order))
@@ -379,12 +378,8 @@ def wide(
                 inner, outer = (fa, fb) if group_side[g] == 0 else (fb, fa)
                 for chunk in range(group_chunk[g], group_chunk[g + 1]):
                     e, end = chunk_start[chunk], chunk_start[chunk + 1]
-                    a0, a1, a2, a3 = (
-                        chunk_cols[chunk, 0],
-                        chunk_cols[chunk, 1],
-                        chunk_cols[chunk, 2],
-                        chunk_cols[chunk, 3],
-                    )
+                    a0, a1 = chunk_cols[chunk, 0], chunk_cols[chunk, 1]
+                    a2, a3 = chunk_cols[chunk, 2], chunk_cols[chunk, 3]
                     k = 1 if a1 < 0 else 2 if a2 < 0 else 3 if a3 < 0 else 4
                     if chunk_reduce[chunk]:  # its columns' sums first reduced (a residue, at most R)
                         for j in range(k):
@@ -398,15 +393,8 @@ def wide(
                             n2, n3 = entry_node[e + 2], entry_node[e + 3]
                             c0, c1, c2, c3 = coef[e, 0], coef[e + 1, 0], coef[e + 2, 0], coef[e + 3, 0]
                             for lane in range(_LANES):
-                                x0, x1, x2, x3 = (
-                                    inner[n0, lane],
-                                    inner[n1, lane],
-                                    inner[n2, lane],
-                                    inner[n3, lane],
-                                )
-                                acc[a0, lane] = fma(
-                                    c3, x3, fma(c2, x2, fma(c1, x1, fma(c0, x0, acc[a0, lane])))
-                                )
+                                y = fma(c1, inner[n1, lane], fma(c0, inner[n0, lane], acc[a0, lane]))
+                                acc[a0, lane] = fma(c3, inner[n3, lane], fma(c2, inner[n2, lane], y))
                             e += 4
                     elif k == 2:  # two columns: four parts a pass, each read once for both
                         while e + 4 <= end:
@@ -415,18 +403,12 @@ def wide(
                             c0, c1, c2, c3 = coef[e, 0], coef[e + 1, 0], coef[e + 2, 0], coef[e + 3, 0]
                             d0, d1, d2, d3 = coef[e, 1], coef[e + 1, 1], coef[e + 2, 1], coef[e + 3, 1]
                             for lane in range(_LANES):
-                                x0, x1, x2, x3 = (
-                                    inner[n0, lane],
-                                    inner[n1, lane],
-                                    inner[n2, lane],
-                                    inner[n3, lane],
-                                )
-                                acc[a0, lane] = fma(
-                                    c3, x3, fma(c2, x2, fma(c1, x1, fma(c0, x0, acc[a0, lane])))
-                                )
-                                acc[a1, lane] = fma(
-                                    d3, x3, fma(d2, x2, fma(d1, x1, fma(d0, x0, acc[a1, lane])))
-                                )
+                                x0, x1 = inner[n0, lane], inner[n1, lane]
+                                x2, x3 = inner[n2, lane], inner[n3, lane]
+                                y = fma(c1, x1, fma(c0, x0, acc[a0, lane]))
+                                acc[a0, lane] = fma(c3, x3, fma(c2, x2, y))
+                                y = fma(d1, x1, fma(d0, x0, acc[a1, lane]))
+                                acc[a1, lane] = fma(d3, x3, fma(d2, x2, y))
                             e += 4
                     elif k == 3:  # three columns: two parts a pass
                         while e + 2 <= end:
