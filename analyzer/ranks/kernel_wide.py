@@ -4,10 +4,12 @@ by Garner's mixed-radix form into its exact two's-complement value (`analyzer.ra
 FusedForm` lays out the terms; `analyzer.ranks.kernel_modular`, primes below 2**25, takes
 what this one declines). Three primes pin numerators within 2**121 (10**4 decks of the 8
 main bets: 2**120), four within 2**162 (10**6 decks: 2**160), against five and seven of the
-small primes: the inner multiply-adds, the kernel's cost, are one pass per prime either way.
-The parts are built on a trie (`analyzer.ranks.kernel_pinned.part_trie`): one product each;
-each inner part of a group is read once for all its columns (`_sets`: up to four, no
-multiply-add by a zero coefficient).
+small primes: the inner multiply-adds, the kernel's cost, are one pass per prime either way
+(10**4 decks, 8 bets, 2,500 shoes, the kernel and the join: 9.9 µs a composition with three
+primes against 18.0 with five small ones; the kernel alone 8.1-8.4, against 9.4-9.8 with
+each part read once per two columns). The parts are built on a trie
+(`analyzer.ranks.kernel_pinned.part_trie`): one product each; each inner part of a group is
+read once for all its columns (`_sets`: up to four, no multiply-add by a zero coefficient).
 
 Exactness. Every value the kernel forms is an integer of absolute value below 2**53 (exact in
 float64), and every multiply-add whose product could exceed 2**53 is `fma`, LLVM's fused
@@ -66,9 +68,9 @@ from analyzer.ranks.kernel_pinned import trie_nodes
 
 __all__ = ["CARDS", "LANES", "MODULI", "WideTerms", "install", "moduli_for", "wide"]
 
-#: Compositions side by side (CPU µs a composition, 10**4 decks, 8 bets, the kernel, 5,760 shoes:
-#: 8.9-9.1; 9.5-11.2 at 256, 9.1-9.5 at 288, 9.1-9.2 at 384; 2,500 shoes, the bench's batch:
-#: 9.5 against 9.8-10.0 at 256). A short last batch pays for them all.
+#: Compositions side by side (CPU µs a composition, 10**4 decks, 8 bets, the kernel, 2,500
+#: shoes, the bench's batch, interleaved: 8.1; 1.035 times that at 256, 1.10 at 384 and 1.07
+#: at 448). A short last batch pays for them all.
 LANES = 320
 _LANES = LANES  # the compiler's constant (a global: fixed inner trip counts)
 #: The largest primes below 2**41: k of them pin numerators within +-M_k / 4 (2**80 for 2,
