@@ -203,8 +203,10 @@ def _sets(
     pieces = -(-size // _WIDTH)
     piece = (index - first) * pieces // size  # the rank's piece: widths differing by at most one
     keys = np.column_stack([group, part, piece])
-    starts = np.flatnonzero(np.append(True, (keys[1:] != keys[:-1]).any(axis=1)))
-    item = np.cumsum(np.isin(index, starts)) - 1
+    lead = np.ones(len(order), dtype=bool)  # the first of each piece: an entry of the layout
+    lead[1:] = (keys[1:] != keys[:-1]).any(axis=1)
+    starts = np.flatnonzero(lead)
+    item = np.cumsum(lead) - 1
     slot = index - starts[item]
     cols = np.full((len(starts), _WIDTH), -1, dtype=np.int64)
     coefs = np.zeros((len(starts), _WIDTH), dtype=np.int64)
