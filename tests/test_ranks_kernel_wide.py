@@ -19,6 +19,7 @@ from analyzer.core.shoe import MAX_DECKS
 from analyzer.ranks import kernel, kernel_wide
 from analyzer.ranks.fast import FastEvaluator
 from analyzer.ranks.kernel import FusedForm
+from analyzer.ranks.kernel_modular import entry_columns
 from tests.test_ranks_kernel import DECKS, SETS, composition, evaluator, exact_numerators, numpy_numerators
 
 pytest.importorskip("numba")
@@ -116,34 +117,110 @@ def test_one_prime_fewer_gives_wrong_numerators(monkeypatch: pytest.MonkeyPatch)
     assert wrong is not None and wrong.tolist() != exact
 
 
+def largest_sum(terms: kernel_wide.WideTerms) -> int:
+    """The largest sum of |coefficients| a column's sum takes in between two reductions of it,
+    walked as the kernel walks the layout: each group's sums start at 0, a chunk flagged
+    reduces its columns before its entries, and the group's end reduces them all."""
+    group_chunk, _, chunk_start, chunk_cols, chunk_reduce, _, coef = terms.layout
+    largest = 0
+    for g in range(len(group_chunk) - 1):
+        since: dict[int, int] = {}
+        for chunk in range(int(group_chunk[g]), int(group_chunk[g + 1])):
+            cols = [int(c) for c in chunk_cols[chunk] if c >= 0]
+            rows = np.abs(coef[chunk_start[chunk] : chunk_start[chunk + 1]]).astype(np.int64)
+            for j, col in enumerate(cols):
+                since[col] = (0 if chunk_reduce[chunk] else since.get(col, 0)) + int(rows[:, j].sum())
+                largest = max(largest, since[col])
+    return largest
+
+
 def test_chunks_stay_within_the_proof_and_a_looser_span_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every chunk's sum of |coefficients| (per column) is within `_SPAN`, so its sums of
-    products within 2**53, and the numerators of 10**4-deck shoes are exact; built with a
-    looser span (2**20) the same check finds chunks past 2**53 / R (random signs keep real
-    sums far below the worst case, so the check, not the values, shows it)."""
+    """Every column's sum of |coefficients| between two reductions is within `_SPAN`, so
+    its sums of products within 2**53, and the numerators of 10**4-deck shoes are exact;
+    built with a looser span (2**20) the same walk finds sums past 2**53 / R (random signs
+    keep real sums far below the worst case, so the walk, not the values, shows it)."""
     ev = evaluator("all")
     form = fused(ev)
     rng = np.random.default_rng(3)
     counts = rng.multivariate_hypergeometric([4 * 10**4] * 13, 40 * 10**4, size=6)
     exact = [exact_numerators(ev, row) for row in counts.tolist()]
-
-    def largest_chunk() -> float:
-        assert form._wide is not None
-        _, _, _, chunk_start, _, coef = form._wide.layout
-        return float(np.add.reduceat(np.abs(coef), chunk_start[:-1], axis=0).max())
-
     form._wide = None
     got = form.evaluate_beyond(counts, bound_of(ev, counts))
     assert got is not None and got.tolist() == exact
-    assert (1 + largest_chunk()) * kernel_wide._RESIDUE <= 2**53
-    assert len(form._wide.layout[3]) > len(form._wide.layout[2])  # some block cut (all 19 bets)
+    assert form._wide is not None
+    assert (1 + largest_sum(form._wide)) * kernel_wide._RESIDUE <= 2**53
+    assert form._wide.layout[4].any()  # some sum reduced inside its group (all 19 bets)
     monkeypatch.setattr(kernel_wide, "_SPAN", 2**20)
     form._wide = None
     try:
         form.evaluate_beyond(counts[:1], bound_of(ev, counts))
-        assert (1 + largest_chunk()) * kernel_wide._RESIDUE > 2**53
+        assert (1 + largest_sum(form._wide)) * kernel_wide._RESIDUE > 2**53
     finally:
         form._wide = None  # rebuilt with the proof's chunks on next use
+
+
+@pytest.mark.parametrize("which", ["main", "all", "dragon7"])
+def test_the_sets_hold_each_term_once_in_its_column(which: str) -> None:
+    """`_sets` lays out every (group, part, column) term of the layout once, with its
+    coefficient, in a block of one to four increasing columns, and nothing else (no zero
+    coefficient within a block's width); the 8 bets' layout has blocks of every width and
+    of columns apart (so the kernel test below runs every loop)."""
+    form = fused(evaluator(which))
+    coef, _, _, runs = form._signed_terms()
+    group, col = entry_columns(*runs[:3])
+    terms = {(int(g), int(p), int(c)): int(v) for g, p, c, v in zip(group, runs[3], col, coef, strict=True)}
+    assert len(terms) == len(coef) and 0 not in terms.values()
+    group_block, block_start, block_cols, parts, coefs = kernel_wide._sets(coef, *runs)
+    laid: dict[tuple[int, int, int], int] = {}
+    widths = set()
+    for g in range(len(group_block) - 1):
+        for block in range(int(group_block[g]), int(group_block[g + 1])):
+            cols = [int(c) for c in block_cols[block] if c >= 0]
+            assert cols == sorted(set(cols)) and cols == [int(c) for c in block_cols[block][: len(cols)]]
+            widths.add((len(cols), cols[-1] - cols[0] + 1 > len(cols)))
+            for e in range(int(block_start[block]), int(block_start[block + 1])):
+                assert (coefs[e, len(cols) :] == 0).all() and (coefs[e, : len(cols)] != 0).all()
+                for j, col in enumerate(cols):
+                    key = (g, int(parts[e]), col)
+                    assert key not in laid
+                    laid[key] = int(coefs[e, j])
+    assert laid == terms
+    if which == "main":
+        assert {width for width, _ in widths} == {1, 2, 3, 4} and any(apart for _, apart in widths)
+
+
+def test_a_term_in_the_wrong_column_or_dropped_is_caught() -> None:
+    """The 8 bets at 10**4 and 10**6 decks: the exact numerators; with one chunk's column
+    moved to another column of its group, or one entry's coefficient dropped, numerators
+    come out wrong (so the exactness tests catch a sum in the wrong column or a lost term)."""
+    ev = evaluator("main")
+    form = fused(ev)
+    rng = np.random.default_rng(12)
+    counts = np.vstack(
+        [rng.multivariate_hypergeometric([4 * decks] * 13, 30 * decks, size=2) for decks in (10**4, 10**6)]
+    )
+    exact = [exact_numerators(ev, row) for row in counts.tolist()]
+    form._wide = None
+    assert (got := form.evaluate_beyond(counts, bound_of(ev, counts))) is not None and got.tolist() == exact
+    terms = form._wide
+    assert terms is not None
+    group_chunk, group_cols, chunk_start, chunk_cols, chunk_reduce, entry_node, coef = terms.layout
+    moved, dropped = chunk_cols.copy(), coef.copy()
+    chunk = int(np.flatnonzero(chunk_cols[:, 1] < 0)[0])  # a one-column chunk: to another of its group's
+    group = int(np.searchsorted(group_chunk, chunk, side="right")) - 1
+    moved[chunk, 0] = next(int(c) for c in np.flatnonzero(group_cols[group]) if c != chunk_cols[chunk, 0])
+    dropped[chunk_start[-1] // 2, 0] = 0.0  # every entry's first coefficient is a term's
+    chunks = (group_chunk, group_cols, chunk_start)
+    try:
+        for layout in (
+            (*chunks, moved, chunk_reduce, entry_node, coef),
+            (*chunks, chunk_cols, chunk_reduce, entry_node, dropped),
+        ):
+            terms.layout = layout
+            wrong = form.evaluate_beyond(counts, bound_of(ev, counts))
+            assert wrong is not None and all(w != e for w, e in zip(wrong.tolist(), exact, strict=True))
+    finally:
+        form._wide = None
 
 
 def test_layouts_outside_the_bounds_take_the_small_primes(monkeypatch: pytest.MonkeyPatch) -> None:

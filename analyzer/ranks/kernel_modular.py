@@ -37,8 +37,8 @@ import numpy as np
 from analyzer.core.outcome import CARDS_PER_COUP
 
 __all__ = [
-    "LANES", "MODULI", "ORDERS", "ZERO_ROWS", "ModularTerms", "garner_constants", "modular", "moduli_for",
-    "wrapped_products",
+    "LANES", "MODULI", "ORDERS", "ZERO_ROWS", "ModularTerms", "entry_columns", "garner_constants", "modular",
+    "moduli_for", "wrapped_products",
 ]  # fmt: skip
 
 #: Compositions computed side by side (one SIMD-friendly inner loop over them).
@@ -129,6 +129,16 @@ def wrapped_products(moduli: tuple[int, ...], limbs: int) -> np.ndarray:
     )
 
 
+def entry_columns(
+    group_start: np.ndarray, run_start: np.ndarray, run_col: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Each entry's group and column, of a layout's runs as `analyzer.ranks.kernel.FusedForm`
+    lays them out (runs in groups from `group_start`, entries in runs from `run_start`)."""
+    run_group = np.repeat(np.arange(len(group_start) - 1), np.diff(group_start))
+    entry_run = np.repeat(np.arange(len(run_col)), np.diff(run_start))
+    return run_group[entry_run], run_col[entry_run]
+
+
 def _paired(
     coef: np.ndarray,
     group_start: np.ndarray,
@@ -142,13 +152,11 @@ def _paired(
     it). Returns (groups + 1,) each group's first block, (blocks,) each block's first
     column, (blocks + 1,) each block's first entry, (entries,) the parts and (entries, 2)
     the coefficients; a block on the last of an odd number of columns has 0 for the next."""
-    runs = len(run_col)
-    run_group = np.repeat(np.arange(len(group_start) - 1), np.diff(group_start))
-    entry_run = np.repeat(np.arange(runs), np.diff(run_start))
-    keys = np.column_stack([run_group[entry_run], run_col[entry_run] // 2, entry_part])
+    group, col = entry_columns(group_start, run_start, run_col)
+    keys = np.column_stack([group, col // 2, entry_part])
     entries, where = np.unique(keys, axis=0, return_inverse=True)  # by group, block, part
     paired = np.zeros((len(entries), 2), dtype=np.int64)
-    paired[where.ravel(), run_col[entry_run] % 2] = coef
+    paired[where.ravel(), col % 2] = coef
     blocks, block_of = np.unique(entries[:, :2], axis=0, return_inverse=True)
     block_start = np.searchsorted(block_of.ravel(), np.arange(len(blocks) + 1))
     group_block = np.searchsorted(blocks[:, 0], np.arange(len(group_start)))
