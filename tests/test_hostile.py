@@ -270,3 +270,46 @@ def test_a_byte_order_mark_at_the_start_of_a_file_is_read_past(
         without = run(capsys, *[str(plain) if word == "{path}" else word for word in argv])
         found = run(capsys, *[str(marked) if word == "{path}" else word for word in argv])
         assert without[0] == 0 and found == (0, without[1].replace(str(plain), str(marked)), "")
+
+
+# -- control characters and text-direction overrides in a file's text -------------------------
+
+HIDDEN_TEXTS = {
+    "bet title": (
+        "edges",
+        "--table",
+        '[bets.b]\ntitle = "Tie\\u202e1:8"\nlines = [{when = {winner = "tie"}, pays = 8}]\n',
+    ),
+    "bet source": (
+        "edges",
+        "--table",
+        '[bets.b]\nsource = "x\\u0000y"\nlines = [{when = {winner = "tie"}, pays = 8}]\n',
+    ),
+    "line label": (
+        "edges",
+        "--table",
+        '[bets.b]\nlines = [{when = {winner = "tie"}, pays = 8, label = "a\\u0008b"}]\n',
+    ),
+    "table title": ("edges", "--table", 'title = "T\\u001b[31m"\noffer = ["tie"]\n'),
+    "system title": (
+        "count",
+        "--system",
+        '[systems.s]\ntitle = "S\\u2066"\nbet = "tie"\ntags = [1,1,1,1,1,1,1,1,1,-4]\nthreshold = 4\n',
+    ),
+    "rules description": ("odds", "--rules", 'description = "r\\u0085"\n'),
+}
+
+
+@pytest.mark.parametrize("case", list(HIDDEN_TEXTS))
+def test_a_control_character_or_direction_override_in_a_files_text_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, case: str
+) -> None:
+    """A NUL, an escape, a backspace, a C1 control or a bidirectional override in a title, a
+    source, a label or a description would reach every report as written (a raw NUL in the
+    HTML, a line that reads backwards): refused, naming the field and the character."""
+    command, option, text = HIDDEN_TEXTS[case]
+    path = tmp_path / "file.toml"
+    path.write_text(text, encoding="utf-8")
+    extra = ["--shoes", "1"] if command == "count" else []
+    err = one_line_error(capsys, command, option, str(path), *extra)
+    assert "control character or a text-direction override" in err and "U+" in err

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from analyzer.core.errors import AnalyzerError, mention, quoted
 from analyzer.core.outcome import Outcome, Winner
-from analyzer.core.parsing import check_keys, read_fraction
+from analyzer.core.parsing import check_keys, plain_text, read_fraction
 from analyzer.core.values import value_class
 
 if TYPE_CHECKING:
@@ -376,12 +376,14 @@ def bet_from_mapping(name: str, data: Mapping[str, Any], source: str = "bet") ->
             raise AnalyzerError(f'{at}: missing pays (a ratio, "push" or "lose")')
         pays = parse_pays(raw["pays"], f"{at}.pays")
         conditions = tuple((key, _allowed(key, value, f"{at}.when")) for key, value in _flat(when))
-        lines.append(Line(when=conditions, pays=pays, label=str(raw.get("label", ""))))
+        lines.append(Line(when=conditions, pays=pays, label=plain_text(raw.get("label", ""), f"{at}.label")))
     title = data.get("title", name)
     kind = data.get("kind", "side")
     if kind not in KINDS:
         raise AnalyzerError(f"{where}.kind: {quoted(kind)} is not allowed; use {', '.join(KINDS)}")
-    return Bet(name=name, title=str(title), lines=tuple(lines), source=str(data.get("source", "")), kind=kind)
+    title = plain_text(title, f"{where}.title")
+    source_text = plain_text(data.get("source", ""), f"{where}.source")
+    return Bet(name=name, title=title, lines=tuple(lines), source=source_text, kind=kind)
 
 
 def _flat(when: Mapping[str, Any]) -> list[tuple[str, Any]]:

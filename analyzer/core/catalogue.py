@@ -15,7 +15,7 @@ from typing import Any
 
 from analyzer.core.bets import Bet, Line, bet_from_mapping, check_priced, commission_banker, parse_ratio
 from analyzer.core.errors import AnalyzerError, quoted
-from analyzer.core.parsing import bulk_loaded, check_keys, list_items, read_fraction, read_toml
+from analyzer.core.parsing import bulk_loaded, check_keys, list_items, plain_text, read_fraction, read_toml
 from analyzer.core.rules import Rules, get_rules, rules_from_mapping
 from analyzer.core.values import value_class
 
@@ -114,7 +114,8 @@ def table_from_mapping(
         rules = get_rules(rules_spec)
     else:
         raise AnalyzerError(f"{source}: rules must be a rules name, a .toml path or a [rules] table")
-    return Table(name=name, title=str(data.get("title", name)), rules=rules, bets=tuple(bets))
+    title = plain_text(data.get("title", name), f"{source}: title")
+    return Table(name=name, title=title, rules=rules, bets=tuple(bets))
 
 
 #: Parsed copies of the built-in TOML files (scripts/build_coups.py writes them), each used

@@ -25,6 +25,7 @@ __all__ = [
     "bulk_loaded",
     "check_keys",
     "list_items",
+    "plain_text",
     "read_fraction",
     "read_int",
     "read_text",
@@ -104,6 +105,31 @@ def check_keys(data: Mapping[str, Any], allowed: Iterable[str], where: str) -> N
     for key in data:
         if key not in allowed:
             raise AnalyzerError(f"{where}: unknown key {quoted(key)}; allowed: {', '.join(sorted(allowed))}")
+
+
+#: What a user's text (a title, a source, a label) may not hold: control characters other
+#: than tab, line feed and carriage return, which every output escapes (C0, DEL, C1: a NUL in
+#: an HTML file, an escape sequence on a terminal), and the bidirectional embeddings,
+#: overrides and isolates, which make a report read other than it is written (the marks LRM
+#: and RLM stay).
+_HIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def plain_text(value: object, what: str) -> str:
+    """`value` as text (`str`), or AnalyzerError naming it when it holds a character of
+    `_HIDDEN`.
+
+    >>> plain_text("Dragon 7 (40:1)", "title")
+    'Dragon 7 (40:1)'
+    """
+    text = str(value)
+    found = _HIDDEN.search(text)
+    if found:
+        raise AnalyzerError(
+            f"{what} {quoted(text)} holds U+{ord(found.group()):04X}, a control character or a "
+            "text-direction override; write plain text"
+        )
+    return text
 
 
 #: The SHA-256 (hex) of the bytes `read_text` last read from each path: what a result

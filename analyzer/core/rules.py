@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from analyzer.core.errors import AnalyzerError, quoted
-from analyzer.core.parsing import check_keys, read_toml
+from analyzer.core.parsing import check_keys, plain_text, read_toml
 from analyzer.core.renames import Renamed
 
 __all__ = [
@@ -248,7 +248,7 @@ def _as_list(value: Any, what: str) -> frozenset[int]:
 def _as_str(value: Any, what: str) -> str:
     if not isinstance(value, str):
         raise AnalyzerError(f"{what}: {quoted(value)} is not a string")
-    return value
+    return plain_text(value, what)
 
 
 def get_rules(spec: str | Rules) -> Rules:

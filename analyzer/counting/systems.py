@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import numpy as np
 
 from analyzer.core.errors import AnalyzerError, mention, quoted
-from analyzer.core.parsing import check_keys, read_fraction, read_toml
+from analyzer.core.parsing import check_keys, plain_text, read_fraction, read_toml
 from analyzer.core.ranks import RANK_POINTS, RANKS, parse_rank
 from analyzer.counting.search import exact_best_count
 
@@ -226,13 +226,13 @@ def system_from_mapping(name: str, data: Mapping[str, Any], source: str = "syste
         )
     return CountSystem(
         name=name,
-        title=str(data.get("title", name)),
+        title=plain_text(data.get("title", name), f"{where}.title"),
         bet=str(data["bet"]),
         tags=_tags(data["tags"], where),
         threshold=limit,
         trigger=Trigger(trigger),
         initial=_int(data.get("initial", 0), f"{where}.initial"),
-        source=str(data.get("source", "")),
+        source=plain_text(data.get("source", ""), f"{where}.source"),
     )
 
 
