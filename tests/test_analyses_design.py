@@ -18,7 +18,7 @@ from analyzer.analyses.design import Design, OutOfReach, design, parse_window
 from analyzer.analyses.paysearch import Band, BandSearch, floor_sum
 from analyzer.core.analysis import BetAnalysis
 from analyzer.core.bets import Bet, Unknown, bet_from_mapping
-from analyzer.core.errors import AnalyzerError
+from analyzer.core.errors import AnalyzerError, quoted
 from tests.clirun import one_line_error, run
 
 TIE_DRAFT = """title = "Draft"
@@ -264,7 +264,8 @@ def test_too_many_candidates_say_how_many_and_what_narrows_them(
 
 def test_write_refuses_the_draft_itself(capsys: pytest.CaptureFixture[str], draft: Path) -> None:
     argv = ["design", "--table", str(draft), "--bet", "my-tie", "--edge", "4.8%..4.9%", "--write", str(draft)]
-    assert "the --table file designed" in one_line_error(capsys, *argv)
+    named = quoted(str(draft))
+    assert f"--write {named} is the --table file {named}: write another file" in one_line_error(capsys, *argv)
     assert draft.read_text(encoding="utf-8") == TIE_DRAFT
 
 

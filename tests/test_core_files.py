@@ -7,6 +7,7 @@ import json
 import os
 import resource
 import signal
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -159,3 +160,142 @@ def test_bets_whose_files_differ_only_in_case_are_refused(
     table.write_text(f"[bets.Lucky]\n{TIE}\n[bets.lucky]\n{TIE}\n", encoding="utf-8")
     err = one_line_error(capsys, *SHEET, "--table", str(table), "--out", str(tmp_path / "o"))
     assert "bets 'Lucky' and 'lucky' would both be written to 'lucky.md'" in err
+
+
+# -- what --out / --write may replace -----------------------------------------------------------
+
+EDGES = ["edges", "--bets", "tie", "--format", "csv"]
+TABLE = f'title = "Mine"\n[bets.mine]\n{TIE}\n'
+SYSTEM = '[systems.never]\ntags = [0,0,0,0,0,0,0,0,0,0,0,0,0]\nbet = "tie"\nthreshold = 100\n'
+RULES = 'name = "mine"\nbase = "standard"\n'
+
+
+def _special(tmp_path: Path, kind: str) -> Path:
+    """A FIFO or a bound Unix socket at tmp_path/KIND."""
+    path = tmp_path / kind
+    if kind == "fifo":
+        os.mkfifo(path)
+    else:
+        server = socket.socket(socket.AF_UNIX)
+        server.bind(str(path))
+        server.close()  # the socket file stays
+    return path
+
+
+@pytest.mark.parametrize(("kind", "words"), [("fifo", "a FIFO (named pipe)"), ("sock", "a socket")])
+def test_out_refuses_a_fifo_or_a_socket(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, kind: str, words: str
+) -> None:
+    path = _special(tmp_path, kind)
+    err = one_line_error(capsys, *EDGES, "--out", str(path))
+    assert f"--out {quoted(str(path))} is {words}, not a regular file: give a file name" in err
+    assert not path.is_file() and (path.is_fifo() if kind == "fifo" else path.is_socket())
+    assert sorted(p.name for p in tmp_path.iterdir()) == [kind]
+
+
+def test_out_through_a_symlink_replaces_its_file_and_keeps_the_link(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    real, link = tmp_path / "real.csv", tmp_path / "link.csv"
+    real.write_text("old", encoding="utf-8")
+    link.symlink_to("real.csv")
+    code, printed, err = run(capsys, *EDGES)
+    assert code == 0, err
+    code, _, err = run(capsys, *EDGES, "--out", str(link))
+    assert code == 0, err
+    assert link.is_symlink() and os.readlink(link) == "real.csv"
+    assert real.read_text(encoding="utf-8") == printed
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.csv", "real.csv"]
+
+
+def test_out_refuses_a_symlink_to_a_fifo(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    fifo, link = _special(tmp_path, "fifo"), tmp_path / "link.csv"
+    link.symlink_to(fifo)
+    err = one_line_error(capsys, *EDGES, "--out", str(link))
+    assert f"--out {quoted(str(link))} links to a FIFO (named pipe), {quoted(str(fifo))}" in err
+    assert link.is_symlink() and fifo.is_fifo()
+
+
+@pytest.mark.parametrize("argv", [EDGES, ["design", "--table", "t.toml", "--edge", "4.8%..4.9%"]])
+def test_a_dash_is_no_file_name(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, argv: list[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "t.toml").write_text(DRAFT, encoding="utf-8")
+    option = "--write" if argv[0] == "design" else "--out"
+    err = one_line_error(capsys, *argv, option, "-")
+    assert f"{option} '-': give a file name" in err and "'-' is not standard output here" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["t.toml"]
+
+
+def test_a_name_of_255_characters_is_written(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """The temporary file's name does not grow with the target's: the longest legal name is written."""
+    out = tmp_path / ("e" * 251 + ".csv")
+    code, printed, err = run(capsys, *EDGES)
+    assert code == 0, err
+    code, _, err = run(capsys, *EDGES, "--out", str(out))
+    assert code == 0, err
+    assert out.read_text(encoding="utf-8") == printed
+    assert [p.name for p in tmp_path.iterdir()] == [out.name]
+
+
+@pytest.mark.parametrize(
+    ("argv", "option", "name", "text"),
+    [
+        pytest.param(*(["edges", "--table", "{}"], "--table", "t.toml", TABLE), id="edges-table"),
+        pytest.param(
+            *(["eor", "--bets", "mine", "--table", "{}"], "--table", "t.toml", TABLE), id="eor-table"
+        ),
+        pytest.param(
+            *(["compare", "--shoes", "8", "--tables", "uk,{}"], "--tables", "t.toml", TABLE),
+            id="compare-tables",
+        ),
+        pytest.param(
+            *(["count", "--shoes", "2", "--system", "{}"], "--system", "s.toml", SYSTEM), id="count-system"
+        ),
+        pytest.param(
+            *(["count", "--shoes", "2", "--bet", "mine", "--table", "{}"], "--table", "t.toml", TABLE),
+            id="count-table",
+        ),
+        pytest.param(
+            *(["edges", "--bets", "tie", "--rules", "{}"], "--rules", "r.toml", RULES), id="edges-rules"
+        ),
+    ],
+)
+def test_out_refuses_the_commands_own_input(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str], option: str, name: str, text: str
+) -> None:
+    """--out naming a file the command reads (here through a symlink) is refused, both named."""
+    path, link = tmp_path / name, tmp_path / f"link-{name}"
+    path.write_text(text, encoding="utf-8")
+    link.symlink_to(name)
+    argv = [item.replace("{}", str(path)) for item in argv]
+    err = one_line_error(capsys, *argv, "--out", str(link))
+    assert f"--out {quoted(str(link))} is the {option} file {quoted(str(path))}: write another file" in err
+    assert path.read_text(encoding="utf-8") == text and link.is_symlink()
+
+
+def test_design_write_refuses_the_rules_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    draft, rules = tmp_path / "draft.toml", tmp_path / "r.toml"
+    draft.write_text(DRAFT, encoding="utf-8")
+    rules.write_text(RULES, encoding="utf-8")
+    argv = ["design", "--table", str(draft), "--rules", str(rules), "--edge", "4.8%..4.9%"]
+    err = one_line_error(capsys, *argv, "--write", str(rules))
+    assert f"--write {quoted(str(rules))} is the --rules file {quoted(str(rules))}" in err
+    assert rules.read_text(encoding="utf-8") == RULES
+
+
+def test_the_writers_replace_only_regular_files(tmp_path: Path) -> None:
+    """write_atomic follows a link and refuses a FIFO; write_files refuses a FIFO among its
+    files (all or none: the others are not written either)."""
+    fifo = _special(tmp_path, "fifo")
+    with pytest.raises(OSError, match="it is a FIFO"):
+        write_atomic(fifo, "x")
+    (tmp_path / "a.md").write_text("old a", encoding="utf-8")
+    (tmp_path / "b.md").symlink_to("a.md")
+    with pytest.raises(OSError, match="it is a FIFO"):
+        write_files(tmp_path, {"b.md": "new", "fifo": "x"})
+    assert (tmp_path / "a.md").read_text(encoding="utf-8") == "old a" and fifo.is_fifo()
+    write_files(tmp_path, {"b.md": "new"})
+    assert (tmp_path / "b.md").is_symlink() and (tmp_path / "a.md").read_text(encoding="utf-8") == "new"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.md", "b.md", "fifo"]

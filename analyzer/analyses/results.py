@@ -286,10 +286,8 @@ def design_result(
 def _write_design(found: Design, pick: int, write: str, title: str, table_file: str | None) -> None:
     """Write paytable `pick` of `found` to the file `write` as a table file titled `title`
     (never over `table_file`, the table designed)."""
-    from pathlib import Path
-
     from analyzer.analyses.design import design_comment
-    from analyzer.core.files import write_atomic
+    from analyzer.core.files import check_target, write_atomic
     from analyzer.core.tablefile import table_text
 
     if not 1 <= pick <= len(found.solutions):
@@ -298,16 +296,11 @@ def _write_design(found: Design, pick: int, write: str, title: str, table_file: 
             f"{mention('pick')} {quoted(str(pick))}: the listing holds "
             f"{len(found.solutions):,} paytables{more}"
         )
-    out = Path(write)
-    if not write.strip() or out.is_dir():
-        raise AnalyzerError(f"{mention('write')} {quoted(write)}: give a file name, e.g. designed.toml")
-    if table_file is not None and out.exists() and out.resolve() == Path(table_file.strip()).resolve():
-        raise AnalyzerError(
-            f"{mention('write')} {quoted(write)} is the {mention('table')} file designed: write another file"
-        )
+    inputs = [] if table_file is None else [(mention("table"), table_file.strip())]
+    check_target(write, mention("write"), "designed.toml", inputs)
     solution = found.solutions[pick - 1]
     try:
-        write_atomic(out, table_text(solution.bet, found.rules, title, design_comment(found, pick)))
+        write_atomic(write, table_text(solution.bet, found.rules, title, design_comment(found, pick)))
     except OSError as error:
         reason = error.strerror or error
         raise AnalyzerError(f"{mention('write')} {quoted(write)} cannot be written: {reason}") from None

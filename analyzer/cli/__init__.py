@@ -31,7 +31,7 @@ from analyzer.cli.arguments import (
     refuse_shoe_options,
     shoe_from_args,
 )
-from analyzer.cli.commands import CACHE_HELP, COMMANDS, cache_command, list_command
+from analyzer.cli.commands import CACHE_HELP, COMMANDS, cache_command, check_outputs, list_command
 from analyzer.cli.helptext import with_games
 from analyzer.core import progress
 from analyzer.core.errors import AnalyzerError, quoted
@@ -122,6 +122,7 @@ def run(argv: Sequence[str] | None = None) -> str:
         refuse_shoe_options(args, args.command)
     shoe = shoe_from_args(args)
     rules = None if args.rules is None else get_rules(args.rules)
+    check_outputs(args)  # a file it may not replace is refused before any computing
     live = args.command == "track" and args.record == "-"  # a session at the keyboard: no bar
     told = getattr(args, "progress", False)  # `report --progress`: lines instead of bars
     lines = progress.lines(f"baccarat {args.command}") if told else contextlib.nullcontext()

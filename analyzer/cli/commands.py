@@ -7,13 +7,13 @@ The engines load only when a command runs, so a cold `baccarat odds` starts fast
 from __future__ import annotations
 
 import argparse
-import os
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from analyzer.analyses import results
 from analyzer.cli.arguments import (
+    SPREADSHEET_COMMANDS,
     bet_names,
     deck_item,
     deck_list,
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from analyzer.core.bets import Bet
     from analyzer.counting.replay import Replay, Sizing
 
-__all__ = ["CACHE_HELP", "COMMANDS", "Command", "cache_command", "list_command"]
+__all__ = ["CACHE_HELP", "COMMANDS", "Command", "cache_command", "check_outputs", "list_command"]
 
 
 def _show(result: object, args: argparse.Namespace) -> str:
@@ -61,18 +61,41 @@ def _show(result: object, args: argparse.Namespace) -> str:
 
 
 def _write_file(text: str, data: str | bytes) -> str:
-    """`data` written whole to the file `--out text`; the line naming it."""
+    """`data` written whole to the file `--out text` (judged before computing by
+    `check_outputs`); the line naming it."""
     from analyzer.core.files import write_atomic
 
-    if not text.strip():
-        raise AnalyzerError("--out '': give a file name, e.g. edges.xlsx")
-    if os.path.isdir(text):
-        raise AnalyzerError(f"--out {quoted(text)} is a directory: give a file name")
     try:
         write_atomic(text, data)
     except OSError as error:
         raise AnalyzerError(f"--out {quoted(text)} cannot be written: {error.strerror or error}") from None
     return fmt.written_list("Output", [text])
+
+
+#: The options naming files a command may read (each a flag, and whether it lists several):
+#: a name ending in .toml names a file, any other a built-in.
+_INPUTS = {"table": ("--table", False), "tables": ("--tables", True), "system": ("--system", True),
+           "rules": ("--rules", False)}  # fmt: skip
+#: The options naming a file a command writes, each with an example name.
+_OUTPUTS = {"out": ("--out", "edges.xlsx"), "write": ("--write", "designed.toml")}
+
+
+def check_outputs(args: argparse.Namespace) -> None:
+    """Refuse, before any computing, the file a command is to write (--out FILE, design's
+    --write) when it may not be replaced (`analyzer.core.files.check_target`): among them
+    the same file as one the command reads (--table, --tables, --system, --rules)."""
+    from analyzer.core.files import check_target
+
+    inputs = []
+    for dest, (option, several) in _INPUTS.items():
+        value = getattr(args, dest, None)
+        if value:
+            items = [item.strip() for item in (value.split(",") if several else [value])]
+            inputs += [(option, item) for item in items if item.lower().endswith(".toml")]
+    for dest, (option, example) in _OUTPUTS.items():
+        text = getattr(args, dest, None)
+        if text is not None and (dest != "out" or args.command in SPREADSHEET_COMMANDS):
+            check_target(text, option, example, inputs)
 
 
 def _shown(args: argparse.Namespace) -> ShownCards | None:
