@@ -211,6 +211,7 @@ def write_all_or_none(
     write: Callable[[Path], list[str]],
     files: frozenset[str] | None = None,
     kept: Sequence[str] = (),
+    what: str | None = None,
 ) -> list[Path]:
     """Write a directory's files all or none: `write(staging)` writes them into a new sibling
     directory and returns their names; that directory then replaces `out`, which must hold only
@@ -221,8 +222,10 @@ def write_all_or_none(
     as it was. The replaced folder loses only the files the writer wrote (and `kept` files
     unchanged since copied); the race left is a file created in `out` between that last check
     and the swap (microseconds): the replaced folder is then kept, holding it, and AnalyzerError
-    names both. Returns the paths written, under `out`."""
+    names both. `what` names `out` in errors (its path if None). Returns the paths written,
+    under `out`."""
     shown, out = Path(out), Path(out).resolve()  # resolved: `--out .` renames the directory itself
+    what = quoted(str(shown)) if what is None else what
     files = report_files() if files is None else files
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = out.parent / f".{out.name}.baccarat-report-{os.getpid()}-{secrets.token_hex(4)}"
@@ -233,7 +236,7 @@ def write_all_or_none(
         stray = _stray(out, files) if out.exists() else None  # the folder again, right before the swap
         if stray is not None:
             raise AnalyzerError(
-                f"{quoted(str(shown))} gained {quoted(stray)} while the new files were computed, a file "
+                f"{what} gained {quoted(stray)} while the new files were computed, a file "
                 "`baccarat report` did not write: the folder is left as it was and the new files discarded"
             )
         for name in kept:
@@ -250,7 +253,7 @@ def write_all_or_none(
     left = _clear(old, out, files) if old.exists() else None
     if left is not None:
         raise AnalyzerError(
-            f"{quoted(str(shown))} gained {quoted(left)} as the new files replaced it: they are written, and "
+            f"{what} gained {quoted(left)} as the new files replaced it: they are written, and "
             f"the replaced folder is kept beside it, with that file, as {quoted(old.name, len(old.name) + 2)}"
         )
     return [shown / name for name in names]

@@ -162,11 +162,12 @@ def _texts_count() -> int:
     return len(REPORTS) + 1 + len(GAME_REPORTS) + 1 + 1
 
 
-def write_reports(out: Path) -> list[Path]:
-    """(Re)write every report into `out`, all files or none (`write_all_or_none`): `out` may
-    hold only the files `baccarat report` writes (`report_files`), and keeps its `KEPT` files.
-    Returns the paths written. Each file built or written is one finished item of a `Tally` (a
-    line on standard error when `analyzer.core.progress.lines` is on; silent otherwise)."""
+def write_reports(out: Path, what: str | None = None) -> list[Path]:
+    """(Re)write every report into `out`, all files or none (`write_all_or_none`; `what` names
+    `out` in its errors): `out` may hold only the files `baccarat report` writes
+    (`analyzer.present.folders.report_files`), and keeps its `KEPT` files. Returns the paths
+    written. Each file built or written is one finished item of a `Tally` (a line on standard
+    error when `analyzer.core.progress.lines` is on; silent otherwise)."""
 
     def write(staging: Path) -> list[str]:
         tally = Tally(_texts_count() + 1 + len(PLOTS))  # and the plots
@@ -183,7 +184,7 @@ def write_reports(out: Path) -> list[Path]:
             tally.done(name)
         return names
 
-    return write_all_or_none(out, write, kept=KEPT)
+    return write_all_or_none(out, write, kept=KEPT, what=what)
 
 
 #: Modules this process imports later anyway, which each worker would otherwise import for
