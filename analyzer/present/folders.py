@@ -105,13 +105,16 @@ def _holds(path: Path, name: str, files: frozenset[str]) -> bool:
 
 
 def _stray(folder: Path, files: frozenset[str], prefix: str = "") -> str | None:
-    """The path under the top folder (`prefix`: `folder`'s) of the first entry of `folder`,
-    in name order, that the writer of `files` did not write; None if there is none."""
+    """The path under the top folder (`prefix`: `folder`'s, with a slash) of the first entry
+    of `folder`, in name order, that the writer of `files` did not write; None if none."""
     for path in sorted(folder.iterdir()):
         name = prefix + path.name
-        stray = _stray(path, files, name + "/") if _holds(path, name, files) else None
-        if stray is not None or not (_holds(path, name, files) or _ours(path, name, files)):
-            return stray or name
+        if _holds(path, name, files):
+            stray = _stray(path, files, name + "/")
+            if stray is not None:
+                return stray
+        elif not _ours(path, name, files):
+            return name
     return None
 
 
@@ -123,7 +126,8 @@ def _clear(old: Path, new: Path, files: frozenset[str], prefix: str = "") -> str
     for path in sorted(old.iterdir()):
         name = prefix + path.name
         if _holds(path, name, files):
-            left = left or _clear(path, new / path.name, files, name + "/")
+            inner = _clear(path, new / path.name, files, name + "/")
+            left = left or inner
         elif _ours(path, name, files) and (name not in KEPT or _same(path, new / path.name)):
             path.unlink()
         else:
@@ -132,7 +136,7 @@ def _clear(old: Path, new: Path, files: frozenset[str], prefix: str = "") -> str
         try:
             old.rmdir()
         except OSError:  # a file created since the listing
-            return prefix + min(path.name for path in old.iterdir())
+            return prefix + min((path.name for path in old.iterdir()), default=".")
     return left
 
 
