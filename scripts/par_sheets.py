@@ -18,6 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from analyzer.counting.executors import open_executor
 from analyzer.counting.par import STUDY_SHOES
+from analyzer.present.folders import sheet_files
 from analyzer.present.reports import check_output_dir, write_all_or_none, write_texts
 from analyzer.present.reports.par_sheets import PAR_SHEETS, par_sheet_reports
 
@@ -35,11 +36,11 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
     args = parser.parse_args()
     out = Path(args.out)
-    check_output_dir(out, f"--out {args.out}")
+    check_output_dir(out, f"--out {args.out}", files=sheet_files())
     with open_executor("local", args.workers) as pool:
         texts = par_sheet_reports(pool, rank_shoes=args.shoes, card_shoes=args.shoes)
     files = {name.removeprefix(f"{PAR_SHEETS}/"): text for name, text in texts.items()}
-    for path in write_all_or_none(out, lambda staging: write_texts(staging, files)):
+    for path in write_all_or_none(out, lambda staging: write_texts(staging, files), sheet_files()):
         print(path)
 
 

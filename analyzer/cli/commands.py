@@ -296,7 +296,7 @@ def _report(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
     from analyzer.present.reports import write_reports
 
     out = _out_dir(args.out, "reports")
-    written = _written(args.out, lambda: write_reports(out))
+    written = _written(args.out, lambda: write_reports(out, f"--out {quoted(args.out)}"))
     summary = outputs.render(results.odds_result(Shoe.decks(8)), "table")
     return summary + "\n" + fmt.wrap_prose(fmt.written_list("Reports", written))
 

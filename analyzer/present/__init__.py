@@ -47,9 +47,10 @@ Reports. ``build_reports`` gives every report's text by file name; ``write_repor
 them all or none: into a new sibling directory, which then replaces the output directory.
 ``check_output_dir`` refuses, before any computing, the root or home directory, a project root,
 a directory that cannot be written, or one holding files ``baccarat report`` did not write (a
-Markdown file without the generated preamble, or an unknown plot). ``baccarat report`` solves
-the games where hands choose (chemin de fer, banque, macao, punto 5: about 2 s of CPU) in two
-worker processes while the main process writes the other reports, then runs the counting
-studies on the same two workers; the texts are identical to a single-process run (a test
-builds them that way and compares them with ``reports/``).
+path it does not write, whatever the content, or a report of its names without the generated
+preamble); ``write_reports`` checks again right before the swap and deletes only its own
+files. ``baccarat report`` solves the games where hands choose (chemin de fer, banque, macao,
+punto 5: about 2 s of CPU) in two worker processes while the main process writes the other
+reports, then runs the counting studies on the same two workers; the texts are identical to a
+single-process run (a test builds them that way and compares them with ``reports/``).
 """

@@ -4,8 +4,9 @@ each report is built in the module of its subject (`bets`, `effects`, `counting`
 `closed_form`, `games`, `track`, `known`,
 `par_sheets`) as blocks of the document model
 (`analyzer.present.document`), with what they share (the title and preamble written as
-Markdown, the PNG writer) in `shared`. Which files of a folder are ours, and writing them all
-or none, is `analyzer.present.folders` (re-exported here).
+Markdown, the PNG writer) in `shared`. Which files of a folder are ours (the names this
+module writes, `analyzer.present.folders.REPORT_FILES` and `PLOT_FILES`, with the generated
+preamble), and writing them all or none, is `analyzer.present.folders` (re-exported here).
 
 Every report states its shoes and rules; exact values are printed as fractions and the
 decimals are rounded from them. A test regenerates the reports and compares them with
@@ -14,7 +15,6 @@ the committed files.
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Callable
 from concurrent.futures import Executor
 from pathlib import Path
@@ -162,11 +162,12 @@ def _texts_count() -> int:
     return len(REPORTS) + 1 + len(GAME_REPORTS) + 1 + 1
 
 
-def write_reports(out: Path) -> list[Path]:
-    """(Re)write every report into `out`, all files or none (`write_all_or_none`). Returns the
-    paths written. Each file built or written is one finished item of a `Tally` (a line on
-    standard error when `analyzer.core.progress.lines` is on; silent otherwise)."""
-    final = Path(out).resolve()
+def write_reports(out: Path, what: str | None = None) -> list[Path]:
+    """(Re)write every report into `out`, all files or none (`write_all_or_none`; `what` names
+    `out` in its errors): `out` may hold only the files `baccarat report` writes
+    (`analyzer.present.folders.report_files`), and keeps its `KEPT` files. Returns the paths
+    written. Each file built or written is one finished item of a `Tally` (a line on standard
+    error when `analyzer.core.progress.lines` is on; silent otherwise)."""
 
     def write(staging: Path) -> list[str]:
         tally = Tally(_texts_count() + 1 + len(PLOTS))  # and the plots
@@ -174,9 +175,6 @@ def write_reports(out: Path) -> list[Path]:
         with open_executor("local", 2) as pool:
             texts, runs = _build(None, pool, tally)
         names = write_texts(staging, texts)
-        for name in KEPT:
-            if (final / name).is_file():
-                shutil.copy2(final / name, staging / name)
         counting_plot(runs, staging / _COUNTING_PLOT)
         names.append(_COUNTING_PLOT)
         tally.done(_COUNTING_PLOT)
@@ -186,7 +184,7 @@ def write_reports(out: Path) -> list[Path]:
             tally.done(name)
         return names
 
-    return write_all_or_none(out, write)
+    return write_all_or_none(out, write, kept=KEPT, what=what)
 
 
 #: Modules this process imports later anyway, which each worker would otherwise import for
