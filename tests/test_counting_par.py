@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import threading
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
@@ -14,6 +16,7 @@ import pytest
 from analyzer.analyses.closed_form import evaluate, to_fraction
 from analyzer.analyses.pricing import analyze_bets
 from analyzer.core.catalogue import BETS
+from analyzer.core.errors import AnalyzerError
 from analyzer.core.shoe import Shoe
 from analyzer.counting.par import (
     BEATABLE,
@@ -384,6 +387,28 @@ def test_out_writes_every_file_or_none(capsys: pytest.CaptureFixture[str], tmp_p
     assert "notes.txt" in err and "did not write" in err
 
 
+def test_out_refuses_a_manifest_that_is_not_a_regular_file(tmp_path: Path) -> None:
+    """A FIFO in the manifest's place is refused, not read (reading it blocked for ever): the
+    check runs in a thread that must end within 30 s."""
+    from analyzer.present.folders import check_output_dir
+
+    out = tmp_path / "sheets"
+    out.mkdir()
+    os.mkfifo(out / ".baccarat-par-sheet.json")
+    errors: list[str] = []
+
+    def check() -> None:
+        try:
+            check_output_dir(out, "--out", "par-sheet")
+        except AnalyzerError as error:
+            errors.append(str(error))
+
+    thread = threading.Thread(target=check, daemon=True)
+    thread.start()
+    thread.join(30)
+    assert not thread.is_alive() and errors and ".baccarat-par-sheet.json" in errors[0]
+
+
 @pytest.mark.parametrize(
     ("argv", "words"),
     [
@@ -395,6 +420,7 @@ def test_out_writes_every_file_or_none(capsys: pytest.CaptureFixture[str], tmp_p
         (["--bets", "nosuch"], "nosuch"),
         (["--bets", "tie", "--format", "table"], "--format 'table'"),
         (["--bets", "tie", "--out", ""], "--out ''"),
+        (["--bets", "tie", "--out", "-"], "--out '-'"),
         ([], "give --bets"),
     ],
 )

@@ -335,8 +335,8 @@ def _out_dir(text: str, example: str, command: str = "report") -> Path:
 
     from analyzer.present.folders import check_output_dir
 
-    if not text.strip():
-        raise AnalyzerError(f"--out '': give a directory, e.g. {example}")
+    if not text.strip() or text == "-":
+        raise AnalyzerError(f"--out {quoted(text)}: give a directory, e.g. {example}")
     check_output_dir(Path(text), f"--out {quoted(text)}", command)
     return Path(text)
 

@@ -149,14 +149,16 @@ def _owned(out: Path) -> set[str] | None:
     """The files `baccarat par-sheet` wrote into `out`, as its manifest lists them (none
     without a manifest); None for a manifest it did not write."""
     path = out / MANIFEST
-    if not path.exists():
+    if not path.exists() and not path.is_symlink():
         return set()
+    if not path.is_file() or path.is_symlink():  # checked before reading: a FIFO would block
+        return None
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
         files = data["files"] if data.get("generated_by") == "baccarat par-sheet" else None
     except (OSError, ValueError, AttributeError, KeyError):
         return None
-    if not path.is_file() or path.is_symlink() or not isinstance(files, list):
+    if not isinstance(files, list):
         return None
     return {name for name in files if isinstance(name, str)}
 
