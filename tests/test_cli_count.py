@@ -8,7 +8,11 @@ import math
 from pathlib import Path
 
 import pytest
-from clirun import run
+from clirun import one_line_error, run
+
+SAMPLE_RECORD = str(
+    Path(__file__).resolve().parent.parent / "analyzer" / "counting" / "data" / "sample-shoe.txt"
+)
 
 BASE = [
     "count",
@@ -101,3 +105,34 @@ def test_count_table_states_the_default_cut_card(capsys: pytest.CaptureFixture[s
 def test_bad_count_input(capsys: pytest.CaptureFixture[str], argv: list[str], bad: str) -> None:
     code, out, err = run(capsys, "count", "--shoes", "3", *argv)
     assert code == 2 and out == "" and err.count("\n") == 1 and bad in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["count", "--shoes", "1", "--no-burn", "--burn-seen", "all"], "--burn-seen all: with --no-burn"),
+        (["count", "--shoes", "1", "--no-burn", "--burn-seen", "none"], "--burn-seen none: with --no-burn"),
+        (["count", "--shoes", "1", "--sort-positions", "2"], "--sort-positions '2': it says where --sort"),
+        (["track", SAMPLE_RECORD, "--sort-positions", "2"], "--sort-positions '2': it says where --sort"),
+        (["count", "--shoes", "1", "--connect-timeout", "1"], "--connect-timeout '1': it bounds"),
+        (
+            ["count", "--shoes", "1", "--executor", "dask", "--connect-timeout", "1"],
+            "give it with --executor tcp",
+        ),
+    ],
+    ids=[
+        "no-burn-seen-all",
+        "no-burn-seen-none",
+        "count-positions",
+        "track-positions",
+        "local-timeout",
+        "dask",
+    ],
+)
+def test_an_option_that_would_be_ignored_is_refused(
+    capsys: pytest.CaptureFixture[str], argv: list[str], words: str
+) -> None:
+    """An option another option makes meaningless (what the burned cards show when none is
+    burned; where the sorter reads without --sort; a scheduler's timeout with no scheduler)
+    is refused, not silently ignored."""
+    assert words in one_line_error(capsys, *argv)

@@ -261,7 +261,7 @@ SORT_OPTIONS: list[tuple[tuple[str, ...], dict[str, object]]] = [
             "this class (values or ranks: 6,7,8,9); each coup valued exactly with it"
         },
     ),
-    (("--sort-positions",), {"default": "1", "help": "the shoe positions the sorter reads (default 1)"}),
+    (("--sort-positions",), {"help": "the shoe positions the sorter reads (default 1)"}),
 ]
 OPTIONS: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
     "odds": [SHOWN_OPTION],
@@ -349,7 +349,6 @@ OPTIONS: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
         (
             ("--burn-seen",),
             {
-                "default": "first",
                 "choices": ("none", "first", "all"),  # analyzer.counting.simulation.BURN_SEEN
                 "help": "burned cards the counter sees: none, the face-up first (default) or all",
             },
@@ -374,7 +373,6 @@ OPTIONS: dict[str, list[tuple[tuple[str, ...], dict[str, object]]]] = {
         (
             ("--connect-timeout",),
             {
-                "default": "10",
                 "metavar": "SECONDS",
                 "help": "seconds allowed to connect to a tcp://HOST:PORT scheduler, and again for "
                 "its Dask handshake (default 10)",

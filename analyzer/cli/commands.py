@@ -158,15 +158,28 @@ def _eor(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
 
 
 def _count(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
-    from analyzer.counting.executors import check_executor, check_timeout, check_workers
+    from analyzer.counting.executors import CONNECT_TIMEOUT, check_executor, check_timeout, check_workers
     from analyzer.counting.results import count_result
+    from analyzer.counting.simulation import BURN_SEEN
 
+    _sort_options(args)
+    if args.no_burn and args.burn_seen is not None:
+        raise AnalyzerError(
+            f"--burn-seen {args.burn_seen}: with --no-burn no card is burned; give one or the other"
+        )
     if args.sort is not None:
         return _sorted_count(args, shoe, rules)
-    check_executor(args.executor)  # the executor is judged before anything starts
+    executor = check_executor(args.executor)  # the executor is judged before anything starts
     workers = check_workers(int_arg(args.workers, "--workers"))
-    shown = f"--connect-timeout {quoted(args.connect_timeout)}"
-    timeout = check_timeout(float_arg(args.connect_timeout, "--connect-timeout"), shown)
+    timeout = CONNECT_TIMEOUT
+    if args.connect_timeout is not None:
+        shown = f"--connect-timeout {quoted(args.connect_timeout)}"
+        timeout = check_timeout(float_arg(args.connect_timeout, "--connect-timeout"), shown)
+        if not executor.startswith("tcp://"):
+            raise AnalyzerError(
+                f"{shown}: it bounds the connection to a tcp://HOST:PORT scheduler; "
+                "give it with --executor tcp://HOST:PORT"
+            )
     bet = None if args.bet is None else one_name(args.bet, "--bet")
     if bet is not None and "," in bet:
         raise AnalyzerError(f"--bet {quoted(bet)}: give one bet name")
@@ -181,7 +194,7 @@ def _count(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
         cut_card=int_arg(args.cut_card, "--cut-card"),
         extra_coup=args.extra_coup,
         burn=not args.no_burn,
-        burn_seen=args.burn_seen,
+        burn_seen=args.burn_seen or BURN_SEEN[1],
         shoes=int_arg(args.shoes, "--shoes"),
         seed=int_arg(args.seed, "--seed"),
         workers=workers,
@@ -199,6 +212,7 @@ def _track(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
 
     if not args.record:
         raise AnalyzerError("track '': give a record file, or - to read the record from standard input")
+    _sort_options(args)
     if args.sort is not None:
         return _sorted_track(args, shoe, rules)
     systems = None if args.system is None else name_list(args.system, "--system")
@@ -224,6 +238,14 @@ def _sort_alone(args: argparse.Namespace, options: Sequence[str]) -> None:
             raise AnalyzerError(f"--sort values each coup with the sort: give it without {option}")
 
 
+def _sort_options(args: argparse.Namespace) -> None:
+    """--sort-positions says where --sort reads: refused without --sort."""
+    if args.sort is None and args.sort_positions is not None:
+        raise AnalyzerError(
+            f"--sort-positions {quoted(args.sort_positions)}: it says where --sort reads; give --sort too"
+        )
+
+
 def _sorted_track(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
     from analyzer.counting.sorting import sort_track_result
 
@@ -231,23 +253,23 @@ def _sorted_track(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> 
     if args.record == "-":
         raise AnalyzerError("track - --sort: give a record file; live entry does not take --sort")
     result = sort_track_result(
-        shoe, rules, bet_names(args.bets), _table(args), args.record, args.sort_positions, args.sort
+        shoe, rules, bet_names(args.bets), _table(args), args.record, args.sort_positions or "1", args.sort
     )
     return _show(result, args)
 
 
 def _sorted_count(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
-    from analyzer.counting.simulation import BURN_SEEN, Procedure
+    from analyzer.counting.simulation import Procedure
     from analyzer.counting.sorting import sort_count_result
 
     _sort_alone(args, ("--system", "--true-count", "--strict"))
-    if args.burn_seen != BURN_SEEN[1]:
+    if args.burn_seen is not None:
         raise AnalyzerError("--sort values each coup with the sort: give it without --burn-seen")
     bets = None if args.bet is None else [one_name(args.bet, "--bet")]
     cut_card = int_arg(args.cut_card, "--cut-card")
     procedure = Procedure(shoe=shoe, cut_card=cut_card, extra_coup=args.extra_coup, burn=not args.no_burn)
     result = sort_count_result(
-        procedure, rules, bets, args.sort_positions, args.sort,
+        procedure, rules, bets, args.sort_positions or "1", args.sort,
         shoes=int_arg(args.shoes, "--shoes"), seed=int_arg(args.seed, "--seed"),
     )  # fmt: skip
     return _show(result, args)
