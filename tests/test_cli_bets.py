@@ -282,7 +282,9 @@ def test_two_bets_with_one_name_are_refused(capsys: pytest.CaptureFixture[str], 
     bet = '[bets.banker-4pct]\nlines = [{ when = { winner = "banker" }, pays = 2 }]'
     path.write_text(bet, encoding="utf-8")
     code, _, err = run(capsys, "edges", "--table", str(path), "--commission", "4%")
-    assert code == 2 and "two different bets are named 'banker-4pct'" in err
+    assert code == 2 and "--commission adds a bet named 'banker-4pct'" in err
+    code, _, err = run(capsys, "edges", "--bets", "banker-4pct,banker", "--commission", "4%")
+    assert code == 2 and "--commission adds a bet named 'banker-4pct'" in err and "table file" not in err
 
 
 # -- card level: --cards, suited --remove, --shown, card-level bets -------------

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from analyzer.core.errors import AnalyzerError, quoted
+from analyzer.core.errors import AnalyzerError, mention, quoted
 from analyzer.core.rules import STANDARD, Rules
 
 if TYPE_CHECKING:
@@ -82,6 +82,11 @@ def choose_bets(
         chosen.append(commission_banker(commission))
     names = [bet.name for bet in chosen]
     for name in names:
+        if names.count(name) > 1 and commission is not None and name == names[-1]:
+            raise AnalyzerError(
+                f"{mention('commission')} adds a bet named {quoted(name)}, and another bet chosen has that "
+                "name: leave one of them out"
+            )
         if names.count(name) > 1:
             raise AnalyzerError(f"two different bets are named {quoted(name)}: rename one in the table file")
     return BetChoice(tuple(chosen), used_rules(rules, found), found)
