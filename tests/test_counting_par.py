@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import threading
 from dataclasses import replace
 from fractions import Fraction
@@ -574,3 +575,16 @@ def test_first_study_is_the_first_study_par_sheets_runs(monkeypatch: pytest.Monk
     assert asked[0] == (systems, their_bets, procedure, shoes, 0)
     assert len(systems) > len(NAMES) - 1 and shoes == 10  # several counts, chosen on half the shoes
     assert first_study([BETS["lucky-nines"]], Shoe.decks(8))[0] == []
+
+
+def test_html_ids_are_unique_whatever_the_names(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A bet named as another's chart element ("x-effects-figure_1" beside "x") gets no id a
+    chart already holds: every id in the page is unique."""
+    table = tmp_path / "t.toml"
+    line = 'lines = [{ when = { winner = "tie" }, pays = 8 }]\n'
+    table.write_text(f"[bets.x]\n{line}[bets.x-effects-figure_1]\n{line}", encoding="utf-8")
+    argv = ["par-sheet", "--table", str(table), "--bets", "x,x-effects-figure_1", "--shoes", "10"]
+    code, out, err = run(capsys, *argv, "--format", "html")
+    assert code == 0, err
+    ids = re.findall(r'\bid="([^"]*)"', out)
+    assert len(ids) > 100 and len(ids) == len(set(ids))

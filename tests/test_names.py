@@ -63,7 +63,7 @@ def test_names_in_the_alphabet_are_kept(capsys: pytest.CaptureFixture[str], tmp_
 def test_file_names_and_ids_are_derived_safely(sheets: list[ParSheet]) -> None:
     """A library caller's names (paths, markup, a link, "" and "."): every file is a plain
     name inside the folder, distinct names give distinct files, and every HTML id keeps to
-    the safe alphabet."""
+    the safe alphabet (a sheet's: its safe name; a chart's element's: NAME:CHART:ID)."""
     kept = ["dragon7", "ez-banker", "A_b-1.2"]
     assert [safe_name(name) for name in kept] == kept
     assert len({safe_name(name) for name in NAMES}) == len(NAMES)
@@ -73,7 +73,7 @@ def test_file_names_and_ids_are_derived_safely(sheets: list[ParSheet]) -> None:
         assert all(SAFE_FILE.fullmatch(name) for name in files), list(files)
     page = render_par_sheets(sheets, "html")
     ids = re.findall(r'\bid="([^"]*)"', page)
-    assert ids and all(re.fullmatch(r"[A-Za-z0-9_.-]+", i) for i in ids)
+    assert ids and all(re.fullmatch(r"[A-Za-z0-9_.-]+(:[A-Za-z0-9_.-]+:[A-Za-z0-9_.-]+)?", i) for i in ids)
     assert len(set(re.findall(r'<article id="([^"]*)"', page))) == len(sheets)
 
 
@@ -85,7 +85,7 @@ def test_html_escapes_every_user_string(sheets: list[ParSheet]) -> None:
         assert not re.search(r"<\s*(img|script|b)\b", page), name
         assert not re.search(r"<[^>]*\bon(error|mouseover)\b", page), name
         hrefs = re.findall(r"\bhref=\"([^\"]*)\"", page)  # links to sheets; the SVG's own #ids
-        assert all(SAFE_FILE.fullmatch(h) or re.fullmatch(r"#[A-Za-z0-9_.-]+", h) for h in hrefs), hrefs
+        assert all(SAFE_FILE.fullmatch(h) or re.fullmatch(r"#[A-Za-z0-9_.:-]+", h) for h in hrefs), hrefs
     page = files["lucky.html"]
     assert '<h1>Par sheet: x"&gt;&lt;img src=x onerror=' in page
     charts = page[page.index("<svg") :]

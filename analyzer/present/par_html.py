@@ -177,7 +177,8 @@ def sheet_html(sheet: ParSheet, index: str = "", source: Provenance | None = Non
     name = safe_name(sheet.bet.name)  # an id: letters, digits, "-", "_", "."; nothing to escape
     nav = f'<nav><a href="{html.escape(index)}">all par sheets</a></nav>\n' if index else ""
     blocks = sheet_blocks(sheet, source)
-    body = write_html(blocks, lambda chart: _chart(chart.name, sheet, f"{name}-{chart.name}-"))
+    # Chart ids as NAME:CHART:ID: a ":" is in no bet's safe name, so no chart's id is an <article>'s.
+    body = write_html(blocks, lambda chart: _chart(chart.name, sheet, f"{name}:{chart.name}:"))
     title = inline_html(sheet_title(sheet))
     head = f"{nav}<h1>{title}</h1>\n<p>{inline_html(MARKER)}.</p>\n"
     return f'<article id="{name}">\n{head}{body}</article>\n'
