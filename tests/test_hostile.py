@@ -250,6 +250,23 @@ def test_a_huge_payout_prints_short_in_tables_and_exact_in_json(
     assert code == 0 and "/" in edge and len(edge) > 300
 
 
+@pytest.mark.parametrize("extra", [[], ["--sort", "6,7,8,9"], ["--best-sort"]], ids=["cards", "sort", "best"])
+def test_known_prices_a_payout_past_int64(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, extra: list[str]
+) -> None:
+    # A tie paying 2**63 - 1 beside a 19/20 line: its scaled net passed int64 (OverflowError).
+    path = tmp_path / "big.toml"
+    lines = (
+        '{ when = { winner = "tie" }, pays = 9223372036854775807 }, '
+        '{ when = { winner = "banker" }, pays = "19/20" }'
+    )
+    path.write_text(f"[bets.big]\nlines = [{lines}]\n", encoding="utf-8")
+    code, out, err = run(capsys, "known", "--table", str(path), "--bets", "big", *extra, "--format", "json")
+    assert (code, err) == (0, "")
+    # The bet is always made (every state's best), so the edge per coup is its expectation.
+    assert json.loads(out)["value"]["edge_per_coup"] == "1241759710511283224249851116907/1414854584325"
+
+
 def test_a_byte_order_mark_at_the_start_of_a_file_is_read_past(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
