@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -15,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from analyzer.analyses import results
 from analyzer.cli.arguments import (
     bet_names,
+    cli_text,
     deck_item,
     deck_list,
     float_arg,
@@ -109,6 +111,8 @@ def _rules(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
 def _edges(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
     table, bets = _table(args), bet_names(args.bets)
     result = results.edges_result(shoe, rules, bets, table, _commission(args), _shown(args), args.details)
+    if result.note:  # stdout as without it: the note on standard error
+        print(f"baccarat: note: {cli_text(result.note)}", file=sys.stderr)
     return _show(result, args)
 
 
