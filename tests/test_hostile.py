@@ -267,6 +267,30 @@ def test_known_prices_a_payout_past_int64(
     assert json.loads(out)["value"]["edge_per_coup"] == "1241759710511283224249851116907/1414854584325"
 
 
+def test_edges_prices_a_card_level_bet_paying_past_int64(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # It said "...counting take smaller payouts (edges prices any payout)", exit 2; eor
+    # prices it too (one shoe at a time), count refuses it.
+    path = tmp_path / "hc.toml"
+    lines = (
+        '{ when = { winner = "tie" }, pays = 10000000000000000000 }, '
+        "{ when = { player_perfect_pair = true }, pays = 25 }"
+    )
+    path.write_text(f"[bets.hc]\nlines = [{lines}]\n", encoding="utf-8")
+    code, out, err = run(capsys, "edges", "--table", str(path), "--format", "json")
+    assert (code, err) == (0, "")
+    assert json.loads(out)["bets"]["hc"]["house_edge"] == "-18579196346609999990135275226368/19524993263685"
+    code, out, err = run(capsys, "eor", "--table", str(path), "--format", "json")
+    assert (code, err) == (0, "")
+    assert json.loads(out)["expectation"]["hc"] == "18579196346609999990135275226368/19524993263685"
+    err = one_line_error(capsys, "count", "--table", str(path), "--bet", "hc", "--shoes", "2")
+    assert (
+        "'hc'" in err
+        and "counting takes smaller payouts (edges and effects of removal price any payout)" in err
+    )
+
+
 def test_a_byte_order_mark_at_the_start_of_a_file_is_read_past(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
