@@ -216,6 +216,8 @@ def test_table_output_names_the_answer(capsys: pytest.CaptureFixture[str], draft
         (["--edge", ""], "an empty window"),
         (["--edge", "4%.."], "an empty window"),
         (["--edge", "5%..4%"], "LOW is above HIGH"),
+        (["--edge", "4%..6"], "--edge '4%..6': one end in % and the other not"),  # was 4%..600%
+        (["--edge", "0.04..6%"], "--edge '0.04..6%': one end in % and the other not"),
         (["--edge", "abc..4%"], "not a house edge"),
         (["--edge", "50%..60%", "--max-pay", "3"], "bounds allow house edges from 61.9376% to 80.9688%"),
         (["--edge", "1%..2%", "--bet", "player"], "has no unknown payouts"),

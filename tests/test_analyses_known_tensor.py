@@ -54,3 +54,30 @@ def test_a_tensor_asked_again_is_the_kept_one_and_read_only() -> None:
             array[0, 0] = 1
     other = known_tensor(Shoe.decks(2), STANDARD, main[:1], (1, 2))
     assert other is not first and np.array_equal(other.nums[0], first.nums[0])
+
+
+def test_a_payout_past_int64_is_priced_exactly() -> None:
+    """A bet whose scaled net reaches 2**63 (a tie paying 2**63 - 1, a Banker line at 19/20)
+    is priced in Python integers: its numerators are those of the same bet paying 1 on the
+    tie plus 20 * (X - 1) times the tie's weight, read from an int64 bet. (It raised
+    OverflowError building the nets.)"""
+    from analyzer.analyses.known_tensor import known_tensor
+    from analyzer.core.bets import Bet, bet_from_mapping
+    from analyzer.core.shoe import Shoe
+
+    big = 2**63 - 1
+
+    def bet(name: str, tie: int, banker: str | None) -> Bet:
+        lines: list[dict[str, object]] = [{"when": {"winner": "tie"}, "pays": tie}]
+        if banker is not None:
+            lines.append({"when": {"winner": "banker"}, "pays": banker})
+        return bet_from_mapping(name, {"lines": lines})
+
+    huge, small, tie = bet("huge", big, "19/20"), bet("small", 1, "19/20"), bet("tie", 1, None)
+    tensor = known_tensor(Shoe.decks(1), STANDARD, [huge, small, tie], (1,))
+    assert tensor.scales == (20, 20, 1)
+    assert tensor.nums[0].dtype == object
+    tie_weight = (tensor.nums[2] + tensor.weights) // 2
+    expected = tensor.nums[1] + 20 * (big - 1) * tie_weight
+    assert [int(v) for v in tensor.nums[0]] == [int(v) for v in expected]
+    assert int(tensor.nums[0][0]) > 2**63

@@ -160,3 +160,27 @@ def test_other_rules_and_rank_counts() -> None:
         card_evaluator(BUILT_IN[:1]).expectations(counts)
     with pytest.raises(AnalyzerError, match="at least 6 cards"):
         card_evaluator(tie_max).expectations(np.array([[1] * 5 + [0] * 8]))
+
+
+def test_payouts_past_int64_have_line_weights_and_edges_prices_them() -> None:
+    """A plan-path bet paying 10**19 on a tie: its line weights (what `edges` prices from)
+    need no payoffs, so they are those of the same lines paying 8; its numerators here are
+    refused (they were refused on building the evaluator, and `edges` with them). The edge
+    is the 8:1 bet's less (10**19 - 8) times P(tie)."""
+    lines: list[dict[str, object]] = [
+        {"when": {"winner": "tie"}, "pays": 10**19},
+        {"when": {"player_perfect_pair": True}, "pays": 25},
+    ]
+    huge = bet_from_mapping("huge", {"lines": lines})
+    small = huge.with_pays({0: 8})
+    shoes = np.array([[8] * 52])
+    evaluator = CardEvaluator([huge])
+    assert evaluator.paths == ("plan",)
+    weights, totals = evaluator.line_weights(shoes)
+    expected, expected_totals = CardEvaluator([small]).line_weights(shoes)
+    assert weights.tolist() == expected.tolist() and totals.tolist() == expected_totals.tolist()
+    with pytest.raises(AnalyzerError, match=r"exceed 2\*\*63"):
+        evaluator.expectations(shoes)
+    tie = Fraction(619306544887, 6508331087895)  # P(tie), 8 decks
+    edge = analyze_cards(huge, Shoe.decks(8)).house_edge
+    assert edge == analyze_cards(small, Shoe.decks(8)).house_edge - (10**19 - 8) * tie

@@ -305,6 +305,11 @@ CARD_BAD_INPUTS = {
         "suits are not known",
     ),
     "suited remove not held": (["odds", "--decks", "1", "--remove", "KH,KH"], "no KH left"),
+    "suit bet on a rank removal": (  # it said "give the shoe with --decks or --cards", given --decks
+        ["edges", "--decks", "8", "--remove", "5", "--bets", "perfect-pairs-v1"],
+        "(8 decks less 5): give the shoe with --decks or --cards, removing cards with their suits "
+        "(--remove 5H, not 5)",
+    ),
 }
 
 
@@ -314,6 +319,30 @@ def test_card_bad_inputs(capsys: pytest.CaptureFixture[str], case: str) -> None:
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and message in err and "Traceback" not in err
+
+
+def test_default_bets_left_out_for_suits_are_named_on_stderr(capsys: pytest.CaptureFixture[str]) -> None:
+    """The card-level bets that read suits are left out of `edges` on a shoe less an unsuited
+    card, said on standard error (they were dropped silently); stdout is the bets priced."""
+    code, out, err = run(capsys, "edges", "--decks", "8", "--remove", "5", "--format", "json")
+    assert code == 0
+    suited = [
+        "perfect-pairs-v1",
+        "perfect-pairs-v2",
+        "lucky-nines",
+        "perfect-9-bonus",
+        "super-tie",
+        "super-tie-20",
+    ]
+    priced = json.loads(out)["bets"]
+    assert len(priced) == 21 and not set(suited) & set(priced)
+    assert err == (
+        "baccarat: note: 6 bets left out, reading suits the shoe (8 decks less 5) does not say: "
+        f"{', '.join(suited)}; to price them, give the shoe with --decks or --cards, removing cards with "
+        "their suits (--remove 5H, not 5)\n"
+    )
+    code, out, err = run(capsys, "edges", "--decks", "8", "--remove", "5H", "--format", "json")
+    assert (code, err, len(json.loads(out)["bets"])) == (0, "", 27)
 
 
 def test_cards_option_is_a_suited_shoe(capsys: pytest.CaptureFixture[str]) -> None:

@@ -74,3 +74,38 @@ def test_every_command_shows_a_bar_past_the_delay(argv: list[str]) -> None:
 def test_piped_output_has_no_bar() -> None:
     proc = subprocess.run(COMMAND, cwd=ROOT, env=_environment(), capture_output=True, timeout=120)
     assert proc.returncode == 0 and proc.stderr == b""
+
+
+BAD_DELAY = "BACCARAT_PROGRESS_DELAY '{value}': use a number of seconds from 0 to 1,000,000 (default 2)"
+
+
+@pytest.mark.parametrize("value", ["x", "-1", "nan", "inf", "1e300", "\uff11"])
+def test_a_bad_delay_is_one_line_naming_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, value: str
+) -> None:
+    from tests.clirun import one_line_error
+
+    monkeypatch.setenv("BACCARAT_PROGRESS_DELAY", value)
+    err = one_line_error(capsys, "odds", "--decks", "1")
+    assert (
+        f"BACCARAT_PROGRESS_DELAY '{value}': use a number of seconds from 0 to 1,000,000 (default 2)" in err
+    )
+
+
+@pytest.mark.parametrize(("value", "seconds"), [("", 2.0), (" 0 ", 0.0), ("1.5", 1.5), ("1000000", 1e6)])
+def test_a_delay_is_read_from_the_environment(
+    monkeypatch: pytest.MonkeyPatch, value: str, seconds: float
+) -> None:
+    from analyzer.core.progress import delay
+
+    monkeypatch.setenv("BACCARAT_PROGRESS_DELAY", value)
+    assert delay() == seconds
+
+
+def test_a_bad_delay_is_refused_at_startup_not_at_import() -> None:
+    """It was read when the module was imported: a ValueError traceback before any command."""
+    environment = {**_environment(), "BACCARAT_PROGRESS_DELAY": "x"}
+    command = [sys.executable, "-m", "analyzer", "odds", "--decks", "1"]
+    proc = subprocess.run(command, cwd=ROOT, env=environment, capture_output=True, text=True, timeout=120)
+    assert (proc.returncode, proc.stdout) == (2, "")
+    assert proc.stderr == f"baccarat: error: {BAD_DELAY.format(value='x')}\n"

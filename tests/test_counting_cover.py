@@ -54,6 +54,7 @@ def test_parse_cover() -> None:
     for spec, message in [
         ("banker:0", "units '0' is not allowed"),
         ("banker:x", "units 'x' is not allowed"),
+        ("banker:", "units '' is not allowed"),  # was accepted as 1 unit
         ("perfect-pairs-v1", "reads individual cards"),
         ("nope", "unknown bet 'nope'"),
         ("", "give BET or BET:UNITS"),

@@ -250,6 +250,51 @@ def test_a_huge_payout_prints_short_in_tables_and_exact_in_json(
     assert code == 0 and "/" in edge and len(edge) > 300
 
 
+def _table_of(path: Path, bet: str, *lines: str) -> str:
+    """A table file at `path` of one bet `bet` of these `lines` (inline TOML tables): its path."""
+    path.write_text(f"[bets.{bet}]\nlines = [{', '.join(lines)}]\n", encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize("extra", [[], ["--sort", "6,7,8,9"], ["--best-sort"]], ids=["cards", "sort", "best"])
+def test_known_prices_a_payout_past_int64(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, extra: list[str]
+) -> None:
+    # A tie paying 2**63 - 1 beside a 19/20 line: its scaled net passed int64 (OverflowError).
+    tie, banker = (
+        '{ when = { winner = "tie" }, pays = 9223372036854775807 }',
+        '{ when = { winner = "banker" }, pays = "19/20" }',
+    )
+    path = _table_of(tmp_path / "big.toml", "big", tie, banker)
+    code, out, err = run(capsys, "known", "--table", path, "--bets", "big", *extra, "--format", "json")
+    assert (code, err) == (0, "")
+    # The bet is always made (every state's best), so the edge per coup is its expectation.
+    assert json.loads(out)["value"]["edge_per_coup"] == "1241759710511283224249851116907/1414854584325"
+
+
+def test_edges_prices_a_card_level_bet_paying_past_int64(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # It said "...counting take smaller payouts (edges prices any payout)", exit 2; eor
+    # prices it too (one shoe at a time), count refuses it.
+    tie, pair = (
+        '{ when = { winner = "tie" }, pays = 10000000000000000000 }',
+        "{ when = { player_perfect_pair = true }, pays = 25 }",
+    )
+    path = _table_of(tmp_path / "hc.toml", "hc", tie, pair)
+    code, out, err = run(capsys, "edges", "--table", path, "--format", "json")
+    assert (code, err) == (0, "")
+    assert json.loads(out)["bets"]["hc"]["house_edge"] == "-18579196346609999990135275226368/19524993263685"
+    code, out, err = run(capsys, "eor", "--table", path, "--format", "json")
+    assert (code, err) == (0, "")
+    assert json.loads(out)["expectation"]["hc"] == "18579196346609999990135275226368/19524993263685"
+    err = one_line_error(capsys, "count", "--table", path, "--bet", "hc", "--shoes", "2")
+    assert (
+        "'hc'" in err
+        and "counting takes smaller payouts (edges and effects of removal price any payout)" in err
+    )
+
+
 def test_a_byte_order_mark_at_the_start_of_a_file_is_read_past(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -73,13 +73,24 @@ def test_golden_json_conforms(name: str) -> None:
         ["edges", "--bets", "tie", "--decks", "inf"],
         ["design", "--table", "{sevens}", "--edge", "4%..6%"],
         ["track", "{sample}", "--bets", "dragon7"],
+        ["track", "{sample}", "--bets", "banker"],
+        [
+            "track",
+            "{sample}",
+            "--bets",
+            "banker,perfect-pairs-v1",
+            "--system",
+            "banker-eor",
+            "--bankroll",
+            "1000",
+        ],
         ["track", "{sample}", "--sort", "6,7,8,9"],
         ["count", "--sort", "6,7,8,9", "--shoes", "2"],
         ["par-sheet", "--bets", "dragon7,perfect-pairs-v1", "--shoes", "3"],
         ["par-sheet", "--bets", "tie", "--shoes", "1"],
         ["known", "--positions", "1", "--best-sort"],
     ],
-    ids=lambda argv: "-".join(a for a in argv[:3] if not a.startswith("{")),
+    ids=lambda argv: "-".join(a for a in argv[:4] if not a.startswith("{")),
 )
 def test_commands_without_a_golden_conform(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
     from analyzer.counting.record import sample_path
@@ -89,6 +100,48 @@ def test_commands_without_a_golden_conform(capsys: pytest.CaptureFixture[str], a
     code, out, err = run(capsys, *argv, "--format", "json")
     assert code == 0, err
     validate(json.loads(out), COMMAND_SCHEMAS[argv[0]])
+
+
+def test_outputs_the_schemas_once_refused_conform(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A design line of fixed payout 1/2, a partial loss and a push (their pays as a table
+    file writes them: "1/2", "lose 1/2", "push"), an infinite shoe among its decks, and a
+    track of an incomplete last coup: each once failed its schema (pays items integers only,
+    decks integers only, incomplete null only)."""
+    from analyzer.counting.record import sample_path
+
+    table = tmp_path / "d.toml"
+    table.write_text(
+        "[bets.d]\nlines = [\n"
+        '  { when = { winner = "tie" }, pays = "?" },\n'
+        '  { when = { winner = "player", player_total = 9 }, pays = "1/2" },\n'
+        '  { when = { winner = "banker", banker_total = 9 }, pays = "lose half" },\n'
+        '  { when = { winner = "banker", banker_total = 8 }, pays = "push" },\n'
+        "]\n",
+        encoding="utf-8",
+    )
+    code, out, err = run(capsys, "design", "--table", str(table), "--edge", "1%..50%", "--max-pay", "100",
+                         "--decks", "8,inf", "--format", "json")  # fmt: skip
+    assert code == 0, err
+    document = json.loads(out)
+    assert document["decks"] == [8, "inf"] and document["solutions"][0]["pays"] == [
+        3,
+        "1/2",
+        "lose 1/2",
+        "push",
+    ]
+    validate(document, "design")
+    cards = [
+        line
+        for line in Path(sample_path()).read_text(encoding="utf-8").splitlines()
+        if not line.startswith("#")
+    ]
+    record = tmp_path / "incomplete.txt"
+    record.write_text("\n".join([*cards[:4], "5H 6C"]) + "\n", encoding="utf-8")
+    code, out, err = run(capsys, "track", str(record), "--bets", "banker", "--format", "json")
+    assert code == 0, err
+    document = json.loads(out)
+    assert document["summary"]["incomplete"] == ["5H", "6C"]
+    validate(document, "track")
 
 
 def test_par_sheet_files_conform(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

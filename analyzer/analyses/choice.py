@@ -28,12 +28,13 @@ __all__ = ["BetChoice", "choose_bets", "load_table", "used_rules"]
 
 @dataclass(frozen=True)
 class BetChoice:
-    """The bets chosen, in order, the rules they are valued under, and the table (if any)
-    they came from."""
+    """The bets chosen, in order, the rules they are valued under, the table (if any)
+    they came from, and the default bets left out because the shoe does not say their suits."""
 
     bets: tuple[Bet, ...]
     rules: Rules
     table: Table | None = None
+    left_out: tuple[Bet, ...] = ()
 
 
 def load_table(table: str | Table | None) -> Table | None:
@@ -63,19 +64,23 @@ def choose_bets(
     """The bets of `table` (a built-in's name, a table file or a Table), or those `bets`
     names (the table's own bets by name, else built-ins; a bet with payouts still to find is
     refused); with neither, `default` (every built-in bet, less those whose suits `shoe` does
-    not say). `commission` adds a Banker bet paying 1 - commission. Two different bets of one
-    name are refused. The rules: `rules`, else the table's, else standard."""
+    not say: the choice's `left_out`). `commission` adds a Banker bet paying 1 - commission.
+    Two different bets of one name are refused. The rules: `rules`, else the table's, else
+    standard."""
     from analyzer.core.catalogue import BETS, select_bets
 
     found = load_table(table)
     chosen = list(found.bets) if found else []
+    left_out: list[Bet] = []
     if bets is not None:
         chosen = select_bets(",".join(bets), found)
     if found is None and bets is None:
         from analyzer.core.bets import can_price  # numpy-free: full decks price from polynomials
 
-        every = BETS.values() if default is None else default
-        chosen = [bet for bet in every if shoe is None or can_price(bet, shoe)]
+        every = list(BETS.values() if default is None else default)
+        priced = [shoe is None or can_price(bet, shoe) for bet in every]
+        chosen = [bet for bet, ok in zip(every, priced, strict=True) if ok]
+        left_out = [bet for bet, ok in zip(every, priced, strict=True) if not ok]
     if commission is not None:
         from analyzer.core.bets import commission_banker
 
@@ -89,4 +94,4 @@ def choose_bets(
             )
         if names.count(name) > 1:
             raise AnalyzerError(f"two different bets are named {quoted(name)}: rename one in the table file")
-    return BetChoice(tuple(chosen), used_rules(rules, found), found)
+    return BetChoice(tuple(chosen), used_rules(rules, found), found, tuple(left_out))

@@ -119,12 +119,17 @@ class Design:
 
 def parse_window(text: str, what: str = mention("window")) -> tuple[Fraction, Fraction]:
     """LOW..HIGH from "4.5%..5.5%", "0.045..0.055" or "9/200..11/200" (exact Fractions); a
-    side missing or LOW > HIGH is an AnalyzerError. LOW = HIGH is a window of one edge."""
+    side missing, one side in % and the other not, or LOW > HIGH is an AnalyzerError. LOW =
+    HIGH is a window of one edge."""
     allowed = "give LOW..HIGH, e.g. 4.5%..5.5% or 0.045..0.055"
     sides = text.split("..")
     if len(sides) != 2 or not all(side.strip() for side in sides):
         raise AnalyzerError(f"{what} {quoted(text)}: an empty window; {allowed}")
     low, high = (_edge(side, what, allowed) for side in sides)
+    if len({side.strip().endswith("%") for side in sides}) == 2:
+        raise AnalyzerError(
+            f"{what} {quoted(text)}: one end in % and the other not; {allowed} (both or neither in %)"
+        )
     if low > high:
         raise AnalyzerError(f"{what} {quoted(text)}: LOW is above HIGH; {allowed}")
     return low, high

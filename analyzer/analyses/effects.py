@@ -253,6 +253,7 @@ def _expectations(bet: Bet, rows: list[list[int]], rules: Rules) -> list[Fractio
     make = Shoe.from_cards if len(rows[0]) == TYPES else Shoe.from_counts
     try:
         evaluator = card_evaluator((bet,), rules)
+        evaluator.check_payoffs()
     except AnalyzerError:  # payouts beyond int64: the card engine in Python integers
         return [analyze_cards(bet, make(row), rules).expectation for row in rows]
     numerators, totals = evaluator.expectations(np.array(rows, dtype=np.int64))

@@ -150,8 +150,9 @@ def _scale(bet: Bet) -> int:
 
 @lru_cache(maxsize=256)
 def bet_nets(bet: Bet, rules: Rules) -> np.ndarray:
-    """The bet's net win times its scale, an integer for every key (flat, KEY_SHAPE order);
-    outcomes alike in the fields the bet reads are settled once."""
+    """The bet's net win times its scale, an integer for every key (flat, KEY_SHAPE order):
+    int64, or Python integers (an object array) when a net reaches 2**62; outcomes alike in
+    the fields the bet reads are settled once."""
     outcomes, index = _outcomes(rules)
     names = sorted({name for line in bet.lines for name, _ in line.when})
     combined = np.zeros(len(outcomes), dtype=np.int64)
@@ -176,7 +177,8 @@ def bet_nets(bet: Bet, rules: Rules) -> np.ndarray:
             bet.no_line,
         )
         nets.append(int(bet.net(line) * scale))
-    result: np.ndarray = np.array(nets, dtype=np.int64)[inverse.reshape(-1)][index]
+    dtype: Any = object if max(map(abs, nets)) >= _INT64_BOUND else np.int64
+    result: np.ndarray = np.array(nets, dtype=dtype)[inverse.reshape(-1)][index]
     return result
 
 

@@ -102,13 +102,28 @@ def rules_result(shoe: Shoe, rules: Rules | None = None) -> RulesResult:
 @dataclass(frozen=True)
 class EdgesResult:
     """`baccarat edges`: each bet's exact figures on `shoe` under `rules`, given `shown`
-    cards; `details` asks for each bet's paytable too."""
+    cards; `details` asks for each bet's paytable too; `left_out` names the default bets not
+    priced because the shoe does not say their suits (`note` says so)."""
 
     shoe: Shoe
     rules: Rules
     analyses: tuple[BetAnalysis, ...]
     shown: ShownCards | None = None
     details: bool = False
+    left_out: tuple[str, ...] = ()
+
+    @property
+    def note(self) -> str:
+        """ "" or the sentence saying which bets were left out and what would price them (its
+        options as `mention`s, for the reader to word)."""
+        if not self.left_out:
+            return ""
+        from analyzer.core.shoe import SUITS_REMEDY
+
+        return (
+            f"{len(self.left_out)} bets left out, reading suits the shoe ({self.shoe}) does not say: "
+            f"{', '.join(self.left_out)}; to price them, {SUITS_REMEDY}"
+        )
 
     @property
     def label(self) -> Shoe:
@@ -138,7 +153,8 @@ def edges_result(
         from analyzer.analyses.shown import shown_analyses
 
         analyses = shown_analyses(chosen.bets, shoe, shown, chosen.rules)
-    return EdgesResult(shoe, chosen.rules, tuple(analyses), shown, details)
+    left_out = tuple(bet.name for bet in chosen.left_out)
+    return EdgesResult(shoe, chosen.rules, tuple(analyses), shown, details, left_out)
 
 
 #: The shoes `compare` puts side by side by default.

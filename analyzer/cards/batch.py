@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from analyzer.cards.conditions import bet_payoffs, bet_slots
+from analyzer.cards.conditions import LazyPayoffs, bet_slots
 from analyzer.cards.engine import card_line_weights, check_suits_known, shoe_types
 from analyzer.cards.factored import FactoredForm, factored_form, restricted_bet
 from analyzer.cards.products import PlanProducts
@@ -41,7 +41,7 @@ _INT64 = 2**63
 _ROWS = 2048
 
 
-class CardEvaluator:
+class CardEvaluator(LazyPayoffs):
     """Exact line weights and expectations of card-level `bets` for batches of finite shoes
     given as (W, 52) card-type counts (or (W, 13) rank counts when no bet reads suits).
 
@@ -65,8 +65,6 @@ class CardEvaluator:
         self.rules = rules
         self.suits = any(bet.needs_suits for bet in self.bets)
         self.slots = bet_slots(self.bets)
-        self.denominators, self._payoffs = bet_payoffs(self.bets, self.slots)
-        self._largest_payoff = int(np.abs(self._payoffs).max(initial=1))
         forms = [factored_form(bet) for bet in self.bets]
         self._forms: list[tuple[int, FactoredForm]] = [(i, f) for i, f in enumerate(forms) if f is not None]
         rest = [i for i, f in enumerate(forms) if f is None]
@@ -113,7 +111,8 @@ class CardEvaluator:
         if self._plans is not None:
             parts.append((self._planned, self._plans.line_weights(types)[0]))
         wide = any(w.dtype == object for _, w in parts)
-        weights = np.zeros((len(types), self._payoffs.shape[0]), dtype=object if wide else np.int64)
+        width = self.slots[-1].stop if self.slots else 0
+        weights = np.zeros((len(types), width), dtype=object if wide else np.int64)
         for indexes, w in parts:
             columns = [c for i in indexes for c in self.slots[i]]
             weights[:, columns] = w

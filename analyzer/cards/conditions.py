@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from math import lcm
 from typing import Any
 
@@ -18,6 +19,7 @@ from analyzer.core.outcome import Outcome
 
 __all__ = [
     "Condition",
+    "LazyPayoffs",
     "bet_conditions",
     "bet_payoffs",
     "bet_slots",
@@ -117,7 +119,38 @@ def bet_payoffs(bets: Sequence[Bet], slots: Sequence[range]) -> tuple[tuple[int,
         if max(map(abs, scaled)) >= 2**63 or d >= 2**63:
             raise AnalyzerError(
                 f"bet {quoted(bets[i].name)}: its payouts, over one denominator, exceed 2**63; "
-                "effects of removal and counting take smaller payouts (edges prices any payout)"
+                "counting takes smaller payouts (edges and effects of removal price any payout)"
             )
         payoffs[slots[i].start : slots[i].stop, i] = scaled
     return denominators, payoffs
+
+
+class LazyPayoffs:
+    """The payoffs of `bets` over `slots` (`bet_payoffs`), built when first asked: line weights
+    need none, so a bet whose payouts pass int64 has line weights (`edges` prices from them)
+    while its numerators here are refused."""
+
+    bets: tuple[Bet, ...]
+    slots: tuple[range, ...]
+
+    @cached_property
+    def _priced(self) -> tuple[tuple[int, ...], np.ndarray]:
+        return bet_payoffs(self.bets, self.slots)
+
+    @property
+    def denominators(self) -> tuple[int, ...]:
+        """Each bet's denominator (the lcm of its payouts'): numerators are over it."""
+        return self._priced[0]
+
+    @property
+    def _payoffs(self) -> np.ndarray:
+        return self._priced[1]
+
+    @cached_property
+    def _largest_payoff(self) -> int:
+        return int(np.abs(self._payoffs).max(initial=1))
+
+    def check_payoffs(self) -> None:
+        """An AnalyzerError now, naming the bet, if its payoffs pass int64: for a caller that
+        will ask for numerators (effects of removal, counting)."""
+        self._priced  # noqa: B018 - built (or refused) here

@@ -41,7 +41,7 @@ from analyzer.core.fields import CardRows
 from analyzer.core.outcome import CARDS_PER_COUP, Outcome
 from analyzer.core.ranks import RANK_POINTS
 from analyzer.core.rules import STANDARD, Rules
-from analyzer.core.shoe import BY_CARDS, BY_DECKS, Shoe
+from analyzer.core.shoe import SUITS_REMEDY, Shoe
 from analyzer.core.suits import TYPES
 
 if TYPE_CHECKING:  # the rows load with the first plan: a factored bet never needs them
@@ -526,7 +526,7 @@ def check_suits_known(bet: Bet, shoe: Shoe, shown: Shown) -> None:
     ):
         raise AnalyzerError(
             f"bet {quoted(bet.name)} or a shown card depends on suits but the shoe's suits are not known "
-            f"({shoe}): give the shoe with {BY_DECKS} or {BY_CARDS}"
+            f"({shoe}): {SUITS_REMEDY}"
         )
 
 

@@ -23,12 +23,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 import numpy as np
 
-from analyzer.cards.conditions import bet_payoffs, bet_slots
+from analyzer.cards.conditions import LazyPayoffs, bet_slots
 from analyzer.cards.engine import (
     ANY_SUIT,
     CardPlan,
@@ -292,7 +292,7 @@ def stored_products(bet: Bet, rules: Rules) -> tuple[np.ndarray, np.ndarray]:
     return found
 
 
-class PlanProducts:
+class PlanProducts(LazyPayoffs):
     """Exact line weights and expectation numerators of card-level `bets` from their plans,
     for batches of (W, 52) card-type counts checked by the caller (`CardEvaluator`)."""
 
@@ -315,11 +315,12 @@ class PlanProducts:
         self._tree: _Tree | None = None  # built for the first batch of many shoes
         self._factor_ids = factors
         self._layout = factor_layout(factors)  # the factor table's shoe-independent part, once
-        self.denominators, self._payoffs = bet_payoffs(self.bets, self.slots)
-        self._numerators = self._lines @ self._payoffs
-        self._largest_payoff = int(np.abs(self._payoffs).max(initial=1))
         self._line_columns = np.ascontiguousarray(self._lines.T)  # (slots, products)
-        self._numerator_columns = np.ascontiguousarray(self._numerators.T)  # (bets, products)
+
+    @cached_property
+    def _numerator_columns(self) -> np.ndarray:
+        """(bets, products): each product's coefficient in each bet's numerator."""
+        return np.ascontiguousarray((self._lines @ self._payoffs).T)
 
     # -- batches -----------------------------------------------------------------------
 

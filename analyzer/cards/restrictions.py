@@ -17,13 +17,13 @@ than six cards (whose tails vanish) takes the exact row path.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import product
 from math import perm
 
 import numpy as np
 
-from analyzer.cards.conditions import bet_conditions, bet_payoffs, bet_slots, outcome_table
+from analyzer.cards.conditions import LazyPayoffs, bet_conditions, bet_slots, outcome_table
 from analyzer.core.bets import Bet
 from analyzer.core.outcome import CARDS_PER_COUP
 from analyzer.core.ranks import RANKS
@@ -76,7 +76,7 @@ def _bet_signs(bet: Bet, outcomes: Sequence[object], offset: int, width: int, si
                 np.add.at(table, (rows, offset + line), sign)
 
 
-class Restrictions:
+class Restrictions(LazyPayoffs):
     """Exact line weights and expectation numerators of coup-restriction `bets` (see the
     module's text) under `rules`, the bets' slots side by side (`slots[i]` for bet i;
     last of each: no line matched)."""
@@ -96,15 +96,21 @@ class Restrictions:
                 ranks[t, t % len(RANKS)] = 1
             if table.any():
                 self._tables.append((table, ranks))
-        self.denominators, self._payoffs = bet_payoffs(self.bets, self.slots)
+        self._columns: dict[bool, list[tuple[np.ndarray, np.ndarray, np.ndarray, int]]] = {}
+        self._forms: dict[bool, list[tuple[MonomialForm, np.ndarray, int]]] = {}
+
+    @cached_property
+    def _anchor(self) -> np.ndarray:
+        """Each bet's no-line payoff."""
+        return np.asarray(self._payoffs[[s.stop - 1 for s in self.slots], range(len(self.bets))])
+
+    @cached_property
+    def _shifted(self) -> np.ndarray:
+        """The payoffs less each bet's no-line payoff (its own slots only; no line: 0)."""
         own = np.zeros(self._payoffs.shape, dtype=bool)
         for i, s in enumerate(self.slots):
             own[s, i] = True
-        self._largest_payoff = int(np.abs(self._payoffs).max(initial=1))
-        self._anchor = self._payoffs[[s.stop - 1 for s in self.slots], range(len(self.bets))]
-        self._shifted = self._payoffs - np.where(own, self._anchor[None, :], 0)  # no line: 0
-        self._columns: dict[bool, list[tuple[np.ndarray, np.ndarray, np.ndarray, int]]] = {}
-        self._forms: dict[bool, list[tuple[MonomialForm, np.ndarray, int]]] = {}
+        return np.asarray(self._payoffs - np.where(own, self._anchor[None, :], 0))
 
     def _set_columns(self, numerators: bool) -> list[tuple[np.ndarray, np.ndarray, np.ndarray, int]]:
         """Per set: its cards by rank, the basis rows used and their coefficients, a column

@@ -23,6 +23,7 @@ __all__ = [
     "HelpFormatter",
     "Parser",
     "bet_names",
+    "cli_text",
     "cli_words",
     "common_options",
     "deck_item",
@@ -74,6 +75,12 @@ def flag(argument: str, value: str = "") -> str:
 def cli_words(error: AnalyzerError) -> str:
     """A library error's message with each argument it mentions worded as its flag."""
     return error.worded(flag)
+
+
+def cli_text(message: str) -> str:
+    """A library message (a note, not an error) with each argument it mentions (`mention`)
+    worded as its flag."""
+    return cli_words(AnalyzerError(message))
 
 
 def _cut(word: str) -> str:

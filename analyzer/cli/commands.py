@@ -7,6 +7,7 @@ The engines load only when a command runs, so a cold `baccarat odds` starts fast
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -15,6 +16,7 @@ from analyzer.analyses import results
 from analyzer.cli.arguments import (
     SPREADSHEET_COMMANDS,
     bet_names,
+    cli_text,
     deck_item,
     deck_list,
     float_arg,
@@ -132,6 +134,8 @@ def _rules(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
 def _edges(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
     table, bets = _table(args), bet_names(args.bets)
     result = results.edges_result(shoe, rules, bets, table, _commission(args), _shown(args), args.details)
+    if result.note:  # stdout as without it: the note on standard error
+        print(f"baccarat: note: {cli_text(result.note)}", file=sys.stderr)
     return _show(result, args)
 
 

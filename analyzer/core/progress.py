@@ -12,6 +12,7 @@ bar cannot show (`baccarat report --progress`).
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 import signal
 import sys
@@ -21,17 +22,38 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
+from analyzer.core.errors import AnalyzerError, quoted
 from analyzer.core.signals import ENDING
 
-__all__ = ["Bar", "Tally", "bar", "enable", "enabled", "lines", "steps", "working"]
+__all__ = ["Bar", "Tally", "bar", "delay", "enable", "enabled", "lines", "steps", "working"]
 
-#: Seconds before a bar appears: work that ends sooner shows nothing ($BACCARAT_PROGRESS_DELAY).
-DELAY = float(os.environ.get("BACCARAT_PROGRESS_DELAY", "2"))
+#: The environment variable of `delay`, its default and its largest value, in seconds (a
+#: timer's wait of 1e300 seconds overflows).
+DELAY_VARIABLE, DEFAULT_DELAY, MAX_DELAY = "BACCARAT_PROGRESS_DELAY", 2.0, 10**6
 
 T = TypeVar("T")
 _STATE = {"on": False}
 #: The words starting each line of a `Tally` while lines are on (`lines`); "" when off.
 _LINES = {"prefix": ""}
+
+
+def delay() -> float:
+    """Seconds before a bar appears (work that ends sooner shows nothing): the environment's
+    BACCARAT_PROGRESS_DELAY, else 2; an AnalyzerError naming it and its value when it is not a
+    number of seconds from 0 to MAX_DELAY."""
+    text = os.environ.get(DELAY_VARIABLE, "").strip()
+    if not text:
+        return DEFAULT_DELAY
+    try:
+        seconds = float(text) if text.isascii() else math.nan
+    except ValueError:
+        seconds = math.nan
+    if not 0 <= seconds <= MAX_DELAY:  # nan compares false
+        raise AnalyzerError(
+            f"{DELAY_VARIABLE} {quoted(text)}: use a number of seconds from 0 to {MAX_DELAY:,} "
+            f"(default {DEFAULT_DELAY:g})"
+        )
+    return seconds
 
 
 def enable(on: bool) -> None:
@@ -103,7 +125,7 @@ class _Shown(Bar):
 
     def describe(self, what: str) -> None:
         shown = self._shown
-        shown.set_description_str(what, refresh=time.time() - shown.start_t >= DELAY)
+        shown.set_description_str(what, refresh=time.time() - shown.start_t >= shown.delay)
 
     def close(self) -> None:
         self._shown.close()
@@ -117,7 +139,7 @@ def bar(total: int, what: str, unit: str = "step") -> Bar:
         from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
     except ImportError:  # the bar is a convenience
         return Bar()
-    return _Shown(tqdm(total=total, desc=what, unit=unit, leave=False, dynamic_ncols=True, delay=DELAY))
+    return _Shown(tqdm(total=total, desc=what, unit=unit, leave=False, dynamic_ncols=True, delay=delay()))
 
 
 def steps(items: Iterable[T], what: str, total: int | None = None, name: Any = None) -> Iterator[T]:
@@ -147,15 +169,16 @@ def working(what: str) -> Iterator[None]:
     except ImportError:
         yield
         return
+    wait = delay()
     shown = tqdm(desc=what, leave=False, delay=10**9, bar_format="{desc} ({elapsed})")
     stop = threading.Event()
 
     def tick() -> None:
         if hasattr(signal, "pthread_sigmask"):  # Ctrl-C, SIGTERM and SIGHUP go to the main thread
             signal.pthread_sigmask(signal.SIG_BLOCK, ENDING)
-        if stop.wait(DELAY):
+        if stop.wait(wait):
             return
-        shown.delay = 0  # shown once DELAY has passed (and so cleared when closed)
+        shown.delay = 0  # shown once the delay has passed (and so cleared when closed)
         shown.refresh()
         while not stop.wait(0.5):
             shown.refresh()

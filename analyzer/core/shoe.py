@@ -20,6 +20,7 @@ __all__ = [
     "BY_N_DECKS",
     "INFINITE",
     "MIN_CARDS",
+    "SUITS_REMEDY",
     "Shoe",
     "parse_cards",
     "parse_counts",
@@ -38,6 +39,12 @@ BY_DECKS = mention("decks", words="Shoe.decks")
 BY_COUNTS = mention("counts", words="Shoe.from_counts")
 BY_CARDS = mention("cards", words="Shoe.from_cards")
 INFINITE = mention("decks", "inf", "Shoe.infinite()")
+_SUITED_REMOVE = mention("remove", "5H", 'Shoe.remove(["5H"])')
+#: What makes a shoe's suits known, for a bet that reads them: full decks or cards, less
+#: cards named with their suits (a rank removed alone leaves the suits unknown).
+SUITS_REMEDY = (
+    f"give the shoe with {BY_DECKS} or {BY_CARDS}, removing cards with their suits ({_SUITED_REMOVE}, not 5)"
+)
 
 
 @dataclass(frozen=True)

@@ -46,9 +46,9 @@ def parse_cover(spec: str, table: Table | None = None) -> Cover:
 
     if not isinstance(spec, str) or not spec.strip():
         raise AnalyzerError(f"{mention('cover')} {quoted(spec)}: give BET or BET:UNITS, e.g. banker:1")
-    name, _, amount = spec.strip().partition(":")
+    name, colon, amount = spec.strip().partition(":")
     units = Fraction(1)
-    if amount:
+    if colon:  # "banker:" names no units: refused as "banker:x" is
         found = read_fraction(amount, "cover")
         if found is None or found <= 0 or found > MAX_UNITS:
             raise AnalyzerError(
