@@ -193,27 +193,56 @@ def test_out_refuses_a_fifo_or_a_socket(
     assert sorted(p.name for p in tmp_path.iterdir()) == [kind]
 
 
-def test_out_through_a_symlink_replaces_its_file_and_keeps_the_link(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
+@pytest.mark.parametrize("target", ["real.csv", "missing.csv", "fifo"])
+def test_out_refuses_a_symlink(capsys: pytest.CaptureFixture[str], tmp_path: Path, target: str) -> None:
+    """A link is not written through (anyone who can plant one in a shared folder would
+    choose the file replaced, or created) nor replaced (the link would be lost)."""
     real, link = tmp_path / "real.csv", tmp_path / "link.csv"
     real.write_text("old", encoding="utf-8")
-    link.symlink_to("real.csv")
-    code, printed, err = run(capsys, *EDGES)
-    assert code == 0, err
-    code, _, err = run(capsys, *EDGES, "--out", str(link))
-    assert code == 0, err
-    assert link.is_symlink() and os.readlink(link) == "real.csv"
-    assert real.read_text(encoding="utf-8") == printed
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.csv", "real.csv"]
-
-
-def test_out_refuses_a_symlink_to_a_fifo(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    fifo, link = _special(tmp_path, "fifo"), tmp_path / "link.csv"
-    link.symlink_to(fifo)
+    if target == "fifo":
+        _special(tmp_path, "fifo")
+    link.symlink_to(target)
     err = one_line_error(capsys, *EDGES, "--out", str(link))
-    assert f"--out {quoted(str(link))} links to a FIFO (named pipe), {quoted(str(fifo))}" in err
-    assert link.is_symlink() and fifo.is_fifo()
+    assert f"--out {quoted(str(link))} is a symbolic link: give the file itself" in err
+    assert link.is_symlink() and os.readlink(link) == target and real.read_text(encoding="utf-8") == "old"
+    assert not (tmp_path / "missing.csv").exists()
+
+
+@pytest.mark.parametrize("name", ["nodir/x.csv", "x.csv/"])
+def test_out_refuses_a_missing_folder_or_a_folder_name(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str
+) -> None:
+    """Refused before computing: no folder to write in, or a name ending in a separator
+    (it wrote a file named x.csv)."""
+    err = one_line_error(capsys, *EDGES, "--out", f"{tmp_path}/{name}")
+    assert quoted(f"{tmp_path}/{name}") in err
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root may write a read-only file")
+def test_out_refuses_a_read_only_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "kept.csv"
+    path.write_text("kept", encoding="utf-8")
+    path.chmod(0o444)
+    err = one_line_error(capsys, *EDGES, "--out", str(path))
+    assert "cannot be written: permission denied" in err and path.read_text(encoding="utf-8") == "kept"
+
+
+def test_out_and_write_refuse_a_rules_file_a_table_names(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A file the command reads because another names it (a table's rules file) is an input too."""
+    rules, table = tmp_path / "r.toml", tmp_path / "t.toml"
+    rules.write_text(RULES, encoding="utf-8")
+    table.write_text('rules = "r.toml"\n' + TABLE, encoding="utf-8")
+    err = one_line_error(capsys, "edges", "--table", str(table), "--format", "csv", "--out", str(rules))
+    assert f"is the input file {quoted(str(rules))}" in err and rules.read_text(encoding="utf-8") == RULES
+    draft = tmp_path / "d.toml"
+    draft.write_text('rules = "r.toml"\n' + DRAFT, encoding="utf-8")
+    err = one_line_error(
+        capsys, "design", "--table", str(draft), "--edge", "4.8%..4.9%", "--write", str(rules)
+    )
+    assert f"is the input file {quoted(str(rules))}" in err and rules.read_text(encoding="utf-8") == RULES
 
 
 @pytest.mark.parametrize("argv", [EDGES, ["design", "--table", "t.toml", "--edge", "4.8%..4.9%"]])
@@ -265,14 +294,14 @@ def test_a_name_of_255_characters_is_written(capsys: pytest.CaptureFixture[str],
 def test_out_refuses_the_commands_own_input(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str], option: str, name: str, text: str
 ) -> None:
-    """--out naming a file the command reads (here through a symlink) is refused, both named."""
+    """--out naming a file the command reads (here through a hard link) is refused, both named."""
     path, link = tmp_path / name, tmp_path / f"link-{name}"
     path.write_text(text, encoding="utf-8")
-    link.symlink_to(name)
+    os.link(path, link)
     argv = [item.replace("{}", str(path)) for item in argv]
     err = one_line_error(capsys, *argv, "--out", str(link))
     assert f"--out {quoted(str(link))} is the {option} file {quoted(str(path))}: write another file" in err
-    assert path.read_text(encoding="utf-8") == text and link.is_symlink()
+    assert path.read_text(encoding="utf-8") == text and link.read_text(encoding="utf-8") == text
 
 
 def test_design_write_refuses_the_rules_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -286,16 +315,20 @@ def test_design_write_refuses_the_rules_file(capsys: pytest.CaptureFixture[str],
 
 
 def test_the_writers_replace_only_regular_files(tmp_path: Path) -> None:
-    """write_atomic follows a link and refuses a FIFO; write_files refuses a FIFO among its
-    files (all or none: the others are not written either)."""
+    """write_atomic refuses a FIFO and a link; write_files refuses a FIFO among its files
+    (all or none: the others are not written either) and a link."""
     fifo = _special(tmp_path, "fifo")
     with pytest.raises(OSError, match="it is a FIFO"):
         write_atomic(fifo, "x")
     (tmp_path / "a.md").write_text("old a", encoding="utf-8")
     (tmp_path / "b.md").symlink_to("a.md")
     with pytest.raises(OSError, match="it is a FIFO"):
-        write_files(tmp_path, {"b.md": "new", "fifo": "x"})
+        write_files(tmp_path, {"c.md": "new", "fifo": "x"})
+    assert not (tmp_path / "c.md").exists()
     assert (tmp_path / "a.md").read_text(encoding="utf-8") == "old a" and fifo.is_fifo()
-    write_files(tmp_path, {"b.md": "new"})
-    assert (tmp_path / "b.md").is_symlink() and (tmp_path / "a.md").read_text(encoding="utf-8") == "new"
+    with pytest.raises(OSError, match="symbolic link"):
+        write_files(tmp_path, {"b.md": "new"})
+    with pytest.raises(OSError, match="symbolic link"):
+        write_atomic(tmp_path / "b.md", "new")
+    assert (tmp_path / "b.md").is_symlink() and (tmp_path / "a.md").read_text(encoding="utf-8") == "old a"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.md", "b.md", "fifo"]

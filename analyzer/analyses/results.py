@@ -312,7 +312,10 @@ def _write_design(found: Design, pick: int, write: str, title: str, table_file: 
             f"{mention('pick')} {quoted(str(pick))}: the listing holds "
             f"{len(found.solutions):,} paytables{more}"
         )
+    from analyzer.core.parsing import files_read
+
     inputs = [] if table_file is None else [(mention("table"), table_file.strip())]
+    inputs += [("input", path) for path in files_read()]  # a rules file the table names too
     check_target(write, mention("write"), "designed.toml", inputs)
     solution = found.solutions[pick - 1]
     try:

@@ -64,9 +64,11 @@ def _show(result: object, args: argparse.Namespace) -> str:
 
 def _write_file(text: str, data: str | bytes) -> str:
     """`data` written whole to the file `--out text` (judged before computing by
-    `check_outputs`); the line naming it."""
-    from analyzer.core.files import write_atomic
+    `check_outputs`, and again against every file the command read); the line naming it."""
+    from analyzer.core.files import check_target, write_atomic
+    from analyzer.core.parsing import files_read
 
+    check_target(text, "--out", _OUTPUTS["out"][1], [("input", path) for path in files_read()])
     try:
         write_atomic(text, data)
     except OSError as error:

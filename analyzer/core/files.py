@@ -5,10 +5,12 @@ on one filesystem): a full disk, an error or Ctrl-C leaves the old file as it wa
 half-written one. Several files are written all or none (`write_files`): every one is
 written to its temporary file first, and only then are they renamed into place.
 
-Only a regular file is replaced: a symbolic link is followed (the file it leads to is
-replaced, the link kept), and a directory, FIFO, socket or device there is never replaced
-(OSError). `check_target` refuses such a path before anything is computed, and one that is
-the same file as an input of the command.
+Only a regular file is replaced. A symbolic link is not written through (followed, it would
+let anyone who can plant a link in a shared folder such as /tmp choose the file replaced;
+replaced, the link would be lost), and a directory, FIFO, socket or device is never replaced:
+OSError. `check_target` refuses such a path before anything is computed, with a name ending
+in a separator, a read-only file, a folder that is missing or cannot be written, and the
+same file as an input of the command.
 """
 
 from __future__ import annotations
@@ -49,13 +51,14 @@ def _special(path: Path) -> str | None:
 
 
 def _destination(path: Path) -> Path:
-    """The regular file that writing `path` replaces or creates: `path`, or the file its
-    symbolic links lead to. OSError if something there is not a regular file."""
-    target = Path(os.path.realpath(path))
-    kind = _special(target)
+    """`path`, the regular file that writing it replaces or creates. OSError if it is a
+    symbolic link or something there is not a regular file."""
+    if path.is_symlink():
+        raise OSError(errno.ELOOP, "it is a symbolic link, not a regular file", str(path))
+    kind = _special(path)
     if kind is not None:
         raise OSError(errno.EEXIST, f"it is {kind}, not a regular file", str(path))
-    return target
+    return path
 
 
 def _staged(path: Path, data: str | bytes) -> Path:
@@ -77,24 +80,33 @@ def _staged(path: Path, data: str | bytes) -> Path:
 
 def check_target(path: str, option: str, example: str, inputs: Iterable[tuple[str, str]] = ()) -> None:
     """Refuse the file `path` that `option` (its flag or `mention`) names for writing when
-    `write_atomic` must not write it: no name, "-", something there (links followed) that
-    is not a regular file, or the same file as one of `inputs` ((option, path) pairs; only
-    paths that exist are compared). Raises AnalyzerError naming it, `example` a good name."""
+    `write_atomic` must not or cannot write it: no name, "-", a name ending in a separator,
+    a symbolic link, something there that is not a regular file, a read-only file, a folder
+    that is missing or cannot be written, or the same file as one of `inputs` ((option, path)
+    pairs; only paths that exist are compared). Raises AnalyzerError naming it, `example` a
+    good name."""
     name = quoted(path)
-    if not path.strip():
+    if not path.strip() or path.endswith(("/", os.sep)):
         raise AnalyzerError(f"{option} {name}: give a file name, e.g. {example}")
     if path == "-":
         raise AnalyzerError(
             f"{option} {name}: give a file name, e.g. {example}; '-' is not standard output here"
         )
+    if os.path.islink(path):
+        raise AnalyzerError(f"{option} {name} is a symbolic link: give the file itself, e.g. {example}")
     try:
         kind = _special(Path(path))
     except (OSError, ValueError):  # cannot be looked at: writing it says why
         return
     if kind is not None:
-        linked = os.path.islink(path)
-        where = f"links to {kind}, {quoted(os.path.realpath(path))}" if linked else f"is {kind}"
-        raise AnalyzerError(f"{option} {name} {where}, not a regular file: give a file name, e.g. {example}")
+        raise AnalyzerError(
+            f"{option} {name} is {kind}, not a regular file: give a file name, e.g. {example}"
+        )
+    folder = os.path.dirname(path) or "."
+    if not os.path.isdir(folder):
+        raise AnalyzerError(f"{option} {name}: there is no folder {quoted(folder)}")
+    if not os.access(folder, os.W_OK | os.X_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
+        raise AnalyzerError(f"{option} {name} cannot be written: permission denied")
     for source, given in inputs:
         try:
             same = os.path.samefile(path, given)
@@ -106,8 +118,8 @@ def check_target(path: str, option: str, example: str, inputs: Iterable[tuple[st
 
 def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
     """Write `data` (str as UTF-8) to `path` whole or not at all; raises OSError on failure
-    (something there not a regular file among them), and then `path` is as it was. A
-    symbolic link is followed: the file it leads to is replaced, the link kept."""
+    (a symbolic link, or something there not a regular file, among them), and then `path`
+    is as it was."""
     target = _destination(Path(path))
     temp = _staged(target, data)
     try:

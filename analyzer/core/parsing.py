@@ -24,6 +24,7 @@ __all__ = [
     "MAX_TOML_BYTES",
     "bulk_loaded",
     "check_keys",
+    "files_read",
     "list_items",
     "plain_text",
     "read_fraction",
@@ -141,6 +142,12 @@ def read_digest(path: str) -> str | None:
     """The SHA-256 (hex) of the bytes `read_text` last read from `path` (the very bytes
     parsed, not the file as it may be now); None if it has read none there."""
     return _DIGESTS.get(path)
+
+
+def files_read() -> tuple[str, ...]:
+    """The paths `read_text` has read in this process: a command's input files, those a
+    file names among them (a table file's rules file)."""
+    return tuple(_DIGESTS)
 
 
 def read_text(path: str, what: str, limit: int = MAX_TOML_BYTES) -> str:
