@@ -414,7 +414,10 @@ def test_report_refuses_files_that_only_look_generated(
     (out / "par-sheets" / "mine.md").write_text(markdown, encoding="utf-8")
     code, _, err = run(capsys, "report", "--out", str(out))
     assert code == 2 and err.count("\n") == 1 and "'par-sheets/mine.md'" in err
-    (out / "mine.md").write_text(markdown, encoding="utf-8")
+    (out / "par-sheets" / "mine.md").unlink()
+    (out / "mine.md").write_text(markdown, encoding="utf-8")  # the look-alike the old check took
+    code, _, err = run(capsys, "report", "--out", str(out))
+    assert code == 2 and err.count("\n") == 1 and "'mine.md'" in err and "did not write" in err
     (out / "mine.html").write_text(html, encoding="utf-8")
     code, _, err = run(capsys, "report", "--out", str(out))
     assert code == 2 and err.count("\n") == 1 and "'mine.html'" in err and "did not write" in err

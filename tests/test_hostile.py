@@ -319,29 +319,29 @@ def test_a_byte_order_mark_at_the_start_of_a_file_is_read_past(
 
 # -- control characters and text-direction overrides in a file's text -------------------------
 
+TIE = 'lines = [{when = {winner = "tie"}, pays = 8}]\n'
+SYSTEM = 'bet = "tie"\ntags = [1,1,1,1,1,1,1,1,1,-4]\nthreshold = 4\n'
+#: Each case: the command and option reading the file, its text, the field named, the character.
 HIDDEN_TEXTS = {
-    "bet title": (
-        "edges",
-        "--table",
-        '[bets.b]\ntitle = "Tie\\u202e1:8"\nlines = [{when = {winner = "tie"}, pays = 8}]\n',
-    ),
-    "bet source": (
-        "edges",
-        "--table",
-        '[bets.b]\nsource = "x\\u0000y"\nlines = [{when = {winner = "tie"}, pays = 8}]\n',
-    ),
+    "bet title": ("edges", "--table", f'[bets.b]\ntitle = "Tie\\u202e1:8"\n{TIE}', "bets.b.title", "U+202E"),
+    "bet source": ("edges", "--table", f'[bets.b]\nsource = "x\\u0000y"\n{TIE}', "bets.b.source", "U+0000"),
     "line label": (
         "edges",
         "--table",
         '[bets.b]\nlines = [{when = {winner = "tie"}, pays = 8, label = "a\\u0008b"}]\n',
+        "bets.b.lines[0].label",
+        "U+0008",
     ),
-    "table title": ("edges", "--table", 'title = "T\\u001b[31m"\noffer = ["tie"]\n'),
+    "table title": ("edges", "--table", 'title = "T\\u001b[31m"\noffer = ["tie"]\n', ": title", "U+001B"),
     "system title": (
         "count",
         "--system",
-        '[systems.s]\ntitle = "S\\u2066"\nbet = "tie"\ntags = [1,1,1,1,1,1,1,1,1,-4]\nthreshold = 4\n',
+        f'[systems.s]\ntitle = "S\\u2066"\n{SYSTEM}',
+        "systems.s.title",
+        "U+2066",
     ),
-    "rules description": ("odds", "--rules", 'description = "r\\u0085"\n'),
+    "system name": ("count", "--system", f'[systems."s\\u009b"]\n{SYSTEM}', "a system name", "U+009B"),
+    "rules description": ("odds", "--rules", 'description = "r\\u0085"\n', ": description", "U+0085"),
 }
 
 
@@ -350,11 +350,25 @@ def test_a_control_character_or_direction_override_in_a_files_text_is_refused(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, case: str
 ) -> None:
     """A NUL, an escape, a backspace, a C1 control or a bidirectional override in a title, a
-    source, a label or a description would reach every report as written (a raw NUL in the
-    HTML, a line that reads backwards): refused, naming the field and the character."""
-    command, option, text = HIDDEN_TEXTS[case]
+    source, a label, a system's name or a description would reach every report as written (a
+    raw NUL in the HTML, a line that reads backwards): refused, naming the field and the
+    character."""
+    command, option, text, field, character = HIDDEN_TEXTS[case]
     path = tmp_path / "file.toml"
     path.write_text(text, encoding="utf-8")
     extra = ["--shoes", "1"] if command == "count" else []
     err = one_line_error(capsys, command, option, str(path), *extra)
-    assert "control character or a text-direction override" in err and "U+" in err
+    assert (
+        f"{field} " in err and f"holds {character}, a control character or a text-direction override" in err
+    )
+
+
+def test_a_file_name_with_a_control_character_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A file's name reaches the outputs too (a par sheet's table file): one with an escape is
+    refused before it is read."""
+    path = tmp_path / "ev\x1b[31mil.toml"
+    path.write_text('offer = ["tie"]\n', encoding="utf-8")
+    err = one_line_error(capsys, "edges", "--table", str(path))
+    assert "table file" in err and "holds U+001B" in err and "rename the file" in err

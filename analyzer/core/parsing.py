@@ -116,9 +116,9 @@ def check_keys(data: Mapping[str, Any], allowed: Iterable[str], where: str) -> N
 _HIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
-def plain_text(value: object, what: str) -> str:
-    """`value` as text (`str`), or AnalyzerError naming it when it holds a character of
-    `_HIDDEN`.
+def plain_text(value: object, what: str, remedy: str = "write plain text") -> str:
+    """`value` as text (`str`), or AnalyzerError naming it (and `remedy`) when it holds a
+    character of `_HIDDEN`.
 
     >>> plain_text("Dragon 7 (40:1)", "title")
     'Dragon 7 (40:1)'
@@ -128,7 +128,7 @@ def plain_text(value: object, what: str) -> str:
     if found:
         raise AnalyzerError(
             f"{what} {quoted(text)} holds U+{ord(found.group()):04X}, a control character or a "
-            "text-direction override; write plain text"
+            f"text-direction override; {remedy}"
         )
     return text
 
@@ -160,6 +160,7 @@ def read_text(path: str, what: str, limit: int = MAX_TOML_BYTES) -> str:
     name = quoted(path)
     if not path:  # Path("") is the current directory: "Is a directory" would say nothing true
         raise AnalyzerError(f"{what} file {name}: give a file name")
+    plain_text(path, f"{what} file", "rename the file")  # shown in outputs (a par sheet's table file)
     try:
         with Path(path).open("rb") as file:
             status = os.fstat(file.fileno())

@@ -199,7 +199,7 @@ def _int(value: Any, where: str) -> int:
 def system_from_mapping(name: str, data: Mapping[str, Any], source: str = "systems") -> CountSystem:
     """A counting system from a TOML-shaped mapping (keys: title, bet, tags, threshold,
     trigger, initial, source)."""
-    where = f"{source}: systems.{name}"
+    where = f"{source}: systems.{plain_text(name, f'{source}: a system name')}"
     if not isinstance(data, Mapping):
         raise AnalyzerError(f"{where} must be a table with bet, tags and threshold")
     check_keys(data, _KEYS, where)
