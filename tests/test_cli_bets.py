@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import stat
 from fractions import Fraction
 from pathlib import Path
 
@@ -479,3 +480,19 @@ def test_report_keeps_a_file_that_appears_as_the_folder_is_swapped(
     (old,) = [path for path in tmp_path.iterdir() if path.name != "r"]
     assert f"'{old.name}'" in str(raised.value)
     assert sorted(path.name for path in old.iterdir()) == ["late.txt"]  # only ours deleted
+
+
+def test_report_keeps_the_modes_of_the_folder_and_files_it_replaces(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A private report folder stays private: the new folder, its subfolder and its files take
+    the permission bits of those they replace (they took the umask's: 0755 and 0644)."""
+    _stub_reports(monkeypatch)
+    out = tmp_path / "r"
+    assert run(capsys, "report", "--out", str(out))[0] == 0
+    out.chmod(0o700)
+    (out / "par-sheets").chmod(0o750)
+    (out / "odds.md").chmod(0o600)
+    assert run(capsys, "report", "--out", str(out))[0] == 0
+    modes = [stat.S_IMODE(path.stat().st_mode) for path in (out, out / "par-sheets", out / "odds.md")]
+    assert modes == [0o700, 0o750, 0o600]

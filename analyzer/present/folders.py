@@ -19,6 +19,7 @@ import json
 import os
 import secrets
 import shutil
+import stat
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
@@ -248,6 +249,7 @@ def write_all_or_none(
         for name in kept:
             if (out / name).is_file():
                 shutil.copy2(out / name, staging / name)
+        _keep_modes(out, staging, names)
         if out.exists():
             out.rename(old)
         staging.rename(out)
@@ -256,13 +258,29 @@ def write_all_or_none(
             old.rename(out)
         shutil.rmtree(staging, ignore_errors=True)
         raise
-    left = _clear(old, out, files) if old.exists() else None
+    try:
+        left = _clear(old, out, files) if old.exists() else None
+    except OSError as error:
+        raise AnalyzerError(
+            f"{what}: the new files are written, but the replaced folder could not be cleared "
+            f"({error.strerror or error}): it is kept beside it as {quoted(old.name, len(old.name) + 2)}"
+        ) from None
     if left is not None:
         raise AnalyzerError(
             f"{what} gained {quoted(left)} as the new files replaced it: they are written, and "
             f"the replaced folder is kept beside it, with that file, as {quoted(old.name, len(old.name) + 2)}"
         )
     return [shown / name for name in names]
+
+
+def _keep_modes(out: Path, staging: Path, names: Sequence[str]) -> None:
+    """Give the new folder `staging`, its subfolders and the files `names` the permission
+    bits of those in `out` they replace (a private folder stays private)."""
+    folders = {str(Path(name).parent) for name in names}
+    for name in sorted(folders | set(names)):
+        before = out / name
+        if (staging / name).exists() and before.exists() and not before.is_symlink():
+            os.chmod(staging / name, stat.S_IMODE(before.stat().st_mode))
 
 
 def write_owned(out: Path, texts: Mapping[str, str | bytes], what: str) -> list[Path]:
