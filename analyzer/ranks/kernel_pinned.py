@@ -365,6 +365,23 @@ def pinned(
                             + d7 * inner_u[n7, lane]
                         )
                     e += 8
+                if e + 4 <= end:  # four more: the same roundings, the sums read and written once
+                    c0, c1, c2, c3 = coef_f[e], coef_f[e + 1], coef_f[e + 2], coef_f[e + 3]
+                    n0, n1, n2, n3 = entry_node[e], entry_node[e + 1], entry_node[e + 2], entry_node[e + 3]
+                    for lane in range(_LANES):
+                        x = acc_f[lane] + c0 * inner_f[n0, lane]
+                        x = x + c1 * inner_f[n1, lane]
+                        x = x + c2 * inner_f[n2, lane]
+                        acc_f[lane] = x + c3 * inner_f[n3, lane]
+                    d0, d1, d2, d3 = coef_u[e], coef_u[e + 1], coef_u[e + 2], coef_u[e + 3]
+                    for lane in range(_LANES):
+                        acc_u[lane] += (
+                            d0 * inner_u[n0, lane]
+                            + d1 * inner_u[n1, lane]
+                            + d2 * inner_u[n2, lane]
+                            + d3 * inner_u[n3, lane]
+                        )
+                    e += 4
                 for last in range(e, end):
                     c, d, n0 = coef_f[last], coef_u[last], entry_node[last]
                     for lane in range(_LANES):
