@@ -326,12 +326,11 @@ def pinned(
             side, tail = group_side[g], group_tail[g]
             inner_f, outer_f = (fa_f, fb_f) if side == 0 else (fb_f, fa_f)
             inner_u, outer_u = (fa_u, fb_u) if side == 0 else (fb_u, fa_u)
-            source_f, tail_f = outer_f[group_node[g]], tails_f[tail]
+            part = group_node[g]  # 2-D arrays indexed from here on, not row views
             for lane in range(_LANES):
-                factor_f[lane] = source_f[lane] * tail_f[lane]
-            source_u, tail_u = outer_u[group_node[g]], tails_u[tail]
+                factor_f[lane] = outer_f[part, lane] * tails_f[tail, lane]
             for lane in range(_LANES):
-                factor_u[lane] = source_u[lane] * tail_u[lane]
+                factor_u[lane] = outer_u[part, lane] * tails_u[tail, lane]
             for r in range(group_start[g], group_start[g + 1]):
                 col = run_col[r]
                 acc_f[:] = 0.0
@@ -340,49 +339,59 @@ def pinned(
                 while e + 8 <= end:  # eight entries a pass: the sums read and written once
                     c0, c1, c2, c3 = coef_f[e], coef_f[e + 1], coef_f[e + 2], coef_f[e + 3]
                     c4, c5, c6, c7 = coef_f[e + 4], coef_f[e + 5], coef_f[e + 6], coef_f[e + 7]
-                    i0, i1 = inner_f[entry_node[e]], inner_f[entry_node[e + 1]]
-                    i2, i3 = inner_f[entry_node[e + 2]], inner_f[entry_node[e + 3]]
-                    i4, i5 = inner_f[entry_node[e + 4]], inner_f[entry_node[e + 5]]
-                    i6, i7 = inner_f[entry_node[e + 6]], inner_f[entry_node[e + 7]]
+                    n0, n1, n2, n3 = entry_node[e], entry_node[e + 1], entry_node[e + 2], entry_node[e + 3]
+                    n4, n5 = entry_node[e + 4], entry_node[e + 5]
+                    n6, n7 = entry_node[e + 6], entry_node[e + 7]
                     for lane in range(_LANES):
-                        x = acc_f[lane] + c0 * i0[lane]
-                        x = x + c1 * i1[lane]
-                        x = x + c2 * i2[lane]
-                        x = x + c3 * i3[lane]
-                        x = x + c4 * i4[lane]
-                        x = x + c5 * i5[lane]
-                        x = x + c6 * i6[lane]
-                        acc_f[lane] = x + c7 * i7[lane]
+                        x = acc_f[lane] + c0 * inner_f[n0, lane]
+                        x = x + c1 * inner_f[n1, lane]
+                        x = x + c2 * inner_f[n2, lane]
+                        x = x + c3 * inner_f[n3, lane]
+                        x = x + c4 * inner_f[n4, lane]
+                        x = x + c5 * inner_f[n5, lane]
+                        x = x + c6 * inner_f[n6, lane]
+                        acc_f[lane] = x + c7 * inner_f[n7, lane]
                     d0, d1, d2, d3 = coef_u[e], coef_u[e + 1], coef_u[e + 2], coef_u[e + 3]
                     d4, d5, d6, d7 = coef_u[e + 4], coef_u[e + 5], coef_u[e + 6], coef_u[e + 7]
-                    j0, j1 = inner_u[entry_node[e]], inner_u[entry_node[e + 1]]
-                    j2, j3 = inner_u[entry_node[e + 2]], inner_u[entry_node[e + 3]]
-                    j4, j5 = inner_u[entry_node[e + 4]], inner_u[entry_node[e + 5]]
-                    j6, j7 = inner_u[entry_node[e + 6]], inner_u[entry_node[e + 7]]
                     for lane in range(_LANES):
                         acc_u[lane] += (
-                            d0 * j0[lane]
-                            + d1 * j1[lane]
-                            + d2 * j2[lane]
-                            + d3 * j3[lane]
-                            + d4 * j4[lane]
-                            + d5 * j5[lane]
-                            + d6 * j6[lane]
-                            + d7 * j7[lane]
+                            d0 * inner_u[n0, lane]
+                            + d1 * inner_u[n1, lane]
+                            + d2 * inner_u[n2, lane]
+                            + d3 * inner_u[n3, lane]
+                            + d4 * inner_u[n4, lane]
+                            + d5 * inner_u[n5, lane]
+                            + d6 * inner_u[n6, lane]
+                            + d7 * inner_u[n7, lane]
                         )
                     e += 8
+                if e + 4 <= end:  # four more: the same roundings, the sums read and written once
+                    c0, c1, c2, c3 = coef_f[e], coef_f[e + 1], coef_f[e + 2], coef_f[e + 3]
+                    n0, n1, n2, n3 = entry_node[e], entry_node[e + 1], entry_node[e + 2], entry_node[e + 3]
+                    for lane in range(_LANES):
+                        x = acc_f[lane] + c0 * inner_f[n0, lane]
+                        x = x + c1 * inner_f[n1, lane]
+                        x = x + c2 * inner_f[n2, lane]
+                        acc_f[lane] = x + c3 * inner_f[n3, lane]
+                    d0, d1, d2, d3 = coef_u[e], coef_u[e + 1], coef_u[e + 2], coef_u[e + 3]
+                    for lane in range(_LANES):
+                        acc_u[lane] += (
+                            d0 * inner_u[n0, lane]
+                            + d1 * inner_u[n1, lane]
+                            + d2 * inner_u[n2, lane]
+                            + d3 * inner_u[n3, lane]
+                        )
+                    e += 4
                 for last in range(e, end):
-                    c, i0 = coef_f[last], inner_f[entry_node[last]]
+                    c, d, n0 = coef_f[last], coef_u[last], entry_node[last]
                     for lane in range(_LANES):
-                        acc_f[lane] += c * i0[lane]
-                    d, j0 = coef_u[last], inner_u[entry_node[last]]
+                        acc_f[lane] += c * inner_f[n0, lane]
                     for lane in range(_LANES):
-                        acc_u[lane] += d * j0[lane]
-                sum_f, sum_u = total_f[col], total_u[col]
+                        acc_u[lane] += d * inner_u[n0, lane]
                 for lane in range(_LANES):
-                    sum_f[lane] += acc_f[lane] * factor_f[lane]
+                    total_f[col, lane] += acc_f[lane] * factor_f[lane]
                 for lane in range(_LANES):
-                    sum_u[lane] += acc_u[lane] * factor_u[lane]
+                    total_u[col, lane] += acc_u[lane] * factor_u[lane]
         for lane in range(n):  # the estimate, its error bound and the numerator pinned
             bound = gamma * bounds[lane] if sums[0, lane] <= CARDS else np.inf
             error[start + lane] = bound
