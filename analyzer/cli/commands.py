@@ -88,6 +88,8 @@ def check_outputs(args: argparse.Namespace) -> None:
     """Refuse, before any computing, the file a command is to write (--out FILE, design's
     --write) when it may not be replaced (`analyzer.core.files.check_target`): among them
     the same file as one the command reads (--table, --tables, --system, --rules)."""
+    if all(getattr(args, dest, None) is None for dest in _OUTPUTS):
+        return  # nothing to write: a cold `baccarat odds` loads no pathlib, no tempfile
     from analyzer.core.files import check_target
 
     inputs = []
