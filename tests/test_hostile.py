@@ -372,3 +372,10 @@ def test_a_file_name_with_a_control_character_is_refused(
     path.write_text('offer = ["tie"]\n', encoding="utf-8")
     err = one_line_error(capsys, "edges", "--table", str(path))
     assert "table file" in err and "holds U+001B" in err and "rename the file" in err
+
+
+def test_a_suited_bet_on_the_infinite_deck_asks_for_a_finite_shoe(capsys: pytest.CaptureFixture[str]) -> None:
+    """`known` prices suited bets on finite shoes: on the infinite deck it asks for one, not
+    for the --decks already given (the message said "give the shoe with --decks or --cards")."""
+    err = one_line_error(capsys, "known", "--decks", "inf", "--bets", "perfect-pairs-v1")
+    assert "give a finite shoe, --decks N or --cards" in err and "--remove 5H" not in err

@@ -273,12 +273,13 @@ def check_priced(bet: Bet) -> None:
 
 def check_card_bets(bets: Sequence[Bet], shoe: Shoe) -> None:
     """An AnalyzerError unless `shoe` says enough to price every bet of `bets`."""
-    from analyzer.core.shoe import SUITS_REMEDY
+    from analyzer.core.shoe import suits_remedy
 
     suited = [bet.name for bet in bets if bet.needs_suits]
     if suited and shoe.types is None:
         raise AnalyzerError(
-            f"{', '.join(suited)} read suits but the shoe's suits are not known ({shoe}): {SUITS_REMEDY}"
+            f"{', '.join(suited)} read suits but the shoe's suits are not known ({shoe}): "
+            f"{suits_remedy(shoe)}"
         )
 
 

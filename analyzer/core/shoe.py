@@ -25,6 +25,7 @@ __all__ = [
     "parse_cards",
     "parse_counts",
     "parse_decks",
+    "suits_remedy",
 ]
 
 #: A coup can use six cards, so a shoe must hold at least six.
@@ -45,6 +46,11 @@ _SUITED_REMOVE = mention("remove", "5H", 'Shoe.remove(["5H"])')
 SUITS_REMEDY = (
     f"give the shoe with {BY_DECKS} or {BY_CARDS}, removing cards with their suits ({_SUITED_REMOVE}, not 5)"
 )
+
+
+def suits_remedy(shoe: Shoe) -> str:
+    """`SUITS_REMEDY`, or for the infinite deck what this path needs: a finite shoe."""
+    return f"give a finite shoe, {BY_N_DECKS} or {BY_CARDS}" if shoe.is_infinite else SUITS_REMEDY
 
 
 @dataclass(frozen=True)
