@@ -184,3 +184,21 @@ def test_payouts_past_int64_have_line_weights_and_edges_prices_them() -> None:
     tie = Fraction(619306544887, 6508331087895)  # P(tie), 8 decks
     edge = analyze_cards(huge, Shoe.decks(8)).house_edge
     assert edge == analyze_cards(small, Shoe.decks(8)).house_edge - (10**19 - 8) * tie
+
+
+@pytest.mark.parametrize("pays", [2**63 - 1, 2**62])
+def test_restrictions_are_exact_when_a_payout_less_the_no_line_payout_passes_int64(pays: int) -> None:
+    """A colour bet paying `pays` on red, 1 on black, -1 otherwise: its payoffs less the
+    no-line payoff pass int64 (2**63 - 1 + 1), which the int64 columns wrapped (a negative
+    numerator where the true one is about 4e27). Both `numerators` and `exact_row` equal the
+    line weights times the payouts in Python ints."""
+    lines = [{"when": {"colour": "red"}, "pays": pays}, {"when": {"colour": "black"}, "pays": 1}]
+    bet = bet_from_mapping("big", {"lines": lines})
+    found = Restrictions((bet,), STANDARD)
+    for shoe in (Shoe.decks(1), Shoe.decks(8), Shoe.decks(1).remove(["5H", "KS"])):
+        types = np.array([shoe.types], dtype=np.int64)
+        weights = [int(w) for w in found.weights(types)[0]]
+        payoffs = [int(p) for p in found._payoffs[:, 0]]
+        exact = sum(w * p for w, p in zip(weights, payoffs, strict=True))
+        assert exact > 0 and int(found.numerators(types)[0, 0]) == exact
+        assert found.exact_row(types[0], True) == [exact]

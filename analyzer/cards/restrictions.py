@@ -106,11 +106,16 @@ class Restrictions(LazyPayoffs):
 
     @cached_property
     def _shifted(self) -> np.ndarray:
-        """The payoffs less each bet's no-line payoff (its own slots only; no line: 0)."""
+        """The payoffs less each bet's no-line payoff (its own slots only; no line: 0): int64,
+        or Python ints where a difference could pass int64."""
         own = np.zeros(self._payoffs.shape, dtype=bool)
         for i, s in enumerate(self.slots):
             own[s, i] = True
-        return np.asarray(self._payoffs - np.where(own, self._anchor[None, :], 0))
+        wide = 2 * self._largest_payoff >= _INT64
+        payoffs = self._payoffs.astype(object) if wide else self._payoffs
+        return np.asarray(
+            payoffs - np.where(own, payoffs[[s.stop - 1 for s in self.slots], range(len(self.bets))], 0)
+        )
 
     def _set_columns(self, numerators: bool) -> list[tuple[np.ndarray, np.ndarray, np.ndarray, int]]:
         """Per set: its cards by rank, the basis rows used and their coefficients, a column
@@ -121,7 +126,7 @@ class Restrictions(LazyPayoffs):
             classes, found = self._classes, []
             for table, ranks in self._tables:
                 coefficient = table @ self._shifted if numerators else table  # (outcomes, columns)
-                basis = np.zeros((len(classes.basis), coefficient.shape[1]), dtype=np.int64)
+                basis = np.zeros((len(classes.basis), coefficient.shape[1]), dtype=coefficient.dtype)
                 terms = classes.entry_coef[:, None] * coefficient[classes.entry_outcome]
                 np.add.at(basis, classes.entry_basis, terms)
                 keep = np.flatnonzero(basis.any(axis=1))
@@ -191,14 +196,15 @@ class Restrictions(LazyPayoffs):
     def numerators(self, types: np.ndarray) -> np.ndarray:
         """(W, bets) exact expectation numerators over `denominators` of (W, 52) card-type
         counts (int64 when they fit, else Python ints)."""
-        sums = self._batched(types, numerators=True)
         sizes = types.sum(axis=1)
         largest = perm(int(sizes.max(initial=CARDS_PER_COUP)), CARDS_PER_COUP)
-        # A numerator sum_l w_l p_l (w_l >= 0 summing to (N)_6) is within +-(N)_6 max |p_l|:
-        # int64 arithmetic, exact modulo 2**64, gives it below 2**63; else Python ints.
-        if sums.dtype == object or largest * self._largest_payoff >= _INT64:
-            totals = np.array([perm(int(n), CARDS_PER_COUP) for n in sizes], dtype=object)
-            return np.asarray(sums.astype(object) + totals[:, None] * self._anchor.astype(object)[None, :])
+        # A numerator sum_l w_l p_l (w_l >= 0 summing to (N)_6) is within +-(N)_6 max |p_l|,
+        # its part over the payoffs less the no-line payoff within twice that: int64
+        # arithmetic, exact modulo 2**64, gives them below 2**63; else the line weights times
+        # the payoffs in Python ints (the int64 sums, wrapped, would be wrong).
+        if 2 * largest * self._largest_payoff >= _INT64:
+            return np.asarray(self.weights(types).astype(object) @ self._payoffs.astype(object))
+        sums = self._batched(types, numerators=True)
         totals = np.ones(len(sizes), dtype=np.int64)
         for k in range(CARDS_PER_COUP):
             totals *= sizes - k
