@@ -336,9 +336,9 @@ def test_default_bets_left_out_for_suits_are_named_on_stderr(capsys: pytest.Capt
         "super-tie-20",
     ]
     priced = json.loads(out)["bets"]
-    assert len(priced) == 21 and not set(suited) & set(priced)
+    assert len(priced) == 21 and not set(suited) & set(priced) and json.loads(out)["left_out"] == suited
     assert err == (
-        "baccarat: note: 6 bets left out, reading suits the shoe (8 decks less 5) does not say: "
+        "baccarat: note: 6 bets left out: they read suits, which the shoe (8 decks less 5) does not give: "
         f"{', '.join(suited)}; to price them, give the shoe with --decks or --cards, removing cards with "
         "their suits (--remove 5H, not 5)\n"
     )

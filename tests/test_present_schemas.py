@@ -86,6 +86,7 @@ def test_golden_json_conforms(name: str) -> None:
         ],
         ["track", "{sample}", "--sort", "6,7,8,9"],
         ["track", "{sample}", "--sort", "A,K"],
+        ["edges", "--decks", "8", "--remove", "5"],
         ["count", "--sort", "6,7,8,9", "--shoes", "2"],
         ["count", "--sort", "10,J,Q,K", "--shoes", "2"],
         ["par-sheet", "--bets", "dragon7,perfect-pairs-v1", "--shoes", "3"],

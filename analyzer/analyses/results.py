@@ -114,15 +114,22 @@ class EdgesResult:
 
     @property
     def note(self) -> str:
-        """ "" or the sentence saying which bets were left out and what would price them (its
-        options as `mention`s, for the reader to word)."""
+        """ "" or the sentence saying which bets were left out and what would price them, in
+        the library's words."""
+        from analyzer.core.errors import word_mentions
+
+        return word_mentions(self.note_template)
+
+    @property
+    def note_template(self) -> str:
+        """`note` with its options as `mention`s, for a reader to word (the CLI: as flags)."""
         if not self.left_out:
             return ""
         from analyzer.core.shoe import SUITS_REMEDY
 
         return (
-            f"{len(self.left_out)} bets left out, reading suits the shoe ({self.shoe}) does not say: "
-            f"{', '.join(self.left_out)}; to price them, {SUITS_REMEDY}"
+            f"{len(self.left_out)} bets left out: they read suits, which the shoe ({self.shoe}) does not "
+            f"give: {', '.join(self.left_out)}; to price them, {SUITS_REMEDY}"
         )
 
     @property

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from analyzer.cli.helptext import EXAMPLES, GAME_WORDS, HelpFormatter, example
-from analyzer.core.errors import QUOTE_LIMIT, AnalyzerError, quoted
+from analyzer.core.errors import QUOTE_LIMIT, AnalyzerError, quoted, word_mentions
 from analyzer.core.parsing import list_items, read_fraction, read_int
 from analyzer.core.rules import BANCO_4_DRAWS_ON_0_1, RULES
 from analyzer.core.shoe import Shoe, parse_cards, parse_counts, parse_decks
@@ -80,7 +80,7 @@ def cli_words(error: AnalyzerError) -> str:
 def cli_text(message: str) -> str:
     """A library message (a note, not an error) with each argument it mentions (`mention`)
     worded as its flag."""
-    return cli_words(AnalyzerError(message))
+    return word_mentions(message, flag)
 
 
 def _cut(word: str) -> str:

@@ -138,8 +138,8 @@ def _rules(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
 def _edges(args: argparse.Namespace, shoe: Shoe, rules: Rules | None) -> str:
     table, bets = _table(args), bet_names(args.bets)
     result = results.edges_result(shoe, rules, bets, table, _commission(args), _shown(args), args.details)
-    if result.note:  # stdout as without it: the note on standard error
-        print(f"baccarat: note: {cli_text(result.note)}", file=sys.stderr)
+    if result.note_template:  # stdout as without it: the note on standard error
+        print(f"baccarat: note: {cli_text(result.note_template)}", file=sys.stderr)
     return _show(result, args)
 
 

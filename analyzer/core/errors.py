@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-__all__ = ["QUOTE_LIMIT", "AnalyzerError", "library_words", "mention", "quoted"]
+__all__ = ["QUOTE_LIMIT", "AnalyzerError", "library_words", "mention", "quoted", "word_mentions"]
 
 #: The most characters of an offending value that a message quotes.
 QUOTE_LIMIT = 80
@@ -64,9 +64,15 @@ class AnalyzerError(ValueError):
     def worded(self, word: Callable[[str, str], str] | None = None) -> str:
         """The message with each mentioned argument as `word(argument, value)` gives it
         (default: the library's words)."""
-        if word is None:
-            return _MENTION.sub(lambda m: m[3] or library_words(m[1], m[2]), self.template)
-        return _MENTION.sub(lambda m: word(m[1], m[2]), self.template)
+        return word_mentions(self.template, word)
+
+
+def word_mentions(template: str, word: Callable[[str, str], str] | None = None) -> str:
+    """`template` (a message or a note with `mention`s) with each mentioned argument as
+    `word(argument, value)` gives it (default: the library's words)."""
+    if word is None:
+        return _MENTION.sub(lambda m: m[3] or library_words(m[1], m[2]), template)
+    return _MENTION.sub(lambda m: word(m[1], m[2]), template)
 
     def __str__(self) -> str:
         return self.worded()

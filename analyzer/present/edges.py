@@ -170,9 +170,13 @@ def bet_block(analysis: BetAnalysis, fmt: str, typed: bool = True) -> Table:
     return Table.of(rows, headers, bet_values(analysis) if typed else None)
 
 
-def edges_data(analyses: Sequence[BetAnalysis], shoe: Shoe, rules: Rules) -> dict[str, Any]:
-    """The JSON document of `render_edges`: the shoe, the rules, each bet's figures by name."""
-    return {"shoe": str(shoe), "rules": rules.name, "bets": {a.bet.name: bet_json(a) for a in analyses}}
+def edges_data(
+    analyses: Sequence[BetAnalysis], shoe: Shoe, rules: Rules, left_out: Sequence[str] = ()
+) -> dict[str, Any]:
+    """The JSON document of `render_edges`: the shoe, the rules, each bet's figures by name,
+    and when some were, the names of the bets left out (they read suits the shoe does not give)."""
+    data = {"shoe": str(shoe), "rules": rules.name, "bets": {a.bet.name: bet_json(a) for a in analyses}}
+    return {**data, "left_out": list(left_out)} if left_out else data
 
 
 def render_edges(

@@ -254,7 +254,7 @@ OUTPUTS: dict[str, Output] = {
         blocks=lambda r: rules.rules_blocks(r.rules, "markdown"),
     ),
     "analyzer.analyses.results.EdgesResult": Output(
-        lambda r: edges.edges_data(r.analyses, r.label, r.rules),
+        lambda r: edges.edges_data(r.analyses, r.label, r.rules, r.left_out),
         lambda r, fmt: edges.render_edges(r.analyses, fmt, r.label, r.rules, r.details),
         blocks=lambda r: edges.edges_blocks(r.analyses, "markdown", r.label, r.rules, r.details),
         xlsx=True,
