@@ -109,9 +109,9 @@ def run(argv: Sequence[str] | None = None) -> str:
     argv = sys.argv[1:] if argv is None else list(argv)
     parser = build_parser(argv[0] if argv and argv[0] in (*COMMANDS, "list", "cache") else None)
     args = parser.parse_args(argv)
-    progress.delay()  # a bad $BACCARAT_PROGRESS_DELAY refused by every command, on a terminal or not
     if args.command is None:
         return parser.format_help()
+    progress.delay()  # a bad $BACCARAT_PROGRESS_DELAY refused by every command, on a terminal or not
     if args.command == "list":
         return list_command(args)
     if args.command == "cache":

@@ -45,7 +45,7 @@ def delay() -> float:
     if not text:
         return DEFAULT_DELAY
     try:
-        seconds = float(text) if text.isascii() else math.nan
+        seconds = float(text) if text.isascii() and "_" not in text else math.nan
     except ValueError:
         seconds = math.nan
     if not 0 <= seconds <= MAX_DELAY:  # nan compares false
