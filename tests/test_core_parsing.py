@@ -13,7 +13,8 @@ from analyzer.core.errors import AnalyzerError
 
 
 def test_errors_holds_the_error_its_quoting_and_its_mentions_only() -> None:
-    assert errors.__all__ == ["QUOTE_LIMIT", "AnalyzerError", "library_words", "mention", "quoted"]
+    words = ["library_words", "mention", "quoted", "word_mentions"]
+    assert errors.__all__ == ["QUOTE_LIMIT", "AnalyzerError", *words]
     parsers = {"check_keys", "list_items", "read_fraction", "read_int", "read_text", "read_toml"}
     assert parsers <= set(parsing.__all__) and not parsers & set(dir(errors))
 

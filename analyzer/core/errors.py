@@ -66,6 +66,9 @@ class AnalyzerError(ValueError):
         (default: the library's words)."""
         return word_mentions(self.template, word)
 
+    def __str__(self) -> str:
+        return self.worded()
+
 
 def word_mentions(template: str, word: Callable[[str, str], str] | None = None) -> str:
     """`template` (a message or a note with `mention`s) with each mentioned argument as
@@ -73,9 +76,6 @@ def word_mentions(template: str, word: Callable[[str, str], str] | None = None) 
     if word is None:
         return _MENTION.sub(lambda m: m[3] or library_words(m[1], m[2]), template)
     return _MENTION.sub(lambda m: word(m[1], m[2]), template)
-
-    def __str__(self) -> str:
-        return self.worded()
 
 
 def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
