@@ -111,11 +111,9 @@ class Restrictions(LazyPayoffs):
         own = np.zeros(self._payoffs.shape, dtype=bool)
         for i, s in enumerate(self.slots):
             own[s, i] = True
-        wide = 2 * self._largest_payoff >= _INT64
-        payoffs = self._payoffs.astype(object) if wide else self._payoffs
-        return np.asarray(
-            payoffs - np.where(own, payoffs[[s.stop - 1 for s in self.slots], range(len(self.bets))], 0)
-        )
+        if 2 * self._largest_payoff >= _INT64:  # Python ints (astype(object) gives ints, not int64s)
+            return np.asarray(self._payoffs.astype(object) - np.where(own, self._anchor.astype(object), 0))
+        return np.asarray(self._payoffs - np.where(own, self._anchor[None, :], 0))
 
     def _set_columns(self, numerators: bool) -> list[tuple[np.ndarray, np.ndarray, np.ndarray, int]]:
         """Per set: its cards by rank, the basis rows used and their coefficients, a column

@@ -27,11 +27,9 @@ compositions it cannot pin take the uint64 kernel. Beyond it `evaluate_beyond` t
 numerators' residues modulo a few primes below 2**41, in float64 with exact products by
 fused multiply-adds (`analyzer.ranks.kernel_wide`, where the bounds are proved), joined into
 the exact values: two primes to about 100 decks, three to about 12,000, four to the largest
-shoe (`analyzer.core.shoe.MAX_DECKS`), one pass over the terms a prime (8 bets, 2,500 shoes,
-one core, interleaved with the 8-deck batch: 0.41 of the 8-deck rate at 10**4 decks, 0.58 at
-20 and 100, 0.27 at 10**6; with each part read once per two columns it was 0.35, 0.51 and
-0.26, and 0.27 at 10**4 decks with the five primes below 2**25); a layout outside that
-kernel's bounds (a coefficient past 8,000) takes `evaluate_wide`, primes below 2**25
+shoe (`analyzer.core.shoe.MAX_DECKS`), one pass over the terms a prime (8 bets: 0.40 of the
+8-deck rate at 10**4 decks, 0.57 at 20 to 100, 0.29 at 10**6, `reports/speed.md`); a layout
+outside that kernel's bounds (a coefficient past 8,000) takes `evaluate_wide`, primes below 2**25
 (`analyzer.ranks.kernel_modular`: eight reach past the largest shoe), and the caller's numpy
 paths are for past them. On this AVX2 host without AVX-512 the float64 kernel is the faster
 beyond int64 (fused multiply-adds against emulated 64-bit multiplies and a second kernel for
